@@ -1,0 +1,174 @@
+/**
+ * One list of stable error codes, shared by the widget, the worker and the sandbox's control
+ * surface, and the error body shape of DESIGN.md §4:
+ * `{"error": {"code": "STABLE_CODE", "message": "human sentence", "details"?: …}}`.
+ *
+ * Codes never change meaning once published; messages may be reworded.
+ * @module
+ */
+
+/** Every error code the project can return, with the HTTP status it travels with. */
+export const ErrorCode = {
+  /** The body is not valid JSON. */
+  INVALID_JSON: 'INVALID_JSON',
+  /** The body or query failed validation; `details` lists the fields and why. */
+  VALIDATION_FAILED: 'VALIDATION_FAILED',
+  /** The request's Content-Type is not application/json. */
+  UNSUPPORTED_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  /** The body is larger than the route accepts. */
+  PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  /** No such route or resource. */
+  NOT_FOUND: 'NOT_FOUND',
+  /** The route exists but not for this HTTP method. */
+  METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
+  /** Missing or wrong merchant API key. */
+  UNAUTHORIZED: 'UNAUTHORIZED',
+  /** The request's Origin is not in ALLOWED_ORIGINS. */
+  ORIGIN_NOT_ALLOWED: 'ORIGIN_NOT_ALLOWED',
+  /** Too many requests; retry after the time in `details.retry_after`. */
+  RATE_LIMITED: 'RATE_LIMITED',
+  /** No checkout session with that id. */
+  SESSION_NOT_FOUND: 'SESSION_NOT_FOUND',
+  /** The session already succeeded or failed for good; no new attempt. */
+  SESSION_CLOSED: 'SESSION_CLOSED',
+  /** The session's time ran out. */
+  SESSION_EXPIRED: 'SESSION_EXPIRED',
+  /** A session with that merchant reference exists with other terms. */
+  SESSION_CONFLICT: 'SESSION_CONFLICT',
+  /** An attempt is still in flight; wait for its outcome. */
+  ATTEMPT_IN_PROGRESS: 'ATTEMPT_IN_PROGRESS',
+  /** The action needs an attempt that is waiting for it (e.g. an OTP). */
+  NO_ATTEMPT_WAITING: 'NO_ATTEMPT_WAITING',
+  /** The country is not offered for this session (currency, restriction or inactive). */
+  COUNTRY_NOT_AVAILABLE: 'COUNTRY_NOT_AVAILABLE',
+  /** The method is not offered for this country or session. */
+  METHOD_NOT_AVAILABLE: 'METHOD_NOT_AVAILABLE',
+  /** The OTP was refused. */
+  OTP_INVALID: 'OTP_INVALID',
+  /** The OTP's validity ran out. */
+  OTP_EXPIRED: 'OTP_EXPIRED',
+  /** Too many wrong OTPs; the attempt is locked. */
+  OTP_LOCKED: 'OTP_LOCKED',
+  /** A callback's signature did not verify. */
+  SIGNATURE_INVALID: 'SIGNATURE_INVALID',
+  /** A callback's timestamp is outside the accepted window. */
+  TIMESTAMP_OUT_OF_RANGE: 'TIMESTAMP_OUT_OF_RANGE',
+  /** The upstream refused the request; its message is in `details.upstream_message`. */
+  UPSTREAM_REJECTED: 'UPSTREAM_REJECTED',
+  /** The upstream could not be reached or answered with a server error. */
+  UPSTREAM_UNAVAILABLE: 'UPSTREAM_UNAVAILABLE',
+  /** The upstream did not answer in time; the outcome will be learned by status query. */
+  UPSTREAM_TIMEOUT: 'UPSTREAM_TIMEOUT',
+  /** The deployment's configuration is incomplete; `message` names what is missing. */
+  CONFIG_INVALID: 'CONFIG_INVALID',
+  /** Something failed on our side; nothing about the request was wrong. */
+  INTERNAL: 'INTERNAL',
+} as const;
+
+/** A stable error code. */
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** The HTTP status each code is answered with. */
+export const errorStatus: Readonly<Record<ErrorCode, number>> = {
+  INVALID_JSON: 400,
+  VALIDATION_FAILED: 400,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  PAYLOAD_TOO_LARGE: 413,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  UNAUTHORIZED: 401,
+  ORIGIN_NOT_ALLOWED: 403,
+  RATE_LIMITED: 429,
+  SESSION_NOT_FOUND: 404,
+  SESSION_CLOSED: 409,
+  SESSION_EXPIRED: 410,
+  SESSION_CONFLICT: 409,
+  ATTEMPT_IN_PROGRESS: 409,
+  NO_ATTEMPT_WAITING: 409,
+  COUNTRY_NOT_AVAILABLE: 422,
+  METHOD_NOT_AVAILABLE: 422,
+  OTP_INVALID: 422,
+  OTP_EXPIRED: 410,
+  OTP_LOCKED: 423,
+  SIGNATURE_INVALID: 401,
+  TIMESTAMP_OUT_OF_RANGE: 401,
+  UPSTREAM_REJECTED: 422,
+  UPSTREAM_UNAVAILABLE: 502,
+  UPSTREAM_TIMEOUT: 504,
+  CONFIG_INVALID: 500,
+  INTERNAL: 500,
+};
+
+/** One problem with one field, in `details.issues`. */
+export interface FieldIssue {
+  /** Dot path of the field, e.g. `params.mobile`; empty for the whole body. */
+  path: string;
+  /** Why it was refused, as a sentence. */
+  message: string;
+}
+
+/** The error body every route answers with. */
+export interface ErrorBody {
+  error: {
+    code: ErrorCode;
+    message: string;
+    details?: Record<string, unknown>;
+  };
+}
+
+/**
+ * Builds the error body for a code.
+ *
+ * @example
+ * return c.json(errorBody('SESSION_NOT_FOUND', 'No checkout session cs_x.'), 404);
+ */
+export function errorBody(
+  code: ErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+): ErrorBody {
+  return details === undefined
+    ? { error: { code, message } }
+    : { error: { code, message, details } };
+}
+
+/**
+ * An error that carries a stable code; thrown inside the worker and turned into an
+ * {@link ErrorBody} response by the error handler.
+ *
+ * @example
+ * throw new CheckoutError('ATTEMPT_IN_PROGRESS', 'Wait for the current payment to finish.');
+ */
+export class CheckoutError extends Error {
+  readonly code: ErrorCode;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(code: ErrorCode, message: string, details?: Record<string, unknown>) {
+    super(message);
+    this.name = 'CheckoutError';
+    this.code = code;
+    this.details = details;
+  }
+
+  /** The HTTP status for this error's code. */
+  get status(): number {
+    return errorStatus[this.code];
+  }
+
+  /** The response body for this error. */
+  toBody(): ErrorBody {
+    return errorBody(this.code, this.message, this.details);
+  }
+}
+
+/** True when `value` has the shape of an {@link ErrorBody}. */
+export function isErrorBody(value: unknown): value is ErrorBody {
+  if (value === null || typeof value !== 'object') return false;
+  const error = (value as { error?: unknown }).error;
+  return (
+    error !== null &&
+    typeof error === 'object' &&
+    typeof (error as { code?: unknown }).code === 'string' &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
+}

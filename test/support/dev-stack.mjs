@@ -1,0 +1,90 @@
+// Starts the dev stack (proxy + sandbox in one `wrangler dev`) on a port, with its own state
+// directory, and stops it by PID. Used by `npm run dev`, the end-to-end suite and benchmarks.
+import { spawn } from 'node:child_process';
+import { copyFileSync, existsSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+/** Copies dev.vars.example to .dev.vars when the latter is missing (local secrets for wrangler dev). */
+export function ensureDevVars() {
+  const target = path.join(root, '.dev.vars');
+  if (!existsSync(target)) copyFileSync(path.join(root, 'dev.vars.example'), target);
+}
+
+/**
+ * Starts `wrangler dev -c wrangler.toml -c sandbox/wrangler.toml` and resolves once /health answers.
+ * @param {{ port?: number, persistTo?: string, vars?: Record<string,string>, inspectorPort?: number, stdio?: 'inherit'|'pipe' }} options
+ */
+export async function startDevStack(options = {}) {
+  ensureDevVars();
+  const port = options.port ?? 8787;
+  const base = `http://127.0.0.1:${port}`;
+  const persistTo = options.persistTo ?? mkdtempSync(path.join(os.tmpdir(), 'uc-state-'));
+  const vars = {
+    PUBLIC_BASE_URL: base,
+    ALLOWED_ORIGINS: `${base},http://localhost:${port}`,
+    MERCHANT_WEBHOOK_URL: `${base}/dev/webhooks`,
+    SANDBOX_PUBLIC_URL: `${base}/sandbox`,
+    ...options.vars,
+  };
+  const args = [
+    'dev',
+    '-c',
+    'wrangler.toml',
+    '-c',
+    'sandbox/wrangler.toml',
+    '--port',
+    String(port),
+    '--ip',
+    '127.0.0.1',
+    '--inspector-port',
+    String(options.inspectorPort ?? port + 1000),
+    '--persist-to',
+    persistTo,
+    '--show-interactive-dev-session=false',
+    ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
+  ];
+  const child = spawn(path.join(root, 'node_modules/.bin/wrangler'), args, {
+    cwd: root,
+    env: {
+      ...process.env,
+      WRANGLER_SEND_METRICS: 'false',
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      WRANGLER_LOG: process.env.WRANGLER_LOG ?? 'warn',
+    },
+    stdio: ['ignore', options.stdio ?? 'pipe', options.stdio ?? 'pipe'],
+  });
+  let output = '';
+  if (child.stdout) child.stdout.on('data', (d) => (output += d));
+  if (child.stderr) child.stderr.on('data', (d) => (output += d));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    try {
+      const res = await fetch(`${base}/health`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  if (Date.now() >= deadline) {
+    child.kill('SIGTERM');
+    throw new Error(`wrangler dev did not answer on ${base}/health within 60 s:\n${output}`);
+  }
+  return {
+    base,
+    persistTo,
+    output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { defineConfig } from 'vitest/config';
+import { devVars } from './test/support/dev-vars.ts';
+
+const sandbox = unstable_getMiniflareWorkerOptions('./sandbox/wrangler.toml').workerOptions;
+const PROXY_RUNNER = 'vitest-pool-workers-runner-proxy';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        // Unit tests of shared/ (isomorphic code) in Node.
+        test: { name: 'shared', include: ['test/shared/**/*.test.ts'], environment: 'node' },
+      },
+      {
+        // The sandbox alone, as the main worker (its alarms can be run on demand).
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './sandbox/wrangler.toml' },
+            miniflare: { bindings: { SANDBOX_IP_WHITELIST: '*' } },
+          }),
+        ],
+        test: { name: 'sandbox', include: ['test/sandbox/**/*.test.ts'] },
+      },
+      {
+        // The proxy with the real sandbox beside it as an auxiliary worker; the sandbox's
+        // callbacks (plain fetch) are routed back into the proxy.
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: { ...devVars() },
+              workers: [
+                {
+                  ...sandbox,
+                  name: 'unified-checkout-sandbox',
+                  modules: true,
+                  scriptPath: './sandbox/dist/index.js',
+                  bindings: { ...sandbox.bindings, SANDBOX_IP_WHITELIST: '*' },
+                  outboundService: PROXY_RUNNER,
+                },
+              ],
+            },
+          }),
+        ],
+        test: {
+          name: 'proxy',
+          include: ['test/proxy/**/*.test.ts'],
+          globalSetup: ['./test/support/sandbox-build.ts'],
+        },
+      },
+      {
+        // End to end: the dev stack under wrangler, driven by Chromium through playwright-core.
+        test: {
+          name: 'e2e',
+          include: ['test/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['./test/e2e/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});

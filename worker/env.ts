@@ -1,0 +1,31 @@
+/**
+ * The proxy's bindings, vars and secrets (DESIGN.md §7).
+ * @module
+ */
+import type { CheckoutSession } from './checkout-session';
+
+/** Everything the proxy Worker is bound to. */
+export interface ProxyEnv {
+  /** Upstream base URL, e.g. `https://api.example.com` (no trailing slash). */
+  SERVICE_BASE_URL: string;
+  SERVICE_CLIENT_ID: string;
+  SERVICE_SENDER: string;
+  /** This proxy's public origin; hosted callback and return URLs are built from it. */
+  PUBLIC_BASE_URL: string;
+  /** Comma-separated origins allowed to call the public checkout API. */
+  ALLOWED_ORIGINS: string;
+  MERCHANT_WEBHOOK_URL: string;
+  SERVICE_PAYOUT_PATH: string;
+  /** Optional JSON of catalogue slot overrides. */
+  CATALOGUE?: string | Record<string, string | null>;
+  /** `1` enables dev-only routes (demo session creation, webhook receiver, /sandbox forward). */
+  DEV_MODE?: string;
+  SERVICE_SECRET_KEY: string;
+  MERCHANT_API_KEY: string;
+  MERCHANT_WEBHOOK_SECRET: string;
+  SESSIONS: DurableObjectNamespace<CheckoutSession>;
+  ATTEMPT_LIMITER?: RateLimit;
+  ASSETS?: Fetcher;
+  /** Dev and tests: the sandbox Worker. Production: absent, `fetch(SERVICE_BASE_URL)` is used. */
+  UPSTREAM?: Fetcher;
+}
