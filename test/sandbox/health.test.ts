@@ -1,8 +1,8 @@
-import { exports } from 'cloudflare:workers';
 import { expect, it } from 'vitest';
+import { sandbox } from './worker';
 
 it('the sandbox answers its health route inside workerd', async () => {
-  const res = await exports.default.fetch('http://sandbox.test/health');
+  const res = await sandbox.fetch('http://sandbox.test/health');
   expect(res.status).toBe(200);
   expect(await res.json()).toEqual({ ok: true, service: 'sandbox' });
 });
