@@ -30,14 +30,24 @@ export default defineConfig({
           cloudflareTest({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
-              bindings: { ...devVars() },
+              bindings: {
+                ...devVars(),
+                RECONCILE_DELAY_SECONDS: '0.3',
+                UPSTREAM_TIMEOUT_MS: '1500',
+              },
+              // The proxy's own outbound fetches (merchant webhooks to /dev/webhooks) loop back in.
+              outboundService: PROXY_RUNNER,
               workers: [
                 {
                   ...sandbox,
                   name: 'unified-checkout-sandbox',
                   modules: true,
                   scriptPath: './sandbox/dist/index.js',
-                  bindings: { ...sandbox.bindings, SANDBOX_IP_WHITELIST: '*' },
+                  bindings: {
+                    ...sandbox.bindings,
+                    SANDBOX_IP_WHITELIST: '*',
+                    SANDBOX_TIME_SCALE: '20',
+                  },
                   outboundService: PROXY_RUNNER,
                 },
               ],

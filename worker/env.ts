@@ -3,6 +3,7 @@
  * @module
  */
 import type { CheckoutSession } from './checkout-session';
+import type { Ledger } from './ledger';
 
 /** Everything the proxy Worker is bound to. */
 export interface ProxyEnv {
@@ -24,6 +25,14 @@ export interface ProxyEnv {
   MERCHANT_API_KEY: string;
   MERCHANT_WEBHOOK_SECRET: string;
   SESSIONS: DurableObjectNamespace<CheckoutSession>;
+  /** Callbacks without a session (payouts, payment links, unknown references). */
+  LEDGER: DurableObjectNamespace<Ledger>;
+  /** Seconds before the first status query of an attempt without a callback (default 30). */
+  RECONCILE_DELAY_SECONDS?: string;
+  /** Upstream call timeout in ms (default 10000). */
+  UPSTREAM_TIMEOUT_MS?: string;
+  /** Accepted callback timestamp age in seconds; 0 or unset disables the check. */
+  CALLBACK_MAX_AGE_SECONDS?: string;
   ATTEMPT_LIMITER?: RateLimit;
   ASSETS?: Fetcher;
   /** Dev and tests: the sandbox Worker. Production: absent, `fetch(SERVICE_BASE_URL)` is used. */

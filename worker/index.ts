@@ -1,20 +1,50 @@
 /**
- * The proxy Worker: merchant API, public checkout API, hosted callbacks, widget bundle.
+ * The proxy Worker: merchant API, public checkout API, hosted callbacks, return page, and the
+ * widget bundle (static assets). Dev-only routes are mounted when DEV_MODE=1.
  * @module
  */
 import { Hono } from 'hono';
-import { errorBody } from '../shared/errors';
+import { loadConfig } from './config';
 import type { ProxyEnv } from './env';
+import { errorHandler, notFoundHandler } from './middleware/error-handler';
+import { securityHeaders } from './middleware/security-headers';
+import { checkoutApi } from './routes/checkout';
+import { devRoutes } from './routes/dev';
+import { hooks } from './routes/hooks';
+import { merchantSessions } from './routes/merchant-sessions';
+import { returnPage } from './routes/return-page';
 
 export { CheckoutSession } from './checkout-session';
+export { Ledger } from './ledger';
 
-/** The proxy's Hono app. */
+/** The proxy's routes (DEV_MODE routes are added per request in {@link handler}). */
 export const app = new Hono<{ Bindings: ProxyEnv }>();
-
+app.use('*', securityHeaders());
+app.onError(errorHandler());
 app.get('/health', (c) => c.json({ ok: true, service: 'unified-checkout' }));
+app.route('/v1/sessions', merchantSessions());
+app.route('/v1/checkout', returnPage());
+app.route('/v1/checkout', checkoutApi());
+app.route('/hooks', hooks());
 
-app.notFound((c) =>
-  c.json(errorBody('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}.`), 404),
-);
+const dev = new Hono<{ Bindings: ProxyEnv }>();
+dev.use('*', securityHeaders());
+dev.onError(errorHandler());
+dev.route('/', devRoutes(app));
+dev.route('/', app);
+dev.notFound(notFoundHandler());
+app.notFound(notFoundHandler());
 
-export default app;
+/** The Worker: validates configuration once, then routes. */
+const handler: ExportedHandler<ProxyEnv> = {
+  fetch(request, env, ctx) {
+    try {
+      const config = loadConfig(env);
+      return (config.devMode ? dev : app).fetch(request, env, ctx);
+    } catch {
+      return app.fetch(request, env, ctx);
+    }
+  },
+};
+
+export default handler;

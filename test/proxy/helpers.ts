@@ -1,0 +1,115 @@
+// Helpers for the proxy's workerd tests: the real proxy (main worker) and the real sandbox
+// (auxiliary worker behind the UPSTREAM binding), no fakes.
+import { env, exports } from 'cloudflare:workers';
+import { expect, vi } from 'vitest';
+import { signEnvelope } from '../../shared/signing';
+import type { CheckoutView } from '../../shared/view';
+import type { MerchantSession } from '../../worker/checkout-session';
+
+export const BASE = 'http://127.0.0.1:8787';
+export const SECRETS = ['test-secret', env.MERCHANT_API_KEY, env.MERCHANT_WEBHOOK_SECRET];
+
+/** Every body the tests saw, swept for secrets at the end of each file. */
+export const seenBodies: string[] = [];
+
+async function call(path: string, init: RequestInit = {}): Promise<Response> {
+  const response = await exports.default.fetch(new Request(BASE + path, init));
+  const text = await response.clone().text();
+  seenBodies.push(text);
+  return response;
+}
+
+/** A request to the merchant API with the dev merchant key. */
+export function merchant(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (!headers.has('authorization')) headers.set('authorization', `Bearer ${env.MERCHANT_API_KEY}`);
+  if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  return call(path, { ...init, headers });
+}
+
+/** A request to the public checkout API, as the widget makes it. */
+export function checkout(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  return call(`/v1/checkout${path}`, { ...init, headers });
+}
+
+/** A request to the sandbox's control surface (through the UPSTREAM binding). */
+export async function sandbox(path: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.body && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  return env.UPSTREAM!.fetch(new Request(`http://sandbox.internal${path}`, { ...init, headers }));
+}
+
+/** Creates a session through the merchant API and answers it. */
+export async function createSession(body: Record<string, unknown>): Promise<MerchantSession> {
+  const res = await merchant('/v1/sessions', { method: 'POST', body: JSON.stringify(body) });
+  expect(res.status, await res.clone().text()).toBe(201);
+  return (await res.json()) as MerchantSession;
+}
+
+let counter = 0;
+/** A unique merchant reference. */
+export function ref(prefix = 'order'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}`;
+}
+
+/** Starts an attempt and answers the response with its JSON. */
+export async function startAttempt(
+  id: string,
+  body: Record<string, unknown>,
+): Promise<{
+  status: number;
+  json: CheckoutView & { error?: { code: string; details?: unknown } };
+}> {
+  const res = await checkout(`/${id}/attempts`, { method: 'POST', body: JSON.stringify(body) });
+  return { status: res.status, json: (await res.json()) as never };
+}
+
+/** The merchant view of a session. */
+export async function getSession(id: string): Promise<MerchantSession> {
+  const res = await merchant(`/v1/sessions/${id}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as MerchantSession;
+}
+
+/** Waits until the session reaches `status` (callbacks and alarms run for real meanwhile). */
+export async function waitForSession(
+  id: string,
+  status: MerchantSession['status'],
+  timeout = 8000,
+): Promise<MerchantSession> {
+  return vi.waitFor(
+    async () => {
+      const session = await getSession(id);
+      expect(session.status).toBe(status);
+      return session;
+    },
+    { timeout, interval: 100 },
+  );
+}
+
+/** A callback envelope signed with the dev secret (as the upstream would sign it). */
+export function signedCallback(params: Record<string, unknown>, secretKey = 'test-secret') {
+  return signEnvelope(params, { clientId: 'test-client', sender: 'Test Shop', secretKey });
+}
+
+/** POSTs a callback body to one of the hosted callback URLs. */
+export function postCallback(path: string, body: unknown): Promise<Response> {
+  return call(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+/** Asserts that no secret appeared in any body seen so far. */
+export function expectNoSecrets(extra: string[] = []): void {
+  const all = seenBodies.join('\n');
+  for (const secret of [...SECRETS, ...extra]) {
+    expect(all.includes(secret), `a response contained a secret (${secret.slice(0, 3)}…)`).toBe(
+      false,
+    );
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * The proxy's configuration, validated once per isolate (DESIGN.md §7). A missing or malformed
+ * var or secret yields a CONFIG_INVALID error whose message names every problem.
+ * @module
+ */
+import {
+  applyCatalogueOverrides,
+  parseCatalogueOverrides,
+  type Catalogue,
+} from '../shared/catalogue';
+import { CheckoutError } from '../shared/errors';
+import type { SigningCredentials } from '../shared/signing';
+import type { ProxyEnv } from './env';
+
+/** The validated configuration the proxy runs with. */
+export interface Config {
+  credentials: SigningCredentials;
+  serviceBaseUrl: string;
+  publicBaseUrl: string;
+  allowedOrigins: ReadonlySet<string>;
+  merchantWebhookUrl: string;
+  payoutPath: string;
+  catalogue: Catalogue;
+  devMode: boolean;
+  /** Seconds after a create before the first status query when no callback came. */
+  reconcileDelaySeconds: number;
+  /** Milliseconds the upstream may take before a call counts as timed out. */
+  upstreamTimeoutMs: number;
+  /** Accepted age of an inbound callback's timestamp in seconds; 0 disables the check. */
+  callbackMaxAgeSeconds: number;
+}
+
+/** The secrets that must be set (`wrangler secret put …`). */
+export const REQUIRED_SECRETS = [
+  'SERVICE_SECRET_KEY',
+  'MERCHANT_API_KEY',
+  'MERCHANT_WEBHOOK_SECRET',
+] as const;
+
+/** The vars that must be set. */
+export const REQUIRED_VARS = [
+  'SERVICE_BASE_URL',
+  'SERVICE_CLIENT_ID',
+  'SERVICE_SENDER',
+  'PUBLIC_BASE_URL',
+  'ALLOWED_ORIGINS',
+  'MERCHANT_WEBHOOK_URL',
+  'SERVICE_PAYOUT_PATH',
+] as const;
+
+const cache = new WeakMap<object, Config>();
+
+function isUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+function numberVar(env: ProxyEnv, name: string, fallback: number, problems: string[]): number {
+  const raw = (env as unknown as Record<string, unknown>)[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) {
+    problems.push(`${name} must be a non-negative number`);
+    return fallback;
+  }
+  return value;
+}
+
+/**
+ * Validates the environment and returns the configuration, cached per env object.
+ * Throws a CheckoutError('CONFIG_INVALID') naming every missing or malformed setting.
+ *
+ * @example
+ * const config = loadConfig(c.env);
+ * config.catalogue.method(1, 'send money');
+ */
+export function loadConfig(env: ProxyEnv): Config {
+  const cached = cache.get(env);
+  if (cached) return cached;
+  const problems: string[] = [];
+  const record = env as unknown as Record<string, unknown>;
+  for (const name of [...REQUIRED_VARS, ...REQUIRED_SECRETS]) {
+    const value = record[name];
+    if (typeof value !== 'string' || value.trim() === '') problems.push(`${name} is not set`);
+  }
+  for (const name of ['SERVICE_BASE_URL', 'PUBLIC_BASE_URL', 'MERCHANT_WEBHOOK_URL'] as const) {
+    const value = record[name];
+    if (typeof value === 'string' && value !== '' && !isUrl(value)) {
+      problems.push(`${name} must be an absolute http(s) URL`);
+    }
+  }
+  const payoutPath = String(record.SERVICE_PAYOUT_PATH ?? '');
+  if (payoutPath !== '' && !payoutPath.startsWith('/')) {
+    problems.push('SERVICE_PAYOUT_PATH must start with /');
+  }
+  let catalogue = applyCatalogueOverrides();
+  try {
+    catalogue = applyCatalogueOverrides(parseCatalogueOverrides(env.CATALOGUE));
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  const origins = String(record.ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((origin) => origin.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    if (!isUrl(origin) || new URL(origin).origin !== origin) {
+      problems.push(
+        `ALLOWED_ORIGINS entry "${origin}" must be an origin like https://shop.example`,
+      );
+    }
+  }
+  const reconcileDelaySeconds = numberVar(env, 'RECONCILE_DELAY_SECONDS', 30, problems);
+  const upstreamTimeoutMs = numberVar(env, 'UPSTREAM_TIMEOUT_MS', 10_000, problems);
+  const callbackMaxAgeSeconds = numberVar(env, 'CALLBACK_MAX_AGE_SECONDS', 0, problems);
+  if (problems.length > 0) {
+    throw new CheckoutError(
+      'CONFIG_INVALID',
+      `The proxy is not configured: ${problems.join('; ')}.`,
+    );
+  }
+  const config: Config = {
+    credentials: {
+      clientId: env.SERVICE_CLIENT_ID,
+      sender: env.SERVICE_SENDER,
+      secretKey: env.SERVICE_SECRET_KEY,
+    },
+    serviceBaseUrl: env.SERVICE_BASE_URL.replace(/\/+$/, ''),
+    publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    allowedOrigins: new Set(origins),
+    merchantWebhookUrl: env.MERCHANT_WEBHOOK_URL,
+    payoutPath,
+    catalogue,
+    devMode: env.DEV_MODE === '1',
+    reconcileDelaySeconds,
+    upstreamTimeoutMs,
+    callbackMaxAgeSeconds,
+  };
+  cache.set(env, config);
+  return config;
+}

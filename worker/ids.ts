@@ -1,0 +1,45 @@
+/**
+ * Identifiers: checkout session ids and the attempt references derived from them.
+ * @module
+ */
+
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
+/** A checkout session id: `cs_` and 26 base32 characters (130 bits). */
+export const SESSION_ID = /^cs_[a-z2-7]{26}$/;
+/** An attempt's third_party_reference_1: `<session id>.<n>`. */
+export const ATTEMPT_ID = /^(cs_[a-z2-7]{26})\.([1-9][0-9]{0,2})$/;
+
+function encode(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < 26; i++) out += ALPHABET[bytes[i]! % 32];
+  return out;
+}
+
+/**
+ * A new random session id, or a deterministic one derived from an idempotency key.
+ *
+ * @example
+ * await newSessionId(); // 'cs_k2x…'
+ * await newSessionId('order-42', secret); // same key, same id
+ */
+export async function newSessionId(idempotencyKey?: string, salt = ''): Promise<string> {
+  if (idempotencyKey === undefined) {
+    return `cs_${encode(crypto.getRandomValues(new Uint8Array(26)))}`;
+  }
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(`${salt}\u0000${idempotencyKey}`),
+  );
+  return `cs_${encode(new Uint8Array(digest))}`;
+}
+
+/**
+ * The session id an attempt reference belongs to, or null if it is not one of ours.
+ *
+ * @example
+ * sessionOfAttempt('cs_aaaaaaaaaaaaaaaaaaaaaaaaaa.2'); // 'cs_aaaaaaaaaaaaaaaaaaaaaaaaaa'
+ */
+export function sessionOfAttempt(reference: unknown): string | null {
+  if (typeof reference !== 'string') return null;
+  return ATTEMPT_ID.exec(reference)?.[1] ?? null;
+}

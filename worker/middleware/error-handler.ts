@@ -1,0 +1,38 @@
+/**
+ * Turns every thrown error into the shared error shape, never a stack trace or a secret.
+ * @module
+ */
+import type { ErrorHandler, NotFoundHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { CheckoutError, errorBody } from '../../shared/errors';
+
+/**
+ * The app's `onError` handler: CheckoutError → its code and status; anything else → 500 INTERNAL
+ * (logged without the request body).
+ *
+ * @example
+ * app.onError(errorHandler());
+ */
+export function errorHandler(): ErrorHandler {
+  return (error, c) => {
+    if (error instanceof CheckoutError) {
+      return c.json(error.toBody(), error.status as 400);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json(errorBody('VALIDATION_FAILED', error.message || 'Bad request.'), error.status);
+    }
+    console.error(`unhandled error on ${c.req.method} ${c.req.path}: ${(error as Error).name}`);
+    return c.json(errorBody('INTERNAL', 'Something went wrong on our side. Please retry.'), 500);
+  };
+}
+
+/**
+ * The app's `notFound` handler.
+ *
+ * @example
+ * app.notFound(notFoundHandler());
+ */
+export function notFoundHandler(): NotFoundHandler {
+  return (c) =>
+    c.json(errorBody('NOT_FOUND', `There is no route for ${c.req.method} ${c.req.path}.`), 404);
+}

@@ -1,0 +1,61 @@
+/**
+ * Development-only routes (mounted when DEV_MODE=1; never in [env.production]):
+ * `POST /dev/sessions` (the demo page's stand-in for a merchant backend), `/sandbox/*` (browser
+ * pages of the sandbox through the UPSTREAM binding) and `/dev/webhooks` (a receiver that
+ * verifies and lists merchant webhooks).
+ * @module
+ */
+import { Hono } from 'hono';
+import { errorBody } from '../../shared/errors';
+import { verifyWebhook } from '../../shared/webhook-signature';
+import type { ProxyEnv } from '../env';
+
+/**
+ * The dev routes. `merchantApp` handles the forwarded session creation.
+ *
+ * @example
+ * if (devMode) app.route('/', devRoutes(app));
+ */
+export function devRoutes(merchantApp: Hono<{ Bindings: ProxyEnv }>) {
+  const app = new Hono<{ Bindings: ProxyEnv }>();
+
+  app.post('/dev/sessions', async (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set('authorization', `Bearer ${c.env.MERCHANT_API_KEY}`);
+    const url = new URL(c.req.url);
+    url.pathname = '/v1/sessions';
+    const forwarded = new Request(url, { method: 'POST', headers, body: c.req.raw.body });
+    return merchantApp.fetch(forwarded, c.env, c.executionCtx);
+  });
+
+  app.all('/sandbox/*', async (c) => {
+    if (!c.env.UPSTREAM) return c.json(errorBody('NOT_FOUND', 'No sandbox is bound.'), 404);
+    const url = new URL(c.req.url);
+    url.pathname = url.pathname.slice('/sandbox'.length) || '/';
+    return c.env.UPSTREAM.fetch(new Request(url, c.req.raw));
+  });
+
+  app.post('/dev/webhooks', async (c) => {
+    const body = await c.req.text();
+    let verified = true;
+    let reason: string | null = null;
+    try {
+      await verifyWebhook(c.env.MERCHANT_WEBHOOK_SECRET, c.req.raw.headers, body);
+    } catch (error) {
+      verified = false;
+      reason = (error as Error).message;
+    }
+    const ledger = c.env.LEDGER.get(c.env.LEDGER.idFromName('ledger'));
+    await ledger.storeWebhook(c.req.header('webhook-id') ?? '', verified, reason, body);
+    return verified
+      ? c.json({ received: true })
+      : c.json(errorBody('SIGNATURE_INVALID', reason!), 401);
+  });
+
+  app.get('/dev/webhooks', async (c) => {
+    const ledger = c.env.LEDGER.get(c.env.LEDGER.idFromName('ledger'));
+    return c.json({ webhooks: await ledger.listWebhooks() });
+  });
+
+  return app;
+}

@@ -1,0 +1,130 @@
+/**
+ * Hosted callback URLs (upstream → proxy): `POST /hooks/collections`, `/hooks/payouts`,
+ * `/hooks/payment-links`. Signature first (constant time), then shape, then a durable store,
+ * then 200 — well under the upstream's 3-second budget. Duplicates answer 200 and change nothing.
+ * @module
+ */
+import { Hono, type Context } from 'hono';
+import { CheckoutError } from '../../shared/errors';
+import {
+  collectionCallbackParamsSchema,
+  paymentLinkCallbackParamsSchema,
+  payoutCallbackParamsSchema,
+} from '../../shared/schemas';
+import { canonicalString, verify } from '../../shared/signing';
+import { validate } from '../../shared/validation';
+import { loadConfig } from '../config';
+import type { ProxyEnv } from '../env';
+import { sessionOfAttempt } from '../ids';
+import type { CallbackKind } from '../ledger';
+import { readJson } from '../middleware/json-body';
+
+/** Largest callback body accepted, in bytes. */
+export const CALLBACK_BODY_LIMIT = 64 * 1024;
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** Reads, verifies and shape-checks a callback envelope; answers its params, digest and body. */
+async function verified(c: Context<{ Bindings: ProxyEnv }>, kind: CallbackKind) {
+  const config = loadConfig(c.env);
+  const envelope = await readJson(c, CALLBACK_BODY_LIMIT);
+  if (envelope === null || typeof envelope !== 'object' || Array.isArray(envelope)) {
+    throw new CheckoutError('VALIDATION_FAILED', 'A callback must be a JSON object.');
+  }
+  if (!(await verify(envelope, config.credentials.secretKey))) {
+    throw new CheckoutError('SIGNATURE_INVALID', 'The callback signature does not verify.');
+  }
+  const record = envelope as Record<string, unknown>;
+  if (
+    record.client_id !== config.credentials.clientId ||
+    record.sender !== config.credentials.sender
+  ) {
+    throw new CheckoutError('SIGNATURE_INVALID', 'The callback is for another integration.');
+  }
+  if (config.callbackMaxAgeSeconds > 0) {
+    const age = Math.abs(Date.now() / 1000 - Number(record.timestamp));
+    if (!Number.isFinite(age) || age > config.callbackMaxAgeSeconds) {
+      throw new CheckoutError(
+        'TIMESTAMP_OUT_OF_RANGE',
+        'The callback timestamp is too far from now.',
+      );
+    }
+  }
+  const schema =
+    kind === 'collection'
+      ? collectionCallbackParamsSchema
+      : kind === 'payout'
+        ? payoutCallbackParamsSchema
+        : paymentLinkCallbackParamsSchema;
+  const parsed = validate(schema, record.params, { prefix: 'params' });
+  if (!parsed.ok) {
+    throw new CheckoutError('VALIDATION_FAILED', 'The callback params are malformed.', {
+      issues: parsed.issues,
+    });
+  }
+  // Duplicates are recognised by their params, whatever salt, timestamp or signature they carry.
+  const digest = await sha256Hex(canonicalString({ params: record.params as object }, ''));
+  return {
+    params: parsed.value as Record<string, unknown>,
+    digest,
+    body: JSON.stringify(record.params),
+  };
+}
+
+function ledger(env: ProxyEnv) {
+  return env.LEDGER.get(env.LEDGER.idFromName('ledger'));
+}
+
+/**
+ * The hosted callback routes.
+ *
+ * @example
+ * app.route('/hooks', hooks());
+ */
+export function hooks() {
+  const app = new Hono<{ Bindings: ProxyEnv }>();
+
+  app.post('/collections', async (c) => {
+    const { params, digest, body } = await verified(c, 'collection');
+    const sessionId = sessionOfAttempt(params.third_party_reference_1);
+    if (sessionId === null) {
+      const stored = await ledger(c.env).storeCallback(
+        'collection',
+        digest,
+        String(params.third_party_reference_1 ?? params.reference ?? '') || null,
+        typeof params.status === 'string' ? params.status : null,
+        body,
+      );
+      return c.json({ received: true, duplicate: stored.duplicate });
+    }
+    const stub = c.env.SESSIONS.get(c.env.SESSIONS.idFromName(sessionId));
+    const result = await stub.applyCallback({ digest, params, body });
+    return c.json({ received: true, duplicate: result.duplicate });
+  });
+
+  for (const [path, kind] of [
+    ['/payouts', 'payout'],
+    ['/payment-links', 'payment_link'],
+  ] as const) {
+    app.post(path, async (c) => {
+      const { params, digest, body } = await verified(c, kind);
+      const reference = (params.third_party_reference_1 ??
+        params.payment_reference ??
+        params.reference ??
+        null) as string | null;
+      const stored = await ledger(c.env).storeCallback(
+        kind,
+        digest,
+        reference,
+        typeof params.status === 'string' ? params.status : null,
+        body,
+      );
+      return c.json({ received: true, duplicate: stored.duplicate });
+    });
+  }
+
+  return app;
+}

@@ -1,0 +1,75 @@
+/**
+ * The return page of redirect methods (successful_url / failure_url): it tells the widget that
+ * the payer came back (postMessage to the opener, or a redirect to the session's return_url) and
+ * confirms nothing — the outcome comes from the verified callback or the status query.
+ * @module
+ */
+import { Hono } from 'hono';
+import { loadConfig } from '../config';
+import type { ProxyEnv } from '../env';
+import { SESSION_ID } from '../ids';
+
+const SCRIPT = `(() => {
+  const data = document.getElementById('return').dataset;
+  const message = { type: 'unified-checkout:return', session: data.session, outcome: data.outcome };
+  const origins = JSON.parse(data.origins || '[]');
+  if (window.opener && !window.opener.closed) {
+    for (const origin of origins) {
+      try { window.opener.postMessage(message, origin); } catch (e) {}
+    }
+    window.close();
+    return;
+  }
+  if (data.returnUrl) {
+    const url = new URL(data.returnUrl);
+    url.searchParams.set('session', data.session);
+    location.replace(url.toString());
+  }
+})();
+`;
+
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/**
+ * `GET /v1/checkout/return.js` and `GET /v1/checkout/:id/return?outcome=success|failure`.
+ *
+ * @example
+ * app.route('/v1/checkout', returnPage());
+ */
+export function returnPage() {
+  const app = new Hono<{ Bindings: ProxyEnv }>();
+
+  app.get('/return.js', (c) =>
+    c.body(SCRIPT, 200, {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'public, max-age=300',
+    }),
+  );
+
+  app.get('/:id/return', async (c) => {
+    const id = c.req.param('id');
+    const outcome = c.req.query('outcome') === 'success' ? 'success' : 'failure';
+    const config = loadConfig(c.env);
+    let returnUrl = '';
+    if (SESSION_ID.test(id)) {
+      const view = await c.env.SESSIONS.get(c.env.SESSIONS.idFromName(id)).view();
+      if (view.ok && view.value.return_url) returnUrl = view.value.return_url;
+    }
+    const origins = [...config.allowedOrigins, config.publicBaseUrl];
+    const text =
+      outcome === 'success'
+        ? 'Thank you. You can return to the shop; your payment is being confirmed.'
+        : 'The payment was not completed. You can return to the shop and try again.';
+    return c.html(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
+<title>Return to the shop</title></head>
+<body><main id="return" data-session="${escape(SESSION_ID.test(id) ? id : '')}" data-outcome="${outcome}"
+ data-origins="${escape(JSON.stringify(origins))}" data-return-url="${escape(returnUrl)}">
+<p>${text}</p></main>
+<script src="/v1/checkout/return.js"></script></body></html>`);
+  });
+
+  return app;
+}

@@ -1,0 +1,113 @@
+/**
+ * Builds the public checkout view (shared/view.ts) from a session's rows. Only what a payer may
+ * see: never client_id, signatures, secrets or the payment_token.
+ * @module
+ */
+import { NGN_BANKS, type Catalogue, type MethodSlot } from '../../shared/catalogue';
+import type { AttemptView, CheckoutView, CountryOption } from '../../shared/view';
+import { attemptNext, parseJson, type AttemptRow, type SessionRow } from './store';
+
+/** Attempts a session allows before it fails for good. */
+export const MAX_ATTEMPTS = 5;
+
+const KIND_LABELS: Record<string, string> = {
+  phone_prompt: 'M-PESA',
+  bank_eft: 'Instant EFT',
+  bank_id: 'Bank (ID number)',
+  virtual_account: 'Bank transfer',
+};
+
+function label(slot: MethodSlot): string {
+  if (slot.kind === 'phone_prompt' || slot.kind === 'bank_eft' || slot.kind === 'bank_id') {
+    return KIND_LABELS[slot.kind]!;
+  }
+  if (slot.kind === 'virtual_account') return KIND_LABELS.virtual_account!;
+  return slot.value ?? slot.slot;
+}
+
+/**
+ * The countries and methods a session offers: the session's currency limits the countries,
+ * its optional `country_id` and `methods` restrictions narrow them further.
+ *
+ * @example
+ * offeredCountries(catalogue, 'XOF', null, null).map((c) => c.id); // [2, 3, 9, 18, 19, 20]
+ */
+export function offeredCountries(
+  catalogue: Catalogue,
+  currency: string,
+  countryId: number | null,
+  methods: readonly string[] | null,
+): CountryOption[] {
+  return catalogue.countries
+    .filter((country) => country.currency === currency)
+    .filter((country) => countryId === null || country.id === countryId)
+    .map((country) => ({
+      id: country.id,
+      name: country.name,
+      iso2: country.iso2,
+      dial_code: country.dialCode,
+      national_number_length: country.nationalNumberLength,
+      methods: catalogue
+        .enabledMethods(country.id)
+        .filter(
+          (slot) =>
+            methods === null ||
+            methods.includes(slot.value!) ||
+            (slot.aliases ?? []).some((alias) => methods.includes(alias)),
+        )
+        .map((slot) => ({ value: slot.value!, kind: slot.kind, label: label(slot) })),
+    }))
+    .filter((country) => country.methods.length > 0);
+}
+
+/** The payer-visible part of an attempt. */
+export function attemptView(row: AttemptRow): AttemptView {
+  return {
+    id: row.id,
+    country_id: row.country_id,
+    method: row.method,
+    kind: row.kind,
+    status: row.status,
+    created_at: new Date(row.created_at).toISOString(),
+    next: row.status === 'pending' ? attemptNext(row) : null,
+    failure:
+      row.status === 'succeeded' || row.status === 'pending'
+        ? null
+        : { code: row.failure_code, message: row.failure_message },
+  };
+}
+
+/**
+ * The public view of a session.
+ *
+ * @example
+ * const view = publicView(session, latestAttempt, catalogue);
+ */
+export function publicView(
+  session: SessionRow,
+  latest: AttemptRow | undefined,
+  catalogue: Catalogue,
+): CheckoutView {
+  const countries = offeredCountries(
+    catalogue,
+    session.currency,
+    session.country_id,
+    parseJson<string[]>(session.methods),
+  );
+  return {
+    id: session.id,
+    status: session.status,
+    amount: session.amount,
+    currency: session.currency,
+    expires_at: new Date(session.expires_at).toISOString(),
+    countries,
+    banks: countries.some((country) => country.id === 17)
+      ? NGN_BANKS.map((bank) => ({ code: bank.code, label: bank.label }))
+      : [],
+    customer: parseJson(session.customer),
+    attempt: latest ? attemptView(latest) : null,
+    can_retry: session.status === 'open' && session.attempt_count < MAX_ATTEMPTS,
+    return_url: session.return_url,
+    seq: session.seq,
+  };
+}

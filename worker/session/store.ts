@@ -1,0 +1,142 @@
+/**
+ * The Session Durable Object's SQLite schema and typed row access. Every write that can race
+ * (callbacks, tasks, outbox) is an `INSERT … ON CONFLICT` so that repeats change nothing.
+ * @module
+ */
+import type { MethodKind } from '../../shared/catalogue';
+import type { AttemptStatus, SessionStatus } from '../../shared/status';
+import type { NextAction } from '../../shared/view';
+
+/** Schema of one session object. Applied idempotently on every construction. */
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS session (
+  id TEXT PRIMARY KEY, status TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL,
+  reference TEXT NOT NULL, country_id INTEGER, methods TEXT, customer TEXT, return_url TEXT,
+  metadata TEXT, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
+  attempt_count INTEGER NOT NULL DEFAULT 0, seq INTEGER NOT NULL DEFAULT 0, fingerprint TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS attempts (
+  id TEXT PRIMARY KEY, n INTEGER NOT NULL, country_id INTEGER NOT NULL, method TEXT NOT NULL,
+  kind TEXT NOT NULL, status TEXT NOT NULL, mobile_masked TEXT, upstream_ref TEXT,
+  payment_token TEXT, next TEXT, create_state TEXT NOT NULL, upstream_message TEXT,
+  failure_code TEXT, failure_message TEXT, otp_tries INTEGER NOT NULL DEFAULT 0,
+  not_found_count INTEGER NOT NULL DEFAULT 0, expires_at INTEGER,
+  created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS events (
+  seq INTEGER PRIMARY KEY, at INTEGER NOT NULL, type TEXT NOT NULL, attempt_id TEXT,
+  data TEXT
+);
+CREATE TABLE IF NOT EXISTS callbacks (
+  digest TEXT PRIMARY KEY, attempt_id TEXT, received_at INTEGER NOT NULL, status TEXT,
+  status_code TEXT, payment_step INTEGER, body TEXT NOT NULL, applied TEXT
+);
+CREATE TABLE IF NOT EXISTS tasks (
+  key TEXT PRIMARY KEY, due_at INTEGER NOT NULL, kind TEXT NOT NULL, attempt_id TEXT,
+  tries INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS tasks_due ON tasks (due_at);
+CREATE TABLE IF NOT EXISTS outbox (
+  id TEXT PRIMARY KEY, type TEXT NOT NULL, payload TEXT NOT NULL, created_at INTEGER NOT NULL,
+  status TEXT NOT NULL, tries INTEGER NOT NULL DEFAULT 0, next_at INTEGER,
+  delivered_at INTEGER, last_status INTEGER, last_error TEXT
+);
+CREATE TABLE IF NOT EXISTS deliveries (
+  id INTEGER PRIMARY KEY, event_id TEXT NOT NULL, at INTEGER NOT NULL, status INTEGER,
+  error TEXT, duration_ms INTEGER
+);
+`;
+
+/** The session row. */
+export interface SessionRow {
+  id: string;
+  status: SessionStatus;
+  amount: number;
+  currency: string;
+  reference: string;
+  country_id: number | null;
+  methods: string | null;
+  customer: string | null;
+  return_url: string | null;
+  metadata: string | null;
+  created_at: number;
+  expires_at: number;
+  attempt_count: number;
+  seq: number;
+  fingerprint: string;
+}
+
+/** Whether the create call of an attempt is known to have reached the upstream. */
+export type CreateState = 'sending' | 'accepted' | 'rejected' | 'unknown';
+
+/** One attempt (one upstream collection). */
+export interface AttemptRow {
+  id: string;
+  n: number;
+  country_id: number;
+  method: string;
+  kind: MethodKind;
+  status: AttemptStatus;
+  mobile_masked: string | null;
+  upstream_ref: string | null;
+  payment_token: string | null;
+  next: string | null;
+  create_state: CreateState;
+  upstream_message: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  otp_tries: number;
+  not_found_count: number;
+  expires_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** A scheduled piece of work for the alarm. */
+export interface TaskRow {
+  key: string;
+  due_at: number;
+  kind: TaskKind;
+  attempt_id: string | null;
+  tries: number;
+}
+
+/** Kinds of timed work. */
+export type TaskKind = 'reconcile' | 'attempt_expiry' | 'session_expiry' | 'webhook';
+
+/** A merchant webhook in the outbox. */
+export interface OutboxRow {
+  id: string;
+  type: string;
+  payload: string;
+  created_at: number;
+  status: 'pending' | 'delivered' | 'failed';
+  tries: number;
+  next_at: number | null;
+  delivered_at: number | null;
+  last_status: number | null;
+  last_error: string | null;
+}
+
+/** A flat JSON object (what the event log's data and the customer prefill hold). */
+export type FlatJson = Record<string, string | number | boolean | null>;
+
+/** Reads the rows of a query as typed objects. */
+export function rows<T>(sql: SqlStorage, query: string, ...bindings: unknown[]): T[] {
+  return sql.exec(query, ...bindings).toArray() as unknown as T[];
+}
+
+/** Reads the first row of a query, if any. */
+export function first<T>(sql: SqlStorage, query: string, ...bindings: unknown[]): T | undefined {
+  return rows<T>(sql, query, ...bindings)[0];
+}
+
+/** Parses a JSON column that may be null. */
+export function parseJson<T>(text: string | null): T | null {
+  return text === null ? null : (JSON.parse(text) as T);
+}
+
+/** The next action stored on an attempt. */
+export function attemptNext(row: AttemptRow): NextAction | null {
+  return parseJson<NextAction>(row.next);
+}

@@ -1,0 +1,62 @@
+/**
+ * Delivery of one merchant webhook (Standard Webhooks format) and its retry schedule.
+ * @module
+ */
+import { signWebhook } from '../../shared/webhook-signature';
+import type { OutboxRow } from './store';
+
+/** Webhooks are retried for up to three days after the event. */
+export const WEBHOOK_RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
+/** A delivery that takes longer counts as failed. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+
+/**
+ * Delay before retry number `tries` (1-based): exponential from 5 s, capped at 6 hours, with
+ * ±20 % jitter so that many failing events do not retry in lockstep.
+ *
+ * @example
+ * nextWebhookDelay(1); // ≈ 5 000 ms
+ */
+export function nextWebhookDelay(tries: number, random: () => number = Math.random): number {
+  const base = Math.min(5_000 * 2 ** (tries - 1), 6 * 60 * 60 * 1000);
+  return Math.round(base * (0.8 + 0.4 * random()));
+}
+
+/** The result of one delivery. */
+export interface DeliveryResult {
+  ok: boolean;
+  status?: number;
+  error?: string;
+}
+
+/**
+ * POSTs one outbox event, signed, to the merchant. Success is any 2xx answer.
+ *
+ * @example
+ * const result = await deliverWebhook(url, env.MERCHANT_WEBHOOK_SECRET, event);
+ */
+export async function deliverWebhook(
+  url: string,
+  secret: string,
+  event: OutboxRow,
+): Promise<DeliveryResult> {
+  const headers = await signWebhook(secret, event.id, Math.floor(Date.now() / 1000), event.payload);
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), WEBHOOK_TIMEOUT_MS);
+  try {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'unified-checkout' },
+      body: event.payload,
+      signal: controller.signal,
+    });
+    await response.body?.cancel();
+    return response.ok
+      ? { ok: true, status: response.status }
+      : { ok: false, status: response.status, error: `HTTP ${response.status}` };
+  } catch (error) {
+    return { ok: false, error: controller.signal.aborted ? 'timeout' : (error as Error).name };
+  } finally {
+    clearTimeout(timer);
+  }
+}
