@@ -95,9 +95,7 @@ function constantTimeEqual(a: string, b: string): boolean {
 
 function header(headers: Headers | Record<string, string | undefined>, name: string): string {
   const value =
-    headers instanceof Headers
-      ? headers.get(name)
-      : (headers[name] ?? headers[name.toLowerCase()]);
+    headers instanceof Headers ? headers.get(name) : (headers[name] ?? headers[name.toLowerCase()]);
   if (value === undefined || value === null || value === '') {
     throw new WebhookVerificationError(`The ${name} header is missing.`);
   }
@@ -132,7 +130,9 @@ export async function verifyWebhook<T = unknown>(
   const tolerance = options.toleranceSeconds ?? WEBHOOK_TOLERANCE_SECONDS;
   const age = now - Number(timestamp);
   if (age > tolerance) {
-    throw new WebhookVerificationError(`The webhook is too old (${age} s; at most ${tolerance} s).`);
+    throw new WebhookVerificationError(
+      `The webhook is too old (${age} s; at most ${tolerance} s).`,
+    );
   }
   if (age < -tolerance) {
     throw new WebhookVerificationError('The webhook timestamp is in the future.');
@@ -141,7 +141,10 @@ export async function verifyWebhook<T = unknown>(
   const matched = signatures
     .split(' ')
     .map((part) => part.split(','))
-    .some(([version, value]) => version === 'v1' && value !== undefined && constantTimeEqual(value, expected));
+    .some(
+      ([version, value]) =>
+        version === 'v1' && value !== undefined && constantTimeEqual(value, expected),
+    );
   if (!matched) {
     throw new WebhookVerificationError(
       'No webhook signature matched: check the secret and that the body is passed unmodified.',
