@@ -1,0 +1,143 @@
+/**
+ * Terminal callbacks the upstream POSTs in a signed envelope (payment_step 2):
+ * collections (to `callback_url`), payouts (to `client_callback_url`) and hosted-checkout
+ * payments of payment links, whose payload the spec does not show (a tolerant schema).
+ *
+ * Rules of the two documented callbacks: `payment_step` is 2; `status` `success` goes with
+ * `statusCode` `000000`; `failed` with `000005` (or `000006`, the timeout code, which a failed
+ * callback after a timeout may carry) and a `failureReason` object; `amount` is any number
+ * (integer or not); at least one reference identifies the transaction. Extra keys are kept.
+ * @module
+ */
+import * as z from 'zod/mini';
+import { signedEnvelopeSchema } from './envelope';
+import { failureReasonSchema } from './failure-reason';
+import { maybe } from './fields';
+import { objectRules, type RuleIssue } from './object-rules';
+
+const nonEmpty = (value: unknown): boolean => typeof value === 'string' && value !== '';
+
+/** The rules shared by collection and payout callbacks, over params whose types may be wrong. */
+function terminalIssues(params: Record<string, unknown>, idFields: readonly string[]): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const { status, statusCode, failureReason } = params;
+  if (status === 'success' && typeof statusCode === 'string' && statusCode !== '000000') {
+    issues.push({ path: ['statusCode'], message: 'must be "000000" when status is "success"' });
+  }
+  if (status === 'failed' && statusCode === '000000') {
+    issues.push({
+      path: ['statusCode'],
+      message: 'must be "000005" or "000006" when status is "failed"',
+    });
+  }
+  if (status === 'failed' && (failureReason === undefined || failureReason === null)) {
+    issues.push({ path: ['failureReason'], message: 'is required when status is "failed"' });
+  }
+  if (!idFields.some((field) => nonEmpty(params[field]))) {
+    const [first, ...others] = idFields;
+    issues.push({
+      path: [first ?? ''],
+      message: `is required when ${others.join(' and ')} are missing: one of them must identify the transaction`,
+    });
+  }
+  return issues;
+}
+
+function terminalRules(idFields: readonly string[]) {
+  return objectRules((params) => terminalIssues(params, idFields));
+}
+
+/**
+ * Params of a collection's terminal callback.
+ *
+ * @example
+ * const params = validate(collectionCallbackParamsSchema, envelope.params, { prefix: 'params' });
+ */
+export const collectionCallbackParamsSchema = z
+  .looseObject({
+    amount: maybe(z.number()),
+    depositId: maybe(z.string()),
+    mobile: maybe(z.string()),
+    name: maybe(z.string()),
+    payment_step: z.literal(2),
+    reference: maybe(z.string()),
+    status: z.enum(['success', 'failed']),
+    statusCode: z.enum(['000000', '000005', '000006']),
+    failureReason: maybe(failureReasonSchema),
+    third_party_reference_1: maybe(z.string()),
+    third_party_reference_2: maybe(z.string()),
+  })
+  .check(terminalRules(['third_party_reference_1', 'reference', 'depositId']));
+
+/**
+ * Params of a payout's terminal callback.
+ *
+ * @example
+ * const params = validate(payoutCallbackParamsSchema, envelope.params, { prefix: 'params' });
+ */
+export const payoutCallbackParamsSchema = z
+  .looseObject({
+    amount: maybe(z.number()),
+    currency: maybe(z.string()),
+    mobile: maybe(z.string()),
+    payment_method_type: maybe(z.string()),
+    payment_reference: maybe(z.string()),
+    payment_step: z.literal(2),
+    reference: maybe(z.string()),
+    status: z.enum(['success', 'failed']),
+    statusCode: z.enum(['000000', '000005', '000006']),
+    failureReason: maybe(failureReasonSchema),
+    third_party_reference_1: maybe(z.string()),
+  })
+  .check(terminalRules(['payment_reference', 'reference', 'third_party_reference_1']));
+
+/**
+ * Params of a hosted-checkout (payment-link) callback. The spec does not show this payload,
+ * so every field is optional and loosely typed; decide with {@link paymentLinkCallbackOutcome}.
+ *
+ * @example
+ * const outcome = paymentLinkCallbackOutcome(params);
+ */
+export const paymentLinkCallbackParamsSchema = z.looseObject({
+  payment_step: maybe(z.union([z.number(), z.string()])),
+  status: maybe(z.string()),
+  statusCode: maybe(z.string()),
+  amount: maybe(z.union([z.number(), z.string()])),
+  currency: maybe(z.string()),
+  reference: maybe(z.string()),
+  depositId: maybe(z.string()),
+  payment_reference: maybe(z.string()),
+  third_party_reference_1: maybe(z.string()),
+  failureReason: maybe(z.unknown()),
+});
+
+/** A collection callback: the signed envelope and its params. */
+export const collectionCallbackSchema = signedEnvelopeSchema(collectionCallbackParamsSchema);
+/** A payout callback: the signed envelope and its params. */
+export const payoutCallbackSchema = signedEnvelopeSchema(payoutCallbackParamsSchema);
+/** A hosted-checkout callback: the signed envelope and its (tolerant) params. */
+export const paymentLinkCallbackSchema = signedEnvelopeSchema(paymentLinkCallbackParamsSchema);
+
+/** Params of a collection's terminal callback. */
+export type CollectionCallbackParams = z.output<typeof collectionCallbackParamsSchema>;
+/** Params of a payout's terminal callback. */
+export type PayoutCallbackParams = z.output<typeof payoutCallbackParamsSchema>;
+/** Params of a hosted-checkout callback. */
+export type PaymentLinkCallbackParams = z.output<typeof paymentLinkCallbackParamsSchema>;
+
+/**
+ * What a hosted-checkout callback means: `succeeded` only for payment_step 2 (number or
+ * text) with status `success` and statusCode `000000` (the spec's rule for crediting);
+ * `failed` for payment_step 2 with status `failed`; `unknown` for anything else.
+ *
+ * @example
+ * if (paymentLinkCallbackOutcome(params) === 'succeeded') enqueue('payment_link.paid', params);
+ */
+export function paymentLinkCallbackOutcome(
+  params: PaymentLinkCallbackParams,
+): 'succeeded' | 'failed' | 'unknown' {
+  if (Number(params.payment_step) !== 2) return 'unknown';
+  if (params.status === 'success' && params.statusCode === '000000') return 'succeeded';
+  if (params.status === 'failed') return 'failed';
+  return 'unknown';
+}

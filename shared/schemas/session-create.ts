@@ -1,0 +1,196 @@
+/**
+ * The body of `POST /v1/sessions` (merchant API), resolved against a {@link Catalogue}.
+ * Unknown keys are refused.
+ *
+ * - `amount`: a whole number greater than 0 (major units);
+ * - `currency`: a currency of the catalogue with at least one enabled method;
+ * - `reference`: 1–64 characters of letters, digits, `.`, `_`, `:`, `-`;
+ * - `country_id?`: an active country using `currency`;
+ * - `methods?`: 1–20 `payment_method_type` values (or aliases), each enabled in a country
+ *   using `currency` (in `country_id` when given);
+ * - `customer?`: `{ first_name?, last_name?, mobile?, email? }` (prefill; trimmed);
+ * - `return_url?`: https, or http on `localhost` / `127.0.0.1`;
+ * - `metadata?`: at most 20 string values of at most 500 characters, keys of 1–40 characters;
+ * - `expires_in?`: seconds, 60–86400, default 3600.
+ * @module
+ */
+import * as z from 'zod/mini';
+import type { Catalogue, Country } from '../catalogue';
+import { integer, MAX_URL_LENGTH, positiveInteger, trimmedText } from './fields';
+import { objectRules, type RuleIssue } from './object-rules';
+
+/** Longest merchant reference. */
+export const MAX_SESSION_REFERENCE_LENGTH = 64;
+/** Most metadata keys. */
+export const MAX_METADATA_KEYS = 20;
+/** Longest metadata key. */
+export const MAX_METADATA_KEY_LENGTH = 40;
+/** Longest metadata value. */
+export const MAX_METADATA_VALUE_LENGTH = 500;
+/** Shortest and longest session lifetimes, and the default, in seconds. */
+export const SESSION_EXPIRY = { min: 60, max: 86_400, default: 3600 } as const;
+
+/** Hosts allowed over plain http in `return_url` (local development). */
+const LOCAL_HOSTS: readonly string[] = ['localhost', '127.0.0.1'];
+
+/**
+ * True for an https URL, or an http URL on localhost / 127.0.0.1.
+ *
+ * @example
+ * isReturnUrl('http://127.0.0.1:8080/done'); // true
+ */
+export function isReturnUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  return (
+    url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOSTS.includes(url.hostname))
+  );
+}
+
+const customerSchema = z.strictObject({
+  first_name: z.optional(trimmedText(100)),
+  last_name: z.optional(trimmedText(100)),
+  mobile: z.optional(
+    z
+      .string()
+      .check(z.trim(), z.regex(/^\+?\d{7,15}$/, 'must be 7 to 15 digits, optionally after a "+"')),
+  ),
+  email: z.optional(z.email().check(z.maxLength(254))),
+});
+
+const metadataSchema = z
+  .record(z.string(), z.string().check(z.maxLength(MAX_METADATA_VALUE_LENGTH)))
+  .check(
+    z.refine(
+      (value) => Object.keys(value).length <= MAX_METADATA_KEYS,
+      `must have at most ${MAX_METADATA_KEYS} keys`,
+    ),
+    z.refine(
+      (value) =>
+        Object.keys(value).every((key) => key.length >= 1 && key.length <= MAX_METADATA_KEY_LENGTH),
+      `must have keys of 1 to ${MAX_METADATA_KEY_LENGTH} characters`,
+    ),
+  );
+
+const baseSchema = z.strictObject({
+  amount: positiveInteger('must be a whole number in major units (no decimals)'),
+  currency: z.string(),
+  reference: z
+    .string()
+    .check(
+      z.minLength(1),
+      z.maxLength(MAX_SESSION_REFERENCE_LENGTH),
+      z.regex(/^[A-Za-z0-9._:-]+$/, 'must use only letters, digits, ".", "_", ":" and "-"'),
+    ),
+  country_id: z.optional(positiveInteger()),
+  methods: z.optional(z.array(z.string()).check(z.minLength(1), z.maxLength(20))),
+  customer: z.optional(customerSchema),
+  return_url: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(MAX_URL_LENGTH),
+        z.refine(
+          isReturnUrl,
+          'must be an https URL (plain http is accepted only for localhost and 127.0.0.1)',
+        ),
+      ),
+  ),
+  metadata: z.optional(metadataSchema),
+  expires_in: z._default(
+    integer('must be a whole number of seconds').check(
+      z.gte(SESSION_EXPIRY.min),
+      z.lte(SESSION_EXPIRY.max),
+    ),
+    SESSION_EXPIRY.default,
+  ),
+});
+
+const quoteAll = (values: readonly string[]): string => values.map((v) => `"${v}"`).join(', ');
+
+/** Currency, country and method rules over a body whose field types may still be wrong. */
+function catalogueIssues(body: Record<string, unknown>, catalogue: Catalogue): RuleIssue[] {
+  const issues: RuleIssue[] = [];
+  const { currency, country_id: countryId, methods } = body;
+  if (typeof currency !== 'string') return issues;
+  const currencies = [...new Set(catalogue.countries.map((country) => country.currency))];
+  if (!currencies.includes(currency)) {
+    issues.push({ path: ['currency'], message: `must be one of ${quoteAll(currencies)}` });
+    return issues;
+  }
+
+  let markets: Country[] = catalogue.countries.filter((country) => country.currency === currency);
+  if (typeof countryId === 'number' && Number.isSafeInteger(countryId)) {
+    const country = catalogue.country(countryId);
+    if (!country) {
+      issues.push({
+        path: ['country_id'],
+        message: `must be an active collection country; ${countryId} is not one`,
+      });
+      return issues;
+    }
+    if (country.currency !== currency) {
+      issues.push({
+        path: ['country_id'],
+        message: `must be a country using ${currency}; ${country.id} (${country.name}) uses ${country.currency}`,
+      });
+      return issues;
+    }
+    markets = [country];
+  }
+
+  const enabled = markets.flatMap((country) =>
+    catalogue.enabledMethods(country.id).flatMap((m) => [m.value ?? '', ...(m.aliases ?? [])]),
+  );
+  const oneCountry = typeof countryId === 'number';
+  const where = oneCountry ? `country_id ${countryId}` : `the ${currency} countries`;
+  if (enabled.length === 0) {
+    issues.push({
+      path: [oneCountry ? 'country_id' : 'currency'],
+      message: `cannot be paid: ${where} ${oneCountry ? 'has' : 'have'} no enabled payment method in this deployment`,
+    });
+    return issues;
+  }
+  if (Array.isArray(methods)) {
+    const choices = quoteAll([...new Set(enabled)]);
+    methods.forEach((method, index) => {
+      if (typeof method === 'string' && !enabled.includes(method)) {
+        issues.push({
+          path: ['methods', index],
+          message: `must be a payment_method_type enabled in ${where}: one of ${choices}`,
+        });
+      }
+    });
+  }
+  return issues;
+}
+
+function buildSchema(catalogue: Catalogue) {
+  return baseSchema.check(objectRules((body) => catalogueIssues(body, catalogue)));
+}
+
+const cache = new WeakMap<Catalogue, ReturnType<typeof buildSchema>>();
+
+/**
+ * The session-create body schema for a catalogue (built once per catalogue).
+ *
+ * @example
+ * const body = validate(sessionCreateSchema(catalogue), await c.req.json());
+ * if (!body.ok) return c.json(validationErrorBody(body.issues), 400);
+ * body.value.expires_in; // 3600 when not given
+ */
+export function sessionCreateSchema(catalogue: Catalogue): ReturnType<typeof buildSchema> {
+  let schema = cache.get(catalogue);
+  if (!schema) {
+    schema = buildSchema(catalogue);
+    cache.set(catalogue, schema);
+  }
+  return schema;
+}
+
+/** A valid session-create body (with `expires_in` defaulted). */
+export type SessionCreateBody = z.output<typeof baseSchema>;
