@@ -23,6 +23,8 @@ import type { ProxyEnv } from './env';
 import { callUpstream } from './upstream';
 import { collectionParams } from './session/collection-params';
 import { MAX_ATTEMPTS, attemptView, publicView } from './session/public-view';
+import { TaskQueue, type Task } from './durable/task-queue';
+import { WebhookOutbox, type WebhookRecord, type WebhookType } from './durable/webhook-outbox';
 import {
   SCHEMA,
   first,
@@ -30,12 +32,11 @@ import {
   rows,
   type AttemptRow,
   type FlatJson,
-  type OutboxRow,
   type SessionRow,
-  type TaskKind,
-  type TaskRow,
 } from './session/store';
-import { deliverWebhook, nextWebhookDelay, WEBHOOK_RETRY_WINDOW_MS } from './session/webhooks';
+
+/** Timed work of a session. */
+type TaskKind = 'reconcile' | 'attempt_expiry' | 'session_expiry' | 'webhook';
 
 /** What an RPC call answers: a value, or an error body with its HTTP status. */
 export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; body: ErrorBody };
@@ -81,11 +82,15 @@ function fail<T>(
 /** One checkout session's state, transitions, timers and live stream. */
 export class CheckoutSession extends DurableObject<ProxyEnv> {
   private readonly sql: SqlStorage;
+  private readonly tasks: TaskQueue<TaskKind>;
+  private readonly outbox: WebhookOutbox;
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.sql.exec(SCHEMA);
+    this.tasks = new TaskQueue<TaskKind>(ctx.storage);
+    this.outbox = new WebhookOutbox(this.sql, this.tasks);
   }
 
   private get config(): Config {
@@ -553,50 +558,27 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     attemptId: string | null,
     tries = 0,
   ): void {
-    this.sql.exec(
-      `INSERT INTO tasks (key, due_at, kind, attempt_id, tries) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (key) DO UPDATE SET due_at = excluded.due_at, tries = excluded.tries`,
-      key,
-      dueAt,
-      kind,
-      attemptId,
-      tries,
-    );
-    this.armAlarm();
+    this.tasks.schedule(key, kind, dueAt, attemptId, tries);
   }
 
   private cancel(key: string): void {
-    this.sql.exec('DELETE FROM tasks WHERE key = ?', key);
-  }
-
-  private armAlarm(): void {
-    const next = first<{ due: number | null }>(this.sql, 'SELECT MIN(due_at) AS due FROM tasks');
-    if (next?.due === null || next?.due === undefined) return;
-    void this.ctx.storage.getAlarm().then((current) => {
-      if (current === null || current > next.due!) return this.ctx.storage.setAlarm(next.due!);
-    });
+    this.tasks.cancel(key);
   }
 
   /** Runs every due task, then re-arms the alarm for the earliest remaining one. */
   override async alarm(): Promise<void> {
-    const due = rows<TaskRow>(
-      this.sql,
-      'SELECT * FROM tasks WHERE due_at <= ? ORDER BY due_at LIMIT 25',
-      Date.now(),
-    );
-    for (const task of due) {
+    for (const task of this.tasks.due()) {
       try {
         await this.runTask(task);
       } catch (error) {
         console.error(`task ${task.kind} failed: ${(error as Error).name}`);
-        this.schedule(task.key, task.kind, Date.now() + 30_000, task.attempt_id, task.tries + 1);
+        this.schedule(task.key, task.kind, Date.now() + 30_000, task.ref, task.tries + 1);
       }
     }
-    const next = first<{ due: number | null }>(this.sql, 'SELECT MIN(due_at) AS due FROM tasks');
-    if (next?.due !== null && next?.due !== undefined) await this.ctx.storage.setAlarm(next.due);
+    await this.tasks.rearm();
   }
 
-  private async runTask(task: TaskRow): Promise<void> {
+  private async runTask(task: Task<TaskKind>): Promise<void> {
     switch (task.kind) {
       case 'session_expiry':
         this.cancel(task.key);
@@ -606,7 +588,11 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       case 'attempt_expiry':
         return this.reconcile(task);
       case 'webhook':
-        return this.deliver(task);
+        return this.outbox.deliver(
+          task.ref!,
+          this.config.merchantWebhookUrl,
+          this.env.MERCHANT_WEBHOOK_SECRET,
+        );
     }
   }
 
@@ -614,8 +600,8 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
    * Asks the upstream for an attempt's status. Terminal answers apply as if the callback came;
    * pending answers wait with backoff; at an attempt's own expiry a non-terminal answer expires it.
    */
-  private async reconcile(task: TaskRow): Promise<void> {
-    const row = task.attempt_id ? this.attempt(task.attempt_id) : undefined;
+  private async reconcile(task: Task<TaskKind>): Promise<void> {
+    const row = task.ref ? this.attempt(task.ref) : undefined;
     if (!row || row.status !== 'pending') {
       this.cancel(task.key);
       return;
@@ -697,35 +683,19 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
 
   private queueWebhook(
     id: string,
-    type: string,
+    type: WebhookType,
     session: SessionRow,
     attempt: AttemptRow | undefined,
   ): void {
-    const now = Date.now();
-    const payload = JSON.stringify({
-      id,
-      type,
-      timestamp: new Date(now).toISOString(),
-      data: {
-        session_id: session.id,
-        reference: session.reference,
-        status: session.status,
-        amount: session.amount,
-        currency: session.currency,
-        metadata: parseJson(session.metadata),
-        attempt: attempt ? merchantAttempt(attempt) : null,
-      },
+    this.outbox.enqueue(id, type, {
+      session_id: session.id,
+      reference: session.reference,
+      status: session.status,
+      amount: session.amount,
+      currency: session.currency,
+      metadata: parseJson(session.metadata),
+      attempt: attempt ? merchantAttempt(attempt) : null,
     });
-    const written = this.sql.exec(
-      `INSERT INTO outbox (id, type, payload, created_at, status, next_at) VALUES (?, ?, ?, ?, 'pending', ?)
-       ON CONFLICT (id) DO NOTHING`,
-      id,
-      type,
-      payload,
-      now,
-      now,
-    ).rowsWritten;
-    if (written > 0) this.schedule(`webhook:${id}`, 'webhook', now, null);
   }
 
   private queueAnomaly(session: SessionRow, attempt: AttemptRow, message: string): void {
@@ -734,66 +704,9 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     this.queueWebhook(id, 'checkout.anomaly', session, attempt);
   }
 
-  private async deliver(task: TaskRow): Promise<void> {
-    const eventId = task.key.slice('webhook:'.length);
-    const event = first<OutboxRow>(this.sql, 'SELECT * FROM outbox WHERE id = ?', eventId);
-    if (!event || event.status !== 'pending') {
-      this.cancel(task.key);
-      return;
-    }
-    const started = Date.now();
-    const result = await deliverWebhook(
-      this.config.merchantWebhookUrl,
-      this.env.MERCHANT_WEBHOOK_SECRET,
-      event,
-    );
-    const now = Date.now();
-    this.sql.exec(
-      'INSERT INTO deliveries (event_id, at, status, error, duration_ms) VALUES (?, ?, ?, ?, ?)',
-      event.id,
-      started,
-      result.status ?? null,
-      result.error ?? null,
-      now - started,
-    );
-    const tries = event.tries + 1;
-    if (result.ok) {
-      this.sql.exec(
-        "UPDATE outbox SET status = 'delivered', tries = ?, delivered_at = ?, last_status = ?, last_error = NULL, next_at = NULL WHERE id = ?",
-        tries,
-        now,
-        result.status ?? null,
-        event.id,
-      );
-      this.cancel(task.key);
-      return;
-    }
-    const nextAt = now + nextWebhookDelay(tries);
-    const giveUp = nextAt > event.created_at + WEBHOOK_RETRY_WINDOW_MS;
-    this.sql.exec(
-      'UPDATE outbox SET status = ?, tries = ?, next_at = ?, last_status = ?, last_error = ? WHERE id = ?',
-      giveUp ? 'failed' : 'pending',
-      tries,
-      giveUp ? null : nextAt,
-      result.status ?? null,
-      result.error ?? null,
-      event.id,
-    );
-    if (giveUp) this.cancel(task.key);
-    else this.schedule(task.key, 'webhook', nextAt, null, tries);
-  }
-
   /** Re-sends one webhook now (merchant's manual retry); answers false for an unknown id. */
   async resendWebhook(eventId: string): Promise<boolean> {
-    const event = first<OutboxRow>(this.sql, 'SELECT * FROM outbox WHERE id = ?', eventId);
-    if (!event) return false;
-    this.sql.exec(
-      "UPDATE outbox SET status = 'pending', next_at = ? WHERE id = ?",
-      Date.now(),
-      eventId,
-    );
-    this.schedule(`webhook:${eventId}`, 'webhook', Date.now(), null, event.tries);
-    return true;
+    return this.outbox.resend(eventId);
   }
 
   // ---------------------------------------------------------------- live stream
@@ -906,27 +819,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
         this.sql,
         'SELECT digest, attempt_id, received_at, status, status_code, payment_step, applied FROM callbacks ORDER BY received_at',
       ).map((c) => ({ ...c, received_at: new Date(c.received_at).toISOString() })),
-      webhooks: rows<OutboxRow>(this.sql, 'SELECT * FROM outbox ORDER BY created_at').map((w) => ({
-        id: w.id,
-        type: w.type,
-        status: w.status,
-        tries: w.tries,
-        created_at: new Date(w.created_at).toISOString(),
-        delivered_at: w.delivered_at ? new Date(w.delivered_at).toISOString() : null,
-        next_attempt_at: w.next_at ? new Date(w.next_at).toISOString() : null,
-        last_status: w.last_status,
-        last_error: w.last_error,
-        deliveries: rows<{
-          at: number;
-          status: number | null;
-          error: string | null;
-          duration_ms: number;
-        }>(
-          this.sql,
-          'SELECT at, status, error, duration_ms FROM deliveries WHERE event_id = ? ORDER BY id',
-          w.id,
-        ).map((d) => ({ ...d, at: new Date(d.at).toISOString() })),
-      })),
+      webhooks: this.outbox.list(),
       seq: session.seq,
     };
   }
@@ -948,7 +841,13 @@ export interface MerchantSession {
   expires_at: string;
   checkout_url: string;
   attempts: MerchantAttempt[];
-  history: { seq: number; at: string; type: string; attempt_id: string | null; data: FlatJson | null }[];
+  history: {
+    seq: number;
+    at: string;
+    type: string;
+    attempt_id: string | null;
+    data: FlatJson | null;
+  }[];
   callbacks: {
     digest: string;
     attempt_id: string | null;
@@ -958,22 +857,8 @@ export interface MerchantSession {
     payment_step: number | null;
     applied: string | null;
   }[];
-  webhooks: MerchantWebhook[];
+  webhooks: WebhookRecord[];
   seq: number;
-}
-
-/** A merchant webhook and its delivery history. */
-export interface MerchantWebhook {
-  id: string;
-  type: string;
-  status: OutboxRow['status'];
-  tries: number;
-  created_at: string;
-  delivered_at: string | null;
-  next_attempt_at: string | null;
-  last_status: number | null;
-  last_error: string | null;
-  deliveries: { at: string; status: number | null; error: string | null; duration_ms: number }[];
 }
 
 /** An attempt as the merchant sees it (phone masked, no payment_token). */

@@ -31,20 +31,6 @@ CREATE TABLE IF NOT EXISTS callbacks (
   digest TEXT PRIMARY KEY, attempt_id TEXT, received_at INTEGER NOT NULL, status TEXT,
   status_code TEXT, payment_step INTEGER, body TEXT NOT NULL, applied TEXT
 );
-CREATE TABLE IF NOT EXISTS tasks (
-  key TEXT PRIMARY KEY, due_at INTEGER NOT NULL, kind TEXT NOT NULL, attempt_id TEXT,
-  tries INTEGER NOT NULL DEFAULT 0
-);
-CREATE INDEX IF NOT EXISTS tasks_due ON tasks (due_at);
-CREATE TABLE IF NOT EXISTS outbox (
-  id TEXT PRIMARY KEY, type TEXT NOT NULL, payload TEXT NOT NULL, created_at INTEGER NOT NULL,
-  status TEXT NOT NULL, tries INTEGER NOT NULL DEFAULT 0, next_at INTEGER,
-  delivered_at INTEGER, last_status INTEGER, last_error TEXT
-);
-CREATE TABLE IF NOT EXISTS deliveries (
-  id INTEGER PRIMARY KEY, event_id TEXT NOT NULL, at INTEGER NOT NULL, status INTEGER,
-  error TEXT, duration_ms INTEGER
-);
 `;
 
 /** The session row. */
@@ -90,32 +76,6 @@ export interface AttemptRow {
   expires_at: number | null;
   created_at: number;
   updated_at: number;
-}
-
-/** A scheduled piece of work for the alarm. */
-export interface TaskRow {
-  key: string;
-  due_at: number;
-  kind: TaskKind;
-  attempt_id: string | null;
-  tries: number;
-}
-
-/** Kinds of timed work. */
-export type TaskKind = 'reconcile' | 'attempt_expiry' | 'session_expiry' | 'webhook';
-
-/** A merchant webhook in the outbox. */
-export interface OutboxRow {
-  id: string;
-  type: string;
-  payload: string;
-  created_at: number;
-  status: 'pending' | 'delivered' | 'failed';
-  tries: number;
-  next_at: number | null;
-  delivered_at: number | null;
-  last_status: number | null;
-  last_error: string | null;
 }
 
 /** A flat JSON object (what the event log's data and the customer prefill hold). */

@@ -3,7 +3,6 @@
  * @module
  */
 import { signWebhook } from '../../shared/webhook-signature';
-import type { OutboxRow } from './store';
 
 /** Webhooks are retried for up to three days after the event. */
 export const WEBHOOK_RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
@@ -33,21 +32,22 @@ export interface DeliveryResult {
  * POSTs one outbox event, signed, to the merchant. Success is any 2xx answer.
  *
  * @example
- * const result = await deliverWebhook(url, env.MERCHANT_WEBHOOK_SECRET, event);
+ * const result = await deliverWebhook(url, env.MERCHANT_WEBHOOK_SECRET, event.id, event.payload);
  */
 export async function deliverWebhook(
   url: string,
   secret: string,
-  event: OutboxRow,
+  id: string,
+  payload: string,
 ): Promise<DeliveryResult> {
-  const headers = await signWebhook(secret, event.id, Math.floor(Date.now() / 1000), event.payload);
+  const headers = await signWebhook(secret, id, Math.floor(Date.now() / 1000), payload);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), WEBHOOK_TIMEOUT_MS);
   try {
     const response = await fetch(url, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'unified-checkout' },
-      body: event.payload,
+      body: payload,
       signal: controller.signal,
     });
     await response.body?.cancel();

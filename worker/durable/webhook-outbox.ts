@@ -1,0 +1,183 @@
+/**
+ * A durable outbox of merchant webhooks inside a Durable Object: each event id is written once
+ * (`ON CONFLICT DO NOTHING`), delivered until a 2xx answer, retried with exponential backoff and
+ * jitter for up to three days, and never sent again after a 2xx (unless the merchant asks).
+ * @module
+ */
+import type { TaskQueue } from './task-queue';
+import { WEBHOOK_RETRY_WINDOW_MS, deliverWebhook, nextWebhookDelay } from './webhook-delivery';
+
+/** Events the proxy sends to MERCHANT_WEBHOOK_URL. */
+export type WebhookType =
+  | 'checkout.succeeded'
+  | 'checkout.failed'
+  | 'checkout.expired'
+  | 'checkout.anomaly'
+  | 'payout.succeeded'
+  | 'payout.failed'
+  | 'payment_link.paid';
+
+/** An event in the outbox. */
+export interface OutboxRow {
+  id: string;
+  type: WebhookType;
+  payload: string;
+  created_at: number;
+  status: 'pending' | 'delivered' | 'failed';
+  tries: number;
+  next_at: number | null;
+  delivered_at: number | null;
+  last_status: number | null;
+  last_error: string | null;
+}
+
+/** A webhook and its delivery history, as the merchant API shows it. */
+export interface WebhookRecord {
+  id: string;
+  type: WebhookType;
+  status: OutboxRow['status'];
+  tries: number;
+  created_at: string;
+  delivered_at: string | null;
+  next_attempt_at: string | null;
+  last_status: number | null;
+  last_error: string | null;
+  deliveries: { at: string; status: number | null; error: string | null; duration_ms: number }[];
+}
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS outbox (
+  id TEXT PRIMARY KEY, type TEXT NOT NULL, payload TEXT NOT NULL, created_at INTEGER NOT NULL,
+  status TEXT NOT NULL, tries INTEGER NOT NULL DEFAULT 0, next_at INTEGER,
+  delivered_at INTEGER, last_status INTEGER, last_error TEXT
+);
+CREATE TABLE IF NOT EXISTS deliveries (
+  id INTEGER PRIMARY KEY, event_id TEXT NOT NULL, at INTEGER NOT NULL, status INTEGER,
+  error TEXT, duration_ms INTEGER
+);
+`;
+
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * The outbox of one Durable Object; its deliveries run as `webhook` tasks of the object's queue.
+ *
+ * @example
+ * const outbox = new WebhookOutbox(ctx.storage.sql, tasks);
+ * outbox.enqueue(`evt_${id}_succeeded`, 'checkout.succeeded', { session_id: id });
+ * // in alarm(), for a task of kind 'webhook': await outbox.deliver(task.ref!, url, secret);
+ */
+export class WebhookOutbox {
+  constructor(
+    private readonly sql: SqlStorage,
+    private readonly tasks: TaskQueue<'webhook' | string>,
+  ) {
+    sql.exec(SCHEMA);
+  }
+
+  /** Queues an event once; a second call with the same id changes nothing. Answers if new. */
+  enqueue(id: string, type: WebhookType, data: Record<string, unknown>): boolean {
+    const now = Date.now();
+    const payload = JSON.stringify({ id, type, timestamp: new Date(now).toISOString(), data });
+    const written = this.sql.exec(
+      `INSERT INTO outbox (id, type, payload, created_at, status, next_at)
+       VALUES (?, ?, ?, ?, 'pending', ?) ON CONFLICT (id) DO NOTHING`,
+      id,
+      type,
+      payload,
+      now,
+      now,
+    ).rowsWritten;
+    if (written > 0) this.tasks.schedule(`webhook:${id}`, 'webhook', now, id);
+    return written > 0;
+  }
+
+  /** Delivers one pending event now and records the try; schedules the retry on failure. */
+  async deliver(id: string, url: string, secret: string): Promise<void> {
+    const key = `webhook:${id}`;
+    const event = this.sql.exec('SELECT * FROM outbox WHERE id = ?', id).toArray()[0] as
+      OutboxRow | undefined;
+    if (!event || event.status !== 'pending') {
+      this.tasks.cancel(key);
+      return;
+    }
+    const started = Date.now();
+    const result = await deliverWebhook(url, secret, event.id, event.payload);
+    const now = Date.now();
+    this.sql.exec(
+      'INSERT INTO deliveries (event_id, at, status, error, duration_ms) VALUES (?, ?, ?, ?, ?)',
+      id,
+      started,
+      result.status ?? null,
+      result.error ?? null,
+      now - started,
+    );
+    const tries = event.tries + 1;
+    if (result.ok) {
+      this.sql.exec(
+        `UPDATE outbox SET status = 'delivered', tries = ?, delivered_at = ?, last_status = ?,
+           last_error = NULL, next_at = NULL WHERE id = ?`,
+        tries,
+        now,
+        result.status ?? null,
+        id,
+      );
+      this.tasks.cancel(key);
+      return;
+    }
+    const nextAt = now + nextWebhookDelay(tries);
+    const giveUp = nextAt > event.created_at + WEBHOOK_RETRY_WINDOW_MS;
+    this.sql.exec(
+      'UPDATE outbox SET status = ?, tries = ?, next_at = ?, last_status = ?, last_error = ? WHERE id = ?',
+      giveUp ? 'failed' : 'pending',
+      tries,
+      giveUp ? null : nextAt,
+      result.status ?? null,
+      result.error ?? null,
+      id,
+    );
+    if (giveUp) this.tasks.cancel(key);
+    else this.tasks.schedule(key, 'webhook', nextAt, id, tries);
+  }
+
+  /** Sends one event again now (the merchant asked); false for an unknown id. */
+  resend(id: string): boolean {
+    const event = this.sql.exec('SELECT tries FROM outbox WHERE id = ?', id).toArray()[0] as
+      { tries: number } | undefined;
+    if (!event) return false;
+    this.sql.exec("UPDATE outbox SET status = 'pending', next_at = ? WHERE id = ?", Date.now(), id);
+    this.tasks.schedule(`webhook:${id}`, 'webhook', Date.now(), id, event.tries);
+    return true;
+  }
+
+  /** Every event with its deliveries, oldest first (optionally only those whose id starts so). */
+  list(prefix = ''): WebhookRecord[] {
+    const events = this.sql
+      .exec('SELECT * FROM outbox WHERE id LIKE ? ORDER BY created_at', `${prefix}%`)
+      .toArray() as unknown as OutboxRow[];
+    return events.map((event) => ({
+      id: event.id,
+      type: event.type,
+      status: event.status,
+      tries: event.tries,
+      created_at: new Date(event.created_at).toISOString(),
+      delivered_at: iso(event.delivered_at),
+      next_attempt_at: iso(event.next_at),
+      last_status: event.last_status,
+      last_error: event.last_error,
+      deliveries: (
+        this.sql
+          .exec(
+            'SELECT at, status, error, duration_ms FROM deliveries WHERE event_id = ? ORDER BY id',
+            event.id,
+          )
+          .toArray() as unknown as {
+          at: number;
+          status: number | null;
+          error: string | null;
+          duration_ms: number;
+        }[]
+      ).map((d) => ({ ...d, at: new Date(d.at).toISOString() })),
+    }));
+  }
+}
