@@ -27,6 +27,7 @@ import {
 import { isValidPhone, phoneRuleText } from '../phone';
 import { validate, type ValidationResult } from '../validation';
 import { ZA_ID_PROBLEM_TEXT, zaIdProblem } from '../za-id';
+import { signedEnvelopeSchema } from './envelope';
 import { currencyCode, httpUrl, positiveInteger, text } from './fields';
 import { objectRules, type RuleIssue } from './object-rules';
 
@@ -158,6 +159,17 @@ export function collectionParamsSchema(catalogue: Catalogue): ReturnType<typeof 
     cache.set(catalogue, schema);
   }
   return schema;
+}
+
+/**
+ * A whole collection request: the signed envelope with params checked against the catalogue
+ * (issue paths start with `params.`). The signature itself is checked by `verify()`.
+ *
+ * @example
+ * const request = validate(collectionRequestSchema(catalogue), await c.req.json());
+ */
+export function collectionRequestSchema(catalogue: Catalogue) {
+  return signedEnvelopeSchema(collectionParamsSchema(catalogue));
 }
 
 /**
