@@ -81,10 +81,10 @@ export function maybe<T extends z.core.SomeType>(schema: T) {
 }
 
 /** The upstream's `success` when it succeeded: `true`, or the text `"true"` (token, balance). */
-export const successFlag = z.union([z.literal(true), z.literal('true')]);
+export const successFlag = z.literal([true, 'true']);
 
 /** The upstream's `success` when it failed: `false`, or the text `"false"`. */
-export const failureFlag = z.union([z.literal(false), z.literal('false')]);
+export const failureFlag = z.literal([false, 'false']);
 
 /** The upstream's date-time text, `YYYY-MM-DD HH:MM:SS`, with real month, day, hour, minute, second ranges. */
 export const upstreamDateTime = z
