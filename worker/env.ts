@@ -4,6 +4,7 @@
  */
 import type { CheckoutSession } from './checkout-session';
 import type { Ledger } from './ledger';
+import type { Payout } from './payout';
 
 /** Everything the proxy Worker is bound to. */
 export interface ProxyEnv {
@@ -27,6 +28,10 @@ export interface ProxyEnv {
   SESSIONS: DurableObjectNamespace<CheckoutSession>;
   /** Callbacks without a session (payouts, payment links, unknown references). */
   LEDGER: DurableObjectNamespace<Ledger>;
+  /** One object per payout reference. */
+  PAYOUTS: DurableObjectNamespace<Payout>;
+  /** Scheme of the balance call's Authorization header (default `Bearer`). */
+  SERVICE_AUTH_SCHEME?: string;
   /** Seconds before the first status query of an attempt without a callback (default 30). */
   RECONCILE_DELAY_SECONDS?: string;
   /** Upstream call timeout in ms (default 10000). */

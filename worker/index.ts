@@ -11,11 +11,13 @@ import { securityHeaders } from './middleware/security-headers';
 import { checkoutApi } from './routes/checkout';
 import { devRoutes } from './routes/dev';
 import { hooks } from './routes/hooks';
+import { merchantPayments } from './routes/merchant-payments';
 import { merchantSessions } from './routes/merchant-sessions';
 import { returnPage } from './routes/return-page';
 
 export { CheckoutSession } from './checkout-session';
 export { Ledger } from './ledger';
+export { Payout } from './payout';
 
 /** The proxy's routes (DEV_MODE routes are added per request in {@link handler}). */
 export const app = new Hono<{ Bindings: ProxyEnv }>();
@@ -23,6 +25,7 @@ app.use('*', securityHeaders());
 app.onError(errorHandler());
 app.get('/health', (c) => c.json({ ok: true, service: 'unified-checkout' }));
 app.route('/v1/sessions', merchantSessions());
+app.route('/v1', merchantPayments());
 app.route('/v1/checkout', returnPage());
 app.route('/v1/checkout', checkoutApi());
 app.route('/hooks', hooks());

@@ -4,6 +4,10 @@
  * @module
  */
 import { DurableObject } from 'cloudflare:workers';
+import { paymentLinkCallbackOutcome, type PaymentLinkCallbackParams } from '../shared/schemas';
+import { loadConfig } from './config';
+import { TaskQueue } from './durable/task-queue';
+import { WebhookOutbox, type WebhookRecord } from './durable/webhook-outbox';
 import type { ProxyEnv } from './env';
 
 /** Which hosted callback URL a stored callback came to. */
@@ -22,10 +26,14 @@ export interface LedgerCallback {
 /** Callbacks without a session, keyed by a digest of their params. */
 export class Ledger extends DurableObject<ProxyEnv> {
   private readonly sql: SqlStorage;
+  private readonly tasks: TaskQueue<'webhook'>;
+  private readonly outbox: WebhookOutbox;
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
+    this.tasks = new TaskQueue<'webhook'>(ctx.storage);
+    this.outbox = new WebhookOutbox(this.sql, this.tasks);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS callbacks (
       digest TEXT PRIMARY KEY, kind TEXT NOT NULL, reference TEXT, status TEXT,
       received_at INTEGER NOT NULL, body TEXT NOT NULL)`);
@@ -104,6 +112,58 @@ export class Ledger extends DurableObject<ProxyEnv> {
       body,
     ).rowsWritten;
     return { duplicate: written === 0 };
+  }
+
+  /**
+   * Stores a hosted-checkout (payment-link) callback once and, when it reports a credited
+   * payment (payment_step 2, success, 000000), queues one `payment_link.paid` webhook.
+   */
+  async storePaymentLinkCallback(
+    digest: string,
+    params: PaymentLinkCallbackParams,
+    body: string,
+  ): Promise<{ duplicate: boolean }> {
+    const reference =
+      params.third_party_reference_1 ?? params.payment_reference ?? params.reference ?? null;
+    const stored = await this.storeCallback(
+      'payment_link',
+      digest,
+      reference,
+      params.status ?? null,
+      body,
+    );
+    if (!stored.duplicate && paymentLinkCallbackOutcome(params) === 'succeeded') {
+      this.outbox.enqueue(`evt_pl_${digest.slice(0, 24)}_paid`, 'payment_link.paid', {
+        reference,
+        upstream_reference: params.reference ?? params.depositId ?? null,
+        amount: params.amount ?? null,
+        currency: params.currency ?? null,
+        status: 'success',
+      });
+    }
+    return stored;
+  }
+
+  /** Merchant webhooks sent from the ledger (payment-link payments). */
+  async webhooks(): Promise<WebhookRecord[]> {
+    return this.outbox.list();
+  }
+
+  /** Re-sends one ledger webhook now. */
+  async resendWebhook(id: string): Promise<boolean> {
+    return this.outbox.resend(id);
+  }
+
+  override async alarm(): Promise<void> {
+    const config = loadConfig(this.env);
+    for (const task of this.tasks.due()) {
+      await this.outbox.deliver(
+        task.ref!,
+        config.merchantWebhookUrl,
+        this.env.MERCHANT_WEBHOOK_SECRET,
+      );
+    }
+    await this.tasks.rearm();
   }
 
   /** Stored callbacks, newest first, optionally of one kind or reference. */

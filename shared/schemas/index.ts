@@ -14,6 +14,7 @@ export * from './failure-reason';
 export * from './fields';
 export * from './object-rules';
 export * from './payment-link';
+export * from './payout-request';
 export * from './process-transaction';
 export * from './session-create';
 export * from './token';

@@ -105,26 +105,29 @@ export function hooks() {
     return c.json({ received: true, duplicate: result.duplicate });
   });
 
-  for (const [path, kind] of [
-    ['/payouts', 'payout'],
-    ['/payment-links', 'payment_link'],
-  ] as const) {
-    app.post(path, async (c) => {
-      const { params, digest, body } = await verified(c, kind);
-      const reference = (params.third_party_reference_1 ??
-        params.payment_reference ??
-        params.reference ??
-        null) as string | null;
-      const stored = await ledger(c.env).storeCallback(
-        kind,
-        digest,
-        reference,
-        typeof params.status === 'string' ? params.status : null,
-        body,
-      );
-      return c.json({ received: true, duplicate: stored.duplicate });
-    });
-  }
+  app.post('/payouts', async (c) => {
+    const { params, digest, body } = await verified(c, 'payout');
+    const reference = String(params.payment_reference ?? params.third_party_reference_1 ?? '');
+    if (/^[A-Za-z0-9._:-]{1,64}$/.test(reference)) {
+      const stub = c.env.PAYOUTS.get(c.env.PAYOUTS.idFromName(reference));
+      const result = await stub.applyCallback({ digest, params, body });
+      if (result.known) return c.json({ received: true, duplicate: result.duplicate });
+    }
+    const stored = await ledger(c.env).storeCallback(
+      'payout',
+      digest,
+      reference || null,
+      typeof params.status === 'string' ? params.status : null,
+      body,
+    );
+    return c.json({ received: true, duplicate: stored.duplicate });
+  });
+
+  app.post('/payment-links', async (c) => {
+    const { params, digest, body } = await verified(c, 'payment_link');
+    const stored = await ledger(c.env).storePaymentLinkCallback(digest, params, body);
+    return c.json({ received: true, duplicate: stored.duplicate });
+  });
 
   return app;
 }
