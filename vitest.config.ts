@@ -11,7 +11,11 @@ export default defineConfig({
     projects: [
       {
         // Unit tests of shared/ (isomorphic code) in Node.
-        test: { name: 'shared', include: ['test/shared/**/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'shared',
+          include: ['test/shared/**/*.test.ts', 'test/scripts/**/*.test.ts'],
+          environment: 'node',
+        },
       },
       {
         // The sandbox alone, as the main worker (its alarms can be run on demand).

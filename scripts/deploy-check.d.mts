@@ -1,0 +1,8 @@
+export declare const REQUIRED_VARS: string[];
+export declare const REQUIRED_SECRETS: string[];
+export declare const EXAMPLE_VALUES: Set<string>;
+export declare function deployProblems(input: {
+  vars: Record<string, unknown>;
+  secretNames: string[] | null;
+  localSecrets?: Record<string, string>;
+}): string[];

@@ -1,0 +1,38 @@
+// `npm run deploy`: builds the widget, checks the production configuration and secrets, then
+// `wrangler deploy --env production`. Refuses with a list of what is missing.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { deployProblems, REQUIRED_SECRETS } from './deploy-check.mjs';
+import { run } from './run.mjs';
+
+const wrangler = path.resolve('node_modules/.bin/wrangler');
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
+const bindings =
+  unstable_getMiniflareWorkerOptions('wrangler.toml', 'production').workerOptions.bindings ?? {};
+const vars = Object.fromEntries(
+  Object.entries(bindings).filter(([name]) => !REQUIRED_SECRETS.includes(name)),
+);
+const listed = spawnSync(wrangler, ['secret', 'list', '--env', 'production', '--format', 'json'], {
+  env,
+  encoding: 'utf8',
+});
+let secretNames = null;
+if (listed.status === 0) {
+  try {
+    secretNames = JSON.parse(listed.stdout).map((s) => s.name);
+  } catch {
+    secretNames = null;
+  }
+}
+// Secrets about to be pushed from the environment are checked for development values too.
+const localSecrets = Object.fromEntries(
+  REQUIRED_SECRETS.filter((n) => process.env[n]).map((n) => [n, process.env[n]]),
+);
+const problems = deployProblems({ vars, secretNames, localSecrets });
+if (problems.length > 0) {
+  console.error('Refusing to deploy:\n' + problems.map((p) => `  - ${p}`).join('\n'));
+  process.exit(1);
+}
+run('vite', ['build', '--logLevel', 'warn'], 'widget build');
+run('wrangler', ['deploy', '--env', 'production'], 'deploy the proxy');

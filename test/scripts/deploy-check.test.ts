@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { deployProblems } from '../../scripts/deploy-check.mjs';
+
+const good = {
+  SERVICE_BASE_URL: 'https://api.payments.example',
+  SERVICE_CLIENT_ID: 'c_live_1',
+  SERVICE_SENDER: 'Corner Shop',
+  PUBLIC_BASE_URL: 'https://pay.shop.example',
+  ALLOWED_ORIGINS: 'https://shop.example',
+  MERCHANT_WEBHOOK_URL: 'https://shop.example/webhooks',
+  SERVICE_PAYOUT_PATH: '/api/v2/payouts',
+};
+const secrets = ['SERVICE_SECRET_KEY', 'MERCHANT_API_KEY', 'MERCHANT_WEBHOOK_SECRET'];
+
+describe('npm run deploy refuses an unfit configuration', () => {
+  it('lets a complete production configuration through', () => {
+    expect(deployProblems({ vars: good, secretNames: secrets })).toEqual([]);
+  });
+
+  it('names every empty var, example value and non-production URL', () => {
+    const problems = deployProblems({
+      vars: {
+        ...good,
+        SERVICE_CLIENT_ID: 'test-client',
+        SERVICE_SENDER: '',
+        SERVICE_BASE_URL: 'https://api.example-payments.invalid',
+        PUBLIC_BASE_URL: 'http://127.0.0.1:8787',
+      },
+      secretNames: secrets,
+    });
+    expect(problems.join('\n')).toMatch(/SERVICE_CLIENT_ID still holds the development value/);
+    expect(problems.join('\n')).toMatch(/SERVICE_SENDER is empty/);
+    expect(problems.join('\n')).toMatch(/SERVICE_BASE_URL points at api.example-payments.invalid/);
+    expect(problems.join('\n')).toMatch(/PUBLIC_BASE_URL must use https/);
+  });
+
+  it('names each missing secret with the command that sets it, and refuses dev credentials', () => {
+    const problems = deployProblems({
+      vars: good,
+      secretNames: ['MERCHANT_API_KEY'],
+      localSecrets: { MERCHANT_API_KEY: 'dev-merchant-key' },
+    });
+    expect(problems).toContain(
+      'Secret SERVICE_SECRET_KEY is not set: npx wrangler secret put SERVICE_SECRET_KEY --env production',
+    );
+    expect(problems).toContain('Secret MERCHANT_API_KEY is a development credential.');
+    expect(deployProblems({ vars: good, secretNames: null })[0]).toMatch(/Could not list/);
+  });
+});
