@@ -23,6 +23,7 @@ import type { ProxyEnv } from './env';
 import { callUpstream } from './upstream';
 import { collectionParams } from './session/collection-params';
 import { MAX_ATTEMPTS, attemptView, publicView } from './session/public-view';
+import { statusQueryEvent, terminalEvent } from './durable/callback-event';
 import { TaskQueue, type Task } from './durable/task-queue';
 import { WebhookOutbox, type WebhookRecord, type WebhookType } from './durable/webhook-outbox';
 import {
@@ -412,7 +413,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       this.log('callback_unmatched', attemptId, { reference: params.reference ?? null });
       return { duplicate: false };
     }
-    const event = callbackEvent(params);
+    const event = terminalEvent(params);
     if (event === null) {
       this.log('callback_ignored', row.id, {
         payment_step: params.payment_step ?? null,
@@ -624,10 +625,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       task.kind === 'attempt_expiry' || Date.now() > session.expires_at + PENDING_GRACE_MS;
     if (result.kind === 'ok') {
       const data = (result.body.data ?? {}) as Record<string, unknown>;
-      const event = statusEvent(
-        stringOrNull(data.status_code) ?? stringOrNull(result.body.status_code),
-        stringOrNull(data.status),
-      );
+      const event = statusQueryEvent(data);
       this.log('status_query', row.id, { answer: event });
       if (event !== 'status_pending') {
         const reason = data.failureReason as {
@@ -945,20 +943,4 @@ function nextAction(
       return url ? { type: 'redirect', url } : { type: 'wait' };
     }
   }
-}
-
-/** The attempt event a callback stands for, or null when it must not change anything. */
-function callbackEvent(params: CollectionCallback['params']): AttemptEvent | null {
-  if (Number(params.payment_step) !== 2) return null;
-  if (params.status === 'success' && params.statusCode === '000000') return 'callback_success';
-  if (params.status === 'failed' && params.statusCode === '000005') return 'callback_failed';
-  if (params.status === 'failed' && params.statusCode === '000006') return 'status_timeout';
-  return null;
-}
-
-function statusEvent(code: string | null, status: string | null): AttemptEvent {
-  if (code === '000000' && (status === null || status === 'success')) return 'status_success';
-  if (code === '000005' || (code === null && status === 'failed')) return 'status_failed';
-  if (code === '000006') return 'status_timeout';
-  return 'status_pending';
 }

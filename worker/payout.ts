@@ -8,14 +8,10 @@ import { DurableObject } from 'cloudflare:workers';
 import { errorBody } from '../shared/errors';
 import { maskPhone } from '../shared/phone';
 import type { PayoutBody } from '../shared/schemas';
-import {
-  nextAttemptStatus,
-  statusEventFromCode,
-  type AttemptEvent,
-  type AttemptStatus,
-} from '../shared/status';
+import { nextAttemptStatus, type AttemptEvent, type AttemptStatus } from '../shared/status';
 import type { Outcome } from './checkout-session';
 import { loadConfig } from './config';
+import { statusQueryEvent, terminalEvent } from './durable/callback-event';
 import { TaskQueue, type Task } from './durable/task-queue';
 import { WebhookOutbox, type WebhookRecord } from './durable/webhook-outbox';
 import type { ProxyEnv } from './env';
@@ -221,11 +217,7 @@ export class Payout extends DurableObject<ProxyEnv> {
     ).rowsWritten;
     if (written === 0) return { known: true, duplicate: true };
     const p = callback.params;
-    if (Number(p.payment_step) !== 2) return { known: true, duplicate: false };
-    let event: AttemptEvent | null = null;
-    if (p.status === 'success' && p.statusCode === '000000') event = 'callback_success';
-    else if (p.status === 'failed' && p.statusCode === '000005') event = 'callback_failed';
-    else if (p.status === 'failed' && p.statusCode === '000006') event = 'status_timeout';
+    const event = terminalEvent(p);
     if (event === null) return { known: true, duplicate: false };
     const reason = p.failureReason as { failureCode?: string; failureMessage?: string } | null;
     if (text(p.reference)) {
@@ -298,7 +290,7 @@ export class Payout extends DurableObject<ProxyEnv> {
     });
     if (result.kind === 'ok') {
       const data = (result.body.data ?? {}) as Record<string, unknown>;
-      const event = statusEventFromCode(String(data.status_code ?? '')) ?? 'status_pending';
+      const event = statusQueryEvent(data);
       if (event !== 'status_pending') {
         const reason = data.failureReason as {
           failureCode?: string;
