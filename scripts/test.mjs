@@ -8,5 +8,6 @@ run('tsc', ['--noEmit', '-p', 'tsconfig.widget.json'], 'typecheck (widget)');
 run('tsc', ['--noEmit', '-p', 'tsconfig.node.json'], 'typecheck (node tests)');
 run('prettier', ['--check', '.', '--log-level', 'warn'], 'format check');
 run('vite', ['build', '--logLevel', 'warn'], 'widget build');
+run('tsc', ['-p', 'tsconfig.lib.json'], 'webhook verifier build');
 run('vitest', ['run'], 'unit, workerd and end-to-end suites');
 run('web-test-runner', ['--config', 'web-test-runner.config.mjs'], 'widget suite (Chromium)');
