@@ -1,12 +1,73 @@
 // Widget tests in Debian's Chromium (see test/support/chromium.mjs for the path and flags).
+//
+// Before the tests: the widget is built (public/widget.js and its translations, used by the
+// CSP and translation-loading tests) and the real dev stack (proxy + sandbox under wrangler)
+// starts on 127.0.0.1:8796 for the transport and full-flow tests. The test page (this server,
+// http://localhost:8795) is in the stack's ALLOWED_ORIGINS; /__stack/* on this server forwards
+// to the stack so tests can create sessions and drive the sandbox without CORS.
+// WTR_NO_STACK=1 skips the stack (the flow tests then fail fast with a clear message).
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import { build } from 'vite';
 import { chromiumArgs, chromiumPath } from './test/support/chromium.mjs';
+import { startDevStack } from './test/support/dev-stack.mjs';
+
+const PORT = 8795;
+const STACK_PORT = 8796;
+const STACK = `http://127.0.0.1:${STACK_PORT}`;
+
+/** Builds the widget, then starts the dev stack; stops it when the server stops. */
+function widgetStack() {
+  let stack = null;
+  return {
+    name: 'widget-build-and-dev-stack',
+    async serverStart() {
+      await build({ configFile: './vite.config.ts', logLevel: 'warn' });
+      if (process.env.WTR_NO_STACK) return;
+      stack = await startDevStack({
+        port: STACK_PORT,
+        vars: {
+          ALLOWED_ORIGINS: `http://localhost:${PORT},http://127.0.0.1:${PORT},${STACK}`,
+          PUBLIC_BASE_URL: STACK,
+        },
+      });
+    },
+    async serverStop() {
+      await stack?.stop();
+    },
+  };
+}
+
+/** Koa middleware: /__stack/<path> → the dev stack (same-origin for the test page). */
+async function stackForward(ctx, next) {
+  if (!ctx.path.startsWith('/__stack/')) return next();
+  const url = `${STACK}${ctx.url.slice('/__stack'.length)}`;
+  const chunks = [];
+  for await (const chunk of ctx.req) chunks.push(chunk);
+  try {
+    const res = await fetch(url, {
+      method: ctx.method,
+      headers: { 'content-type': ctx.get('content-type') || 'application/json' },
+      body: ['GET', 'HEAD'].includes(ctx.method) ? undefined : Buffer.concat(chunks),
+    });
+    ctx.status = res.status;
+    ctx.type = res.headers.get('content-type') ?? 'application/json';
+    ctx.body = Buffer.from(await res.arrayBuffer());
+  } catch (error) {
+    ctx.status = 502;
+    ctx.body = { error: { code: 'STACK_DOWN', message: String(error) } };
+  }
+}
 
 export default {
   files: 'test/widget/**/*.test.ts',
   nodeResolve: true,
-  plugins: [esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.widget.json' })],
+  port: PORT,
+  plugins: [
+    esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.widget.json' }),
+    widgetStack(),
+  ],
+  middleware: [stackForward],
   browsers: [
     chromeLauncher({
       launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs },

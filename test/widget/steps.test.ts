@@ -1,0 +1,414 @@
+import { expect } from '@open-wc/testing';
+import {
+  IVORY_COAST,
+  KENYA,
+  NIGERIA,
+  SENEGAL,
+  SOUTH_AFRICA,
+  attempt,
+  inMs,
+  view,
+  withAttempt,
+} from './support/views';
+import { bodyText, button, mountView, q, qa, submit, type, waitForStep } from './support/dom';
+
+/** What Intl prints for whole units in English (the test browser's ICU data decides the symbol). */
+const money = (amount: number, currency: string) =>
+  new Intl.NumberFormat('en', { style: 'currency', currency, maximumFractionDigits: 0 }).format(
+    amount,
+  );
+
+describe('steps: choose and form', () => {
+  it('offers country and method when the session allows several, then the method form', async () => {
+    const el = await mountView(view([IVORY_COAST, SENEGAL]));
+    expect(el.step).to.equal('choose');
+    const select = q<HTMLSelectElement>(el, 'select#country');
+    expect([...select.options].map((o) => o.value)).to.deep.equal(['3', '9']);
+    const radios = qa<HTMLInputElement>(el, 'input[type=radio]');
+    expect(radios.map((r) => r.value)).to.deep.equal(['mtn', 'Orange', 'Wave']);
+    expect(radios[0]!.checked).to.equal(true);
+    await type(el, 'country', '9');
+    expect(qa<HTMLInputElement>(el, 'input[type=radio]').map((r) => r.value)).to.deep.equal([
+      'Orange',
+      'Wave',
+    ]);
+    qa<HTMLInputElement>(el, 'input[type=radio]')[1]!.click();
+    await el.updateComplete;
+    await submit(el);
+    expect(el.step).to.equal('form');
+    expect(q(el, 'h2').textContent).to.contain('Pay with Wave');
+    expect(q(el, '.phone span').textContent).to.equal('+221');
+    button(el, 'Back').click();
+    await el.updateComplete;
+    expect(el.step).to.equal('choose');
+  });
+
+  it('hides the country select when one country has several methods', async () => {
+    const el = await mountView(view([SOUTH_AFRICA]));
+    expect(el.step).to.equal('choose');
+    expect(qa(el, 'select#country')).to.have.length(0);
+    expect(qa(el, 'input[type=radio]')).to.have.length(2);
+  });
+
+  it('skips the choice when the session allows one method, with no Back button', async () => {
+    const el = await mountView(view([KENYA], { only: 'phone_prompt' }));
+    expect(el.step).to.equal('form');
+    expect(q(el, 'h2').textContent).to.contain('Pay with M-PESA');
+    expect(qa(el, 'button').map((b) => b.textContent?.trim())).to.deep.equal([
+      `Pay ${money(1500, 'KES')}`,
+    ]);
+  });
+
+  const phoneKinds = [
+    { country: KENYA, kind: 'phone_prompt', dial: '+254', digits: 9 },
+    { country: KENYA, kind: 'operator_prompt', dial: '+254', digits: 9 },
+    { country: IVORY_COAST, kind: 'otp_operator', dial: '+225', digits: 10 },
+    { country: SENEGAL, kind: 'redirect_wallet', dial: '+221', digits: 9 },
+  ] as const;
+  for (const { country, kind, dial, digits } of phoneKinds) {
+    it(`${kind}: a phone field with ${dial} and its length rule`, async () => {
+      const el = await mountView(view([country], { only: kind }));
+      expect(el.step).to.equal('form');
+      const input = q<HTMLInputElement>(el, 'input#mobile');
+      expect(input.type).to.equal('tel');
+      expect(input.autocomplete).to.equal('tel-national');
+      expect(q(el, '.phone span').textContent).to.equal(dial);
+      expect(q(el, '#mobile-hint').textContent).to.equal(`${dial} then ${digits} digits`);
+      expect(qa(el, 'input')).to.have.length(1);
+    });
+  }
+
+  it('bank_eft: the payer name only', async () => {
+    const el = await mountView(view([SOUTH_AFRICA], { only: 'bank_eft' }));
+    expect(qa(el, 'input').map((i) => i.id)).to.deep.equal(['name']);
+    expect(q(el, 'label[for=name]').textContent).to.equal('Full name');
+  });
+
+  it('bank_id: name and the 13-digit South African ID', async () => {
+    const el = await mountView(view([SOUTH_AFRICA], { only: 'bank_id' }));
+    expect(qa(el, 'input').map((i) => i.id)).to.deep.equal(['name', 'id_number']);
+    expect(q(el, '#id_number-hint').textContent).to.equal('13 digits');
+    expect(q<HTMLInputElement>(el, '#id_number').inputMode).to.equal('numeric');
+  });
+
+  it('virtual_account: names, account name and the NGN bank list', async () => {
+    const el = await mountView(
+      view([NIGERIA], { customer: { first_name: 'Ada', last_name: 'Obi' } }),
+    );
+    expect(el.step).to.equal('form');
+    expect(qa(el, 'input').map((i) => i.id)).to.deep.equal([
+      'first_name',
+      'last_name',
+      'account_name',
+    ]);
+    expect(q<HTMLInputElement>(el, '#first_name').value).to.equal('Ada');
+    expect(q<HTMLInputElement>(el, '#account_name').value).to.equal('Ada Obi');
+    const options = [...q<HTMLSelectElement>(el, 'select#bank_code').options];
+    expect(options.map((o) => o.value)).to.deep.equal(['', '17001', '17002', '17003']);
+    expect(options.map((o) => o.textContent?.trim())).to.deep.equal([
+      'Choose your bank',
+      'Issuing bank 1',
+      'Issuing bank 2',
+      'Issuing bank 3',
+    ]);
+  });
+
+  it('prefills a phone of the country without its dial code', async () => {
+    const el = await mountView(
+      view([KENYA], { only: 'phone_prompt', customer: { mobile: '254712345000' } }),
+    );
+    expect(q<HTMLInputElement>(el, '#mobile').value).to.equal('712345000');
+  });
+});
+
+describe('steps: live', () => {
+  it('approve_on_phone: the masked phone, what to expect, and a waiting status', async () => {
+    const base = view([KENYA], { only: 'phone_prompt' });
+    const el = await mountView(
+      withAttempt(
+        base,
+        attempt(KENYA, 'phone_prompt', 'pending', {
+          type: 'approve_on_phone',
+          mobile_masked: '2547****5000',
+        }),
+      ),
+    );
+    expect(el.step).to.equal('approve');
+    const text = bodyText(el);
+    expect(text).to.contain(
+      `We sent a payment request for ${money(1500, 'KES')} to +2547****5000.`,
+    );
+    expect(qa(el, 'ol li')).to.have.length(3);
+    expect(text).to.contain('Enter your PIN to approve.');
+    expect(q(el, '[role=status]').textContent).to.equal('Waiting for your approval…');
+  });
+
+  it('enter_otp: the code field with a 2-minute countdown that ticks', async () => {
+    const base = view([IVORY_COAST], { only: 'otp_operator' });
+    const el = await mountView(
+      withAttempt(
+        base,
+        attempt(IVORY_COAST, 'otp_operator', 'pending', {
+          type: 'enter_otp',
+          expires_at: inMs(120_000),
+          tries_left: 3,
+        }),
+      ),
+    );
+    expect(el.step).to.equal('otp');
+    const input = q<HTMLInputElement>(el, 'input#otp');
+    expect(input.autocomplete).to.equal('one-time-code');
+    const timer = q(el, '[role=timer]');
+    expect(timer.textContent).to.match(/^Expires in (2:00|1:59)$/);
+    expect(bodyText(el)).to.contain('3 tries left.');
+    const before = timer.textContent;
+    await new Promise((r) => setTimeout(r, 1100));
+    await el.updateComplete;
+    expect(q(el, '[role=timer]').textContent).to.not.equal(before);
+    expect(q(el, '[role=timer]').textContent).to.match(/^Expires in 1:5\d$/);
+  });
+
+  it('enter_otp: an expired code disables Confirm', async () => {
+    const base = view([IVORY_COAST], { only: 'otp_operator' });
+    const el = await mountView(
+      withAttempt(
+        base,
+        attempt(IVORY_COAST, 'otp_operator', 'pending', {
+          type: 'enter_otp',
+          expires_at: inMs(-1000),
+          tries_left: 1,
+        }),
+      ),
+    );
+    expect(q(el, '[role=timer]').textContent).to.equal('The code has expired.');
+    expect(button(el, 'Confirm').disabled).to.equal(true);
+    expect(bodyText(el)).to.contain('1 try left.');
+  });
+
+  it('enter_otp: refuses a code that is not digits before sending', async () => {
+    const base = view([IVORY_COAST], { only: 'otp_operator' });
+    const el = await mountView(
+      withAttempt(
+        base,
+        attempt(IVORY_COAST, 'otp_operator', 'pending', {
+          type: 'enter_otp',
+          expires_at: inMs(120_000),
+          tries_left: 3,
+        }),
+      ),
+    );
+    await submit(el);
+    expect(q(el, '#otp-error').textContent).to.equal('This field is required.');
+    expect(q(el, '#otp').getAttribute('aria-invalid')).to.equal('true');
+    await type(el, 'otp', '12ab');
+    await submit(el);
+    expect(q(el, '#otp-error').textContent).to.equal('Enter the digits of the code.');
+  });
+
+  it('bank_transfer: account details with copy buttons and a 30-minute countdown', async () => {
+    const base = view([NIGERIA], { amount: 5000 });
+    const el = await mountView(
+      withAttempt(
+        base,
+        attempt(NIGERIA, 'virtual_account', 'pending', {
+          type: 'bank_transfer',
+          account_number: '9912345678',
+          bank_name: 'Issuing bank 2',
+          amount: 5000,
+          currency: 'NGN',
+          expires_at: inMs(30 * 60_000),
+        }),
+      ),
+    );
+    expect(el.step).to.equal('transfer');
+    const values = qa(el, 'dd > span').map((s) => s.textContent);
+    expect(values).to.deep.equal(['Issuing bank 2', '9912345678', money(5000, 'NGN')]);
+    expect(q(el, '[role=timer]').textContent).to.match(/^This account closes in (30:00|29:59)$/);
+    const copied: string[] = [];
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void copied.push(text) },
+    });
+    const copyButtons = qa<HTMLButtonElement>(el, '[part~=copy]');
+    expect(copyButtons.map((b) => b.getAttribute('aria-label'))).to.deep.equal([
+      'Copy account number',
+      'Copy amount',
+    ]);
+    copyButtons[0]!.click();
+    await new Promise((r) => setTimeout(r, 0));
+    await el.updateComplete;
+    expect(copied).to.deep.equal(['9912345678']);
+    expect(q(el, '[role=status]').textContent).to.equal('Account number copied.');
+    copyButtons[1]!.click();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(copied).to.deep.equal(['9912345678', '5000']);
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: {
+        writeText: async () => {
+          throw new Error('denied');
+        },
+      },
+    });
+    copyButtons[0]!.click();
+    await new Promise((r) => setTimeout(r, 0));
+    await el.updateComplete;
+    expect(q(el, '[role=status]').textContent).to.equal('Could not copy. Select the text instead.');
+  });
+
+  it('redirect: opens a named, sized popup on the click', async () => {
+    const base = view([SENEGAL], { only: 'redirect_wallet' });
+    const el = await mountView(
+      withAttempt(
+        base,
+        attempt(SENEGAL, 'redirect_wallet', 'pending', {
+          type: 'redirect',
+          url: 'https://wallet.example/authorize/1',
+        }),
+      ),
+    );
+    expect(el.step).to.equal('redirect');
+    const original = window.open;
+    const calls: unknown[][] = [];
+    window.open = ((...args: unknown[]) => {
+      calls.push(args);
+      return {} as Window;
+    }) as typeof window.open;
+    try {
+      button(el, 'Continue to Wave').click();
+      await el.updateComplete;
+    } finally {
+      window.open = original;
+    }
+    expect(calls).to.have.length(1);
+    expect(calls[0]![0]).to.equal('https://wallet.example/authorize/1');
+    expect(calls[0]![1]).to.equal('unified-checkout-cs_test');
+    expect(String(calls[0]![2])).to.match(/^popup,width=480,height=720,left=\d+,top=\d+$/);
+    expect(bodyText(el)).to.contain('Finish in the other window.');
+    expect(button(el, 'Open the window again')).to.exist;
+  });
+
+  it('redirect: falls back to a full-page redirect when the popup is blocked', async () => {
+    const base = view([SENEGAL], { only: 'redirect_wallet' });
+    const el = await mountView(
+      withAttempt(
+        base,
+        attempt(SENEGAL, 'redirect_wallet', 'pending', {
+          type: 'redirect',
+          url: 'https://wallet.example/authorize/2',
+        }),
+      ),
+    );
+    const original = window.open;
+    const navigated: string[] = [];
+    // Fault injection: the browser blocks the popup; the page navigation is recorded instead
+    // of leaving the test page.
+    (el as unknown as { navigate: (url: string) => void }).navigate = (url) => navigated.push(url);
+    window.open = (() => null) as typeof window.open;
+    try {
+      button(el, 'Continue to Wave').click();
+    } finally {
+      window.open = original;
+    }
+    expect(navigated).to.deep.equal(['https://wallet.example/authorize/2']);
+  });
+
+  it('wait: a confirming status', async () => {
+    const base = view([IVORY_COAST], { only: 'otp_operator' });
+    const el = await mountView(
+      withAttempt(base, attempt(IVORY_COAST, 'otp_operator', 'pending', { type: 'wait' })),
+    );
+    expect(el.step).to.equal('wait');
+    expect(q(el, 'h2').textContent).to.equal('Confirming your payment');
+  });
+});
+
+describe('steps: result', () => {
+  it('success shows the amount paid', async () => {
+    const base = view([KENYA], { only: 'phone_prompt' });
+    const el = await mountView(
+      withAttempt(base, attempt(KENYA, 'phone_prompt', 'succeeded'), 'succeeded'),
+    );
+    expect(el.step).to.equal('success');
+    expect(bodyText(el)).to.contain(
+      `Payment received Thank you. ${money(1500, 'KES')} has been paid.`,
+    );
+    expect(money(1500, 'KES')).to.match(/1,500$/); // whole units, no decimals
+  });
+
+  it('failure shows the reason, retries the same method, or goes back to the choice', async () => {
+    const base = view([KENYA]);
+    const failed = attempt(KENYA, 'operator_prompt', 'failed', null, {
+      code: 'PM-001',
+      message: 'Insufficient funds',
+    });
+    const el = await mountView(withAttempt(base, failed));
+    expect(el.step).to.equal('failure');
+    expect(bodyText(el)).to.contain('The payment was declined.');
+    expect(bodyText(el)).to.contain('Reason: Insufficient funds (PM-001)');
+    button(el, 'Try again').click();
+    await el.updateComplete;
+    expect(el.step).to.equal('form');
+    expect(q(el, 'h2').textContent).to.contain('Pay with Airtel');
+    // Back to the failure? No: the dismissed attempt stays dismissed; a new choice is possible.
+    button(el, 'Back').click();
+    await el.updateComplete;
+    expect(el.step).to.equal('choose');
+  });
+
+  it('failure offers "Use another method" when there is a choice', async () => {
+    const base = view([KENYA]);
+    const el = await mountView(withAttempt(base, attempt(KENYA, 'phone_prompt', 'timed_out')));
+    expect(bodyText(el)).to.contain('The payment was not approved in time.');
+    button(el, 'Use another method').click();
+    await el.updateComplete;
+    expect(el.step).to.equal('choose');
+  });
+
+  it('an expired virtual account says the time ran out', async () => {
+    const base = view([NIGERIA]);
+    const el = await mountView(withAttempt(base, attempt(NIGERIA, 'virtual_account', 'expired')));
+    expect(bodyText(el)).to.contain('The time to pay ran out.');
+    expect(qa(el, 'button').map((b) => b.textContent?.trim())).to.deep.equal(['Try again']);
+  });
+
+  it('a session closed for good shows no retry', async () => {
+    const base = view([KENYA], { only: 'phone_prompt' });
+    const el = await mountView(
+      withAttempt(base, attempt(KENYA, 'phone_prompt', 'failed'), 'failed'),
+    );
+    expect(el.step).to.equal('failure');
+    expect(bodyText(el)).to.contain('This checkout is closed.');
+    expect(qa(el, 'button')).to.have.length(0);
+  });
+
+  it('expired', async () => {
+    const el = await mountView(view([KENYA], { status: 'expired' }));
+    expect(el.step).to.equal('expired');
+    expect(q(el, 'h2').textContent).to.equal('This checkout has expired');
+  });
+
+  it('ignores a view older than the one shown (seq)', async () => {
+    const base = view([KENYA], { only: 'phone_prompt' });
+    const pending = withAttempt(
+      base,
+      attempt(KENYA, 'phone_prompt', 'pending', { type: 'approve_on_phone', mobile_masked: 'x' }),
+    );
+    const done = withAttempt(base, attempt(KENYA, 'phone_prompt', 'succeeded'), 'succeeded');
+    const el = await mountView(done);
+    expect(el.applyView(pending)).to.equal(false);
+    await el.updateComplete;
+    expect(el.step).to.equal('success');
+  });
+
+  it('moves from the live step to the result when a newer view arrives', async () => {
+    const base = view([KENYA], { only: 'phone_prompt' });
+    const pending = attempt(KENYA, 'phone_prompt', 'pending', {
+      type: 'approve_on_phone',
+      mobile_masked: '2547****5000',
+    });
+    const el = await mountView(withAttempt(base, pending));
+    el.applyView(withAttempt(base, { ...pending, status: 'succeeded', next: null }, 'succeeded'));
+    await waitForStep(el, 'success');
+  });
+});

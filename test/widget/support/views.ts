@@ -1,0 +1,167 @@
+/**
+ * CheckoutView builders for widget tests: the same shapes the proxy sends (shared/view.ts),
+ * fed to the real element with `applyView`, the path stream messages and answers take.
+ * @module
+ */
+import type { MethodKind } from '../../../shared/catalogue';
+import type { AttemptStatus, SessionStatus } from '../../../shared/status';
+import type { AttemptView, CheckoutView, CountryOption, NextAction } from '../../../shared/view';
+
+export const KENYA: CountryOption = {
+  id: 1,
+  name: 'Kenya',
+  iso2: 'KE',
+  dial_code: '254',
+  national_number_length: 9,
+  methods: [
+    { value: 'send money', kind: 'phone_prompt', label: 'M-PESA' },
+    { value: 'Airtel', kind: 'operator_prompt', label: 'Airtel' },
+  ],
+};
+
+export const IVORY_COAST: CountryOption = {
+  id: 3,
+  name: "Cote d'Ivoire",
+  iso2: 'CI',
+  dial_code: '225',
+  national_number_length: 10,
+  methods: [
+    { value: 'mtn', kind: 'operator_prompt', label: 'mtn' },
+    { value: 'Orange', kind: 'otp_operator', label: 'Orange' },
+    { value: 'Wave', kind: 'redirect_wallet', label: 'Wave' },
+  ],
+};
+
+export const SENEGAL: CountryOption = {
+  id: 9,
+  name: 'Senegal',
+  iso2: 'SN',
+  dial_code: '221',
+  national_number_length: 9,
+  methods: [
+    { value: 'Orange', kind: 'operator_prompt', label: 'Orange' },
+    { value: 'Wave', kind: 'redirect_wallet', label: 'Wave' },
+  ],
+};
+
+export const SOUTH_AFRICA: CountryOption = {
+  id: 15,
+  name: 'South Africa',
+  iso2: 'ZA',
+  dial_code: '27',
+  national_number_length: 9,
+  methods: [
+    { value: 'bank_eft', kind: 'bank_eft', label: 'Instant EFT' },
+    { value: 'bank_id', kind: 'bank_id', label: 'Bank (ID number)' },
+  ],
+};
+
+export const NIGERIA: CountryOption = {
+  id: 17,
+  name: 'Nigeria',
+  iso2: 'NG',
+  dial_code: '234',
+  national_number_length: 10,
+  methods: [{ value: 'virtual_account', kind: 'virtual_account', label: 'Bank transfer' }],
+};
+
+export const NGN_BANKS = [
+  { code: '17001', label: 'Issuing bank 1' },
+  { code: '17002', label: 'Issuing bank 2' },
+  { code: '17003', label: 'Issuing bank 3' },
+];
+
+const CURRENCY: Record<number, string> = { 1: 'KES', 3: 'XOF', 9: 'XOF', 15: 'ZAR', 17: 'NGN' };
+
+let seq = 1;
+
+/**
+ * A view of an open session offering `countries` (all methods, or only `kind` if given).
+ *
+ * @example
+ * view([KENYA], { only: 'phone_prompt' });
+ */
+export function view(
+  countries: CountryOption[],
+  options: {
+    id?: string;
+    only?: MethodKind;
+    amount?: number;
+    status?: SessionStatus;
+    attempt?: AttemptView | null;
+    can_retry?: boolean;
+    customer?: CheckoutView['customer'];
+  } = {},
+): CheckoutView {
+  const offered = countries
+    .map((c) => ({
+      ...c,
+      methods: c.methods.filter((m) => !options.only || m.kind === options.only),
+    }))
+    .filter((c) => c.methods.length > 0);
+  return {
+    id: options.id ?? 'cs_test',
+    status: options.status ?? 'open',
+    amount: options.amount ?? 1500,
+    currency: CURRENCY[offered[0]?.id ?? 1] ?? 'KES',
+    expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    countries: offered,
+    banks: offered.some((c) => c.id === 17) ? NGN_BANKS : [],
+    customer: options.customer ?? null,
+    attempt: options.attempt ?? null,
+    can_retry: options.can_retry ?? (options.status ?? 'open') === 'open',
+    return_url: null,
+    seq: seq++,
+  };
+}
+
+/**
+ * An attempt of `country`'s method of `kind`.
+ *
+ * @example
+ * attempt(KENYA, 'phone_prompt', 'pending', { type: 'approve_on_phone', mobile_masked: '2547****5000' });
+ */
+export function attempt(
+  country: CountryOption,
+  kind: MethodKind,
+  status: AttemptStatus,
+  next: NextAction | null = null,
+  failure: AttemptView['failure'] = null,
+  id = `at_${kind}_${seq}`,
+): AttemptView {
+  const method = country.methods.find((m) => m.kind === kind);
+  if (!method) throw new Error(`${country.name} has no ${kind}`);
+  return {
+    id,
+    country_id: country.id,
+    method: method.value,
+    kind,
+    status,
+    created_at: new Date().toISOString(),
+    next,
+    failure,
+  };
+}
+
+/** A view with `base`'s offer and a new attempt (and a later seq). */
+export function withAttempt(
+  base: CheckoutView,
+  att: AttemptView,
+  status?: SessionStatus,
+): CheckoutView {
+  const sessionStatus =
+    status ??
+    (att.status === 'pending' ? 'pending' : att.status === 'succeeded' ? 'succeeded' : 'open');
+  return {
+    ...base,
+    status: sessionStatus,
+    attempt: att,
+    can_retry: sessionStatus === 'open',
+    seq: seq++,
+  };
+}
+
+/** ISO time `ms` from now. */
+export function inMs(ms: number): string {
+  return new Date(Date.now() + ms).toISOString();
+}

@@ -1,0 +1,129 @@
+/**
+ * The proxy's public checkout API over `fetch` (DESIGN.md §4): read the view, start an
+ * attempt, submit an OTP. Every answer is a {@link CheckoutView} or an {@link ApiError}.
+ * @module
+ */
+import type { ErrorBody } from '../shared/errors';
+import type { CheckoutView } from '../shared/view';
+import type { ExplainedError } from './localize';
+
+/** What the payer entered for a new attempt (the proxy's `POST …/attempts` body). */
+export interface AttemptRequest {
+  country_id: number;
+  /** The MethodOption's `value`. */
+  method: string;
+  /** International form without `+`, e.g. `254712345000`. */
+  mobile?: string;
+  first_name?: string;
+  last_name?: string;
+  name?: string;
+  account_name?: string;
+  bank_code?: string;
+  id_number?: string;
+}
+
+/**
+ * A refused or failed request: the proxy's error code (or `NETWORK` when no answer came).
+ *
+ * @example
+ * try { await startAttempt(base, id, body); } catch (e) { if (e instanceof ApiError) e.code; }
+ */
+export class ApiError extends Error {
+  readonly code: ExplainedError;
+  /** HTTP status; 0 when the request never got an answer. */
+  readonly status: number;
+  readonly details: Record<string, unknown> | undefined;
+
+  constructor(
+    code: ExplainedError,
+    message: string,
+    status: number,
+    details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = status;
+    this.details = details;
+  }
+}
+
+/**
+ * The checkout URL of a session under `endpoint` (trailing slashes dropped).
+ *
+ * @example
+ * checkoutUrl('https://pay.example.com/', 'cs_1'); // 'https://pay.example.com/v1/checkout/cs_1'
+ */
+export function checkoutUrl(endpoint: string, session: string): string {
+  return `${endpoint.replace(/\/+$/, '')}/v1/checkout/${encodeURIComponent(session)}`;
+}
+
+async function call(url: string, init?: RequestInit): Promise<CheckoutView> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, credentials: 'omit', cache: 'no-store' });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError('NETWORK', 'The payment service could not be reached.', 0);
+  }
+  let body: unknown = null;
+  try {
+    body = await response.json();
+  } catch {
+    /* not JSON: handled below */
+  }
+  if (response.ok && body !== null && typeof body === 'object' && 'seq' in body) {
+    return body as CheckoutView;
+  }
+  const error = (body as Partial<ErrorBody> | null)?.error;
+  if (error && typeof error.code === 'string') {
+    throw new ApiError(error.code, error.message, response.status, error.details);
+  }
+  throw new ApiError('INTERNAL', `Unexpected answer (HTTP ${response.status}).`, response.status);
+}
+
+function post(url: string, body: unknown): Promise<CheckoutView> {
+  return call(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * `GET /v1/checkout/:id`.
+ *
+ * @example
+ * const view = await getView('https://pay.example.com', 'cs_1');
+ */
+export function getView(
+  endpoint: string,
+  session: string,
+  signal?: AbortSignal,
+): Promise<CheckoutView> {
+  return call(checkoutUrl(endpoint, session), signal ? { signal } : {});
+}
+
+/**
+ * `POST /v1/checkout/:id/attempts`: starts a payment attempt.
+ *
+ * @example
+ * await startAttempt(base, 'cs_1', { country_id: 1, method: 'send money', mobile: '254712345000' });
+ */
+export function startAttempt(
+  endpoint: string,
+  session: string,
+  body: AttemptRequest,
+): Promise<CheckoutView> {
+  return post(`${checkoutUrl(endpoint, session)}/attempts`, body);
+}
+
+/**
+ * `POST /v1/checkout/:id/otp`: submits the one-time code of the waiting attempt.
+ *
+ * @example
+ * await submitOtp(base, 'cs_1', '000000');
+ */
+export function submitOtp(endpoint: string, session: string, otp: string): Promise<CheckoutView> {
+  return post(`${checkoutUrl(endpoint, session)}/otp`, { otp });
+}

@@ -1,0 +1,178 @@
+/**
+ * The events `<unified-checkout>` dispatches, Web Awesome style: one typed `Event` subclass
+ * per event, each bubbling and composed (they cross the shadow boundary), none cancelable.
+ *
+ * A `checkout-success` is advisory: it tells the page what the payer saw. Fulfil an order only
+ * after your backend confirms it (the signed `checkout.succeeded` webhook, or
+ * `GET /v1/sessions/:id` with your merchant key).
+ * @module
+ */
+import type { AttemptStatus, SessionStatus } from '../shared/status';
+import type { ExplainedError } from './localize';
+
+/** The steps of the widget, in `checkout-step` events and the `step` property. */
+export type CheckoutStep =
+  | 'loading'
+  | 'choose'
+  | 'form'
+  | 'approve'
+  | 'otp'
+  | 'transfer'
+  | 'redirect'
+  | 'wait'
+  | 'success'
+  | 'failure'
+  | 'expired'
+  | 'error';
+
+const options: EventInit = { bubbles: true, composed: true, cancelable: false };
+
+/** The first view of the session has loaded. */
+export interface CheckoutReadyDetail {
+  session: string;
+  status: SessionStatus;
+  /** Whole units of `currency`. */
+  amount: number;
+  currency: string;
+}
+
+/**
+ * Dispatched once, when the session's first view has loaded.
+ *
+ * @example
+ * el.addEventListener('checkout-ready', (e) => console.log(e.detail.amount, e.detail.currency));
+ */
+export class CheckoutReadyEvent extends Event {
+  readonly detail: CheckoutReadyDetail;
+  constructor(detail: CheckoutReadyDetail) {
+    super('checkout-ready', options);
+    this.detail = detail;
+  }
+}
+
+/** The widget moved to another step. */
+export interface CheckoutStepDetail {
+  step: CheckoutStep;
+  previous: CheckoutStep;
+}
+
+/**
+ * Dispatched whenever the visible step changes.
+ *
+ * @example
+ * el.addEventListener('checkout-step', (e) => analytics.track(e.detail.step));
+ */
+export class CheckoutStepEvent extends Event {
+  readonly detail: CheckoutStepDetail;
+  constructor(detail: CheckoutStepDetail) {
+    super('checkout-step', options);
+    this.detail = detail;
+  }
+}
+
+/** The payment succeeded, as far as the proxy knows (advisory). */
+export interface CheckoutSuccessDetail {
+  session: string;
+  /** The attempt that paid. */
+  attempt: string | null;
+  amount: number;
+  currency: string;
+}
+
+/**
+ * Dispatched once when the session is seen succeeded. Advisory: confirm server-side.
+ *
+ * @example
+ * el.addEventListener('checkout-success', () => showThankYou()); // then poll your own backend
+ */
+export class CheckoutSuccessEvent extends Event {
+  readonly detail: CheckoutSuccessDetail;
+  constructor(detail: CheckoutSuccessDetail) {
+    super('checkout-success', options);
+    this.detail = detail;
+  }
+}
+
+/** An attempt (or the whole session) failed. */
+export interface CheckoutFailureDetail {
+  session: string;
+  attempt: string | null;
+  /** The attempt's status (`failed`, `timed_out`, `expired`), or `failed` for a closed session. */
+  status: AttemptStatus;
+  /** The upstream's failure code (e.g. `PM-001`) or the proxy's; null when unknown. */
+  code: string | null;
+  message: string | null;
+  /** True when the payer may try again in this session. */
+  canRetry: boolean;
+}
+
+/**
+ * Dispatched once per failed attempt.
+ *
+ * @example
+ * el.addEventListener('checkout-failure', (e) => { if (!e.detail.canRetry) offerOtherPayment(); });
+ */
+export class CheckoutFailureEvent extends Event {
+  readonly detail: CheckoutFailureDetail;
+  constructor(detail: CheckoutFailureDetail) {
+    super('checkout-failure', options);
+    this.detail = detail;
+  }
+}
+
+/** The session expired. */
+export interface CheckoutExpiredDetail {
+  session: string;
+}
+
+/**
+ * Dispatched once when the session is seen expired.
+ *
+ * @example
+ * el.addEventListener('checkout-expired', () => createNewSession());
+ */
+export class CheckoutExpiredEvent extends Event {
+  readonly detail: CheckoutExpiredDetail;
+  constructor(detail: CheckoutExpiredDetail) {
+    super('checkout-expired', options);
+    this.detail = detail;
+  }
+}
+
+/** A request to the proxy failed (not a payment outcome). */
+export interface CheckoutErrorDetail {
+  /** The proxy's error code, or `NETWORK` when no answer came. */
+  code: ExplainedError;
+  /** The proxy's message (English, for logs; the widget shows a translated one). */
+  message: string;
+  /** HTTP status; 0 for `NETWORK`. */
+  status: number;
+  /** Which request: loading the view, starting an attempt, or submitting an OTP. */
+  operation: 'load' | 'attempt' | 'otp';
+}
+
+/**
+ * Dispatched when a request to the proxy fails: unknown session, refused origin, network down,
+ * a refused attempt or OTP.
+ *
+ * @example
+ * el.addEventListener('checkout-error', (e) => reportError(e.detail.code));
+ */
+export class CheckoutErrorEvent extends Event {
+  readonly detail: CheckoutErrorDetail;
+  constructor(detail: CheckoutErrorDetail) {
+    super('checkout-error', options);
+    this.detail = detail;
+  }
+}
+
+declare global {
+  interface GlobalEventHandlersEventMap {
+    'checkout-ready': CheckoutReadyEvent;
+    'checkout-step': CheckoutStepEvent;
+    'checkout-success': CheckoutSuccessEvent;
+    'checkout-failure': CheckoutFailureEvent;
+    'checkout-expired': CheckoutExpiredEvent;
+    'checkout-error': CheckoutErrorEvent;
+  }
+}

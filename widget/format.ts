@@ -1,0 +1,53 @@
+/**
+ * Formatting of amounts, countdowns and country names for the payer's locale.
+ * @module
+ */
+
+/**
+ * Formats whole units of `currency` (the upstream's amounts have no decimals).
+ *
+ * @example
+ * formatAmount(1500, 'KES', 'en'); // 'Ksh 1,500' (exact text depends on the browser's ICU data)
+ * formatAmount(25000, 'XOF', 'fr'); // '25 000 F CFA'
+ */
+export function formatAmount(amount: number, currency: string, locale: string): string {
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }).format(amount);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+/**
+ * Formats the time left until `deadline` as `m:ss` (never negative).
+ *
+ * @example
+ * formatCountdown(Date.parse('2030-01-01T00:02:00Z'), Date.parse('2030-01-01T00:00:05Z')); // '1:55'
+ */
+export function formatCountdown(deadline: number, now: number): string {
+  const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/**
+ * A country's name in the payer's language, from its ISO 3166 code; `fallback` when the
+ * browser has no name for it.
+ *
+ * @example
+ * countryName('CI', "Cote d'Ivoire", 'fr'); // 'Côte d’Ivoire'
+ */
+export function countryName(iso2: string, fallback: string, locale: string): string {
+  try {
+    return (
+      new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(iso2) ?? fallback
+    );
+  } catch {
+    return fallback;
+  }
+}

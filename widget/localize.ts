@@ -1,0 +1,219 @@
+/**
+ * Translations, Shoelace/Web Awesome style: one file per locale under `translations/`, each
+ * registering a {@link Translation} object. The registry lives on `globalThis` so a translation
+ * loaded by a separate `<script>` reaches every copy of the widget on the page.
+ * @module
+ */
+import type { ErrorCode } from '../shared/errors';
+
+/** Error codes the widget explains to the payer, plus `NETWORK` (the request never got an answer). */
+export type ExplainedError = ErrorCode | 'NETWORK';
+
+/** Every string the widget shows. Functions take already formatted values. */
+export interface Translation {
+  /** BCP 47 language code, e.g. `fr`. */
+  $code: string;
+  /** The language's own name, e.g. `Français`. */
+  $name: string;
+  $dir: 'ltr' | 'rtl';
+
+  checkout: string;
+  loading: string;
+  payAmount: (amount: string) => string;
+  total: string;
+
+  chooseHeading: string;
+  country: string;
+  method: string;
+  continue: string;
+  back: string;
+  kindHint: {
+    phone_prompt: string;
+    operator_prompt: string;
+    otp_operator: string;
+    redirect_wallet: string;
+    bank_eft: string;
+    bank_id: string;
+    virtual_account: string;
+  };
+
+  formHeading: (method: string) => string;
+  phone: string;
+  phoneHint: (dialCode: string, digits: number) => string;
+  firstName: string;
+  lastName: string;
+  fullName: string;
+  accountName: string;
+  accountNameHint: string;
+  bank: string;
+  chooseBank: string;
+  idNumber: string;
+  idNumberHint: string;
+  required: string;
+  invalid: string;
+  phoneInvalid: (digits: number) => string;
+  idLength: string;
+  idInvalid: string;
+  bankRequired: string;
+  fixFields: (count: number) => string;
+  sending: string;
+
+  approveHeading: string;
+  approveSent: (amount: string, mobile: string) => string;
+  approveSteps: readonly string[];
+  approveWaiting: string;
+  approveRetryHint: string;
+
+  otpHeading: string;
+  otpBody: string;
+  otpLabel: string;
+  otpInvalidFormat: string;
+  otpSubmit: string;
+  expiresIn: (time: string) => string;
+  codeExpired: string;
+  triesLeft: (count: number) => string;
+
+  transferHeading: string;
+  transferBody: (amount: string) => string;
+  bankName: string;
+  accountNumber: string;
+  amount: string;
+  copyButton: string;
+  copy: (what: string) => string;
+  copied: (what: string) => string;
+  copyFailed: string;
+  accountExpiresIn: (time: string) => string;
+  accountExpired: string;
+  transferWaiting: string;
+
+  redirectHeading: (method: string) => string;
+  redirectBody: string;
+  redirectButton: (method: string) => string;
+  redirectWaiting: string;
+  redirectReopen: string;
+
+  waitHeading: string;
+  waitBody: string;
+
+  successHeading: string;
+  successBody: (amount: string) => string;
+
+  failureHeading: string;
+  failureDeclined: string;
+  failureTimedOut: string;
+  failureExpired: string;
+  failureClosed: string;
+  failureReason: (reason: string) => string;
+  retry: string;
+  otherMethod: string;
+
+  expiredHeading: string;
+  expiredBody: string;
+
+  errorHeading: string;
+  reload: string;
+  /** Messages for error codes; `generic` covers the rest. */
+  errors: Partial<Record<ExplainedError, string>> & { generic: string };
+}
+
+interface Registry {
+  translations: Map<string, Translation>;
+  loading: Map<string, Promise<void>>;
+}
+
+const registryKey = Symbol.for('unified-checkout.translations');
+
+function registry(): Registry {
+  const scope = globalThis as typeof globalThis & { [registryKey]?: Registry };
+  return (scope[registryKey] ??= { translations: new Map(), loading: new Map() });
+}
+
+/** The languages the widget speaks; all but English ship as separate files loaded on demand. */
+export const SUPPORTED_LOCALES: readonly string[] = ['en', 'fr', 'sw', 'pt'];
+
+/**
+ * Registers translations (a later one for the same code replaces the earlier).
+ *
+ * @example
+ * import fr from './translations/fr';
+ * registerTranslation(fr);
+ */
+export function registerTranslation(...translations: Translation[]): void {
+  for (const t of translations) registry().translations.set(t.$code.toLowerCase(), t);
+}
+
+/**
+ * The first supported language among the requested tag and the browser's, or `en`.
+ *
+ * @example
+ * wantedLanguage('', ['pt-BR', 'en']); // 'pt'
+ */
+export function wantedLanguage(requested: string, browser: readonly string[]): string {
+  for (const tag of [requested, ...browser]) {
+    const language = tag.toLowerCase().split('-')[0] ?? '';
+    if (SUPPORTED_LOCALES.includes(language)) return language;
+  }
+  return 'en';
+}
+
+/**
+ * Loads `{base}/widget/translations/{code}.js` once (a plain script that registers itself;
+ * no inline code, so a strict CSP allowing the proxy's origin is enough). Resolves at once when
+ * the translation is already registered; rejects (once, without retrying) when the file
+ * cannot be loaded, and English stays.
+ *
+ * @example
+ * await loadTranslation('fr', 'https://pay.example.com');
+ */
+export function loadTranslation(code: string, base: string): Promise<void> {
+  const { translations, loading } = registry();
+  if (translations.has(code)) return Promise.resolve();
+  let pending = loading.get(code);
+  if (!pending) {
+    pending = new Promise<void>((resolve, reject) => {
+      const script = document.createElement('script');
+      script.src = `${base}/widget/translations/${code}.js`;
+      script.onload = () => resolve();
+      script.onerror = () => reject(new Error(`unified-checkout: no ${code} translation`));
+      document.head.append(script);
+    });
+    loading.set(code, pending);
+  }
+  return pending;
+}
+
+/** A resolved locale: the translation to use and the full tag for number formatting. */
+export interface ResolvedLocale {
+  translation: Translation;
+  /** The requested tag when its language matched (e.g. `fr-CI`), else the translation's code. */
+  tag: string;
+}
+
+/**
+ * Picks the translation for an explicit `locale` attribute, else the first supported
+ * browser language, else English.
+ *
+ * @example
+ * resolveLocale('fr-CI', ['en-US']).translation.$code; // 'fr'
+ * resolveLocale('', ['sw-KE', 'en']).tag; // 'sw-KE'
+ */
+export function resolveLocale(requested: string, browser: readonly string[]): ResolvedLocale {
+  const { translations } = registry();
+  for (const tag of [requested, ...browser]) {
+    if (!tag) continue;
+    const lower = tag.toLowerCase();
+    const found = translations.get(lower) ?? translations.get(lower.split('-')[0] ?? '');
+    if (found) return { translation: found, tag: safeTag(tag, found.$code) };
+  }
+  const en = translations.get('en');
+  if (!en) throw new Error('unified-checkout: the English translation is not registered');
+  return { translation: en, tag: 'en' };
+}
+
+function safeTag(tag: string, fallback: string): string {
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? fallback;
+  } catch {
+    return fallback;
+  }
+}

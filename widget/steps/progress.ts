@@ -1,0 +1,40 @@
+/**
+ * Steps where the payer only waits: "loading" (first view) and "wait" (the proxy is
+ * confirming), and the spinner line other steps reuse.
+ * @module
+ */
+import { html, type TemplateResult } from 'lit';
+import type { Translation } from '../localize';
+
+/**
+ * A spinner with a line of text (the spinner is decorative).
+ *
+ * @example
+ * renderWaiting(t.approveWaiting);
+ */
+export function renderWaiting(text: string): TemplateResult {
+  return html`<div part="status">
+    <span class="spinner" aria-hidden="true"></span><span>${text}</span>
+  </div>`;
+}
+
+/**
+ * Renders the first load.
+ *
+ * @example
+ * renderLoading(t);
+ */
+export function renderLoading(t: Translation): TemplateResult {
+  return renderWaiting(t.loading);
+}
+
+/**
+ * Renders the "wait" step (OTP accepted, redirect finished, outcome on its way).
+ *
+ * @example
+ * renderWait(t);
+ */
+export function renderWait(t: Translation): TemplateResult {
+  return html`<h2 part="heading" tabindex="-1">${t.waitHeading}</h2>
+    ${renderWaiting(t.waitBody)}`;
+}

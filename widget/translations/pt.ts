@@ -1,0 +1,137 @@
+/**
+ * Português (norma europeia, a usada em Angola e Moçambique).
+ * @module
+ */
+import { registerTranslation, type Translation } from '../localize';
+
+const translation: Translation = {
+  $code: 'pt',
+  $name: 'Português',
+  $dir: 'ltr',
+
+  checkout: 'Pagamento',
+  loading: 'A carregar o pagamento…',
+  payAmount: (amount) => `Pagar ${amount}`,
+  total: 'Total',
+
+  chooseHeading: 'Como pretende pagar?',
+  country: 'País',
+  method: 'Método de pagamento',
+  continue: 'Continuar',
+  back: 'Voltar',
+  kindHint: {
+    phone_prompt: 'Aprove o pedido no seu telemóvel',
+    operator_prompt: 'Aprove o pedido no seu telemóvel',
+    otp_operator: 'Confirme com um código enviado para o seu telemóvel',
+    redirect_wallet: 'Autorize na sua carteira móvel',
+    bank_eft: 'Pague a partir da sua conta bancária',
+    bank_id: 'Pague pelo seu banco com o número de identificação',
+    virtual_account: 'Transfira para um número de conta temporário',
+  },
+
+  formHeading: (method) => `Pagar com ${method}`,
+  phone: 'Número de telemóvel',
+  phoneHint: (dialCode, digits) => `+${dialCode} seguido de ${digits} dígitos`,
+  firstName: 'Nome próprio',
+  lastName: 'Apelido',
+  fullName: 'Nome completo',
+  accountName: 'Titular da conta',
+  accountNameHint: 'O nome que consta da sua conta bancária',
+  bank: 'Banco',
+  chooseBank: 'Escolha o seu banco',
+  idNumber: 'Número de identificação sul-africano',
+  idNumberHint: '13 dígitos',
+  required: 'Este campo é obrigatório.',
+  invalid: 'Verifique este valor.',
+  phoneInvalid: (digits) => `Introduza um número válido: ${digits} dígitos após o indicativo.`,
+  idLength: 'Um número de identificação tem exatamente 13 dígitos.',
+  idInvalid: 'Este número de identificação não é válido. Verifique os dígitos.',
+  bankRequired: 'Escolha o seu banco.',
+  fixFields: (count) =>
+    count === 1 ? 'Corrija 1 campo para continuar.' : `Corrija ${count} campos para continuar.`,
+  sending: 'A enviar…',
+
+  approveHeading: 'Aprove no seu telemóvel',
+  approveSent: (amount, mobile) => `Enviámos um pedido de pagamento de ${amount} para ${mobile}.`,
+  approveSteps: [
+    'Desbloqueie o telemóvel e abra o pedido.',
+    'Verifique o montante e o comerciante.',
+    'Introduza o seu PIN para aprovar.',
+  ],
+  approveWaiting: 'A aguardar a sua aprovação…',
+  approveRetryHint: 'Sem pedido após um minuto? Aguarde que este pedido expire e tente novamente.',
+
+  otpHeading: 'Introduza o código',
+  otpBody: 'Enviámos um código de utilização única para o seu telemóvel.',
+  otpLabel: 'Código de utilização única',
+  otpInvalidFormat: 'Introduza os dígitos do código.',
+  otpSubmit: 'Confirmar',
+  expiresIn: (time) => `Expira em ${time}`,
+  codeExpired: 'O código expirou.',
+  triesLeft: (count) => (count === 1 ? 'Resta 1 tentativa.' : `Restam ${count} tentativas.`),
+
+  transferHeading: 'Pagar por transferência bancária',
+  transferBody: (amount) =>
+    `Transfira exatamente ${amount} para esta conta a partir da app do seu banco.`,
+  bankName: 'Banco',
+  accountNumber: 'Número de conta',
+  amount: 'Montante',
+  copyButton: 'Copiar',
+  copy: (what) => `Copiar ${what.toLowerCase()}`,
+  copied: (what) => `${what} copiado.`,
+  copyFailed: 'Não foi possível copiar. Selecione o texto.',
+  accountExpiresIn: (time) => `Esta conta fecha dentro de ${time}`,
+  accountExpired: 'Esta conta foi fechada.',
+  transferWaiting: 'Confirmamos automaticamente quando a transferência chegar.',
+
+  redirectHeading: (method) => `Continuar com ${method}`,
+  redirectBody: 'Abre-se uma nova janela onde autoriza o pagamento. Volte aqui quando terminar.',
+  redirectButton: (method) => `Continuar para ${method}`,
+  redirectWaiting: 'Termine na outra janela. Esta página atualiza-se sozinha.',
+  redirectReopen: 'Abrir a janela novamente',
+
+  waitHeading: 'A confirmar o seu pagamento',
+  waitBody: 'Normalmente demora alguns segundos.',
+
+  successHeading: 'Pagamento recebido',
+  successBody: (amount) => `Obrigado. ${amount} foi pago.`,
+
+  failureHeading: 'Pagamento não concluído',
+  failureDeclined: 'O pagamento foi recusado.',
+  failureTimedOut: 'O pagamento não foi aprovado a tempo.',
+  failureExpired: 'O prazo para pagar terminou.',
+  failureClosed: 'Este pagamento está encerrado.',
+  failureReason: (reason) => `Motivo: ${reason}`,
+  retry: 'Tentar novamente',
+  otherMethod: 'Usar outro método',
+
+  expiredHeading: 'Este pagamento expirou',
+  expiredBody: 'Volte à loja para iniciar um novo pagamento.',
+
+  errorHeading: 'Ocorreu um erro',
+  reload: 'Tentar novamente',
+  errors: {
+    generic: 'Ocorreu um erro. Tente novamente.',
+    NETWORK: 'Não foi possível contactar o serviço de pagamento. Verifique a ligação.',
+    SESSION_NOT_FOUND: 'Este pagamento não existe.',
+    SESSION_CLOSED: 'Este pagamento está encerrado.',
+    SESSION_EXPIRED: 'Este pagamento expirou.',
+    ATTEMPT_IN_PROGRESS: 'Já existe um pagamento em curso. Aguarde que termine.',
+    NO_ATTEMPT_WAITING: 'Nenhum pagamento aguarda um código.',
+    COUNTRY_NOT_AVAILABLE: 'Este país não está disponível para este pagamento.',
+    METHOD_NOT_AVAILABLE: 'Este método de pagamento não está disponível.',
+    VALIDATION_FAILED: 'Alguns dados não são válidos. Verifique os campos assinalados.',
+    OTP_INVALID: 'Esse código não está correto.',
+    OTP_EXPIRED: 'O código expirou.',
+    OTP_LOCKED: 'Demasiados códigos errados. Este pagamento foi bloqueado.',
+    UPSTREAM_REJECTED: 'O prestador de pagamentos recusou este pagamento.',
+    UPSTREAM_UNAVAILABLE: 'O prestador de pagamentos está indisponível. Tente daqui a pouco.',
+    UPSTREAM_TIMEOUT:
+      'O prestador de pagamentos está a demorar a responder. Estamos a verificar o estado.',
+    RATE_LIMITED: 'Demasiadas tentativas. Aguarde um minuto e tente novamente.',
+    ORIGIN_NOT_ALLOWED: 'Esta página não está autorizada a receber este pagamento.',
+  },
+};
+
+registerTranslation(translation);
+export default translation;

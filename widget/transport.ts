@@ -1,0 +1,195 @@
+/**
+ * Live status: the proxy's WebSocket stream (`…/v1/checkout/:id/stream`), reconnecting with
+ * exponential backoff and jitter, and polling `GET /v1/checkout/:id` while sockets fail.
+ * @module
+ */
+import type { CheckoutView, StreamMessage } from '../shared/view';
+import { checkoutUrl, getView } from './api';
+
+/** How the transport currently learns about changes. */
+export type TransportMode = 'idle' | 'connecting' | 'live' | 'polling';
+
+/** Settings of a {@link CheckoutTransport}. */
+export interface TransportOptions {
+  endpoint: string;
+  session: string;
+  /** Receives every view, from the stream or a poll (older `seq` filtering is the caller's). */
+  onView: (view: CheckoutView) => void;
+  /** Told when the mode changes. */
+  onMode?: (mode: TransportMode) => void;
+  /** Milliseconds between polls while sockets fail; default 3000. */
+  pollInterval?: number;
+  /** First reconnect delay in ms (doubles per failure); default 500. */
+  backoffBase?: number;
+  /** Longest reconnect delay in ms; default 15000. */
+  backoffMax?: number;
+  /** Failed connections in a row before polling starts; default 2. */
+  pollAfterFailures?: number;
+}
+
+/**
+ * The WebSocket URL of a session's stream.
+ *
+ * @example
+ * streamUrl('https://pay.example.com', 'cs_1'); // 'wss://pay.example.com/v1/checkout/cs_1/stream'
+ */
+export function streamUrl(endpoint: string, session: string): string {
+  return `${checkoutUrl(endpoint, session)}/stream`.replace(/^http/, 'ws');
+}
+
+/**
+ * The delay before reconnect number `failures` (1-based): `base·2^(failures-1)`, capped at
+ * `max`, with up to 20% random jitter added.
+ *
+ * @example
+ * backoffDelay(3, 500, 15000, () => 0); // 2000
+ */
+export function backoffDelay(
+  failures: number,
+  base: number,
+  max: number,
+  random: () => number = Math.random,
+): number {
+  const delay = Math.min(max, base * 2 ** Math.max(0, failures - 1));
+  return Math.round(delay * (1 + 0.2 * random()));
+}
+
+/**
+ * Keeps one session's view current.
+ *
+ * @example
+ * const transport = new CheckoutTransport({ endpoint, session, onView: (v) => el.applyView(v) });
+ * transport.start();
+ * // later
+ * transport.stop();
+ */
+export class CheckoutTransport {
+  /** Current mode. */
+  mode: TransportMode = 'idle';
+  /** Failed connections since the last open socket. */
+  failures = 0;
+
+  private readonly options: TransportOptions;
+  private socket: WebSocket | null = null;
+  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private pollTimer: ReturnType<typeof setTimeout> | undefined;
+  private running = false;
+  private pollGeneration = 0;
+
+  constructor(options: TransportOptions) {
+    this.options = options;
+  }
+
+  /** Opens the stream (idempotent). */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.failures = 0;
+    this.connect();
+  }
+
+  /** Closes the stream and stops every timer. */
+  stop(): void {
+    this.running = false;
+    clearTimeout(this.reconnectTimer);
+    this.stopPolling();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
+      try {
+        socket.close(1000);
+      } catch {
+        /* already closed */
+      }
+    }
+    this.setMode('idle');
+  }
+
+  /** Fetches the view once now (e.g. after a redirect window reported back). */
+  async refresh(): Promise<void> {
+    const { endpoint, session, onView } = this.options;
+    const view = await getView(endpoint, session);
+    if (this.running) onView(view);
+  }
+
+  private setMode(mode: TransportMode): void {
+    if (this.mode === mode) return;
+    this.mode = mode;
+    this.options.onMode?.(mode);
+  }
+
+  private connect(): void {
+    if (!this.running) return;
+    if (!this.pollTimer) this.setMode('connecting');
+    let socket: WebSocket;
+    try {
+      socket = new WebSocket(streamUrl(this.options.endpoint, this.options.session));
+    } catch {
+      this.failed(null);
+      return;
+    }
+    this.socket = socket;
+    let opened = false;
+    socket.onopen = () => {
+      opened = true;
+      this.failures = 0;
+      this.stopPolling();
+      this.setMode('live');
+    };
+    socket.onmessage = (event: MessageEvent) => {
+      let message: StreamMessage;
+      try {
+        message = JSON.parse(String(event.data)) as StreamMessage;
+      } catch {
+        return;
+      }
+      if (message?.type === 'view' && message.view) this.options.onView(message.view);
+    };
+    socket.onerror = () => {
+      /* the close event follows */
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      // A socket that was open and then dropped gets one quick retry before backing off.
+      this.failed(opened ? 0 : null);
+    };
+  }
+
+  private failed(resetTo: number | null): void {
+    if (!this.running) return;
+    this.failures = resetTo === null ? this.failures + 1 : resetTo + 1;
+    const { backoffBase = 500, backoffMax = 15_000, pollAfterFailures = 2 } = this.options;
+    if (this.failures >= pollAfterFailures) this.startPolling();
+    else if (!this.pollTimer) this.setMode('connecting');
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(
+      () => this.connect(),
+      backoffDelay(this.failures, backoffBase, backoffMax),
+    );
+  }
+
+  private startPolling(): void {
+    if (this.pollTimer || !this.running) return;
+    this.setMode('polling');
+    const generation = ++this.pollGeneration;
+    const tick = async () => {
+      try {
+        await this.refresh();
+      } catch {
+        /* next tick tries again */
+      }
+      if (this.pollGeneration === generation && this.pollTimer !== undefined) {
+        this.pollTimer = setTimeout(tick, this.options.pollInterval ?? 3000);
+      }
+    };
+    this.pollTimer = setTimeout(tick, 0);
+  }
+
+  private stopPolling(): void {
+    this.pollGeneration++;
+    clearTimeout(this.pollTimer);
+    this.pollTimer = undefined;
+  }
+}
