@@ -49,6 +49,7 @@ async function stackForward(ctx, next) {
       method: ctx.method,
       headers: { 'content-type': ctx.get('content-type') || 'application/json' },
       body: ['GET', 'HEAD'].includes(ctx.method) ? undefined : Buffer.concat(chunks),
+      redirect: 'manual',
     });
     ctx.status = res.status;
     ctx.type = res.headers.get('content-type') ?? 'application/json';

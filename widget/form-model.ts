@@ -25,7 +25,7 @@ const FIELDS: Readonly<Record<MethodKind, readonly FieldName[]>> = {
   operator_prompt: ['mobile'],
   otp_operator: ['mobile'],
   redirect_wallet: ['mobile'],
-  bank_eft: ['name'],
+  bank_eft: ['name', 'bank_code'],
   bank_id: ['name', 'id_number'],
   virtual_account: ['first_name', 'last_name', 'account_name', 'bank_code'],
 };
@@ -51,19 +51,20 @@ export function phoneRule(country: CountryOption): PhoneRule {
 }
 
 /**
- * The first problem of one field, or `null` when it may be sent.
+ * The first problem of one field, or `null` when it may be sent. `bankList` tells whether the
+ * bank is chosen from a list (then a missing one reads "Choose your bank").
  *
  * @example
- * checkField('id_number', '8001015009087', kenya); // null
+ * checkField('id_number', '8001015009087', southAfrica, false); // null
  */
 export function checkField(
   field: FieldName,
   value: string | undefined,
   country: CountryOption,
+  bankList: boolean,
 ): FieldProblem | null {
   const text = (value ?? '').trim();
-  if (field === 'bank_code') return text ? null : 'bankRequired';
-  if (!text) return 'required';
+  if (!text) return field === 'bank_code' && bankList ? 'bankRequired' : 'required';
   if (field === 'mobile') {
     const rule = phoneRule(country);
     return isValidPhone(normalizePhone(text, rule), rule) ? null : 'phoneInvalid';
@@ -79,16 +80,17 @@ export function checkField(
  * Every problem of a method's form, by field (empty when the form may be sent).
  *
  * @example
- * checkForm('phone_prompt', { mobile: '07' }, kenya); // { mobile: 'phoneInvalid' }
+ * checkForm('phone_prompt', { mobile: '07' }, kenya, false); // { mobile: 'phoneInvalid' }
  */
 export function checkForm(
   kind: MethodKind,
   values: FieldValues,
   country: CountryOption,
+  bankList: boolean,
 ): Partial<Record<FieldName, FieldProblem>> {
   const problems: Partial<Record<FieldName, FieldProblem>> = {};
   for (const field of fieldsFor(kind)) {
-    const problem = checkField(field, values[field], country);
+    const problem = checkField(field, values[field], country, bankList);
     if (problem) problems[field] = problem;
   }
   return problems;
@@ -171,11 +173,5 @@ const FIELD_SET: Readonly<Record<FieldName, true>> = {
  * refusedProblem('mobile'); // 'phoneInvalid'
  */
 export function refusedProblem(field: FieldName): FieldProblem {
-  return field === 'mobile'
-    ? 'phoneInvalid'
-    : field === 'id_number'
-      ? 'idInvalid'
-      : field === 'bank_code'
-        ? 'bankRequired'
-        : 'invalid';
+  return field === 'mobile' ? 'phoneInvalid' : field === 'id_number' ? 'idInvalid' : 'invalid';
 }

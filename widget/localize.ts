@@ -46,6 +46,8 @@ export interface Translation {
   accountName: string;
   accountNameHint: string;
   bank: string;
+  bankCode: string;
+  bankCodeHint: string;
   chooseBank: string;
   idNumber: string;
   idNumberHint: string;
@@ -99,7 +101,7 @@ export interface Translation {
   successBody: (amount: string) => string;
 
   failureHeading: string;
-  failureDeclined: string;
+  failureFailed: string;
   failureTimedOut: string;
   failureExpired: string;
   failureClosed: string;

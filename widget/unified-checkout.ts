@@ -507,7 +507,7 @@ export class UnifiedCheckout extends LitElement {
     const country = this.country();
     const method = this.method();
     if (!view || !country || !method || this._busy) return;
-    const problems = checkForm(method.kind, this._values, country);
+    const problems = checkForm(method.kind, this._values, country, view.banks.length > 0);
     this._problems = problems;
     const invalid = Object.keys(problems);
     if (invalid.length > 0) {

@@ -78,10 +78,12 @@ describe('steps: choose and form', () => {
     });
   }
 
-  it('bank_eft: the payer name only', async () => {
+  it('bank_eft: the payer name and their bank code', async () => {
     const el = await mountView(view([SOUTH_AFRICA], { only: 'bank_eft' }));
-    expect(qa(el, 'input').map((i) => i.id)).to.deep.equal(['name']);
+    expect(qa(el, 'input').map((i) => i.id)).to.deep.equal(['name', 'bank_code']);
     expect(q(el, 'label[for=name]').textContent).to.equal('Full name');
+    expect(q(el, 'label[for=bank_code]').textContent).to.equal('Bank code');
+    expect(q(el, '#bank_code-hint').textContent).to.equal('The branch code of your bank');
   });
 
   it('bank_id: name and the 13-digit South African ID', async () => {
@@ -344,7 +346,7 @@ describe('steps: result', () => {
     });
     const el = await mountView(withAttempt(base, failed));
     expect(el.step).to.equal('failure');
-    expect(bodyText(el)).to.contain('The payment was declined.');
+    expect(bodyText(el)).to.contain('The payment did not go through.');
     expect(bodyText(el)).to.contain('Reason: Insufficient funds (PM-001)');
     button(el, 'Try again').click();
     await el.updateComplete;

@@ -47,14 +47,15 @@ const AUTOCOMPLETE: Readonly<Record<FieldName, string>> = {
   id_number: 'off',
 };
 
-function label(t: Translation, field: FieldName): string {
+function label(p: FormProps, field: FieldName): string {
+  const { t } = p;
   const labels: Record<FieldName, string> = {
     mobile: t.phone,
     first_name: t.firstName,
     last_name: t.lastName,
     name: t.fullName,
     account_name: t.accountName,
-    bank_code: t.bank,
+    bank_code: p.view.banks.length > 0 ? t.bank : t.bankCode,
     id_number: t.idNumber,
   };
   return labels[field];
@@ -65,6 +66,7 @@ function hint(p: FormProps, field: FieldName): string {
   if (field === 'mobile') return t.phoneHint(country.dial_code, country.national_number_length);
   if (field === 'id_number') return t.idNumberHint;
   if (field === 'account_name') return t.accountNameHint;
+  if (field === 'bank_code' && p.view.banks.length === 0) return t.bankCodeHint;
   return '';
 }
 
@@ -73,7 +75,7 @@ function control(p: FormProps, field: FieldName, describedBy: string): TemplateR
   const value = p.values[field] ?? '';
   const onInput = (e: Event) =>
     p.onInput(field, (e.target as HTMLInputElement | HTMLSelectElement).value);
-  if (field === 'bank_code') {
+  if (field === 'bank_code' && p.view.banks.length > 0) {
     return html`<select
       id=${field}
       name=${field}
@@ -94,7 +96,7 @@ function control(p: FormProps, field: FieldName, describedBy: string): TemplateR
     name=${field}
     part="input"
     type=${field === 'mobile' ? 'tel' : 'text'}
-    inputmode=${field === 'mobile' ? 'tel' : field === 'id_number' ? 'numeric' : 'text'}
+    inputmode=${field === 'mobile' ? 'tel' : field === 'id_number' || field === 'bank_code' ? 'numeric' : 'text'}
     autocomplete=${AUTOCOMPLETE[field]}
     required
     aria-invalid=${problem ? 'true' : 'false'}
@@ -122,7 +124,7 @@ export function renderForm(p: FormProps): TemplateResult {
       const problem = p.problems[field];
       const describedBy = hintText ? `${field}-hint ${field}-error` : `${field}-error`;
       return html`<div part="field">
-        <label for=${field}>${label(t, field)}</label>
+        <label for=${field}>${label(p, field)}</label>
         ${control(p, field, describedBy)}
         ${hintText ? html`<span id="${field}-hint" part="hint">${hintText}</span>` : nothing}
         <span id="${field}-error" part="error"

@@ -26,7 +26,7 @@ export function renderSuccess(t: Translation, amount: string): TemplateResult {
  * upstream's reason when it gave one.
  *
  * @example
- * failureText(t, view); // ['The payment was declined.', 'Reason: Insufficient funds (PM-001)']
+ * failureText(t, view); // ['The payment did not go through.', 'Reason: Insufficient funds (PM-001)']
  */
 export function failureText(t: Translation, view: CheckoutView): string[] {
   const attempt = view.attempt;
@@ -37,7 +37,7 @@ export function failureText(t: Translation, view: CheckoutView): string[] {
         ? t.failureTimedOut
         : attempt?.status === 'expired'
           ? t.failureExpired
-          : t.failureDeclined,
+          : t.failureFailed,
   ];
   const reason = attempt?.failure;
   if (reason?.message || reason?.code) {

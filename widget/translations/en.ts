@@ -38,6 +38,8 @@ const translation: Translation = {
   accountName: 'Account name',
   accountNameHint: 'The name on your bank account',
   bank: 'Bank',
+  bankCode: 'Bank code',
+  bankCodeHint: 'The branch code of your bank',
   chooseBank: 'Choose your bank',
   idNumber: 'South African ID number',
   idNumberHint: '13 digits',
@@ -97,7 +99,7 @@ const translation: Translation = {
   successBody: (amount) => `Thank you. ${amount} has been paid.`,
 
   failureHeading: 'Payment not completed',
-  failureDeclined: 'The payment was declined.',
+  failureFailed: 'The payment did not go through.',
   failureTimedOut: 'The payment was not approved in time.',
   failureExpired: 'The time to pay ran out.',
   failureClosed: 'This checkout is closed.',

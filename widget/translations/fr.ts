@@ -38,6 +38,8 @@ const translation: Translation = {
   accountName: 'Titulaire du compte',
   accountNameHint: 'Le nom figurant sur votre compte bancaire',
   bank: 'Banque',
+  bankCode: 'Code banque',
+  bankCodeHint: 'Le code guichet de votre banque',
   chooseBank: 'Choisissez votre banque',
   idNumber: 'Numéro d’identité sud-africain',
   idNumberHint: '13 chiffres',
@@ -100,7 +102,7 @@ const translation: Translation = {
   successBody: (amount) => `Merci. ${amount} ont été payés.`,
 
   failureHeading: 'Paiement non abouti',
-  failureDeclined: 'Le paiement a été refusé.',
+  failureFailed: 'Le paiement n’a pas abouti.',
   failureTimedOut: 'Le paiement n’a pas été validé à temps.',
   failureExpired: 'Le délai de paiement est écoulé.',
   failureClosed: 'Ce paiement est clos.',

@@ -38,6 +38,8 @@ const translation: Translation = {
   accountName: 'Titular da conta',
   accountNameHint: 'O nome que consta da sua conta bancária',
   bank: 'Banco',
+  bankCode: 'Código do banco',
+  bankCodeHint: 'O código de balcão do seu banco',
   chooseBank: 'Escolha o seu banco',
   idNumber: 'Número de identificação sul-africano',
   idNumberHint: '13 dígitos',
@@ -97,7 +99,7 @@ const translation: Translation = {
   successBody: (amount) => `Obrigado. ${amount} foi pago.`,
 
   failureHeading: 'Pagamento não concluído',
-  failureDeclined: 'O pagamento foi recusado.',
+  failureFailed: 'O pagamento não foi efetuado.',
   failureTimedOut: 'O pagamento não foi aprovado a tempo.',
   failureExpired: 'O prazo para pagar terminou.',
   failureClosed: 'Este pagamento está encerrado.',

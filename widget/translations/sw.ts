@@ -38,6 +38,8 @@ const translation: Translation = {
   accountName: 'Jina la akaunti',
   accountNameHint: 'Jina lililo kwenye akaunti yako ya benki',
   bank: 'Benki',
+  bankCode: 'Msimbo wa benki',
+  bankCodeHint: 'Msimbo wa tawi la benki yako',
   chooseBank: 'Chagua benki yako',
   idNumber: 'Namba ya kitambulisho cha Afrika Kusini',
   idNumberHint: 'Tarakimu 13',
@@ -98,7 +100,7 @@ const translation: Translation = {
   successBody: (amount) => `Asante. ${amount} imelipwa.`,
 
   failureHeading: 'Malipo hayajakamilika',
-  failureDeclined: 'Malipo yamekataliwa.',
+  failureFailed: 'Malipo hayakufanikiwa.',
   failureTimedOut: 'Malipo hayakuidhinishwa kwa wakati.',
   failureExpired: 'Muda wa kulipa umekwisha.',
   failureClosed: 'Malipo haya yamefungwa.',
