@@ -85,6 +85,9 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   private readonly sql: SqlStorage;
   private readonly tasks: TaskQueue<TaskKind>;
   private readonly outbox: WebhookOutbox;
+  /** The attempt whose OTP is being checked upstream right now: one code at a time, so that
+   * parallel guesses cannot all pass the lock check before the first answer is counted. */
+  private otpChecking: string | null = null;
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     super(ctx, env);
@@ -331,6 +334,14 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     if (row.expires_at !== null && Date.now() >= row.expires_at) {
       return fail('OTP_EXPIRED', 410, 'The code has expired; start a new payment.');
     }
+    if (this.otpChecking === row.id) {
+      return fail(
+        'ATTEMPT_IN_PROGRESS',
+        409,
+        'A code is already being checked; wait for its answer.',
+      );
+    }
+    this.otpChecking = row.id;
     const result = await callUpstream(
       this.env,
       this.config,
@@ -338,7 +349,9 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       {
         params: { otp, payment_token: row.payment_token },
       },
-    );
+    ).finally(() => {
+      this.otpChecking = null;
+    });
     if (result.kind === 'ok') {
       this.sql.exec(
         `UPDATE attempts SET next = CASE WHEN status = 'pending' THEN ? ELSE next END, updated_at = ?
