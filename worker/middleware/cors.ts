@@ -46,6 +46,9 @@ export function checkoutCors(): MiddlewareHandler<{ Bindings: ProxyEnv }> {
     }
     await next();
     if (c.res.status === 101) return; // a WebSocket upgrade's headers are immutable
+    // A response passed through from fetch() (a Durable Object's, the sandbox's) has immutable
+    // headers: copy it before adding ours.
+    c.res = new Response(c.res.body, c.res);
     if (origin !== undefined) c.res.headers.set('Access-Control-Allow-Origin', origin);
     c.res.headers.append('Vary', 'Origin');
   };

@@ -20,6 +20,8 @@ export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     if (c.res.status === 101) return; // a WebSocket upgrade's headers are immutable
+    // A response passed through from fetch() has immutable headers: copy it before adding ours.
+    c.res = new Response(c.res.body, c.res);
     const headers = c.res.headers;
     headers.set('X-Content-Type-Options', 'nosniff');
     headers.set('Referrer-Policy', 'no-referrer');
