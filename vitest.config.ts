@@ -2,6 +2,8 @@ import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { defineConfig } from 'vitest/config';
 import { devVars } from './test/support/dev-vars.ts';
+import { figuresRecorder } from './test/support/figures-recorder.ts';
+import { createCallbackReceiver } from './test/sandbox/callback-receiver.ts';
 
 const sandbox = unstable_getMiniflareWorkerOptions('./sandbox/wrangler.toml').workerOptions;
 const PROXY_RUNNER = 'vitest-pool-workers-runner-proxy';
@@ -18,14 +20,28 @@ export default defineConfig({
         },
       },
       {
-        // The sandbox alone, as the main worker (its alarms can be run on demand).
+        // The sandbox alone, as the main worker (its alarms can be run on demand). Its clock runs
+        // 300x (30 sandbox minutes = 6 s); its callbacks go to a Node-side recording receiver.
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './sandbox/wrangler.toml' },
-            miniflare: { bindings: { SANDBOX_IP_WHITELIST: '*' } },
+            miniflare: {
+              bindings: {
+                SANDBOX_IP_WHITELIST: '127.0.0.1,unknown,203.0.113.7',
+                SANDBOX_TIME_SCALE: '300',
+                SANDBOX_CALLBACK_DELAY_MS: '1500',
+                SANDBOX_PUBLIC_URL: 'http://127.0.0.1:8787/sandbox',
+              },
+              outboundService: createCallbackReceiver(),
+            },
           }),
         ],
-        test: { name: 'sandbox', include: ['test/sandbox/**/*.test.ts'] },
+        test: {
+          name: 'sandbox',
+          include: ['test/sandbox/**/*.test.ts'],
+          testTimeout: 20_000,
+          isolate: false,
+        },
       },
       {
         // The proxy with the real sandbox beside it as an auxiliary worker; the sandbox's
@@ -41,6 +57,8 @@ export default defineConfig({
               },
               // The proxy's own outbound fetches (merchant webhooks to /dev/webhooks) loop back in.
               outboundService: PROXY_RUNNER,
+              // Node-side: the hostile-conditions suites write their figures through it.
+              serviceBindings: { HOSTILE_FIGURES: figuresRecorder() },
               workers: [
                 {
                   ...sandbox,

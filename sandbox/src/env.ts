@@ -1,13 +1,16 @@
 /**
- * The sandbox's bindings and settings.
+ * The sandbox's bindings and settings (all `SANDBOX_*` vars are documented in sandbox/README.md).
  * @module
  */
 import type { SandboxLedger } from './ledger';
 
 /** Everything the sandbox Worker is bound to. */
 export interface SandboxEnv {
+  /** The integration's public client id callers must send. */
   SANDBOX_CLIENT_ID: string;
+  /** The integration's exact, case-sensitive title callers must send as `sender`. */
   SANDBOX_SENDER: string;
+  /** The integration's secret key: verifies request signatures and signs callbacks. */
   SANDBOX_SECRET_KEY: string;
   /** Comma-separated caller IPs allowed to make signed calls; `*` allows any. */
   SANDBOX_IP_WHITELIST: string;
@@ -17,6 +20,11 @@ export interface SandboxEnv {
   SANDBOX_CALLBACK_DELAY_MS: string;
   /** Public base URL of the sandbox's browser pages. */
   SANDBOX_PUBLIC_URL: string;
+  /** Comma-separated sub-merchant UUIDs the sandbox knows; any other `sub_merchant_id` is "User not found!". */
+  SANDBOX_SUB_MERCHANT_IDS?: string;
+  /** `sha256` (default) or `hmac-sha256`: the signature scheme of DESIGN.md §3. */
+  SANDBOX_SIGNING_SCHEME?: string;
+  /** Catalogue slot overrides (JSON text or a table) enabling every method slot. */
   CATALOGUE?: string | Record<string, string | null>;
   LEDGER: DurableObjectNamespace<SandboxLedger>;
 }

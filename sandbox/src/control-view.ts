@@ -1,0 +1,98 @@
+/**
+ * How the control surface shows a transaction: everything the sandbox knows about it, including
+ * its script, its callback deliveries and its virtual-account transfers. Times are ISO 8601.
+ * @module
+ */
+import type { TransactionBundle } from './ledger';
+import { toMajor } from './money';
+import type { Fault } from './store/faults';
+import { authorizationUrl } from './urls';
+
+const REDIRECT_KINDS: readonly string[] = ['redirect_wallet', 'bank_eft', 'bank_id'];
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+/**
+ * A transaction as GET /control/transactions shows it.
+ *
+ * @example
+ * controlView(bundle, env.SANDBOX_PUBLIC_URL).callbacks.length;
+ */
+export function controlView(bundle: TransactionBundle, publicUrl: string) {
+  const { tx } = bundle;
+  return {
+    ref: tx.ref,
+    type: tx.type,
+    source: tx.source,
+    status: tx.status,
+    status_code: tx.status_code,
+    stage: tx.stage,
+    script: tx.script,
+    silent: tx.silent === 1,
+    amount: tx.amount,
+    fee: toMajor(tx.fee_minor),
+    currency: tx.currency,
+    country_id: tx.country_id,
+    mobile: tx.mobile,
+    payment_method_type: tx.payment_method_type,
+    method_kind: tx.method_kind,
+    third_party_reference_1: tx.third_party_reference_1,
+    third_party_reference_2: tx.third_party_reference_2,
+    payment_reference: tx.payment_reference,
+    callback_url: tx.callback_url,
+    account_number: tx.account_number,
+    bank_name: tx.bank_name,
+    payment_token: tx.payment_token,
+    otp_attempts: tx.otp_attempts,
+    authorization_url: REDIRECT_KINDS.includes(tx.method_kind)
+      ? authorizationUrl(publicUrl, tx.ref)
+      : null,
+    payment_link_id: tx.payment_link_id,
+    failureReason:
+      tx.status === 'failed'
+        ? { failureCode: tx.failure_code, failureMessage: tx.failure_message }
+        : null,
+    expires_at: iso(tx.expires_at),
+    created_at: iso(tx.created_at),
+    updated_at: iso(tx.updated_at),
+    settled_at: iso(tx.settled_at),
+    callbacks: bundle.deliveries.map((d) => ({
+      id: d.id,
+      reason: d.reason,
+      url: d.url,
+      params: JSON.parse(d.params) as Record<string, unknown>,
+      attempts: d.attempts,
+      last_status: d.last_status,
+      last_error: d.last_error,
+      next_attempt_at: iso(d.next_attempt_at),
+      delivered_at: iso(d.delivered_at),
+      gave_up_at: iso(d.gave_up_at),
+    })),
+    transfers: bundle.transfers.map((t) => ({
+      id: t.id,
+      paid: t.paid,
+      credited: t.credited,
+      reversed: t.reversed,
+      outcome: t.outcome,
+      created_at: iso(t.created_at),
+    })),
+  };
+}
+
+/** A transaction as the control surface shows it. */
+export type ControlTransaction = ReturnType<typeof controlView>;
+
+/**
+ * An injected fault as the control surface shows it.
+ *
+ * @example
+ * faultView(fault).remaining;
+ */
+export function faultView(fault: Fault) {
+  return {
+    endpoint: fault.endpoint,
+    fault: fault.kind,
+    remaining: fault.remaining,
+    delay_ms: fault.delay_ms,
+    created_at: iso(fault.created_at),
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Injected upstream faults (POST /control/faults): before an endpoint runs, one call of its
+ * pending fault is consumed and applied: `error` answers 500, `malformed` answers 200 with a
+ * body that is not JSON (both without processing the call), `delay` waits then processes,
+ * `no_callback` processes a create but marks it never to call back.
+ * @module
+ */
+import type { MiddlewareHandler } from 'hono';
+import type { SandboxApp } from '../app-env';
+import type { EndpointName } from '../endpoints';
+import { ledger } from '../ledger';
+import { FAILURE } from '../messages';
+
+/** The body of a `malformed` fault: truncated JSON, as a proxy cut off mid-answer would give. */
+export const MALFORMED_BODY =
+  '{"success":true,"message":"Payment request sent","data":{"depositId":';
+
+/**
+ * Middleware applying an endpoint's injected fault, if one is pending.
+ *
+ * @example
+ * app.post(ENDPOINTS.collections.path, injectedFaults('collections'), …);
+ */
+export function injectedFaults(endpoint: EndpointName): MiddlewareHandler<SandboxApp> {
+  return async (c, next) => {
+    c.set('silent', false);
+    const fault = await ledger(c.env).takeFault(endpoint);
+    if (fault?.kind === 'error') {
+      return c.json({ success: false, message: FAILURE.internal }, 500);
+    }
+    if (fault?.kind === 'malformed') {
+      return c.body(MALFORMED_BODY, 200, { 'content-type': 'application/json' });
+    }
+    if (fault?.kind === 'delay') {
+      await new Promise((resolve) => setTimeout(resolve, fault.delay_ms));
+    }
+    if (fault?.kind === 'no_callback') c.set('silent', true);
+    await next();
+  };
+}

@@ -1,0 +1,60 @@
+/**
+ * POST /api/v4/service-unified-process-transaction: the OTP step of the OTP-verified method.
+ * params: otp, payment_token. `000000` within the token's 2 sandbox minutes: 200
+ * `{ success: true, message, data, status_code: "000000" }` (data as a collection's, still
+ * pending; the terminal callback follows). Otherwise 400 `{ success: false, message }`: a
+ * wrong OTP leaves the transaction pending (retry until expiry), an expired token has failed
+ * it, an unknown token or a finished transaction is refused. Envelope failures: 403.
+ * @module
+ */
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import type { SandboxApp } from '../app-env';
+import { ENDPOINTS } from '../endpoints';
+import { ledger } from '../ledger';
+import { FAILURE, SUCCESS } from '../messages';
+import { signedEnvelope } from '../middleware/envelope';
+import { injectedFaults } from '../middleware/faults';
+import { collectionData } from '../records';
+import { refusal } from '../respond';
+import { reasonOf, refuse, text } from '../rules/common';
+
+const OtpParams = z.object({ otp: text, payment_token: text });
+
+/**
+ * The process-transaction route.
+ *
+ * @example
+ * app.route('/', processTransaction);
+ */
+export const processTransaction = new Hono<SandboxApp>();
+
+processTransaction.post(
+  ENDPOINTS['process-transaction'].path,
+  injectedFaults('process-transaction'),
+  signedEnvelope({ refused: FAILURE.collectionRefused, notVerified: FAILURE.notVerified }),
+  async (c) => {
+    const parsed = OtpParams.safeParse(c.get('params'));
+    if (!parsed.success) {
+      return refusal(c, refuse(400, FAILURE.collectionRefused, reasonOf(parsed.error)));
+    }
+    const submitted = await ledger(c.env).submitOtp(parsed.data.payment_token, parsed.data.otp);
+    switch (submitted.result) {
+      case 'unknown':
+        return refusal(c, refuse(400, FAILURE.unknownToken, 'no transaction holds this token'));
+      case 'wrong':
+        return refusal(c, refuse(400, FAILURE.wrongOtp, 'wrong OTP; the sandbox OTP is 000000'));
+      case 'expired':
+        return refusal(c, refuse(400, FAILURE.otpExpired, 'the payment token expired'));
+      case 'closed':
+        return refusal(c, refuse(400, FAILURE.alreadyProcessed, 'the OTP step is over'));
+      case 'accepted':
+        return c.json({
+          success: true,
+          message: SUCCESS.otpAccepted,
+          data: collectionData(submitted.tx, c.env.SANDBOX_PUBLIC_URL),
+          status_code: '000000',
+        });
+    }
+  },
+);

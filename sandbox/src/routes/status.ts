@@ -1,0 +1,57 @@
+/**
+ * POST /api/v3/get-unified-transaction-status: params id and type (`payin` | `payout`). id may
+ * be third_party_reference_1, third_party_reference_2, the service's ref (= reference,
+ * depositId) or payment_reference. 200 `{ success: true, message, status_code, data }` where
+ * status_code is the transaction's; 400 when nothing of that type matches (or id/type is
+ * missing); 403 on an envelope failure — both with the spec's messages.
+ * @module
+ */
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import type { SandboxApp } from '../app-env';
+import { ENDPOINTS } from '../endpoints';
+import { ledger } from '../ledger';
+import { FAILURE, SUCCESS } from '../messages';
+import { signedEnvelope } from '../middleware/envelope';
+import { injectedFaults } from '../middleware/faults';
+import { transactionRecord } from '../records';
+import { refusal } from '../respond';
+import { reasonOf, refuse, text } from '../rules/common';
+
+const StatusParams = z.object({ id: text, type: z.enum(['payin', 'payout']) });
+
+/**
+ * The status-query route.
+ *
+ * @example
+ * app.route('/', status);
+ */
+export const status = new Hono<SandboxApp>();
+
+status.post(
+  ENDPOINTS.status.path,
+  injectedFaults('status'),
+  signedEnvelope({ refused: FAILURE.statusNotFound, notVerified: FAILURE.notVerified }),
+  async (c) => {
+    const parsed = StatusParams.safeParse(c.get('params'));
+    if (!parsed.success) {
+      return refusal(c, refuse(400, FAILURE.statusNotFound, reasonOf(parsed.error)));
+    }
+    const lookup = await ledger(c.env).findTransaction(parsed.data.id, parsed.data.type);
+    if (lookup.found === 'other_type') {
+      return refusal(
+        c,
+        refuse(400, FAILURE.statusNotFound, `the transaction is not a ${parsed.data.type}`),
+      );
+    }
+    if (lookup.found === 'no') {
+      return refusal(c, refuse(400, FAILURE.statusNotFound, 'no transaction has this id'));
+    }
+    return c.json({
+      success: true,
+      message: SUCCESS.status,
+      status_code: lookup.tx.status_code,
+      data: transactionRecord(lookup, c.env.SANDBOX_SENDER),
+    });
+  },
+);

@@ -1,0 +1,90 @@
+// Everything that waits on the sandbox clock (SANDBOX_TIME_SCALE = 300 in this project: one
+// sandbox minute = 0.2 s), run concurrently: OTP and virtual-account expiry with their failed
+// callbacks, and a callback that is never acknowledged (10 attempts, then no more).
+import { describe, expect, it } from 'vitest';
+import {
+  call,
+  controlTransaction,
+  pause,
+  PATHS,
+  receiver,
+  signedPost,
+  statusQuery,
+} from './client/client';
+import { collectionParams, countryOf, kenyaParams, methodOf } from './client/fixtures';
+
+describe.concurrent('sandbox timers', () => {
+  it('an OTP not confirmed within 2 sandbox minutes fails: callback OT-001, OTP refused as expired', async () => {
+    const hook = receiver();
+    const created = await signedPost(
+      PATHS.collections,
+      collectionParams(countryOf(3), methodOf(3, 'otp_operator'), hook.url),
+    );
+    const { depositId: ref, payment_token: token } = created.body.data;
+    const tx = await controlTransaction(ref);
+    expect(Date.parse(tx.expires_at) - Date.parse(tx.created_at)).toBe(400); // 2 min / 300
+    const [callback] = await hook.waitFor(1);
+    expect(Date.now() - Date.parse(tx.created_at)).toBeGreaterThanOrEqual(400);
+    expect(callback!.body.params).toMatchObject({
+      reference: ref,
+      status: 'failed',
+      statusCode: '000005',
+      failureReason: { failureCode: 'OT-001' },
+    });
+    const late = await signedPost(PATHS.processTransaction, {
+      otp: '000000',
+      payment_token: token,
+    });
+    expect(late.status).toBe(400);
+    expect(late.body).toEqual({
+      success: false,
+      message: 'The payment token has expired. The transaction has failed.',
+    });
+    expect((await statusQuery(ref, 'payin')).body.data).toMatchObject({
+      status: 'failed',
+      status_code: '000005',
+      failureReason: { failureCode: 'OT-001' },
+    });
+  });
+
+  it('a virtual account expires after 30 sandbox minutes: callback VA-001, then payments are refused', async () => {
+    const hook = receiver();
+    const created = await signedPost(
+      PATHS.collections,
+      collectionParams(countryOf(17), methodOf(17, 'virtual_account'), hook.url),
+    );
+    const { depositId: ref, account_number: account } = created.body.data;
+    const tx = await controlTransaction(ref);
+    expect(Date.parse(tx.expires_at) - Date.parse(tx.created_at)).toBe(6000); // 30 min / 300
+    const [callback] = await hook.waitFor(1, 10_000);
+    expect(Date.now() - Date.parse(tx.created_at)).toBeGreaterThanOrEqual(6000);
+    expect(callback!.body.params).toMatchObject({
+      reference: ref,
+      status: 'failed',
+      statusCode: '000005',
+      failureReason: { failureCode: 'VA-001' },
+    });
+    const late = await call('POST', `/control/virtual-accounts/${account}/pay`, { amount: 1500 });
+    expect(late.status).toBe(409);
+    expect(late.body.error.details.transaction.status).toBe('failed');
+  });
+
+  it('a callback never answered 200 is tried 10 times (2 s, 4 s … 512 s apart), then given up', async () => {
+    const hook = receiver({ fail: 100 });
+    const created = await signedPost(PATHS.collections, kenyaParams(hook.url, '000'));
+    const ref = created.body.data.depositId as string;
+    const calls = await hook.waitFor(10, 8000); // 1022 sandbox seconds ≈ 3.4 s here
+    const gaps = calls.slice(1).map((c, i) => c.at - calls[i]!.at);
+    gaps.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(Math.floor((2000 * 2 ** i) / 300)));
+    await pause(400);
+    expect(await hook.calls()).toHaveLength(10);
+    const [delivery] = (await controlTransaction(ref)).callbacks;
+    expect(delivery).toMatchObject({
+      attempts: 10,
+      last_status: 500,
+      delivered_at: null,
+      next_attempt_at: null,
+    });
+    expect(delivery.gave_up_at).not.toBeNull();
+  });
+});
