@@ -30,6 +30,17 @@ const FIELDS: Readonly<Record<MethodKind, readonly FieldName[]>> = {
   virtual_account: ['first_name', 'last_name', 'account_name', 'bank_code'],
 };
 
+/** Longest value of each field: the proxy's limits (shared/schemas/checkout-attempt.ts). */
+export const FIELD_MAX: Readonly<Record<FieldName, number>> = {
+  mobile: 32,
+  first_name: 100,
+  last_name: 100,
+  name: 200,
+  account_name: 200,
+  bank_code: 16,
+  id_number: 20,
+};
+
 /**
  * The fields a method kind asks for, in display order (all required).
  *

@@ -144,6 +144,11 @@ export function registerTranslation(...translations: Translation[]): void {
   for (const t of translations) registry().translations.set(t.$code.toLowerCase(), t);
 }
 
+/** The codes of the registered translations. */
+export function registeredLocales(): string[] {
+  return [...registry().translations.keys()];
+}
+
 /**
  * The first supported language among the requested tag and the browser's, or `en`.
  *
@@ -159,7 +164,7 @@ export function wantedLanguage(requested: string, browser: readonly string[]): s
 }
 
 /**
- * Loads `{base}/widget/translations/{code}.js` once (a plain script that registers itself;
+ * Loads `{base}/widget/translations/{code}.js` once per URL (a plain script that registers itself;
  * no inline code, so a strict CSP allowing the proxy's origin is enough). Resolves at once when
  * the translation is already registered; rejects (once, without retrying) when the file
  * cannot be loaded, and English stays.
@@ -170,16 +175,23 @@ export function wantedLanguage(requested: string, browser: readonly string[]): s
 export function loadTranslation(code: string, base: string): Promise<void> {
   const { translations, loading } = registry();
   if (translations.has(code)) return Promise.resolve();
-  let pending = loading.get(code);
+  const src = `${base}/widget/translations/${code}.js`;
+  let pending = loading.get(src);
   if (!pending) {
     pending = new Promise<void>((resolve, reject) => {
       const script = document.createElement('script');
-      script.src = `${base}/widget/translations/${code}.js`;
-      script.onload = () => resolve();
-      script.onerror = () => reject(new Error(`unified-checkout: no ${code} translation`));
+      script.src = src;
+      script.onload = () => {
+        script.remove();
+        resolve();
+      };
+      script.onerror = () => {
+        script.remove();
+        reject(new Error(`unified-checkout: no ${code} translation`));
+      };
       document.head.append(script);
     });
-    loading.set(code, pending);
+    loading.set(src, pending);
   }
   return pending;
 }

@@ -263,9 +263,9 @@ export class UnifiedCheckout extends LitElement {
     return html`<div part="panel" role="region" aria-label=${t.checkout} lang=${tag} dir=${t.$dir}>
       ${
         view
-          ? html`<header part="header">
+          ? html`<div part="header">
               <span>${t.total}</span><strong part="amount">${this.amount(view)}</strong>
-            </header>`
+            </div>`
           : nothing
       }
       <div part="body">${this.renderStep()}</div>

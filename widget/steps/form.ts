@@ -5,7 +5,13 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { CheckoutView, CountryOption, MethodOption } from '../../shared/view';
-import { fieldsFor, type FieldName, type FieldProblem, type FieldValues } from '../form-model';
+import {
+  FIELD_MAX,
+  fieldsFor,
+  type FieldName,
+  type FieldProblem,
+  type FieldValues,
+} from '../form-model';
 import type { Translation } from '../localize';
 
 /** What the form step needs. */
@@ -98,6 +104,7 @@ function control(p: FormProps, field: FieldName, describedBy: string): TemplateR
     type=${field === 'mobile' ? 'tel' : 'text'}
     inputmode=${field === 'mobile' ? 'tel' : field === 'id_number' || field === 'bank_code' ? 'numeric' : 'text'}
     autocomplete=${AUTOCOMPLETE[field]}
+    maxlength=${FIELD_MAX[field]}
     required
     aria-invalid=${problem ? 'true' : 'false'}
     aria-describedby=${describedBy}

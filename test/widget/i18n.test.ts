@@ -1,0 +1,126 @@
+import { expect, fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
+// Shoelace-style: importing a translation registers it. Portuguese is NOT imported here: the
+// element must fetch it from its endpoint (the built public/widget/translations/pt.js).
+import fr from '../../widget/translations/fr';
+import sw from '../../widget/translations/sw';
+import en from '../../widget/translations/en';
+import { registeredLocales, resolveLocale, wantedLanguage } from '../../widget/localize';
+import type { UnifiedCheckout } from '../../widget/unified-checkout';
+import { IVORY_COAST, KENYA, attempt, inMs, view, withAttempt } from './support/views';
+import { bodyText, mountView, q, submit } from './support/dom';
+
+const whole = (amount: number, currency: string, locale: string) =>
+  new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }).format(
+    amount,
+  );
+
+function setBrowserLanguages(languages: string[] | null) {
+  if (languages === null) delete (navigator as unknown as { languages?: unknown }).languages;
+  else Object.defineProperty(navigator, 'languages', { configurable: true, value: languages });
+}
+
+describe('languages', () => {
+  afterEach(() => {
+    setBrowserLanguages(null);
+    fixtureCleanup();
+  });
+
+  it('resolves a locale attribute, then the browser languages, then English', () => {
+    expect(resolveLocale('fr-CI', ['en']).translation).to.equal(fr);
+    expect(resolveLocale('fr-CI', ['en']).tag).to.equal('fr-CI');
+    expect(resolveLocale('', ['sw-KE', 'en']).translation).to.equal(sw);
+    expect(resolveLocale('de', ['zz']).translation).to.equal(en);
+    expect(wantedLanguage('', ['pt-BR', 'en'])).to.equal('pt');
+    expect(wantedLanguage('xx', ['yy'])).to.equal('en');
+  });
+
+  const cases = [
+    { locale: 'en', heading: 'How would you like to pay?', pay: 'Pay' },
+    { locale: 'fr', heading: 'Comment souhaitez-vous payer ?', pay: 'Payer' },
+    { locale: 'sw', heading: 'Ungependa kulipa kwa njia gani?', pay: 'Lipa' },
+  ];
+  for (const { locale, heading, pay } of cases) {
+    it(`${locale}: every step in the language, amounts in whole units of the currency`, async () => {
+      const base = view([KENYA], { amount: 125000 });
+      const el = await mountView(base, locale);
+      expect(q(el, 'h2').textContent).to.equal(heading);
+      expect(q(el, '[part~=panel]').getAttribute('lang')).to.equal(locale);
+      const amount = whole(125000, 'KES', locale);
+      expect(q(el, '[part~=amount]').textContent).to.equal(amount);
+      expect(amount).to.not.match(/[.,]00\b/);
+      await submit(el);
+      expect(q(el, '[part~=primary]').textContent?.trim()).to.equal(`${pay} ${amount}`);
+    });
+  }
+
+  it('fr: country names and validation messages are translated too', async () => {
+    const el = await mountView(view([IVORY_COAST, KENYA]), 'fr-CI');
+    const names = [...q<HTMLSelectElement>(el, '#country').options].map((o) =>
+      o.textContent?.trim(),
+    );
+    expect(names[0]).to.match(/^C[oô]te d[’']Ivoire$/);
+    await submit(el);
+    await submit(el);
+    expect(q(el, '#mobile-error').textContent).to.equal('Ce champ est obligatoire.');
+    expect(q(el, '[role=alert]').textContent).to.equal('Corrigez 1 champ pour continuer.');
+    expect(q(el, '[part~=amount]').textContent).to.equal(whole(1500, 'XOF', 'fr-CI'));
+  });
+
+  it('sw: the live OTP step with its countdown and plural', async () => {
+    const base = view([IVORY_COAST], { only: 'otp_operator' });
+    const el = await mountView(
+      withAttempt(
+        base,
+        attempt(IVORY_COAST, 'otp_operator', 'pending', {
+          type: 'enter_otp',
+          expires_at: inMs(90_000),
+          tries_left: 1,
+        }),
+      ),
+      'sw',
+    );
+    expect(q(el, 'h2').textContent).to.equal('Weka msimbo wako');
+    expect(q(el, '[role=timer]').textContent).to.match(/^Unaisha baada ya 1:(30|29)$/);
+    expect(bodyText(el)).to.contain('Jaribio 1 limebaki.');
+  });
+
+  it('follows the browser language when there is no locale attribute', async () => {
+    setBrowserLanguages(['sw-TZ', 'en']);
+    const el = await fixture<UnifiedCheckout>(html`<unified-checkout></unified-checkout>`);
+    el.applyView(view([KENYA], { status: 'expired' }));
+    await el.updateComplete;
+    expect(q(el, 'h2').textContent).to.equal('Muda wa malipo haya umekwisha');
+    expect(q(el, '[part~=panel]').getAttribute('lang')).to.equal('sw-TZ');
+  });
+
+  it('keeps English when the translation file cannot be loaded', async () => {
+    const el = await fixture<UnifiedCheckout>(
+      html`<unified-checkout locale="pt" endpoint="http://127.0.0.1:9"></unified-checkout>`,
+    );
+    el.applyView(view([KENYA], { status: 'expired' }));
+    await el.updateComplete;
+    await new Promise((r) => setTimeout(r, 500)); // the refused script load
+    await el.updateComplete;
+    expect(registeredLocales()).to.not.include('pt');
+    expect(q(el, 'h2').textContent).to.equal('This checkout has expired');
+  });
+
+  it('pt: loads the translation file from the endpoint on demand (English meanwhile)', async () => {
+    expect(registeredLocales()).to.not.include('pt');
+    const el = await fixture<UnifiedCheckout>(
+      html`<unified-checkout
+        locale="pt-MZ"
+        endpoint="${location.origin}/public"
+      ></unified-checkout>`,
+    );
+    el.applyView(view([KENYA], { amount: 2500 }));
+    await el.updateComplete;
+    await waitUntil(() => registeredLocales().includes('pt'), 'pt.js never registered', {
+      timeout: 5000,
+    });
+    await el.updateComplete;
+    expect(q(el, 'h2').textContent).to.equal('Como pretende pagar?');
+    expect(q(el, '[part~=amount]').textContent).to.equal(whole(2500, 'KES', 'pt-MZ'));
+    expect(document.querySelectorAll('script[src*="translations/"]')).to.have.length(0);
+  });
+});
