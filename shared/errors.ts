@@ -53,6 +53,8 @@ export const ErrorCode = {
   SIGNATURE_INVALID: 'SIGNATURE_INVALID',
   /** A callback's timestamp is outside the accepted window. */
   TIMESTAMP_OUT_OF_RANGE: 'TIMESTAMP_OUT_OF_RANGE',
+  /** A callback came from an address outside CALLBACK_SOURCE_IPS. */
+  SOURCE_NOT_ALLOWED: 'SOURCE_NOT_ALLOWED',
   /** The upstream refused the request; its message is in `details.upstream_message`. */
   UPSTREAM_REJECTED: 'UPSTREAM_REJECTED',
   /** The upstream could not be reached or answered with a server error. */
@@ -92,6 +94,7 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   OTP_LOCKED: 423,
   SIGNATURE_INVALID: 401,
   TIMESTAMP_OUT_OF_RANGE: 401,
+  SOURCE_NOT_ALLOWED: 403,
   UPSTREAM_REJECTED: 422,
   UPSTREAM_UNAVAILABLE: 502,
   UPSTREAM_TIMEOUT: 504,

@@ -28,6 +28,8 @@ export interface Config {
   upstreamTimeoutMs: number;
   /** Accepted age of an inbound callback's timestamp in seconds; 0 disables the check. */
   callbackMaxAgeSeconds: number;
+  /** Addresses hosted callbacks may come from (lowercase); empty = any address. */
+  callbackSourceIps: ReadonlySet<string>;
 }
 
 /** The secrets that must be set (`wrangler secret put …`). */
@@ -117,6 +119,15 @@ export function loadConfig(env: ProxyEnv): Config {
   const reconcileDelaySeconds = numberVar(env, 'RECONCILE_DELAY_SECONDS', 30, problems);
   const upstreamTimeoutMs = numberVar(env, 'UPSTREAM_TIMEOUT_MS', 10_000, problems);
   const callbackMaxAgeSeconds = numberVar(env, 'CALLBACK_MAX_AGE_SECONDS', 0, problems);
+  const callbackSourceIps = String(record.CALLBACK_SOURCE_IPS ?? '')
+    .split(',')
+    .map((ip) => ip.trim().toLowerCase())
+    .filter(Boolean);
+  for (const ip of callbackSourceIps) {
+    if (!/^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:.]*:[0-9a-f:.]*)$/.test(ip)) {
+      problems.push(`CALLBACK_SOURCE_IPS entry "${ip}" must be an IPv4 or IPv6 address`);
+    }
+  }
   if (problems.length > 0) {
     throw new CheckoutError(
       'CONFIG_INVALID',
@@ -139,6 +150,7 @@ export function loadConfig(env: ProxyEnv): Config {
     reconcileDelaySeconds,
     upstreamTimeoutMs,
     callbackMaxAgeSeconds,
+    callbackSourceIps: new Set(callbackSourceIps),
   };
   cache.set(env, config);
   return config;

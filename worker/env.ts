@@ -38,6 +38,8 @@ export interface ProxyEnv {
   UPSTREAM_TIMEOUT_MS?: string;
   /** Accepted callback timestamp age in seconds; 0 or unset disables the check. */
   CALLBACK_MAX_AGE_SECONDS?: string;
+  /** Comma-separated addresses hosted callbacks may come from; empty or unset disables the check. */
+  CALLBACK_SOURCE_IPS?: string;
   ATTEMPT_LIMITER?: RateLimit;
   ASSETS?: Fetcher;
   /** Dev and tests: the sandbox Worker. Production: absent, `fetch(SERVICE_BASE_URL)` is used. */

@@ -10,6 +10,7 @@ import {
   collectionCallbackParamsSchema,
   paymentLinkCallbackParamsSchema,
   payoutCallbackParamsSchema,
+  signedEnvelope,
 } from '../../shared/schemas';
 import { canonicalString, verify } from '../../shared/signing';
 import { validate } from '../../shared/validation';
@@ -17,6 +18,7 @@ import { loadConfig } from '../config';
 import type { ProxyEnv } from '../env';
 import { sessionOfAttempt } from '../ids';
 import type { CallbackKind } from '../ledger';
+import { callbackSources } from '../middleware/callback-sources';
 import { readJson } from '../middleware/json-body';
 
 /** Largest callback body accepted, in bytes. */
@@ -43,6 +45,13 @@ async function verified(c: Context<{ Bindings: ProxyEnv }>, kind: CallbackKind) 
     record.sender !== config.credentials.sender
   ) {
     throw new CheckoutError('SIGNATURE_INVALID', 'The callback is for another integration.');
+  }
+  // The signature covers values as text (1500 and "1500" sign alike): the types are checked too.
+  const shape = validate(signedEnvelope, record);
+  if (!shape.ok) {
+    throw new CheckoutError('VALIDATION_FAILED', 'The callback envelope is malformed.', {
+      issues: shape.issues,
+    });
   }
   if (config.callbackMaxAgeSeconds > 0) {
     const age = Math.abs(Date.now() / 1000 - Number(record.timestamp));
@@ -86,6 +95,7 @@ function ledger(env: ProxyEnv) {
  */
 export function hooks() {
   const app = new Hono<{ Bindings: ProxyEnv }>();
+  app.use('*', callbackSources());
 
   app.post('/collections', async (c) => {
     const { params, digest, body } = await verified(c, 'collection');

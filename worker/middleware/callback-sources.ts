@@ -1,0 +1,35 @@
+/**
+ * Optional allowlist of the addresses hosted callbacks may come from (CALLBACK_SOURCE_IPS).
+ * @module
+ */
+import type { MiddlewareHandler } from 'hono';
+import { CheckoutError } from '../../shared/errors';
+import { loadConfig } from '../config';
+import type { ProxyEnv } from '../env';
+
+/**
+ * When CALLBACK_SOURCE_IPS lists addresses, refuses a callback whose `CF-Connecting-IP` (set by
+ * Cloudflare, not by the client) is not one of them with 403 SOURCE_NOT_ALLOWED, before its
+ * body is read. An empty list turns the check off. The signature check still applies to every
+ * callback that passes.
+ *
+ * @example
+ * app.use('*', callbackSources());
+ */
+export function callbackSources(): MiddlewareHandler<{ Bindings: ProxyEnv }> {
+  return async (c, next) => {
+    const allowed = loadConfig(c.env).callbackSourceIps;
+    if (allowed.size > 0) {
+      const ip = (c.req.header('cf-connecting-ip') ?? '').trim().toLowerCase();
+      if (!allowed.has(ip)) {
+        throw new CheckoutError(
+          'SOURCE_NOT_ALLOWED',
+          ip === ''
+            ? 'Callbacks are accepted only from known addresses; this one has no source address.'
+            : `Callbacks are accepted only from known addresses; ${ip} is not one of them.`,
+        );
+      }
+    }
+    await next();
+  };
+}
