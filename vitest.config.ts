@@ -79,6 +79,7 @@ export default defineConfig({
         test: {
           name: 'proxy',
           include: ['test/proxy/**/*.test.ts'],
+          testTimeout: 20_000,
           globalSetup: ['./test/support/sandbox-build.ts'],
         },
       },
