@@ -21,14 +21,15 @@ export default defineConfig({
       },
       {
         // The sandbox alone, as the main worker (its alarms can be run on demand). Its clock runs
-        // 300x (30 sandbox minutes = 6 s); its callbacks go to a Node-side recording receiver.
+        // 150x (2 sandbox minutes = 0.8 s, 30 = 12 s); its callbacks go to a Node-side recording
+        // receiver. Test files share one workerd (isolate: false): tests use unique references.
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './sandbox/wrangler.toml' },
             miniflare: {
               bindings: {
                 SANDBOX_IP_WHITELIST: '127.0.0.1,unknown,203.0.113.7',
-                SANDBOX_TIME_SCALE: '300',
+                SANDBOX_TIME_SCALE: '150',
                 SANDBOX_CALLBACK_DELAY_MS: '1500',
                 SANDBOX_PUBLIC_URL: 'http://127.0.0.1:8787/sandbox',
               },

@@ -542,9 +542,17 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
       const attempts: Promise<void>[] = [];
       for (const task of due) {
         if (task.kind === 'deliver') {
-          if (task.delivery_id !== null) attempts.push(this.attempt(task.delivery_id));
+          if (task.delivery_id !== null) {
+            attempts.push(
+              this.attempt(task.delivery_id).catch((error) => this.logTaskError(task, error)),
+            );
+          }
         } else {
-          this.runTimer(task);
+          try {
+            this.runTimer(task);
+          } catch (error) {
+            this.logTaskError(task, error);
+          }
         }
       }
       await Promise.all(attempts);
@@ -555,6 +563,12 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
   }
 
   // ── internals ───────────────────────────────────────────────────────────────────────────
+
+  /** One task failed: log it (no payload, no secret) and go on with the others. */
+  private logTaskError(task: Task, error: unknown): void {
+    const reason = error instanceof Error ? `${error.name}: ${error.message}` : 'unknown error';
+    console.error(`sandbox ledger: task ${task.kind} of ${task.ref} failed: ${reason}`);
+  }
 
   /** Sets the alarm to the earliest task when it is not already set earlier. */
   private async armAlarm(): Promise<void> {

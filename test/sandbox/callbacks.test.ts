@@ -10,13 +10,12 @@ import {
   pause,
   PATHS,
   receiver,
+  SCALE,
   signedPost,
   statusQuery,
 } from './client/client';
 import { kenyaParams } from './client/fixtures';
 import { env } from './worker';
-
-const SCALE = 300;
 
 async function collect(url: string, ending = '000') {
   const created = await signedPost(PATHS.collections, kenyaParams(url, ending));

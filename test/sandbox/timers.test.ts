@@ -1,5 +1,5 @@
-// Everything that waits on the sandbox clock (SANDBOX_TIME_SCALE = 300 in this project: one
-// sandbox minute = 0.2 s), run concurrently: OTP and virtual-account expiry with their failed
+// Everything that waits on the sandbox clock (SANDBOX_TIME_SCALE = 150 in this project: one
+// sandbox minute = 0.4 s), run concurrently: OTP and virtual-account expiry with their failed
 // callbacks, and a callback that is never acknowledged (10 attempts, then no more).
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,6 +8,7 @@ import {
   pause,
   PATHS,
   receiver,
+  SCALE,
   signedPost,
   statusQuery,
 } from './client/client';
@@ -22,9 +23,9 @@ describe.concurrent('sandbox timers', () => {
     );
     const { depositId: ref, payment_token: token } = created.body.data;
     const tx = await controlTransaction(ref);
-    expect(Date.parse(tx.expires_at) - Date.parse(tx.created_at)).toBe(400); // 2 min / 300
+    expect(Date.parse(tx.expires_at) - Date.parse(tx.created_at)).toBe((2 * 60_000) / SCALE);
     const [callback] = await hook.waitFor(1);
-    expect(Date.now() - Date.parse(tx.created_at)).toBeGreaterThanOrEqual(400);
+    expect(Date.now() - Date.parse(tx.created_at)).toBeGreaterThanOrEqual((2 * 60_000) / SCALE);
     expect(callback!.body.params).toMatchObject({
       reference: ref,
       status: 'failed',
@@ -55,9 +56,9 @@ describe.concurrent('sandbox timers', () => {
     );
     const { depositId: ref, account_number: account } = created.body.data;
     const tx = await controlTransaction(ref);
-    expect(Date.parse(tx.expires_at) - Date.parse(tx.created_at)).toBe(6000); // 30 min / 300
-    const [callback] = await hook.waitFor(1, 10_000);
-    expect(Date.now() - Date.parse(tx.created_at)).toBeGreaterThanOrEqual(6000);
+    expect(Date.parse(tx.expires_at) - Date.parse(tx.created_at)).toBe((30 * 60_000) / SCALE);
+    const [callback] = await hook.waitFor(1, 20_000);
+    expect(Date.now() - Date.parse(tx.created_at)).toBeGreaterThanOrEqual((30 * 60_000) / SCALE);
     expect(callback!.body.params).toMatchObject({
       reference: ref,
       status: 'failed',
@@ -73,9 +74,11 @@ describe.concurrent('sandbox timers', () => {
     const hook = receiver({ fail: 100 });
     const created = await signedPost(PATHS.collections, kenyaParams(hook.url, '000'));
     const ref = created.body.data.depositId as string;
-    const calls = await hook.waitFor(10, 8000); // 1022 sandbox seconds ≈ 3.4 s here
+    const calls = await hook.waitFor(10, 15_000); // 1022 sandbox seconds ≈ 6.8 s here
     const gaps = calls.slice(1).map((c, i) => c.at - calls[i]!.at);
-    gaps.forEach((gap, i) => expect(gap).toBeGreaterThanOrEqual(Math.floor((2000 * 2 ** i) / 300)));
+    gaps.forEach((gap, i) =>
+      expect(gap).toBeGreaterThanOrEqual(Math.floor((2000 * 2 ** i) / SCALE)),
+    );
     await pause(400);
     expect(await hook.calls()).toHaveLength(10);
     const [delivery] = (await controlTransaction(ref)).callbacks;

@@ -7,7 +7,7 @@
 /** The CSS text. */
 export const SANDBOX_CSS = `
 :root { color-scheme: light; font-family: system-ui, sans-serif; color: #1d232a; background: #eef1f4; }
-body { margin: 0; min-height: 100vh; display: grid; place-items: center; }
+body { margin: 0; padding: 1.5rem 0; min-height: 100vh; box-sizing: border-box; display: grid; place-items: center; }
 main.card { background: #fff; border-radius: 12px; box-shadow: 0 2px 12px rgb(0 0 0 / 0.08);
   padding: 2rem; width: min(26rem, 92vw); }
 .badge { display: inline-block; margin: 0 0 1rem; padding: 0.2rem 0.6rem; border-radius: 999px;

@@ -2,7 +2,7 @@
 // paths, envelopes signed with client/signer.ts, the sandbox's control surface and the
 // callback receiver (test/sandbox/callback-receiver.ts, reached through plain fetch()).
 import { expect, vi } from 'vitest';
-import { sandbox } from '../worker';
+import { env, sandbox } from '../worker';
 import { signatureOf } from './signer';
 
 /** The spec's paths (the maker's name is `service`) and the sandbox's payout path. */
@@ -34,6 +34,9 @@ export const MESSAGES = {
 };
 
 const BASE = 'http://sandbox.test';
+
+/** The test project's SANDBOX_TIME_SCALE: sandbox milliseconds per real millisecond. */
+export const SCALE = Number(env.SANDBOX_TIME_SCALE);
 
 /** An answer of the sandbox. */
 export interface Answer {
