@@ -1,7 +1,7 @@
 // Starts the dev stack (proxy + sandbox in one `wrangler dev`) on a port, with its own state
 // directory, and stops it by PID. Used by `npm run dev`, the end-to-end suite and benchmarks.
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -14,7 +14,31 @@ export function ensureDevVars() {
 }
 
 /**
+ * The sandbox's config for `wrangler dev`: sandbox/wrangler.toml itself, or — when `vars` change
+ * any of its [vars] — a generated copy (JSON, in a temp dir, `main` made absolute). Wrangler gives
+ * the second config of a multi-config `dev` neither `--var` nor `--env-file`, so SANDBOX_* vars
+ * passed as `--var` would silently never reach the sandbox.
+ * @param {Record<string, string>} vars
+ * @returns {Promise<string>}
+ */
+async function sandboxConfig(vars) {
+  const original = path.join(root, 'sandbox/wrangler.toml');
+  const { experimental_readRawConfig } = await import('wrangler');
+  const { rawConfig } = experimental_readRawConfig({ config: original });
+  const merged = { ...rawConfig.vars, ...vars };
+  if (Object.entries(merged).every(([k, v]) => rawConfig.vars?.[k] === v)) return original;
+  const file = path.join(
+    mkdtempSync(path.join(os.tmpdir(), 'uc-sandbox-config-')),
+    'wrangler.json',
+  );
+  const main = path.join(root, 'sandbox', /** @type {string} */ (rawConfig.main));
+  writeFileSync(file, JSON.stringify({ ...rawConfig, main, vars: merged }, null, 2));
+  return file;
+}
+
+/**
  * Starts `wrangler dev -c wrangler.toml -c sandbox/wrangler.toml` and resolves once /health answers.
+ * Vars named `SANDBOX_*` go to the sandbox (see {@link sandboxConfig}), the others to the proxy.
  * @param {{ port?: number, persistTo?: string, vars?: Record<string,string>, inspectorPort?: number, stdio?: 'inherit'|'pipe' }} options
  */
 export async function startDevStack(options = {}) {
@@ -29,12 +53,17 @@ export async function startDevStack(options = {}) {
     SANDBOX_PUBLIC_URL: `${base}/sandbox`,
     ...options.vars,
   };
+  const isSandboxVar = ([key]) => key.startsWith('SANDBOX_');
+  const sandbox = await sandboxConfig(
+    Object.fromEntries(Object.entries(vars).filter(isSandboxVar)),
+  );
+  const proxyVars = Object.entries(vars).filter((entry) => !isSandboxVar(entry));
   const args = [
     'dev',
     '-c',
     'wrangler.toml',
     '-c',
-    'sandbox/wrangler.toml',
+    sandbox,
     '--port',
     String(port),
     '--ip',
@@ -44,7 +73,7 @@ export async function startDevStack(options = {}) {
     '--persist-to',
     persistTo,
     '--show-interactive-dev-session=false',
-    ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
+    ...proxyVars.flatMap(([k, v]) => ['--var', `${k}:${v}`]),
   ];
   const child = spawn(path.join(root, 'node_modules/.bin/wrangler'), args, {
     cwd: root,
