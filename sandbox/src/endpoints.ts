@@ -3,7 +3,12 @@
  * @module
  */
 
-/** Every emulated endpoint: short name → method and path. */
+/**
+ * Every emulated endpoint: short name → method and path.
+ *
+ * @example
+ * app.post(ENDPOINTS.collections.path, handler);
+ */
 export const ENDPOINTS = {
   collections: { method: 'POST', path: '/api/v4/service-unified-collections' },
   'process-transaction': { method: 'POST', path: '/api/v4/service-unified-process-transaction' },

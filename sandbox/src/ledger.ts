@@ -116,7 +116,13 @@ export function ledger(env: Pick<SandboxEnv, 'LEDGER'>): DurableObjectStub<Sandb
   return env.LEDGER.get(env.LEDGER.idFromName('ledger'));
 }
 
-/** Every transaction of the sandbox, and the machinery that moves them. */
+/**
+ * Every transaction of the sandbox, and the machinery that moves them.
+ *
+ * @example
+ * const created = await ledger(env).createCollection(request, false);
+ * if (created.ok) created.tx.ref; // 'SBX-…'
+ */
 export class SandboxLedger extends DurableObject<SandboxEnv> {
   private readonly sql: SqlStorage;
   private readonly clock: Clock;

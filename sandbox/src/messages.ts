@@ -5,7 +5,12 @@
  * @module
  */
 
-/** Failure messages of the spec's Errors table, plus the sandbox's own where the spec is silent. */
+/**
+ * Failure messages of the spec's Errors table, plus the sandbox's own where the spec is silent.
+ *
+ * @example
+ * refuse(400, FAILURE.collectionRefused, 'amount must be a whole number');
+ */
 export const FAILURE = {
   /** Collections, payouts, process-transaction: a rule of the request was broken. */
   collectionRefused:
@@ -39,7 +44,12 @@ export const FAILURE = {
   internal: 'Internal server error. Please try again later.',
 } as const;
 
-/** Success messages. */
+/**
+ * Success messages.
+ *
+ * @example
+ * SUCCESS.paymentLink(url); // 'Complete the payment on the payment link: …'
+ */
 export const SUCCESS = {
   /** Collections in every currency but NGN and ZAR. */
   phonePrompt: 'Payment request sent. The payer must approve the prompt on their phone.',

@@ -4,12 +4,22 @@
  * @module
  */
 
-/** Fee on a successful collection: 1.5 % of the amount, in minor units (rounded half up). */
+/**
+ * Fee on a successful collection: 1.5 % of the amount, in minor units (rounded half up).
+ *
+ * @example
+ * collectionFeeMinor(1500); // 2250 (22.50)
+ */
 export function collectionFeeMinor(amount: number): number {
   return Math.round(amount * 1.5);
 }
 
-/** Fee on a successful payout: 1 % of the amount, in minor units. */
+/**
+ * Fee on a successful payout: 1 % of the amount, in minor units.
+ *
+ * @example
+ * payoutFeeMinor(2500); // 2500 (25.00)
+ */
 export function payoutFeeMinor(amount: number): number {
   return amount;
 }

@@ -23,7 +23,12 @@ export type Script =
   /** Virtual accounts: the payer transfers money in (control route) or the account expires. */
   | 'transfer';
 
-/** The last-three-digits table. */
+/**
+ * The last-three-digits table.
+ *
+ * @example
+ * SCRIPTS_BY_ENDING['004']; // 'repeat_success'
+ */
 export const SCRIPTS_BY_ENDING: Readonly<Record<string, Script>> = {
   '000': 'success',
   '001': 'failed',
@@ -50,7 +55,12 @@ export interface FailureReason {
   failureMessage: string;
 }
 
-/** Every failure reason the sandbox gives, by cause. */
+/**
+ * Every failure reason the sandbox gives, by cause.
+ *
+ * @example
+ * FAILURES.declined.failureCode; // 'PM-001'
+ */
 export const FAILURES = {
   declined: { failureCode: 'PM-001', failureMessage: 'The payer declined the payment request.' },
   timeout: { failureCode: 'PM-002', failureMessage: 'The payer did not respond in time.' },

@@ -17,7 +17,12 @@ import {
   type Checked,
 } from './common';
 
-/** The spec's payment-link country table: country_id → currency. */
+/**
+ * The spec's payment-link country table: country_id → currency.
+ *
+ * @example
+ * LINK_COUNTRIES[17]; // 'NGN'
+ */
 export const LINK_COUNTRIES: Readonly<Record<number, string>> = {
   1: 'KES',
   2: 'XOF',
