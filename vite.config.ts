@@ -7,8 +7,10 @@ type Node = { type?: string; [key: string]: unknown };
 type Quasi = { start: number; end: number; tail: boolean; value: { raw: string } };
 
 const minifiers: Record<string, (raw: string) => string> = {
-  // Whitespace runs in markup collapse to one space, which renders the same outside <pre>.
-  html: (raw) => raw.replace(/\s+/g, ' '),
+  // Line breaks between two tags are source formatting: dropped. Other whitespace runs collapse
+  // to one space, which renders the same outside <pre>. (Text beside an expression keeps its
+  // space: `</span> ${x}`.)
+  html: (raw) => raw.replace(/>\s*\n\s*</g, '><').replace(/\s+/g, ' '),
   css: (raw) =>
     raw
       .replace(/\/\*[\s\S]*?\*\//g, '')
@@ -125,7 +127,11 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     rolldownOptions: {
-      output: { minify: true },
+      output: {
+        // Private members are `_`-prefixed (Lit's convention) and renamed short here; Lit's
+        // own internals use `_$…` and public API names never start with `_`.
+        minify: { compress: true, mangle: true, mangleProps: { include: /^_[a-z]/ } },
+      },
       // The IIFE has no import.meta (it finds its URL through document.currentScript).
       onLog: (level, log, handler) => {
         if (log.code !== 'EMPTY_IMPORT_META') handler(level, log);

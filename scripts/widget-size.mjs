@@ -3,6 +3,7 @@
 //   node scripts/widget-size.mjs           human-readable lines
 //   node scripts/widget-size.mjs --json    one JSON object (used by the bench)
 // Build first: `npm run build:widget`.
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -12,10 +13,15 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 export const BUDGET_BYTES = 16 * 1024;
 export const AIM_BYTES = 12 * 1024;
 
-/** Raw and gzip -9 bytes of a file. */
+/**
+ * Raw and gzip -9 bytes of a file: `gzip -9 -n` (no name or time stamp in the header) when the
+ * gzip program is installed, else zlib at level 9 (a few bytes more).
+ */
 export function measure(file) {
   const bytes = readFileSync(file);
-  return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  const gz = spawnSync('gzip', ['-9', '-n', '-c', file], { maxBuffer: 1 << 26 });
+  const gzip = gz.status === 0 ? gz.stdout.length : gzipSync(bytes, { level: 9 }).length;
+  return { raw: bytes.length, gzip };
 }
 
 const main = path.join(root, 'public/widget.js');

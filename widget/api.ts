@@ -64,7 +64,7 @@ async function call(url: string, init?: RequestInit): Promise<CheckoutView> {
     response = await fetch(url, { ...init, credentials: 'omit', cache: 'no-store' });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError('NETWORK', 'The payment service could not be reached.', 0);
+    throw new ApiError('NETWORK', 'No answer.', 0);
   }
   let body: unknown = null;
   try {
@@ -79,7 +79,7 @@ async function call(url: string, init?: RequestInit): Promise<CheckoutView> {
   if (error && typeof error.code === 'string') {
     throw new ApiError(error.code, error.message, response.status, error.details);
   }
-  throw new ApiError('INTERNAL', `Unexpected answer (HTTP ${response.status}).`, response.status);
+  throw new ApiError('INTERNAL', `HTTP ${response.status}`, response.status);
 }
 
 function post(url: string, body: unknown): Promise<CheckoutView> {

@@ -5,57 +5,35 @@
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 
 /**
- * Ticks while `running` is true and the host is connected; `now` is the time of the last tick.
+ * Ticks while switched on and the host is connected; the host reads `Date.now()` as it renders.
  *
  * @example
- * private clock = new ClockController(this);
- * // in willUpdate: this.clock.running = step === 'otp';
- * // in render: formatCountdown(deadline, this.clock.now)
+ * private _clock = new ClockController(this);
+ * // in willUpdate: this._clock.tick(step === 'otp');
  */
 export class ClockController implements ReactiveController {
-  /** Epoch milliseconds of the latest tick. */
-  now = Date.now();
-  private readonly host: ReactiveControllerHost;
-  private timer: ReturnType<typeof setInterval> | undefined;
-  private wanted = false;
-  private connected = false;
+  private readonly _host: ReactiveControllerHost;
+  private _timer: ReturnType<typeof setInterval> | undefined;
 
   constructor(host: ReactiveControllerHost) {
-    this.host = host;
+    this._host = host;
     host.addController(this);
   }
 
-  /** Whether a countdown is on screen. */
-  get running(): boolean {
-    return this.wanted;
-  }
-
-  set running(value: boolean) {
-    this.wanted = value;
-    this.now = Date.now();
-    this.sync();
+  /** Starts (`true`) or stops ticking. */
+  tick(on: boolean): void {
+    if (on && !this._timer) this._timer = setInterval(() => this._host.requestUpdate(), 1000);
+    if (!on && this._timer) {
+      clearInterval(this._timer);
+      this._timer = undefined;
+    }
   }
 
   hostConnected(): void {
-    this.connected = true;
-    this.sync();
+    this._host.requestUpdate(); // the next update switches ticking back on if needed
   }
 
   hostDisconnected(): void {
-    this.connected = false;
-    this.sync();
-  }
-
-  private sync(): void {
-    const tick = this.wanted && this.connected;
-    if (tick && this.timer === undefined) {
-      this.timer = setInterval(() => {
-        this.now = Date.now();
-        this.host.requestUpdate();
-      }, 1000);
-    } else if (!tick && this.timer !== undefined) {
-      clearInterval(this.timer);
-      this.timer = undefined;
-    }
+    this.tick(false);
   }
 }

@@ -25,7 +25,19 @@ export type CheckoutStep =
   | 'expired'
   | 'error';
 
-const options: EventInit = { bubbles: true, composed: true, cancelable: false };
+/**
+ * The base of every checkout event: bubbling, composed, not cancelable, with a typed `detail`.
+ *
+ * @example
+ * el.addEventListener('checkout-step', (e) => e instanceof CheckoutEvent); // true
+ */
+export class CheckoutEvent<Detail> extends Event {
+  readonly detail: Detail;
+  constructor(type: string, detail: Detail) {
+    super(type, { bubbles: true, composed: true, cancelable: false });
+    this.detail = detail;
+  }
+}
 
 /** The first view of the session has loaded. */
 export interface CheckoutReadyDetail {
@@ -42,11 +54,9 @@ export interface CheckoutReadyDetail {
  * @example
  * el.addEventListener('checkout-ready', (e) => console.log(e.detail.amount, e.detail.currency));
  */
-export class CheckoutReadyEvent extends Event {
-  readonly detail: CheckoutReadyDetail;
+export class CheckoutReadyEvent extends CheckoutEvent<CheckoutReadyDetail> {
   constructor(detail: CheckoutReadyDetail) {
-    super('checkout-ready', options);
-    this.detail = detail;
+    super('checkout-ready', detail);
   }
 }
 
@@ -62,11 +72,9 @@ export interface CheckoutStepDetail {
  * @example
  * el.addEventListener('checkout-step', (e) => analytics.track(e.detail.step));
  */
-export class CheckoutStepEvent extends Event {
-  readonly detail: CheckoutStepDetail;
+export class CheckoutStepEvent extends CheckoutEvent<CheckoutStepDetail> {
   constructor(detail: CheckoutStepDetail) {
-    super('checkout-step', options);
-    this.detail = detail;
+    super('checkout-step', detail);
   }
 }
 
@@ -85,11 +93,9 @@ export interface CheckoutSuccessDetail {
  * @example
  * el.addEventListener('checkout-success', () => showThankYou()); // then poll your own backend
  */
-export class CheckoutSuccessEvent extends Event {
-  readonly detail: CheckoutSuccessDetail;
+export class CheckoutSuccessEvent extends CheckoutEvent<CheckoutSuccessDetail> {
   constructor(detail: CheckoutSuccessDetail) {
-    super('checkout-success', options);
-    this.detail = detail;
+    super('checkout-success', detail);
   }
 }
 
@@ -112,11 +118,9 @@ export interface CheckoutFailureDetail {
  * @example
  * el.addEventListener('checkout-failure', (e) => { if (!e.detail.canRetry) offerOtherPayment(); });
  */
-export class CheckoutFailureEvent extends Event {
-  readonly detail: CheckoutFailureDetail;
+export class CheckoutFailureEvent extends CheckoutEvent<CheckoutFailureDetail> {
   constructor(detail: CheckoutFailureDetail) {
-    super('checkout-failure', options);
-    this.detail = detail;
+    super('checkout-failure', detail);
   }
 }
 
@@ -131,11 +135,9 @@ export interface CheckoutExpiredDetail {
  * @example
  * el.addEventListener('checkout-expired', () => createNewSession());
  */
-export class CheckoutExpiredEvent extends Event {
-  readonly detail: CheckoutExpiredDetail;
+export class CheckoutExpiredEvent extends CheckoutEvent<CheckoutExpiredDetail> {
   constructor(detail: CheckoutExpiredDetail) {
-    super('checkout-expired', options);
-    this.detail = detail;
+    super('checkout-expired', detail);
   }
 }
 
@@ -158,11 +160,9 @@ export interface CheckoutErrorDetail {
  * @example
  * el.addEventListener('checkout-error', (e) => reportError(e.detail.code));
  */
-export class CheckoutErrorEvent extends Event {
-  readonly detail: CheckoutErrorDetail;
+export class CheckoutErrorEvent extends CheckoutEvent<CheckoutErrorDetail> {
   constructor(detail: CheckoutErrorDetail) {
-    super('checkout-error', options);
-    this.detail = detail;
+    super('checkout-error', detail);
   }
 }
 

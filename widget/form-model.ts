@@ -164,18 +164,8 @@ export function prefill(view: CheckoutView, country: CountryOption): FieldValues
  */
 export function fieldOfIssue(path: string): FieldName | null {
   const last = path.split('.').pop() ?? '';
-  return Object.hasOwn(FIELD_SET, last) ? (last as FieldName) : null;
+  return Object.hasOwn(FIELD_MAX, last) ? (last as FieldName) : null;
 }
-
-const FIELD_SET: Readonly<Record<FieldName, true>> = {
-  mobile: true,
-  first_name: true,
-  last_name: true,
-  name: true,
-  account_name: true,
-  bank_code: true,
-  id_number: true,
-};
 
 /**
  * The problem to show for a field the proxy refused (VALIDATION_FAILED).

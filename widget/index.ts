@@ -13,6 +13,7 @@
 export { UnifiedCheckout } from './unified-checkout';
 export {
   CheckoutErrorEvent,
+  CheckoutEvent,
   CheckoutExpiredEvent,
   CheckoutFailureEvent,
   CheckoutReadyEvent,

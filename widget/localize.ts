@@ -217,17 +217,9 @@ export function resolveLocale(requested: string, browser: readonly string[]): Re
     if (!tag) continue;
     const lower = tag.toLowerCase();
     const found = translations.get(lower) ?? translations.get(lower.split('-')[0] ?? '');
-    if (found) return { translation: found, tag: safeTag(tag, found.$code) };
+    if (found) return { translation: found, tag };
   }
   const en = translations.get('en');
   if (!en) throw new Error('unified-checkout: the English translation is not registered');
   return { translation: en, tag: 'en' };
-}
-
-function safeTag(tag: string, fallback: string): string {
-  try {
-    return Intl.getCanonicalLocales(tag)[0] ?? fallback;
-  } catch {
-    return fallback;
-  }
 }

@@ -12,20 +12,16 @@ export interface ReturnMessage {
 }
 
 /**
- * Opens `url` in a named, sized popup centred on the current window; returns `null` when the
- * browser blocked it (the caller then navigates the page).
+ * Opens `url` in a named, sized popup; returns `null` when the browser blocked it (the caller
+ * then navigates the page).
  *
  * @example
  * const popup = openPopup(url, 'unified-checkout-cs_1');
  * if (!popup) location.assign(url);
  */
 export function openPopup(url: string, name: string): Window | null {
-  const width = 480;
-  const height = 720;
-  const left = Math.max(0, Math.round(window.screenX + (window.outerWidth - width) / 2));
-  const top = Math.max(0, Math.round(window.screenY + (window.outerHeight - height) / 2));
   try {
-    return window.open(url, name, `popup,width=${width},height=${height},left=${left},top=${top}`);
+    return window.open(url, name, 'popup,width=480,height=720');
   } catch {
     return null;
   }

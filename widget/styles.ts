@@ -1,39 +1,47 @@
 /**
- * The element's styles: adopted as a constructable stylesheet (no `<style>` or `style=`
- * attribute, so `style-src 'self'` is enough). Public knobs are `--uc-*` custom properties;
- * the `--_*` ones are internal.
+ * The element's styles: adopted as a constructable stylesheet (no `<style>` element and no
+ * `style=` attribute, so `style-src 'self'` is enough). Public knobs are the `--uc-*` custom
+ * properties (documented in widget/README.md); `--_*` ones are internal. The theme changes only
+ * the defaults (`--_*0`), so a `--uc-*` value set by the page wins in both themes.
  * @module
  */
 import { css } from 'lit';
 
 const dark = css`
-  --_bg: var(--uc-color-background, #15181e);
-  --_surface: var(--uc-color-surface, #1f232b);
-  --_text: var(--uc-color-text, #eceef3);
-  --_muted: var(--uc-color-muted, #a9afbd);
-  --_border: var(--uc-color-border, #4a5160);
-  --_primary: var(--uc-color-primary, #8db5ff);
-  --_on-primary: var(--uc-color-on-primary, #0b1a33);
-  --_danger: var(--uc-color-danger, #ff9b93);
-  --_success: var(--uc-color-success, #7fdc9c);
-  --_focus: var(--uc-focus-ring, #8db5ff);
+  --_bg0: #15181e;
+  --_surface0: #1f232b;
+  --_text0: #eceef3;
+  --_muted0: #a9afbd;
+  --_border0: #4a5160;
+  --_primary0: #8db5ff;
+  --_on-primary0: #0b1a33;
+  --_danger0: #ff9b93;
+  --_success0: #7fdc9c;
   color-scheme: dark;
 `;
 
 /** Styles of `<unified-checkout>`. */
 export const styles = css`
   :host {
-    --_bg: var(--uc-color-background, #fff);
-    --_surface: var(--uc-color-surface, #f4f5f8);
-    --_text: var(--uc-color-text, #161a22);
-    --_muted: var(--uc-color-muted, #555d6e);
-    --_border: var(--uc-color-border, #8d95a5);
-    --_primary: var(--uc-color-primary, #1d5bd0);
-    --_on-primary: var(--uc-color-on-primary, #fff);
-    --_danger: var(--uc-color-danger, #b3261e);
-    --_success: var(--uc-color-success, #17723a);
-    --_focus: var(--uc-focus-ring, #1d5bd0);
-    --_radius: var(--uc-radius, 8px);
+    --_bg0: #fff;
+    --_surface0: #f4f5f8;
+    --_text0: #161a22;
+    --_muted0: #555d6e;
+    --_border0: #8d95a5;
+    --_primary0: #1d5bd0;
+    --_on-primary0: #fff;
+    --_danger0: #b3261e;
+    --_success0: #17723a;
+    --_bg: var(--uc-color-background, var(--_bg0));
+    --_surface: var(--uc-color-surface, var(--_surface0));
+    --_text: var(--uc-color-text, var(--_text0));
+    --_muted: var(--uc-color-muted, var(--_muted0));
+    --_border: var(--uc-color-border, var(--_border0));
+    --_primary: var(--uc-color-primary, var(--_primary0));
+    --_on-primary: var(--uc-color-on-primary, var(--_on-primary0));
+    --_danger: var(--uc-color-danger, var(--_danger0));
+    --_success: var(--uc-color-success, var(--_success0));
+    --_r: var(--uc-radius, 8px);
     --_gap: var(--uc-spacing, 1rem);
     display: block;
     max-width: var(--uc-max-width, 28rem);
@@ -58,65 +66,54 @@ export const styles = css`
   [part~='panel'] {
     background: var(--_bg);
     border: 1px solid var(--_border);
-    border-radius: var(--_radius);
+    border-radius: var(--_r);
     padding: var(--_gap);
   }
   [part~='header'] {
     display: flex;
     justify-content: space-between;
     align-items: baseline;
-    gap: var(--_gap);
-    padding-bottom: calc(var(--_gap) * 0.75);
+    padding-bottom: 0.75em;
     margin-bottom: var(--_gap);
     border-bottom: 1px solid var(--_border);
-    color: var(--_muted);
   }
   [part~='amount'] {
-    color: var(--_text);
     font-size: 1.375em;
   }
   h2 {
     font-size: 1.125em;
-    margin: 0 0 calc(var(--_gap) * 0.75);
-  }
-  h2:focus {
-    outline: none;
+    margin: 0 0 0.75em;
+    outline: 0;
   }
   p,
-  ol {
-    margin: 0 0 calc(var(--_gap) * 0.75);
-  }
-  ol {
-    padding-left: 1.25em;
+  ol,
+  dl {
+    margin: 0 0 0.75em;
   }
   form,
-  fieldset {
+  fieldset,
+  [part~='field'],
+  .actions {
     display: grid;
-    gap: calc(var(--_gap) * 0.75);
+    gap: 0.75em;
     margin: 0;
-  }
-  fieldset {
+    padding: 0;
     border: 0;
-    padding: 0;
-  }
-  legend,
-  label {
-    font-weight: 600;
-  }
-  legend {
-    padding: 0;
-    margin-bottom: 0.5em;
   }
   [part~='field'] {
-    display: grid;
     gap: 0.25em;
+  }
+  label,
+  legend {
+    font-weight: 600;
   }
   [part~='hint'],
   .muted {
     color: var(--_muted);
     font-size: 0.875em;
   }
-  [part~='error'] {
+  [part~='error'],
+  [role='alert'] {
     color: var(--_danger);
     font-size: 0.875em;
   }
@@ -129,33 +126,24 @@ export const styles = css`
     font: inherit;
     color: inherit;
     min-height: 2.75rem;
-    border-radius: var(--_radius);
+    padding: 0.5em 0.75em;
+    border: 1px solid var(--_border);
+    border-radius: var(--_r);
+    background: var(--_bg);
   }
   input,
   select {
     width: 100%;
-    padding: 0.5em 0.75em;
-    border: 1px solid var(--_border);
-    background: var(--_bg);
   }
   [aria-invalid='true'] {
-    border-color: var(--_danger);
-    border-width: 2px;
+    border: 2px solid var(--_danger);
   }
   .phone {
     display: flex;
   }
   .phone span {
-    display: flex;
-    align-items: center;
-    padding: 0 0.75em;
-    border: 1px solid var(--_border);
-    border-right: 0;
-    border-radius: var(--_radius) 0 0 var(--_radius);
-    background: var(--_surface);
-  }
-  .phone input {
-    border-radius: 0 var(--_radius) var(--_radius) 0;
+    align-self: center;
+    padding-right: 0.5em;
   }
   [part~='option'] {
     display: flex;
@@ -163,8 +151,7 @@ export const styles = css`
     align-items: center;
     padding: 0.75em;
     border: 1px solid var(--_border);
-    border-radius: var(--_radius);
-    cursor: pointer;
+    border-radius: var(--_r);
     font-weight: 400;
   }
   [part~='option']:has(:checked) {
@@ -174,15 +161,12 @@ export const styles = css`
   [part~='option'] input {
     width: auto;
     min-height: 0;
-    margin: 0;
     accent-color: var(--_primary);
   }
-  [part~='option'] strong {
+  strong {
     display: block;
   }
   button {
-    padding: 0.5em 1.25em;
-    border: 1px solid var(--_border);
     background: var(--_surface);
     cursor: pointer;
   }
@@ -195,44 +179,33 @@ export const styles = css`
   }
   button:disabled {
     opacity: 0.65;
-    cursor: default;
   }
   :focus-visible {
-    outline: 3px solid var(--_focus);
+    outline: 3px solid var(--_primary);
     outline-offset: 2px;
   }
-  .actions {
-    display: grid;
-    gap: 0.5em;
-    margin-top: var(--_gap);
-  }
   [part~='details'] {
-    display: grid;
-    grid-template-columns: auto 1fr auto;
-    gap: 0.5em 0.75em;
-    align-items: center;
-    margin: 0 0 var(--_gap);
     padding: 0.75em;
     background: var(--_surface);
-    border-radius: var(--_radius);
+    border-radius: var(--_r);
   }
-  [part~='details'] dt {
+  [part~='details'] div,
+  dd {
+    display: flex;
+    justify-content: space-between;
+    align-items: center;
+    gap: 0.75em;
+    margin: 0;
+  }
+  dt {
     color: var(--_muted);
   }
-  [part~='details'] dd {
-    margin: 0;
+  dd {
     font-weight: 600;
-    font-variant-numeric: tabular-nums;
-    user-select: all;
   }
   [part~='copy'] {
     min-height: 2.25rem;
-    padding: 0.25em 0.75em;
-    font-size: 0.875em;
-  }
-  [part~='countdown'] {
-    font-variant-numeric: tabular-nums;
-    font-weight: 600;
+    padding: 0 0.75em;
   }
   [part~='status'] {
     display: flex;
@@ -240,7 +213,6 @@ export const styles = css`
     align-items: center;
   }
   .spinner {
-    flex: none;
     width: 1.25em;
     height: 1.25em;
     border: 3px solid var(--_border);
@@ -259,22 +231,12 @@ export const styles = css`
     }
   }
   [part~='badge'] {
-    display: grid;
-    place-items: center;
-    width: 3rem;
-    height: 3rem;
-    margin-bottom: 0.5em;
-    border-radius: 50%;
-    color: var(--_bg);
-    background: var(--_danger);
-    font-size: 1.5em;
-    font-weight: 700;
+    font-size: 2em;
+    line-height: 1;
+    color: var(--_danger);
   }
   .ok [part~='badge'] {
-    background: var(--_success);
-  }
-  [role='alert'] {
-    color: var(--_danger);
+    color: var(--_success);
   }
   .sr {
     position: absolute;
@@ -282,6 +244,5 @@ export const styles = css`
     height: 1px;
     overflow: hidden;
     clip-path: inset(50%);
-    white-space: nowrap;
   }
 `;

@@ -69,32 +69,32 @@ export class CheckoutTransport {
   /** Failed connections since the last open socket. */
   failures = 0;
 
-  private readonly options: TransportOptions;
-  private socket: WebSocket | null = null;
-  private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-  private pollTimer: ReturnType<typeof setTimeout> | undefined;
-  private running = false;
-  private pollGeneration = 0;
+  private readonly _options: TransportOptions;
+  private _socket: WebSocket | null = null;
+  private _reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  private _pollTimer: ReturnType<typeof setTimeout> | undefined;
+  private _running = false;
+  private _pollGeneration = 0;
 
   constructor(options: TransportOptions) {
-    this.options = options;
+    this._options = options;
   }
 
   /** Opens the stream (idempotent). */
   start(): void {
-    if (this.running) return;
-    this.running = true;
+    if (this._running) return;
+    this._running = true;
     this.failures = 0;
-    this.connect();
+    this._connect();
   }
 
   /** Closes the stream and stops every timer. */
   stop(): void {
-    this.running = false;
-    clearTimeout(this.reconnectTimer);
-    this.stopPolling();
-    const socket = this.socket;
-    this.socket = null;
+    this._running = false;
+    clearTimeout(this._reconnectTimer);
+    this._stopPolling();
+    const socket = this._socket;
+    this._socket = null;
     if (socket) {
       socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
       try {
@@ -103,39 +103,39 @@ export class CheckoutTransport {
         /* already closed */
       }
     }
-    this.setMode('idle');
+    this._setMode('idle');
   }
 
   /** Fetches the view once now (e.g. after a redirect window reported back). */
   async refresh(): Promise<void> {
-    const { endpoint, session, onView } = this.options;
+    const { endpoint, session, onView } = this._options;
     const view = await getView(endpoint, session);
-    if (this.running) onView(view);
+    if (this._running) onView(view);
   }
 
-  private setMode(mode: TransportMode): void {
+  private _setMode(mode: TransportMode): void {
     if (this.mode === mode) return;
     this.mode = mode;
-    this.options.onMode?.(mode);
+    this._options.onMode?.(mode);
   }
 
-  private connect(): void {
-    if (!this.running) return;
-    if (!this.pollTimer) this.setMode('connecting');
+  private _connect(): void {
+    if (!this._running) return;
+    if (!this._pollTimer) this._setMode('connecting');
     let socket: WebSocket;
     try {
-      socket = new WebSocket(streamUrl(this.options.endpoint, this.options.session));
+      socket = new WebSocket(streamUrl(this._options.endpoint, this._options.session));
     } catch {
-      this.failed(null);
+      this._failed(null);
       return;
     }
-    this.socket = socket;
+    this._socket = socket;
     let opened = false;
     socket.onopen = () => {
       opened = true;
       this.failures = 0;
-      this.stopPolling();
-      this.setMode('live');
+      this._stopPolling();
+      this._setMode('live');
     };
     socket.onmessage = (event: MessageEvent) => {
       let message: StreamMessage;
@@ -144,52 +144,52 @@ export class CheckoutTransport {
       } catch {
         return;
       }
-      if (message?.type === 'view' && message.view) this.options.onView(message.view);
+      if (message?.type === 'view' && message.view) this._options.onView(message.view);
     };
     socket.onerror = () => {
       /* the close event follows */
     };
     socket.onclose = () => {
-      if (this.socket !== socket) return;
-      this.socket = null;
+      if (this._socket !== socket) return;
+      this._socket = null;
       // A socket that was open and then dropped gets one quick retry before backing off.
-      this.failed(opened ? 0 : null);
+      this._failed(opened ? 0 : null);
     };
   }
 
-  private failed(resetTo: number | null): void {
-    if (!this.running) return;
+  private _failed(resetTo: number | null): void {
+    if (!this._running) return;
     this.failures = resetTo === null ? this.failures + 1 : resetTo + 1;
-    const { backoffBase = 500, backoffMax = 15_000, pollAfterFailures = 2 } = this.options;
-    if (this.failures >= pollAfterFailures) this.startPolling();
-    else if (!this.pollTimer) this.setMode('connecting');
-    clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = setTimeout(
-      () => this.connect(),
+    const { backoffBase = 500, backoffMax = 15_000, pollAfterFailures = 2 } = this._options;
+    if (this.failures >= pollAfterFailures) this._startPolling();
+    else if (!this._pollTimer) this._setMode('connecting');
+    clearTimeout(this._reconnectTimer);
+    this._reconnectTimer = setTimeout(
+      () => this._connect(),
       backoffDelay(this.failures, backoffBase, backoffMax),
     );
   }
 
-  private startPolling(): void {
-    if (this.pollTimer || !this.running) return;
-    this.setMode('polling');
-    const generation = ++this.pollGeneration;
+  private _startPolling(): void {
+    if (this._pollTimer || !this._running) return;
+    this._setMode('polling');
+    const generation = ++this._pollGeneration;
     const tick = async () => {
       try {
         await this.refresh();
       } catch {
         /* next tick tries again */
       }
-      if (this.pollGeneration === generation && this.pollTimer !== undefined) {
-        this.pollTimer = setTimeout(tick, this.options.pollInterval ?? 3000);
+      if (this._pollGeneration === generation && this._pollTimer !== undefined) {
+        this._pollTimer = setTimeout(tick, this._options.pollInterval ?? 3000);
       }
     };
-    this.pollTimer = setTimeout(tick, 0);
+    this._pollTimer = setTimeout(tick, 0);
   }
 
-  private stopPolling(): void {
-    this.pollGeneration++;
-    clearTimeout(this.pollTimer);
-    this.pollTimer = undefined;
+  private _stopPolling(): void {
+    this._pollGeneration++;
+    clearTimeout(this._pollTimer);
+    this._pollTimer = undefined;
   }
 }

@@ -3,7 +3,7 @@
  * @module
  */
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import type { CheckoutView, CountryOption, MethodOption } from '../shared/view';
+import type { CheckoutView, CountryOption, MethodOption, NextAction } from '../shared/view';
 import { ApiError, getView, startAttempt, submitOtp } from './api';
 import { ClockController } from './clock';
 import {
@@ -27,12 +27,19 @@ import {
   type FieldProblem,
   type FieldValues,
 } from './form-model';
-import { loadTranslation, resolveLocale, wantedLanguage, type ResolvedLocale } from './localize';
+import {
+  loadTranslation,
+  resolveLocale,
+  wantedLanguage,
+  type ResolvedLocale,
+  type Translation,
+} from './localize';
 import { isReturnMessage, openPopup } from './popup';
-import { hasChoice, stepFor } from './step';
+import { stepFor } from './step';
 import { renderApprove } from './steps/approve';
 import { renderChoose } from './steps/choose';
 import { renderForm } from './steps/form';
+import type { StepHost } from './steps/host';
 import { renderOtp } from './steps/otp';
 import {
   failureText,
@@ -64,6 +71,26 @@ function scriptOrigin(): string {
 
 const TERMINAL = new Set(['succeeded', 'failed', 'expired']);
 
+/** How each step renders (the templates live in steps/). */
+const RENDER: Record<CheckoutStep, (host: StepHost) => TemplateResult | typeof nothing> = {
+  loading: renderLoading,
+  choose: renderChoose,
+  form: renderForm,
+  approve: renderApprove,
+  otp: renderOtp,
+  transfer: renderTransfer,
+  redirect: renderRedirect,
+  wait: renderWait,
+  success: renderSuccess,
+  failure: renderFailure,
+  expired: renderExpired,
+  error: renderError,
+};
+
+function asApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError('NETWORK', String(error), 0);
+}
+
 /**
  * The checkout element: loads a checkout session from the proxy, lets the payer choose a
  * country and method, fill the method's form, complete the live step, and shows the result.
@@ -74,11 +101,13 @@ const TERMINAL = new Set(['succeeded', 'failed', 'expired']);
  * `checkout-success` (advisory: confirm server-side), `checkout-failure`, `checkout-expired`,
  * `checkout-error`.
  *
+ * Members starting with `_` are internal (the {@link StepHost} the step templates use).
+ *
  * @example
  * <script src="https://pay.example.com/widget.js"></script>
  * <unified-checkout session="cs_123" locale="fr"></unified-checkout>
  */
-export class UnifiedCheckout extends LitElement {
+export class UnifiedCheckout extends LitElement implements StepHost {
   static override properties = {
     session: { type: String },
     endpoint: { type: String },
@@ -88,7 +117,7 @@ export class UnifiedCheckout extends LitElement {
     _view: { state: true },
     _loadError: { state: true },
     _countryId: { state: true },
-    _method: { state: true },
+    _methodValue: { state: true },
     _choosing: { state: true },
     _dismissed: { state: true },
     _values: { state: true },
@@ -114,29 +143,29 @@ export class UnifiedCheckout extends LitElement {
   /** Milliseconds between status polls while the live stream is unavailable. */
   declare pollInterval: number;
 
-  declare private _view: CheckoutView | null;
-  declare private _loadError: ApiError | null;
+  /** @internal */ declare _view: CheckoutView | null;
+  /** @internal */ declare _loadError: ApiError | null;
+  /** @internal */ declare _methodValue: string | null;
+  /** @internal */ declare _values: FieldValues;
+  /** @internal */ declare _problems: Partial<Record<FieldName, FieldProblem>>;
+  /** @internal */ declare _formError: string;
+  /** @internal */ declare _busy: boolean;
+  /** @internal */ declare _otp: string;
+  /** @internal */ declare _otpProblem: string;
+  /** @internal */ declare _popupOpened: boolean;
   declare private _countryId: number | null;
-  declare private _method: string | null;
   declare private _choosing: boolean;
   declare private _dismissed: string | null;
-  declare private _values: FieldValues;
-  declare private _problems: Partial<Record<FieldName, FieldProblem>>;
-  declare private _formError: string;
-  declare private _busy: boolean;
-  declare private _otp: string;
-  declare private _otpProblem: string;
-  declare private _popupOpened: boolean;
   declare private _announcement: string;
 
-  private readonly clock = new ClockController(this);
-  private transport: CheckoutTransport | null = null;
-  private transportMode: TransportMode = 'idle';
-  private currentStep: CheckoutStep = 'loading';
-  private renderedStep: CheckoutStep = 'loading';
-  private locale_: ResolvedLocale | null = null;
-  private dispatched = new Set<string>();
-  private loadToken = 0;
+  private readonly _clock = new ClockController(this);
+  private _transport: CheckoutTransport | null = null;
+  private _mode: TransportMode = 'idle';
+  private _step: CheckoutStep = 'loading';
+  private _renderedStep: CheckoutStep = 'loading';
+  private _locale: ResolvedLocale = resolveLocale('', []);
+  private _dispatched = new Set<string>();
+  private _loadToken = 0;
 
   constructor() {
     super();
@@ -145,12 +174,12 @@ export class UnifiedCheckout extends LitElement {
     this.locale = '';
     this.theme = 'auto';
     this.pollInterval = 3000;
-    this.resetState();
+    this._reset();
   }
 
   /** The step on screen. */
   get step(): CheckoutStep {
-    return this.currentStep;
+    return this._step;
   }
 
   /** The latest view of the session, or `null` before the first one. */
@@ -158,9 +187,9 @@ export class UnifiedCheckout extends LitElement {
     return this._view;
   }
 
-  /** How the element currently follows the session: `live` (stream), `polling`, `connecting` or `idle`. */
+  /** How the element follows the session: `live` (stream), `polling`, `connecting` or `idle`. */
   get connection(): TransportMode {
-    return this.transportMode;
+    return this._mode;
   }
 
   /** The proxy base URL in use (the `endpoint` attribute, else the script's origin). */
@@ -180,55 +209,50 @@ export class UnifiedCheckout extends LitElement {
     const current = this._view;
     if (this.session && view.id !== this.session) return false;
     if (current && current.id === view.id && view.seq < current.seq) return false;
-    if (current && current.id !== view.id) this.resetState();
+    if (current && current.id !== view.id) this._reset();
     this._view = view;
     this._loadError = null;
     const attempt = view.attempt;
     if (attempt && attempt.id !== current?.attempt?.id) {
       // A new attempt (ours, or resumed after a reload) fixes the choice it was made with.
       this._countryId = attempt.country_id;
-      this._method = attempt.method;
+      this._methodValue = attempt.method;
       this._popupOpened = false;
-      this._otp = '';
-      this._otpProblem = '';
+      this._otp = this._otpProblem = '';
     }
-    if (this._countryId === null || !view.countries.some((c) => c.id === this._countryId)) {
-      this._countryId = view.countries[0]?.id ?? null;
-      this._method = view.countries[0]?.methods[0]?.value ?? null;
-    }
-    const country = this.country();
+    if (!this._country()) this._pickCountry(view.countries[0]?.id ?? 0);
+    const country = this._country();
     if (country) this._values = { ...prefill(view, country), ...this._values };
-    if (TERMINAL.has(view.status)) this.stopTransport();
+    if (TERMINAL.has(view.status)) this._stopTransport();
     return true;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    window.addEventListener('message', this.onMessage);
-    if (this.hasUpdated && this.session) void this.load();
+    window.addEventListener('message', this._onMessage);
+    if (this.hasUpdated && this.session) this._load();
   }
 
   override disconnectedCallback(): void {
     super.disconnectedCallback();
-    window.removeEventListener('message', this.onMessage);
-    this.loadToken++;
-    this.stopTransport();
+    window.removeEventListener('message', this._onMessage);
+    this._loadToken++;
+    this._stopTransport();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if ((changed.has('session') || changed.has('endpoint')) && this.isConnected) {
-      const sessionChanged = changed.has('session') && this._view?.id !== this.session;
-      if (sessionChanged) {
-        this.resetState();
-        this.dispatched.clear();
+      if (changed.has('session') && this._view?.id !== this.session) {
+        this._reset();
+        this._dispatched.clear();
       }
-      this.stopTransport();
-      if (this.session) void this.load();
+      this._stopTransport();
+      if (this.session) this._load();
     }
     const languages = typeof navigator === 'undefined' ? [] : navigator.languages;
-    this.locale_ = resolveLocale(this.locale, languages);
+    this._locale = resolveLocale(this.locale, languages);
     const wanted = wantedLanguage(this.locale, languages);
-    if (wanted !== this.locale_.translation.$code && typeof document !== 'undefined') {
+    if (wanted !== this._t.$code && typeof document !== 'undefined') {
       loadTranslation(wanted, this.endpointUrl).then(
         () => this.requestUpdate(),
         () => undefined, // English stays
@@ -239,279 +263,198 @@ export class UnifiedCheckout extends LitElement {
       dismissed: this._dismissed,
       failedToLoad: this._loadError !== null,
     });
-    if (step !== this.currentStep) this._announcement = '';
-    this.currentStep = step;
-    this.clock.running = this.currentStep === 'otp' || this.currentStep === 'transfer';
+    if (step !== this._step) this._announcement = '';
+    this._step = step;
+    this._clock.tick(step === 'otp' || step === 'transfer');
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
-    const step = this.currentStep;
-    const previous = this.renderedStep;
+    const step = this._step;
+    const previous = this._renderedStep;
     if (previous !== step) {
-      this.renderedStep = step;
+      this._renderedStep = step;
       this.dispatchEvent(new CheckoutStepEvent({ step, previous }));
       // Focus follows the step, except on the first paint (never steal focus on page load).
       if (previous !== 'loading') this.renderRoot.querySelector<HTMLElement>('h2')?.focus();
     }
-    this.dispatchOutcome();
+    this._dispatchOutcome();
   }
 
   override render(): TemplateResult {
-    const { translation: t, tag } = this.locale_ ?? resolveLocale(this.locale, []);
+    const t = this._t;
     const view = this._view;
-    return html`<div part="panel" role="region" aria-label=${t.checkout} lang=${tag} dir=${t.$dir}>
+    return html`<div
+      part="panel"
+      role="region"
+      aria-label=${t.checkout}
+      lang=${this._tag}
+      dir=${t.$dir}
+    >
       ${
         view
           ? html`<div part="header">
-              <span>${t.total}</span><strong part="amount">${this.amount(view)}</strong>
+              <span>${t.total}</span><strong part="amount">${this._amount()}</strong>
             </div>`
           : nothing
       }
-      <div part="body">${this.renderStep()}</div>
-      <div class="sr" role="status">${this._announcement || this.statusText()}</div>
+      <div part="body">${RENDER[this._step](this)}</div>
+      <div class="sr" role="status">${this._announcement || this._statusText()}</div>
     </div>`;
   }
 
-  private renderStep(): TemplateResult | typeof nothing {
-    const t = this.t;
-    const view = this._view;
-    const step = this.currentStep;
-    if (step === 'error') {
-      const code = this._loadError?.code ?? 'NETWORK';
-      return renderError(t, t.errors[code] ?? t.errors.generic, () => void this.load());
-    }
-    if (!view) return renderLoading(t);
-    const next = view.attempt?.next ?? null;
-    const country = this.country();
-    const method = this.method();
-    switch (step) {
-      case 'choose':
-        if (!country) return nothing;
-        return renderChoose({
-          t,
-          locale: this.tag,
-          countries: view.countries,
-          country,
-          method: this._method,
-          onCountry: (id) => {
-            this._countryId = id;
-            this._method = view.countries.find((c) => c.id === id)?.methods[0]?.value ?? null;
-          },
-          onMethod: (value) => (this._method = value),
-          onContinue: (e) => {
-            e.preventDefault();
-            const chosen = this.country();
-            if (!chosen || !this.method()) return;
-            this._values = { ...prefill(view, chosen), ...this._values };
-            this._choosing = false;
-            this._problems = {};
-            this._formError = '';
-          },
-        });
-      case 'form':
-        if (!country || !method) return nothing;
-        return renderForm({
-          t,
-          view,
-          country,
-          method,
-          amount: this.amount(view),
-          values: this._values,
-          problems: this._problems,
-          formError: this._formError,
-          busy: this._busy,
-          canGoBack: hasChoice(view),
-          onInput: (field, value) => {
-            this._values = { ...this._values, [field]: value };
-            if (this._problems[field]) {
-              const { [field]: _, ...rest } = this._problems;
-              this._problems = rest;
-            }
-          },
-          onSubmit: (e) => void this.submitForm(e),
-          onBack: () => (this._choosing = true),
-        });
-      case 'approve':
-        return renderApprove({
-          t,
-          amount: this.amount(view),
-          mobile: next?.type === 'approve_on_phone' ? next.mobile_masked : '',
-        });
-      case 'otp':
-        return renderOtp({
-          t,
-          expiresAt: next?.type === 'enter_otp' ? Date.parse(next.expires_at) : 0,
-          now: this.clock.now,
-          triesLeft: next?.type === 'enter_otp' ? next.tries_left : 0,
-          value: this._otp,
-          problem: this._otpProblem,
-          busy: this._busy,
-          onInput: (value) => {
-            this._otp = value;
-            this._otpProblem = '';
-          },
-          onSubmit: (e) => void this.submitOtpForm(e),
-        });
-      case 'transfer':
-        if (next?.type !== 'bank_transfer') return nothing;
-        return renderTransfer({
-          t,
-          bankName: next.bank_name,
-          accountNumber: next.account_number,
-          amount: formatAmount(next.amount, next.currency, this.tag),
-          amountDigits: String(next.amount),
-          expiresAt: Date.parse(next.expires_at),
-          now: this.clock.now,
-          onCopy: (what, text) => void this.copy(what, text),
-        });
-      case 'redirect':
-        return renderRedirect({
-          t,
-          method: method?.label ?? '',
-          opened: this._popupOpened,
-          onOpen: () => this.openRedirect(),
-        });
-      case 'wait':
-        return renderWait(t);
-      case 'success':
-        return renderSuccess(t, this.amount(view));
-      case 'failure':
-        return renderFailure({
-          t,
-          view,
-          canChoose: hasChoice(view),
-          onRetry: () => this.retry(false),
-          onChoose: () => this.retry(true),
-        });
-      case 'expired':
-        return renderExpired(t);
-      default:
-        return renderLoading(t);
-    }
-  }
-
   /** The text of the polite live region for the current step. */
-  private statusText(): string {
-    const t = this.t;
+  private _statusText(): string {
+    const t = this._t;
     const view = this._view;
-    switch (this.currentStep) {
-      case 'loading':
-        return t.loading;
-      case 'approve':
-        return t.approveWaiting;
-      case 'otp':
-        return t.otpHeading;
-      case 'transfer':
-        return t.transferWaiting;
-      case 'redirect':
-        return this._popupOpened ? t.redirectWaiting : '';
-      case 'wait':
-        return t.waitHeading;
-      case 'success':
-        return t.successHeading;
-      case 'failure':
-        return view ? [t.failureHeading, ...failureText(t, view)].join(' ') : t.failureHeading;
-      case 'expired':
-        return t.expiredHeading;
-      default:
-        return this._busy ? t.sending : '';
-    }
+    const texts: Partial<Record<CheckoutStep, string>> = {
+      loading: t.loading,
+      approve: t.approveWaiting,
+      otp: t.otpHeading,
+      transfer: t.transferWaiting,
+      redirect: this._popupOpened ? t.redirectWaiting : '',
+      wait: t.waitHeading,
+      success: t.successHeading,
+      failure: view ? [t.failureHeading, ...failureText(t, view)].join(' ') : '',
+      expired: t.expiredHeading,
+    };
+    return texts[this._step] ?? (this._busy ? t.sending : '');
   }
 
-  private get t() {
-    return (this.locale_ ?? resolveLocale(this.locale, [])).translation;
+  /** @internal */
+  get _t(): Translation {
+    return this._locale.translation;
   }
 
-  private get tag(): string {
-    return (this.locale_ ?? resolveLocale(this.locale, [])).tag;
+  /** @internal */
+  get _tag(): string {
+    return this._locale.tag;
   }
 
-  private amount(view: CheckoutView): string {
-    return formatAmount(view.amount, view.currency, this.tag);
+  /** @internal */
+  _amount(): string {
+    const view = this._view;
+    return view ? formatAmount(view.amount, view.currency, this._tag) : '';
   }
 
-  private country(): CountryOption | undefined {
+  /** @internal */
+  _next(): NextAction | null {
+    return this._view?.attempt?.next ?? null;
+  }
+
+  /** @internal */
+  _country(): CountryOption | undefined {
     return this._view?.countries.find((c) => c.id === this._countryId);
   }
 
-  private method(): MethodOption | undefined {
-    return this.country()?.methods.find((m) => m.value === this._method);
+  /** @internal */
+  _method(): MethodOption | undefined {
+    return this._country()?.methods.find((m) => m.value === this._methodValue);
   }
 
-  private resetState(): void {
-    this._view = null;
-    this._loadError = null;
-    this._countryId = null;
-    this._method = null;
-    this._choosing = true;
-    this._dismissed = null;
-    this._values = {};
+  /** @internal Chooses a country, and its first method. */
+  _pickCountry(id: number): void {
+    this._countryId = id;
+    this._methodValue = this._country()?.methods[0]?.value ?? null;
+  }
+
+  /** @internal */
+  _pickMethod(value: string): void {
+    this._methodValue = value;
+  }
+
+  /** @internal The choice step's submit: on to the method's form. */
+  _continue(event: SubmitEvent): void {
+    event.preventDefault();
+    const country = this._country();
+    if (!this._view || !country || !this._method()) return;
+    this._values = { ...prefill(this._view, country), ...this._values };
+    this._choosing = false;
     this._problems = {};
     this._formError = '';
-    this._busy = false;
-    this._otp = '';
-    this._otpProblem = '';
-    this._popupOpened = false;
-    this._announcement = '';
   }
 
-  /** Loads the view, then follows the session live until it is final. */
-  private async load(): Promise<void> {
-    const token = ++this.loadToken;
-    const session = this.session;
+  /** @internal */
+  _input(field: FieldName, value: string): void {
+    this._values = { ...this._values, [field]: value };
+    if (this._problems[field]) this._problems = { ...this._problems, [field]: undefined };
+  }
+
+  /** @internal */
+  _back(): void {
+    this._choosing = true;
+  }
+
+  /** @internal */
+  _otpInput(value: string): void {
+    this._otp = value;
+    this._otpProblem = '';
+  }
+
+  private _reset(): void {
+    this._view = this._loadError = this._countryId = this._methodValue = this._dismissed = null;
+    this._choosing = true;
+    this._values = {};
+    this._problems = {};
+    this._formError = this._otp = this._otpProblem = this._announcement = '';
+    this._busy = this._popupOpened = false;
+  }
+
+  /** @internal Loads the view, then follows the session live until it is final. */
+  async _load(): Promise<void> {
+    const token = ++this._loadToken;
     this._loadError = null;
     try {
-      const view = await getView(this.endpointUrl, session);
-      if (token !== this.loadToken) return;
+      const view = await getView(this.endpointUrl, this.session);
+      if (token !== this._loadToken) return;
       this.applyView(view);
-      if (!TERMINAL.has(view.status)) this.startTransport();
+      if (!TERMINAL.has(view.status)) this._startTransport();
     } catch (error) {
-      if (token !== this.loadToken) return;
+      if (token !== this._loadToken) return;
       this._loadError = asApiError(error);
-      this.reportError(this._loadError, 'load');
+      this._reportError(this._loadError, 'load');
     }
   }
 
-  private startTransport(): void {
-    this.stopTransport();
-    this.transport = new CheckoutTransport({
+  private _startTransport(): void {
+    this._stopTransport();
+    this._transport = new CheckoutTransport({
       endpoint: this.endpointUrl,
       session: this.session,
       pollInterval: this.pollInterval,
       onView: (view) => this.applyView(view),
-      onMode: (mode) => (this.transportMode = mode),
+      onMode: (mode) => (this._mode = mode),
     });
-    this.transport.start();
+    this._transport.start();
   }
 
-  private stopTransport(): void {
-    this.transport?.stop();
-    this.transport = null;
-    this.transportMode = 'idle';
+  private _stopTransport(): void {
+    this._transport?.stop();
+    this._transport = null;
+    this._mode = 'idle';
   }
 
   /** Fetches the view once (after a refused request or a redirect window's report). */
-  private async refresh(): Promise<void> {
-    if (!this.session) return;
+  private async _refresh(): Promise<void> {
     try {
-      this.applyView(await getView(this.endpointUrl, this.session));
+      if (this.session) this.applyView(await getView(this.endpointUrl, this.session));
     } catch {
       /* the stream or the next poll will tell */
     }
   }
 
-  private async submitForm(event: SubmitEvent): Promise<void> {
+  /** @internal The form's submit: checks the fields, then starts the attempt. */
+  async _submitForm(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const view = this._view;
-    const country = this.country();
-    const method = this.method();
+    const country = this._country();
+    const method = this._method();
     if (!view || !country || !method || this._busy) return;
     const problems = checkForm(method.kind, this._values, country, view.banks.length > 0);
     this._problems = problems;
     const invalid = Object.keys(problems);
     if (invalid.length > 0) {
-      this._formError = this.t.fixFields(invalid.length);
+      this._formError = this._t.fixFields(invalid.length);
       await this.updateComplete;
       this.renderRoot.querySelector<HTMLElement>(`#${invalid[0]}`)?.focus();
       return;
@@ -519,58 +462,51 @@ export class UnifiedCheckout extends LitElement {
     this._formError = '';
     this._busy = true;
     try {
-      const next = await startAttempt(
-        this.endpointUrl,
-        view.id,
-        attemptRequest(country, method, this._values),
-      );
+      const body = attemptRequest(country, method, this._values);
+      this.applyView(await startAttempt(this.endpointUrl, view.id, body));
       this._dismissed = null;
-      this.applyView(next);
     } catch (error) {
       const apiError = asApiError(error);
-      this.reportError(apiError, 'attempt');
-      const issues = (apiError.details?.issues ?? []) as { path?: string }[];
+      this._reportError(apiError, 'attempt');
+      const issues = apiError.details?.issues;
       const refused: Partial<Record<FieldName, FieldProblem>> = {};
       for (const issue of Array.isArray(issues) ? issues : []) {
-        const field = fieldOfIssue(String(issue.path ?? ''));
+        const field = fieldOfIssue(String((issue as { path?: unknown })?.path ?? ''));
         if (field) refused[field] = refusedProblem(field);
       }
       this._problems = refused;
-      this._formError = this.t.errors[apiError.code] ?? this.t.errors.generic;
-      if (['ATTEMPT_IN_PROGRESS', 'SESSION_CLOSED', 'SESSION_EXPIRED'].includes(apiError.code)) {
-        await this.refresh();
+      this._formError = this._t.errors[apiError.code] ?? this._t.errors.generic;
+      if (/^(ATTEMPT_IN_PROGRESS|SESSION_CLOSED|SESSION_EXPIRED)$/.test(apiError.code)) {
+        await this._refresh();
       }
     } finally {
       this._busy = false;
     }
   }
 
-  private async submitOtpForm(event: SubmitEvent): Promise<void> {
+  /** @internal The OTP form's submit. */
+  async _submitOtp(event: SubmitEvent): Promise<void> {
     event.preventDefault();
     const view = this._view;
+    const t = this._t;
     if (!view || this._busy) return;
     const otp = this._otp.replace(/\s+/g, '');
     if (!/^\d{4,10}$/.test(otp)) {
-      this._otpProblem = otp ? this.t.otpInvalidFormat : this.t.required;
+      this._otpProblem = otp ? t.otpInvalidFormat : t.required;
       return;
     }
     this._busy = true;
     try {
       this.applyView(await submitOtp(this.endpointUrl, view.id, otp));
-      this._otp = '';
-      this._otpProblem = '';
+      this._otp = this._otpProblem = '';
     } catch (error) {
       const apiError = asApiError(error);
-      this.reportError(apiError, 'otp');
-      const t = this.t;
+      this._reportError(apiError, 'otp');
       const tries = apiError.details?.tries_left;
-      this._otpProblem = [
-        t.errors[apiError.code] ?? t.errors.generic,
-        typeof tries === 'number' ? t.triesLeft(tries) : '',
-      ]
-        .filter(Boolean)
-        .join(' ');
-      if (apiError.code !== 'OTP_INVALID') await this.refresh();
+      this._otpProblem = (t.errors[apiError.code] ?? t.errors.generic).concat(
+        typeof tries === 'number' ? ` ${t.triesLeft(tries)}` : '',
+      );
+      if (apiError.code !== 'OTP_INVALID') await this._refresh();
     } finally {
       this._busy = false;
     }
@@ -578,89 +514,69 @@ export class UnifiedCheckout extends LitElement {
     if (this._otpProblem) this.renderRoot.querySelector<HTMLElement>('#otp')?.focus();
   }
 
-  private retry(choose: boolean): void {
+  /** @internal "Try again" (same method) or "Use another method" after a failure. */
+  _retry(choose: boolean): void {
     this._dismissed = this._view?.attempt?.id ?? null;
     this._choosing = choose;
     this._problems = {};
     this._formError = '';
   }
 
-  private openRedirect(): void {
-    const next = this._view?.attempt?.next;
+  /** @internal Opens the authorization page in a popup, or navigates when it is blocked. */
+  _openRedirect(): void {
+    const next = this._next();
     if (next?.type !== 'redirect') return;
-    const popup = openPopup(next.url, `unified-checkout-${this.session || this._view?.id}`);
-    if (popup) this._popupOpened = true;
-    else this.navigate(next.url);
+    if (openPopup(next.url, `unified-checkout-${this._view?.id}`)) this._popupOpened = true;
+    else this._navigate(next.url);
   }
 
   /** Full-page redirect, when the popup was blocked. */
-  private navigate(url: string): void {
+  private _navigate(url: string): void {
     window.location.assign(url);
   }
 
-  private readonly onMessage = (event: MessageEvent): void => {
+  private readonly _onMessage = (event: MessageEvent): void => {
     const view = this._view;
     if (view && isReturnMessage(event, new URL(this.endpointUrl).origin, view.id)) {
-      void this.refresh();
+      void this._refresh();
     }
   };
 
-  private async copy(what: string, text: string): Promise<void> {
+  /** @internal Copies a value, and says so in the live region. */
+  async _copy(what: string, text: string): Promise<void> {
     try {
       await navigator.clipboard.writeText(text);
-      this._announcement = this.t.copied(what);
+      this._announcement = this._t.copied(what);
     } catch {
-      this._announcement = this.t.copyFailed;
+      this._announcement = this._t.copyFailed;
     }
   }
 
-  private reportError(error: ApiError, operation: CheckoutErrorDetail['operation']): void {
-    this.dispatchEvent(
-      new CheckoutErrorEvent({
-        code: error.code,
-        message: error.message,
-        status: error.status,
-        operation,
-      }),
-    );
+  private _reportError(error: ApiError, operation: CheckoutErrorDetail['operation']): void {
+    const { code, message, status } = error;
+    this.dispatchEvent(new CheckoutErrorEvent({ code, message, status, operation }));
   }
 
   /** Dispatches ready / success / failure / expired, each once per session or attempt. */
-  private dispatchOutcome(): void {
+  private _dispatchOutcome(): void {
     const view = this._view;
     if (!view) return;
     const once = (key: string, event: () => Event) => {
-      if (this.dispatched.has(key)) return;
-      this.dispatched.add(key);
+      if (this._dispatched.has(key)) return;
+      this._dispatched.add(key);
       this.dispatchEvent(event());
     };
-    const session = view.id;
-    once(
-      `ready:${session}`,
-      () =>
-        new CheckoutReadyEvent({
-          session,
-          status: view.status,
-          amount: view.amount,
-          currency: view.currency,
-        }),
-    );
-    const attempt = view.attempt;
-    if (view.status === 'succeeded') {
+    const { id: session, status, amount, currency, attempt } = view;
+    once(`ready:${session}`, () => new CheckoutReadyEvent({ session, status, amount, currency }));
+    if (status === 'succeeded') {
       once(
         `success:${session}`,
-        () =>
-          new CheckoutSuccessEvent({
-            session,
-            attempt: attempt?.id ?? null,
-            amount: view.amount,
-            currency: view.currency,
-          }),
+        () => new CheckoutSuccessEvent({ session, attempt: attempt?.id ?? null, amount, currency }),
       );
-    } else if (view.status === 'expired') {
+    } else if (status === 'expired') {
       once(`expired:${session}`, () => new CheckoutExpiredEvent({ session }));
     } else if (
-      view.status === 'failed' ||
+      status === 'failed' ||
       (attempt && attempt.status !== 'pending' && attempt.status !== 'succeeded')
     ) {
       once(
@@ -677,12 +593,6 @@ export class UnifiedCheckout extends LitElement {
       );
     }
   }
-}
-
-function asApiError(error: unknown): ApiError {
-  return error instanceof ApiError
-    ? error
-    : new ApiError('NETWORK', error instanceof Error ? error.message : String(error), 0);
 }
 
 if (typeof customElements !== 'undefined' && !customElements.get('unified-checkout')) {

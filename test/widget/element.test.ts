@@ -99,7 +99,7 @@ describe('<unified-checkout> element', () => {
     expect(el.step).to.equal('loading');
     expect(el.view).to.equal(null);
     expect(el.connection).to.equal('idle');
-    expect(q(el, '[role=status]').textContent).to.equal('Loading checkout…');
+    expect(q(el, '[role=status]').textContent).to.equal('Loading…');
   });
 
   it('refuses a view of another session than its own', async () => {

@@ -188,7 +188,7 @@ describe('events', () => {
     const event = (await oneEvent(el, 'checkout-error')) as CheckoutErrorEvent;
     expect(event.detail).to.deep.include({ code: 'NETWORK', status: 0, operation: 'load' });
     await waitForStep(el, 'error');
-    expect(bodyText(el)).to.contain('Could not reach the payment service.');
+    expect(bodyText(el)).to.contain('The payment service is unreachable.');
     const again = oneEvent(el, 'checkout-error');
     button(el, 'Try again').click();
     expect(((await again) as CheckoutErrorEvent).detail.code).to.equal('NETWORK');

@@ -174,7 +174,7 @@ describe('flows through the real proxy and sandbox', function () {
     const next = el.view?.attempt?.next;
     if (next?.type !== 'bank_transfer') throw new Error('no bank transfer');
     expect(qa(el, 'dd > span')[1]!.textContent).to.equal(next.account_number);
-    expect(q(el, '[role=timer]').textContent).to.match(/^This account closes in (30:00|29:5\d)$/);
+    expect(q(el, '[role=timer]').textContent).to.match(/^Account closes in (30:00|29:5\d)$/);
     await payVirtualAccount(next.account_number, 5000);
     await waitForStep(el, 'success', 15_000);
   });
@@ -186,7 +186,7 @@ describe('flows through the real proxy and sandbox', function () {
     await type(el, 'mobile', '712345005');
     // Fault injection: the live stream is stopped so the element does not learn of the other
     // attempt (started as if from another tab) before it submits its own.
-    (el as unknown as { stopTransport: () => void }).stopTransport();
+    (el as unknown as { _stopTransport: () => void })._stopTransport();
     await startAttempt(session, { country_id: 1, method: 'send money', mobile: '254712345005' });
     const error = oneEvent(el, 'checkout-error');
     await submit(el);

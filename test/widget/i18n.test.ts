@@ -35,7 +35,7 @@ describe('languages', () => {
   });
 
   const cases = [
-    { locale: 'en', heading: 'How would you like to pay?', pay: 'Pay' },
+    { locale: 'en', heading: 'How do you want to pay?', pay: 'Pay' },
     { locale: 'fr', heading: 'Comment souhaitez-vous payer ?', pay: 'Payer' },
     { locale: 'sw', heading: 'Ungependa kulipa kwa njia gani?', pay: 'Lipa' },
   ];

@@ -83,7 +83,7 @@ describe('steps: choose and form', () => {
     expect(qa(el, 'input').map((i) => i.id)).to.deep.equal(['name', 'bank_code']);
     expect(q(el, 'label[for=name]').textContent).to.equal('Full name');
     expect(q(el, 'label[for=bank_code]').textContent).to.equal('Bank code');
-    expect(q(el, '#bank_code-hint').textContent).to.equal('The branch code of your bank');
+    expect(q(el, '#bank_code-hint').textContent).to.equal('Your bank’s branch code');
   });
 
   it('bank_id: name and the 13-digit South African ID', async () => {
@@ -137,9 +137,7 @@ describe('steps: live', () => {
     );
     expect(el.step).to.equal('approve');
     const text = bodyText(el);
-    expect(text).to.contain(
-      `We sent a payment request for ${money(1500, 'KES')} to +2547****5000.`,
-    );
+    expect(text).to.contain(`We sent a request for ${money(1500, 'KES')} to +2547****5000.`);
     expect(qa(el, 'ol li')).to.have.length(3);
     expect(text).to.contain('Enter your PIN to approve.');
     expect(q(el, '[role=status]').textContent).to.equal('Waiting for your approval…');
@@ -225,7 +223,7 @@ describe('steps: live', () => {
     expect(el.step).to.equal('transfer');
     const values = qa(el, 'dd > span').map((s) => s.textContent);
     expect(values).to.deep.equal(['Issuing bank 2', '9912345678', money(5000, 'NGN')]);
-    expect(q(el, '[role=timer]').textContent).to.match(/^This account closes in (30:00|29:59)$/);
+    expect(q(el, '[role=timer]').textContent).to.match(/^Account closes in (30:00|29:59)$/);
     const copied: string[] = [];
     Object.defineProperty(navigator, 'clipboard', {
       configurable: true,
@@ -255,7 +253,7 @@ describe('steps: live', () => {
     copyButtons[0]!.click();
     await new Promise((r) => setTimeout(r, 0));
     await el.updateComplete;
-    expect(q(el, '[role=status]').textContent).to.equal('Could not copy. Select the text instead.');
+    expect(q(el, '[role=status]').textContent).to.equal('Could not copy. Select the text.');
   });
 
   it('redirect: opens a named, sized popup on the click', async () => {
@@ -285,8 +283,8 @@ describe('steps: live', () => {
     expect(calls).to.have.length(1);
     expect(calls[0]![0]).to.equal('https://wallet.example/authorize/1');
     expect(calls[0]![1]).to.equal('unified-checkout-cs_test');
-    expect(String(calls[0]![2])).to.match(/^popup,width=480,height=720,left=\d+,top=\d+$/);
-    expect(bodyText(el)).to.contain('Finish in the other window.');
+    expect(calls[0]![2]).to.equal('popup,width=480,height=720');
+    expect(bodyText(el)).to.contain('Waiting for the other window…');
     expect(button(el, 'Open the window again')).to.exist;
   });
 
@@ -305,7 +303,8 @@ describe('steps: live', () => {
     const navigated: string[] = [];
     // Fault injection: the browser blocks the popup; the page navigation is recorded instead
     // of leaving the test page.
-    (el as unknown as { navigate: (url: string) => void }).navigate = (url) => navigated.push(url);
+    (el as unknown as { _navigate: (url: string) => void })._navigate = (url) =>
+      navigated.push(url);
     window.open = (() => null) as typeof window.open;
     try {
       button(el, 'Continue to Wave').click();
@@ -332,9 +331,7 @@ describe('steps: result', () => {
       withAttempt(base, attempt(KENYA, 'phone_prompt', 'succeeded'), 'succeeded'),
     );
     expect(el.step).to.equal('success');
-    expect(bodyText(el)).to.contain(
-      `Payment received Thank you. ${money(1500, 'KES')} has been paid.`,
-    );
+    expect(bodyText(el)).to.contain(`Payment received Thank you. You paid ${money(1500, 'KES')}.`);
     expect(money(1500, 'KES')).to.match(/1,500$/); // whole units, no decimals
   });
 

@@ -30,14 +30,12 @@ describe('validation messages', () => {
       error: 'This field is required.',
       described: ['+254 then 9 digits', 'This field is required.'],
     });
-    expect(q(el, '[role=alert]').textContent).to.equal('Fix 1 field to continue.');
+    expect(q(el, '[role=alert]').textContent).to.equal('Fix 1 field.');
     expect(focused(el)?.id).to.equal('mobile');
     await type(el, 'mobile', '0712 34');
     expect(fieldState(el, 'mobile').invalid).to.equal('false'); // typing clears the error
     await submit(el);
-    expect(fieldState(el, 'mobile').error).to.equal(
-      'Enter a valid number: 9 digits after the country code.',
-    );
+    expect(fieldState(el, 'mobile').error).to.equal('Enter 9 digits after the country code.');
     await type(el, 'mobile', '+255 712 345 000'); // another country's dial code
     await submit(el);
     expect(fieldState(el, 'mobile').invalid).to.equal('true');
@@ -47,9 +45,7 @@ describe('validation messages', () => {
     const el = await mountView(view([IVORY_COAST], { only: 'otp_operator' }));
     await type(el, 'mobile', '712345000');
     await submit(el);
-    expect(fieldState(el, 'mobile').error).to.equal(
-      'Enter a valid number: 10 digits after the country code.',
-    );
+    expect(fieldState(el, 'mobile').error).to.equal('Enter 10 digits after the country code.');
   });
 
   it('South African ID: 13 digits, a real birth date and the checksum', async () => {
@@ -57,10 +53,10 @@ describe('validation messages', () => {
     await type(el, 'name', 'Thabo Mbeki');
     for (const [value, message] of [
       ['', 'This field is required.'],
-      ['800101500908', 'An ID number has exactly 13 digits.'],
-      ['80010150090871', 'An ID number has exactly 13 digits.'],
-      ['8001015009088', 'This ID number is not valid. Check the digits.'],
-      ['8013015009087', 'This ID number is not valid. Check the digits.'],
+      ['800101500908', 'An ID number has 13 digits.'],
+      ['80010150090871', 'An ID number has 13 digits.'],
+      ['8001015009088', 'This ID number is not valid.'],
+      ['8013015009087', 'This ID number is not valid.'],
     ] as const) {
       await type(el, 'id_number', value);
       await submit(el);
@@ -80,7 +76,7 @@ describe('validation messages', () => {
       invalid: 'true',
       error: 'Choose your bank.',
     });
-    expect(q(el, '[role=alert]').textContent).to.equal('Fix 4 fields to continue.');
+    expect(q(el, '[role=alert]').textContent).to.equal('Fix 4 fields.');
     expect(focused(el)?.id).to.equal('first_name');
   });
 
@@ -109,9 +105,7 @@ describe('validation messages', () => {
     await el.updateComplete;
     expect(fieldState(el, 'name')).to.deep.include({ invalid: 'true', error: 'Check this value.' });
     expect(fieldState(el, 'bank_code').invalid).to.equal('false');
-    expect(q(el, '[role=alert]').textContent).to.equal(
-      'Some details are not valid. Check the highlighted fields.',
-    );
+    expect(q(el, '[role=alert]').textContent).to.equal('Check the highlighted fields.');
     expect(el.step).to.equal('form');
   });
 });

@@ -3,27 +3,21 @@
  * @module
  */
 import { html, type TemplateResult } from 'lit';
-import type { Translation } from '../localize';
+import type { StepHost } from './host';
 import { renderWaiting } from './progress';
-
-/** What the approve step needs. */
-export interface ApproveProps {
-  t: Translation;
-  /** Formatted amount. */
-  amount: string;
-  /** The phone as the proxy masked it, e.g. `2547****5000`. */
-  mobile: string;
-}
 
 /**
  * Renders the approve-on-phone step.
  *
  * @example
- * renderApprove({ t, amount: 'Ksh 1,500', mobile: '2547****5000' });
+ * renderApprove(this);
  */
-export function renderApprove({ t, amount, mobile }: ApproveProps): TemplateResult {
+export function renderApprove(h: StepHost): TemplateResult {
+  const t = h._t;
+  const next = h._next();
+  const mobile = next?.type === 'approve_on_phone' ? next.mobile_masked : '';
   return html`<h2 part="heading" tabindex="-1">${t.approveHeading}</h2>
-    <p>${t.approveSent(amount, `+${mobile}`)}</p>
+    <p>${t.approveSent(h._amount(), `+${mobile}`)}</p>
     <ol>
       ${t.approveSteps.map((line) => html`<li>${line}</li>`)}
     </ol>

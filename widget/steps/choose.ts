@@ -3,45 +3,35 @@
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { CountryOption } from '../../shared/view';
 import { countryName } from '../format';
-import type { Translation } from '../localize';
-
-/** What the choice step needs. */
-export interface ChooseProps {
-  t: Translation;
-  locale: string;
-  countries: readonly CountryOption[];
-  country: CountryOption;
-  method: string | null;
-  onCountry: (id: number) => void;
-  onMethod: (value: string) => void;
-  onContinue: (event: SubmitEvent) => void;
-}
+import type { StepHost } from './host';
 
 /**
  * Renders the country select and the method radio group (native radios: arrow keys move).
  *
  * @example
- * renderChoose({ t, locale, countries, country, method, onCountry, onMethod, onContinue });
+ * renderChoose(this);
  */
-export function renderChoose(p: ChooseProps): TemplateResult {
-  const { t } = p;
-  return html`<form part="form" novalidate @submit=${p.onContinue}>
+export function renderChoose(h: StepHost): TemplateResult | typeof nothing {
+  const t = h._t;
+  const countries = h._view?.countries ?? [];
+  const chosen = h._country();
+  if (!chosen) return nothing;
+  return html`<form part="form" novalidate @submit=${(e: SubmitEvent) => h._continue(e)}>
     <h2 part="heading" tabindex="-1">${t.chooseHeading}</h2>
     ${
-      p.countries.length > 1
+      countries.length > 1
         ? html`<div part="field">
             <label for="country">${t.country}</label>
             <select
               id="country"
               part="select"
-              @change=${(e: Event) => p.onCountry(Number((e.target as HTMLSelectElement).value))}
+              @change=${(e: Event) => h._pickCountry(Number((e.target as HTMLSelectElement).value))}
             >
-              ${p.countries.map(
+              ${countries.map(
                 (c) =>
-                  html`<option value=${c.id} ?selected=${c.id === p.country.id}>
-                    ${countryName(c.iso2, c.name, p.locale)}
+                  html`<option value=${c.id} ?selected=${c === chosen}>
+                    ${countryName(c.iso2, c.name, h._tag)}
                   </option>`,
               )}
             </select>
@@ -50,15 +40,15 @@ export function renderChoose(p: ChooseProps): TemplateResult {
     }
     <fieldset part="methods">
       <legend>${t.method}</legend>
-      ${p.country.methods.map(
+      ${chosen.methods.map(
         (m) =>
           html`<label part="option">
             <input
               type="radio"
               name="method"
               .value=${m.value}
-              .checked=${m.value === p.method}
-              @change=${() => p.onMethod(m.value)}
+              .checked=${m.value === h._methodValue}
+              @change=${() => h._pickMethod(m.value)}
             />
             <span><strong>${m.label}</strong><span class="muted">${t.kindHint[m.kind]}</span></span>
           </label>`,

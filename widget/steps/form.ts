@@ -1,43 +1,20 @@
 /**
  * Step "form": the fields of the chosen method (phone with dial code and length rule, names,
- * NGN bank, South African ID), each with its label, hint and error tied by aria-describedby.
+ * bank, South African ID), each with its label, hint and error tied by aria-describedby.
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { CheckoutView, CountryOption, MethodOption } from '../../shared/view';
-import {
-  FIELD_MAX,
-  fieldsFor,
-  type FieldName,
-  type FieldProblem,
-  type FieldValues,
-} from '../form-model';
+import type { CountryOption } from '../../shared/view';
+import { FIELD_MAX, fieldsFor, type FieldName, type FieldProblem } from '../form-model';
 import type { Translation } from '../localize';
-
-/** What the form step needs. */
-export interface FormProps {
-  t: Translation;
-  view: CheckoutView;
-  country: CountryOption;
-  method: MethodOption;
-  /** Formatted amount, for the submit button. */
-  amount: string;
-  values: FieldValues;
-  problems: Partial<Record<FieldName, FieldProblem>>;
-  /** A message about the whole form (translated), or ''. */
-  formError: string;
-  busy: boolean;
-  canGoBack: boolean;
-  onInput: (field: FieldName, value: string) => void;
-  onSubmit: (event: SubmitEvent) => void;
-  onBack: () => void;
-}
+import { hasChoice } from '../step';
+import type { StepHost } from './host';
 
 /**
  * The translated message of a field problem.
  *
  * @example
- * problemText(t, 'phoneInvalid', kenya); // 'Enter a valid number: 9 digits after the country code.'
+ * problemText(t, 'phoneInvalid', kenya); // 'Enter 9 digits after the country code.'
  */
 export function problemText(t: Translation, problem: FieldProblem, country: CountryOption): string {
   return problem === 'phoneInvalid' ? t.phoneInvalid(country.national_number_length) : t[problem];
@@ -53,66 +30,56 @@ const AUTOCOMPLETE: Readonly<Record<FieldName, string>> = {
   id_number: 'off',
 };
 
-function label(p: FormProps, field: FieldName): string {
-  const { t } = p;
-  const labels: Record<FieldName, string> = {
-    mobile: t.phone,
-    first_name: t.firstName,
-    last_name: t.lastName,
-    name: t.fullName,
-    account_name: t.accountName,
-    bank_code: p.view.banks.length > 0 ? t.bank : t.bankCode,
-    id_number: t.idNumber,
+/** Label and hint of a field; the bank is a list when the view has banks, else a code. */
+function texts(t: Translation, field: FieldName, country: CountryOption, banks: boolean) {
+  const table: Record<FieldName, [string, string]> = {
+    mobile: [t.phone, t.phoneHint(country.dial_code, country.national_number_length)],
+    first_name: [t.firstName, ''],
+    last_name: [t.lastName, ''],
+    name: [t.fullName, ''],
+    account_name: [t.accountName, t.accountNameHint],
+    bank_code: banks ? [t.bank, ''] : [t.bankCode, t.bankCodeHint],
+    id_number: [t.idNumber, t.idNumberHint],
   };
-  return labels[field];
+  return table[field];
 }
 
-function hint(p: FormProps, field: FieldName): string {
-  const { t, country } = p;
-  if (field === 'mobile') return t.phoneHint(country.dial_code, country.national_number_length);
-  if (field === 'id_number') return t.idNumberHint;
-  if (field === 'account_name') return t.accountNameHint;
-  if (field === 'bank_code' && p.view.banks.length === 0) return t.bankCodeHint;
-  return '';
-}
-
-function control(p: FormProps, field: FieldName, describedBy: string): TemplateResult {
-  const problem = p.problems[field];
-  const value = p.values[field] ?? '';
+function control(h: StepHost, field: FieldName, describedBy: string): TemplateResult {
+  const invalid = h._problems[field] ? 'true' : 'false';
+  const value = h._values[field] ?? '';
+  const banks = h._view?.banks ?? [];
   const onInput = (e: Event) =>
-    p.onInput(field, (e.target as HTMLInputElement | HTMLSelectElement).value);
-  if (field === 'bank_code' && p.view.banks.length > 0) {
+    h._input(field, (e.target as HTMLInputElement | HTMLSelectElement).value);
+  if (field === 'bank_code' && banks.length > 0) {
     return html`<select
       id=${field}
-      name=${field}
       part="select"
       required
-      aria-invalid=${problem ? 'true' : 'false'}
+      aria-invalid=${invalid}
       aria-describedby=${describedBy}
       @change=${onInput}
     >
-      <option value="" ?selected=${!value}>${p.t.chooseBank}</option>
-      ${p.view.banks.map(
-        (b) => html`<option value=${b.code} ?selected=${b.code === value}>${b.label}</option>`,
-      )}
+      <option value="" ?selected=${!value}>${h._t.chooseBank}</option>
+      ${banks.map((b) => html`<option value=${b.code} ?selected=${b.code === value}>${b.label}</option>`)}
     </select>`;
   }
   const input = html`<input
     id=${field}
-    name=${field}
     part="input"
     type=${field === 'mobile' ? 'tel' : 'text'}
     inputmode=${field === 'mobile' ? 'tel' : field === 'id_number' || field === 'bank_code' ? 'numeric' : 'text'}
     autocomplete=${AUTOCOMPLETE[field]}
     maxlength=${FIELD_MAX[field]}
     required
-    aria-invalid=${problem ? 'true' : 'false'}
+    aria-invalid=${invalid}
     aria-describedby=${describedBy}
     .value=${value}
     @input=${onInput}
   />`;
   return field === 'mobile'
-    ? html`<div class="phone"><span aria-hidden="true">+${p.country.dial_code}</span>${input}</div>`
+    ? html`<div class="phone">
+        <span aria-hidden="true">+${h._country()?.dial_code}</span>${input}
+      </div>`
     : input;
 }
 
@@ -120,32 +87,36 @@ function control(p: FormProps, field: FieldName, describedBy: string): TemplateR
  * Renders the method's form.
  *
  * @example
- * renderForm({ t, view, country, method, amount, values, problems, formError: '', busy: false, … });
+ * renderForm(this);
  */
-export function renderForm(p: FormProps): TemplateResult {
-  const { t } = p;
-  return html`<form part="form" novalidate @submit=${p.onSubmit}>
-    <h2 part="heading" tabindex="-1">${t.formHeading(p.method.label)}</h2>
-    ${fieldsFor(p.method.kind).map((field) => {
-      const hintText = hint(p, field);
-      const problem = p.problems[field];
-      const describedBy = hintText ? `${field}-hint ${field}-error` : `${field}-error`;
+export function renderForm(h: StepHost): TemplateResult | typeof nothing {
+  const t = h._t;
+  const view = h._view;
+  const country = h._country();
+  const method = h._method();
+  if (!view || !country || !method) return nothing;
+  return html`<form part="form" novalidate @submit=${(e: SubmitEvent) => h._submitForm(e)}>
+    <h2 part="heading" tabindex="-1">${t.formHeading(method.label)}</h2>
+    ${fieldsFor(method.kind).map((field) => {
+      const [label, hint] = texts(t, field, country, view.banks.length > 0);
+      const problem = h._problems[field];
+      const describedBy = hint ? `${field}-hint ${field}-error` : `${field}-error`;
       return html`<div part="field">
-        <label for=${field}>${label(p, field)}</label>
-        ${control(p, field, describedBy)}
-        ${hintText ? html`<span id="${field}-hint" part="hint">${hintText}</span>` : nothing}
+        <label for=${field}>${label}</label>
+        ${control(h, field, describedBy)}
+        ${hint ? html`<span id="${field}-hint" part="hint">${hint}</span>` : nothing}
         <span id="${field}-error" part="error"
-          >${problem ? problemText(t, problem, p.country) : ''}</span
+          >${problem ? problemText(t, problem, country) : ''}</span
         >
       </div>`;
     })}
-    ${p.formError ? html`<p role="alert" part="error">${p.formError}</p>` : nothing}
-    <button part="button primary" type="submit" ?disabled=${p.busy}>
-      ${p.busy ? t.sending : t.payAmount(p.amount)}
+    ${h._formError ? html`<p role="alert" part="error">${h._formError}</p>` : nothing}
+    <button part="button primary" type="submit" ?disabled=${h._busy}>
+      ${h._busy ? t.sending : t.payAmount(h._amount())}
     </button>
     ${
-      p.canGoBack
-        ? html`<button part="button" type="button" @click=${p.onBack}>${t.back}</button>`
+      hasChoice(view)
+        ? html`<button part="button" type="button" @click=${() => h._back()}>${t.back}</button>`
         : nothing
     }
   </form>`;

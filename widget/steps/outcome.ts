@@ -1,23 +1,25 @@
 /**
  * Result steps: "success", "failure" (with the reason and, while the session is open, a
- * retry) and "expired".
+ * retry), "expired", and "error" (the view could not be loaded).
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { CheckoutView } from '../../shared/view';
 import type { Translation } from '../localize';
+import { hasChoice } from '../step';
+import type { StepHost } from './host';
 
 /**
  * Renders the success step.
  *
  * @example
- * renderSuccess(t, 'Ksh 1,500');
+ * renderSuccess(this);
  */
-export function renderSuccess(t: Translation, amount: string): TemplateResult {
+export function renderSuccess(h: StepHost): TemplateResult {
   return html`<div class="ok">
     <div part="badge" aria-hidden="true">✓</div>
-    <h2 part="heading" tabindex="-1">${t.successHeading}</h2>
-    <p>${t.successBody(amount)}</p>
+    <h2 part="heading" tabindex="-1">${h._t.successHeading}</h2>
+    <p>${h._t.successBody(h._amount())}</p>
   </div>`;
 }
 
@@ -47,34 +49,29 @@ export function failureText(t: Translation, view: CheckoutView): string[] {
   return lines;
 }
 
-/** What the failure step needs. */
-export interface FailureProps {
-  t: Translation;
-  view: CheckoutView;
-  /** Offer "Use another method" (the session has more than one option). */
-  canChoose: boolean;
-  onRetry: () => void;
-  onChoose: () => void;
-}
-
 /**
- * Renders the failure step.
+ * Renders the failure step, with "Try again" (same method) and "Use another method" while
+ * the session allows a new attempt.
  *
  * @example
- * renderFailure({ t, view, canChoose: true, onRetry, onChoose });
+ * renderFailure(this);
  */
-export function renderFailure(p: FailureProps): TemplateResult {
-  const { t, view } = p;
+export function renderFailure(h: StepHost): TemplateResult | typeof nothing {
+  const t = h._t;
+  const view = h._view;
+  if (!view) return nothing;
   return html`<div part="badge" aria-hidden="true">✕</div>
     <h2 part="heading" tabindex="-1">${t.failureHeading}</h2>
     ${failureText(t, view).map((line) => html`<p>${line}</p>`)}
     ${
       view.can_retry
         ? html`<div class="actions">
-            <button part="button primary" type="button" @click=${p.onRetry}>${t.retry}</button>
+            <button part="button primary" type="button" @click=${() => h._retry(false)}>
+              ${t.retry}
+            </button>
             ${
-              p.canChoose
-                ? html`<button part="button" type="button" @click=${p.onChoose}>
+              hasChoice(view)
+                ? html`<button part="button" type="button" @click=${() => h._retry(true)}>
                     ${t.otherMethod}
                   </button>`
                 : nothing
@@ -88,24 +85,26 @@ export function renderFailure(p: FailureProps): TemplateResult {
  * Renders the expired step.
  *
  * @example
- * renderExpired(t);
+ * renderExpired(this);
  */
-export function renderExpired(t: Translation): TemplateResult {
+export function renderExpired(h: StepHost): TemplateResult {
   return html`<div part="badge" aria-hidden="true">!</div>
-    <h2 part="heading" tabindex="-1">${t.expiredHeading}</h2>
-    <p>${t.expiredBody}</p>`;
+    <h2 part="heading" tabindex="-1">${h._t.expiredHeading}</h2>
+    <p>${h._t.expiredBody}</p>`;
 }
 
 /**
  * Renders the error step (the view could not be loaded), with a way to try again.
  *
  * @example
- * renderError(t, t.errors.SESSION_NOT_FOUND ?? t.errors.generic, reload);
+ * renderError(this);
  */
-export function renderError(t: Translation, message: string, onReload: () => void): TemplateResult {
+export function renderError(h: StepHost): TemplateResult {
+  const t = h._t;
+  const code = h._loadError?.code ?? 'NETWORK';
   return html`<h2 part="heading" tabindex="-1">${t.errorHeading}</h2>
-    <p role="alert">${message}</p>
+    <p role="alert">${t.errors[code] ?? t.errors.generic}</p>
     <div class="actions">
-      <button part="button primary" type="button" @click=${onReload}>${t.reload}</button>
+      <button part="button primary" type="button" @click=${() => h._load()}>${t.reload}</button>
     </div>`;
 }

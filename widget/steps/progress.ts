@@ -4,7 +4,7 @@
  * @module
  */
 import { html, type TemplateResult } from 'lit';
-import type { Translation } from '../localize';
+import type { StepHost } from './host';
 
 /**
  * A spinner with a line of text (the spinner is decorative).
@@ -22,19 +22,19 @@ export function renderWaiting(text: string): TemplateResult {
  * Renders the first load.
  *
  * @example
- * renderLoading(t);
+ * renderLoading(this);
  */
-export function renderLoading(t: Translation): TemplateResult {
-  return renderWaiting(t.loading);
+export function renderLoading(h: StepHost): TemplateResult {
+  return renderWaiting(h._t.loading);
 }
 
 /**
  * Renders the "wait" step (OTP accepted, redirect finished, outcome on its way).
  *
  * @example
- * renderWait(t);
+ * renderWait(this);
  */
-export function renderWait(t: Translation): TemplateResult {
-  return html`<h2 part="heading" tabindex="-1">${t.waitHeading}</h2>
-    ${renderWaiting(t.waitBody)}`;
+export function renderWait(h: StepHost): TemplateResult {
+  return html`<h2 part="heading" tabindex="-1">${h._t.waitHeading}</h2>
+    ${renderWaiting(h._t.waitBody)}`;
 }

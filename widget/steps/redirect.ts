@@ -4,31 +4,24 @@
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { Translation } from '../localize';
+import type { StepHost } from './host';
 import { renderWaiting } from './progress';
-
-/** What the redirect step needs. */
-export interface RedirectProps {
-  t: Translation;
-  /** The method's label, e.g. `Wave`. */
-  method: string;
-  /** True once the popup was opened. */
-  opened: boolean;
-  onOpen: () => void;
-}
 
 /**
  * Renders the continue-to-redirect step.
  *
  * @example
- * renderRedirect({ t, method: 'Wave', opened: false, onOpen });
+ * renderRedirect(this);
  */
-export function renderRedirect({ t, method, opened, onOpen }: RedirectProps): TemplateResult {
+export function renderRedirect(h: StepHost): TemplateResult {
+  const t = h._t;
+  const method = h._method()?.label ?? '';
+  const opened = h._popupOpened;
   return html`<h2 part="heading" tabindex="-1">${t.redirectHeading(method)}</h2>
     <p>${t.redirectBody}</p>
     ${opened ? renderWaiting(t.redirectWaiting) : nothing}
     <div class="actions">
-      <button part="button primary" type="button" @click=${onOpen}>
+      <button part="button primary" type="button" @click=${() => h._openRedirect()}>
         ${opened ? t.redirectReopen : t.redirectButton(method)}
       </button>
     </div>`;

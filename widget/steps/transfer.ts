@@ -3,47 +3,26 @@
  * account's 30-minute countdown.
  * @module
  */
-import { html, type TemplateResult } from 'lit';
-import { formatCountdown } from '../format';
-import type { Translation } from '../localize';
+import { html, nothing, type TemplateResult } from 'lit';
+import { formatAmount, formatCountdown } from '../format';
+import type { StepHost } from './host';
 import { renderWaiting } from './progress';
 
-/** What the transfer step needs. */
-export interface TransferProps {
-  t: Translation;
-  bankName: string;
-  accountNumber: string;
-  /** Formatted amount to transfer. */
-  amount: string;
-  /** The amount as digits, for the clipboard. */
-  amountDigits: string;
-  /** Epoch ms when the account closes. */
-  expiresAt: number;
-  now: number;
-  onCopy: (what: string, text: string) => void;
-}
-
-function row(
-  t: Translation,
-  label: string,
-  shown: string,
-  copyText: string | null,
-  onCopy: TransferProps['onCopy'],
-): TemplateResult {
+function row(h: StepHost, label: string, shown: string, copyText?: string): TemplateResult {
   return html`<div>
     <dt>${label}</dt>
     <dd>
       <span>${shown}</span>
       ${
-        copyText === null
-          ? ''
+        copyText === undefined
+          ? nothing
           : html`<button
               part="button copy"
               type="button"
-              aria-label=${t.copy(label)}
-              @click=${() => onCopy(label, copyText)}
+              aria-label=${h._t.copy(label)}
+              @click=${() => h._copy(label, copyText)}
             >
-              ${t.copyButton}
+              ${h._t.copyButton}
             </button>`
       }
     </dd>
@@ -54,21 +33,27 @@ function row(
  * Renders the bank-transfer details.
  *
  * @example
- * renderTransfer({ t, bankName, accountNumber, amount: '₦5,000', amountDigits: '5000', expiresAt, now, onCopy });
+ * renderTransfer(this);
  */
-export function renderTransfer(p: TransferProps): TemplateResult {
-  const { t } = p;
-  const expired = p.now >= p.expiresAt;
+export function renderTransfer(h: StepHost): TemplateResult | typeof nothing {
+  const t = h._t;
+  const next = h._next();
+  if (next?.type !== 'bank_transfer') return nothing;
+  const amount = formatAmount(next.amount, next.currency, h._tag);
+  const expiresAt = Date.parse(next.expires_at);
+  const now = Date.now();
   return html`<h2 part="heading" tabindex="-1">${t.transferHeading}</h2>
-    <p>${t.transferBody(p.amount)}</p>
+    <p>${t.transferBody(amount)}</p>
     <dl part="details">
-      ${row(t, t.bankName, p.bankName, null, p.onCopy)}
-      ${row(t, t.accountNumber, p.accountNumber, p.accountNumber, p.onCopy)}
-      ${row(t, t.amount, p.amount, p.amountDigits, p.onCopy)}
+      ${row(h, t.bankName, next.bank_name)}
+      ${row(h, t.accountNumber, next.account_number, next.account_number)}
+      ${row(h, t.amount, amount, String(next.amount))}
     </dl>
     <p>
       <span role="timer" part="countdown"
-        >${expired ? t.accountExpired : t.accountExpiresIn(formatCountdown(p.expiresAt, p.now))}</span
+        >${
+          now >= expiresAt ? t.accountExpired : t.accountExpiresIn(formatCountdown(expiresAt, now))
+        }</span
       >
     </p>
     ${renderWaiting(t.transferWaiting)}`;

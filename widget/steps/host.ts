@@ -1,0 +1,60 @@
+/**
+ * What the step templates read from `<unified-checkout>` and call back into. The element
+ * implements it; the members start with `_` because they are internal (the bundle shortens
+ * such names), not part of the element's public API.
+ * @module
+ */
+import type { CheckoutView, CountryOption, MethodOption, NextAction } from '../../shared/view';
+import type { ApiError } from '../api';
+import type { FieldName, FieldProblem, FieldValues } from '../form-model';
+import type { Translation } from '../localize';
+
+/**
+ * The element as the step templates see it.
+ *
+ * @example
+ * export function renderWait(h: StepHost) { return html`<h2>${h._t.waitHeading}</h2>`; }
+ */
+export interface StepHost {
+  /** The translation in use. */
+  readonly _t: Translation;
+  /** The locale tag for `Intl` (e.g. `fr-CI`). */
+  readonly _tag: string;
+  /** The session's view; set on every step but loading and error. */
+  readonly _view: CheckoutView | null;
+  /** Why loading the view failed (error step). */
+  readonly _loadError: ApiError | null;
+  /** The chosen country and method. */
+  _country(): CountryOption | undefined;
+  _method(): MethodOption | undefined;
+  readonly _methodValue: string | null;
+  /** The current attempt's next action. */
+  _next(): NextAction | null;
+  /** The session's amount, formatted. */
+  _amount(): string;
+  /** Form state. */
+  readonly _values: FieldValues;
+  readonly _problems: Partial<Record<FieldName, FieldProblem>>;
+  /** A translated message about the whole form, or ''. */
+  readonly _formError: string;
+  /** A request is in flight. */
+  readonly _busy: boolean;
+  readonly _otp: string;
+  /** A translated problem with the OTP, or ''. */
+  readonly _otpProblem: string;
+  /** The redirect popup was opened. */
+  readonly _popupOpened: boolean;
+  /** Actions. */
+  _pickCountry(id: number): void;
+  _pickMethod(value: string): void;
+  _continue(event: SubmitEvent): void;
+  _input(field: FieldName, value: string): void;
+  _back(): void;
+  _submitForm(event: SubmitEvent): void;
+  _otpInput(value: string): void;
+  _submitOtp(event: SubmitEvent): void;
+  _copy(what: string, text: string): void;
+  _openRedirect(): void;
+  _retry(choose: boolean): void;
+  _load(): void;
+}
