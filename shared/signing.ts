@@ -70,6 +70,29 @@ export function canonicalString(envelope: Signable, secretKey: string): string {
   return parts.join('&');
 }
 
+/**
+ * The first path of an envelope that the canonical string cannot see, or null when every field
+ * is covered: a root `senderKey` (replaced by the secret when signing) and any empty object or
+ * array (it flattens to nothing). Such a field could be added to a signed envelope without
+ * changing its signature, so receivers refuse an envelope that has one.
+ *
+ * @example
+ * uncoveredPath({ params: { amount: 1, extra: {} } }); // 'params.extra'
+ * uncoveredPath({ senderKey: 'x', params: { amount: 1 } }); // 'senderKey'
+ * uncoveredPath({ params: { amount: 1 } }); // null
+ */
+export function uncoveredPath(value: unknown, path = ''): string | null {
+  if (value === null || typeof value !== 'object') return null;
+  if (path === '' && Object.hasOwn(value, 'senderKey')) return 'senderKey';
+  const entries = Object.entries(value);
+  if (entries.length === 0) return path;
+  for (const [key, child] of entries) {
+    const found = uncoveredPath(child, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 function toHex(buffer: ArrayBuffer): string {
   const bytes = new Uint8Array(buffer);
   let hex = '';

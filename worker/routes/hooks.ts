@@ -12,7 +12,7 @@ import {
   payoutCallbackParamsSchema,
   signedEnvelope,
 } from '../../shared/schemas';
-import { canonicalString, verify } from '../../shared/signing';
+import { canonicalString, uncoveredPath, verify } from '../../shared/signing';
 import { validate } from '../../shared/validation';
 import { loadConfig } from '../config';
 import type { ProxyEnv } from '../env';
@@ -45,6 +45,16 @@ async function verified(c: Context<{ Bindings: ProxyEnv }>, kind: CallbackKind) 
     record.sender !== config.credentials.sender
   ) {
     throw new CheckoutError('SIGNATURE_INVALID', 'The callback is for another integration.');
+  }
+  // A field the signature cannot see (an empty object or list, a senderKey) could have been
+  // added by anyone.
+  const uncovered = uncoveredPath(record);
+  if (uncovered !== null) {
+    throw new CheckoutError(
+      'VALIDATION_FAILED',
+      `The callback has a field its signature cannot cover: ${uncovered}.`,
+      { issues: [{ path: uncovered, message: `${uncovered} is not covered by the signature` }] },
+    );
   }
   // The signature covers values as text (1500 and "1500" sign alike): the types are checked too.
   const shape = validate(signedEnvelope, record);
