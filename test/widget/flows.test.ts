@@ -2,7 +2,7 @@
  * Full payments through the real proxy and sandbox, one per method kind, driven through the
  * widget's own controls. Sandbox phone numbers: …000 success, …001 failed, …002 timeout.
  */
-import { expect, oneEvent } from '@open-wc/testing';
+import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import type { CheckoutFailureEvent, CheckoutSuccessEvent } from '../../widget/events';
 import type { UnifiedCheckout } from '../../widget/unified-checkout';
 import { bodyText, button, q, qa, submit, type, waitForStep } from './support/dom';
@@ -107,6 +107,9 @@ describe('flows through the real proxy and sandbox', function () {
     await submit(el);
     await waitForStep(el, 'otp');
     expect(q(el, '[role=timer]').textContent).to.match(/^Expires in (2:00|1:5\d)$/);
+    // The stream may show this step before the attempt's own answer: Confirm stays disabled
+    // until that request is done, as a payer would see.
+    await waitUntil(() => !q<HTMLButtonElement>(el, '[part~=primary]').disabled, 'still busy');
     await type(el, 'otp', '123456');
     const error = oneEvent(el, 'checkout-error');
     await submit(el);
