@@ -1,7 +1,7 @@
 // Starts the dev stack (proxy + sandbox in one `wrangler dev`) on a port, with its own state
 // directory, and stops it by PID. Used by `npm run dev`, the end-to-end suite and benchmarks.
 import { spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -17,7 +17,7 @@ export function ensureDevVars() {
  * The sandbox's config for `wrangler dev`: sandbox/wrangler.toml itself, or — when `vars` change
  * any of its [vars] — a generated copy (JSON, in a temp dir, `main` made absolute). Wrangler gives
  * the second config of a multi-config `dev` neither `--var` nor `--env-file`, so SANDBOX_* vars
- * passed as `--var` would silently never reach the sandbox.
+ * passed as `--var` would silently never reach the sandbox. The copy goes when wrangler exits.
  * @param {Record<string, string>} vars
  * @returns {Promise<string>}
  */
@@ -85,6 +85,9 @@ export async function startDevStack(options = {}) {
     },
     stdio: ['ignore', options.stdio ?? 'pipe', options.stdio ?? 'pipe'],
   });
+  if (sandbox !== path.join(root, 'sandbox/wrangler.toml')) {
+    child.once('exit', () => rmSync(path.dirname(sandbox), { recursive: true, force: true }));
+  }
   let output = '';
   if (child.stdout) child.stdout.on('data', (d) => (output += d));
   if (child.stderr) child.stderr.on('data', (d) => (output += d));
