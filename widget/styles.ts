@@ -189,18 +189,16 @@ export const styles = css`
     background: var(--_surface);
     border-radius: var(--_r);
   }
-  [part~='details'] div,
+  dt {
+    color: var(--_muted);
+    font-size: 0.875em;
+  }
   dd {
     display: flex;
     justify-content: space-between;
     align-items: center;
     gap: 0.75em;
-    margin: 0;
-  }
-  dt {
-    color: var(--_muted);
-  }
-  dd {
+    margin: 0 0 0.5em;
     font-weight: 600;
   }
   [part~='copy'] {

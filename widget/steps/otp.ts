@@ -40,7 +40,7 @@ export function renderOtp(h: StepHost): TemplateResult | typeof nothing {
         <span role="timer" part="countdown"
           >${expired ? t.codeExpired : t.expiresIn(formatCountdown(expiresAt, now))}</span
         >
-        ${t.triesLeft(next.tries_left)}
+        · ${t.triesLeft(next.tries_left)}
       </span>
       <span id="otp-error" part="error">${h._otpProblem}</span>
     </div>
