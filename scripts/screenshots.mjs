@@ -85,7 +85,7 @@ async function step(widget, name, timeout = 15_000) {
 }
 
 async function shot(target, name) {
-  const file = path.join(out, `${name}.png`);
+  const file = path.join(out, `widget-${name}.png`);
   await target.screenshot({ path: file, animations: 'disabled' });
   taken.push(name);
 }
@@ -236,7 +236,7 @@ try {
   await stack.stop();
 }
 
-console.log(`${taken.length} screenshots in ${path.relative(root, out)}/: ${taken.join(', ')}`);
+console.log(`${taken.length} screenshots in ${path.relative(root, out)}/widget-*.png: ${taken.join(', ')}`);
 if (problems.length > 0) {
   console.error(`Problems on the demo page:\n  ${problems.join('\n  ')}`);
   process.exit(1);
