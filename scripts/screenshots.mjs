@@ -236,7 +236,9 @@ try {
   await stack.stop();
 }
 
-console.log(`${taken.length} screenshots in ${path.relative(root, out)}/widget-*.png: ${taken.join(', ')}`);
+console.log(
+  `${taken.length} screenshots in ${path.relative(root, out)}/widget-*.png: ${taken.join(', ')}`,
+);
 if (problems.length > 0) {
   console.error(`Problems on the demo page:\n  ${problems.join('\n  ')}`);
   process.exit(1);
