@@ -1,7 +1,8 @@
 // Widget tests in Debian's Chromium (see test/support/chromium.mjs for the path and flags).
 //
 // Before the tests: the widget is built (public/widget.js and its translations, used by the
-// CSP and translation-loading tests) and the real dev stack (proxy + sandbox under wrangler)
+// CSP and translation-loading tests), its import under server-side rendering is checked
+// (scripts/widget-ssr-check.mjs), and the real dev stack (proxy + sandbox under wrangler)
 // starts on 127.0.0.1:8796 for the transport and full-flow tests. The test page (this server,
 // http://localhost:8795) is in the stack's ALLOWED_ORIGINS; /__stack/* on this server forwards
 // to the stack so tests can create sessions and drive the sandbox without CORS.
@@ -9,6 +10,7 @@
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
 import { build } from 'vite';
+import { checkWidgetSsr } from './scripts/widget-ssr-check.mjs';
 import { chromiumArgs, chromiumPath } from './test/support/chromium.mjs';
 import { startDevStack } from './test/support/dev-stack.mjs';
 
@@ -23,6 +25,7 @@ function widgetStack() {
     name: 'widget-build-and-dev-stack',
     async serverStart() {
       await build({ configFile: './vite.config.ts', logLevel: 'warn' });
+      console.log(await checkWidgetSsr()); // fails the run when an import touches the DOM
       if (process.env.WTR_NO_STACK) return;
       stack = await startDevStack({
         port: STACK_PORT,
