@@ -16,7 +16,10 @@ const minifiers: Record<string, (raw: string) => string> = {
       .replace(/\/\*[\s\S]*?\*\//g, '')
       .replace(/\s+/g, ' ')
       .replace(/\s*([{};,>])\s*/g, '$1')
-      .replace(/:\s+/g, ':'),
+      .replace(/:\s+/g, ':')
+      .replace(/;}/g, '}')
+      .replace(/=(['"])([a-zA-Z_][\w-]*)\1\]/g, '=$2]')
+      .replace(/([\s:,(])0\.(\d)/g, '$1.$2'),
 };
 
 /**
@@ -130,7 +133,12 @@ export default defineConfig({
       output: {
         // Private members are `_`-prefixed (Lit's convention) and renamed short here; Lit's
         // own internals use `_$…` and public API names never start with `_`.
-        minify: { compress: true, mangle: true, mangleProps: { include: /^_[a-z]/ } },
+        minify: {
+          compress: true,
+          mangle: true,
+          codegen: { removeWhitespace: true },
+          mangleProps: { include: /^_[a-z]/ },
+        },
       },
       // The IIFE has no import.meta (it finds its URL through document.currentScript).
       onLog: (level, log, handler) => {

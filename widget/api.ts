@@ -49,21 +49,20 @@ export class ApiError extends Error {
 }
 
 /**
- * The checkout URL of a session under `endpoint` (trailing slashes dropped).
+ * The checkout URL of a session under `endpoint` (a base URL without a trailing slash).
  *
  * @example
- * checkoutUrl('https://pay.example.com/', 'cs_1'); // 'https://pay.example.com/v1/checkout/cs_1'
+ * checkoutUrl('https://pay.example.com', 'cs_1'); // 'https://pay.example.com/v1/checkout/cs_1'
  */
 export function checkoutUrl(endpoint: string, session: string): string {
-  return `${endpoint.replace(/\/+$/, '')}/v1/checkout/${encodeURIComponent(session)}`;
+  return `${endpoint}/v1/checkout/${encodeURIComponent(session)}`;
 }
 
 async function call(url: string, init?: RequestInit): Promise<CheckoutView> {
   let response: Response;
   try {
     response = await fetch(url, { ...init, credentials: 'omit', cache: 'no-store' });
-  } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
+  } catch {
     throw new ApiError('NETWORK', 'No answer.', 0);
   }
   let body: unknown = null;
@@ -96,12 +95,8 @@ function post(url: string, body: unknown): Promise<CheckoutView> {
  * @example
  * const view = await getView('https://pay.example.com', 'cs_1');
  */
-export function getView(
-  endpoint: string,
-  session: string,
-  signal?: AbortSignal,
-): Promise<CheckoutView> {
-  return call(checkoutUrl(endpoint, session), signal ? { signal } : {});
+export function getView(endpoint: string, session: string): Promise<CheckoutView> {
+  return call(checkoutUrl(endpoint, session));
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Formatting of amounts, countdowns and country names for the payer's locale.
+ * Formatting of amounts and countdowns for the payer's locale.
  * @module
  */
 
@@ -33,21 +33,4 @@ export function formatCountdown(deadline: number, now: number): string {
   const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));
   const minutes = Math.floor(seconds / 60);
   return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
-}
-
-/**
- * A country's name in the payer's language, from its ISO 3166 code; `fallback` when the
- * browser has no name for it.
- *
- * @example
- * countryName('CI', "Cote d'Ivoire", 'fr'); // 'Côte d’Ivoire'
- */
-export function countryName(iso2: string, fallback: string, locale: string): string {
-  try {
-    return (
-      new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }).of(iso2) ?? fallback
-    );
-  } catch {
-    return fallback;
-  }
 }

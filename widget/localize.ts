@@ -220,6 +220,6 @@ export function resolveLocale(requested: string, browser: readonly string[]): Re
     if (found) return { translation: found, tag };
   }
   const en = translations.get('en');
-  if (!en) throw new Error('unified-checkout: the English translation is not registered');
+  if (!en) throw new Error('unified-checkout: no English translation');
   return { translation: en, tag: 'en' };
 }

@@ -1,22 +1,24 @@
 /**
  * The element's styles: adopted as a constructable stylesheet (no `<style>` element and no
  * `style=` attribute, so `style-src 'self'` is enough). Public knobs are the `--uc-*` custom
- * properties (documented in widget/README.md); `--_*` ones are internal. The theme changes only
- * the defaults (`--_*0`), so a `--uc-*` value set by the page wins in both themes.
+ * properties (documented in widget/README.md); `--_*` ones are internal (bg background, sf
+ * surface, tx text, mu muted, bd border, pr primary, op on-primary, dg danger, ok success,
+ * r radius). The theme changes only the defaults (`--_*0`), so a `--uc-*` value set by the
+ * page wins in both themes.
  * @module
  */
 import { css } from 'lit';
 
 const dark = css`
   --_bg0: #15181e;
-  --_surface0: #1f232b;
-  --_text0: #eceef3;
-  --_muted0: #a9afbd;
-  --_border0: #4a5160;
-  --_primary0: #8db5ff;
-  --_on-primary0: #0b1a33;
-  --_danger0: #ff9b93;
-  --_success0: #7fdc9c;
+  --_sf0: #1f232b;
+  --_tx0: #eceef3;
+  --_mu0: #a9afbd;
+  --_bd0: #4a5160;
+  --_pr0: #8db5ff;
+  --_op0: #0b1a33;
+  --_dg0: #ff9b93;
+  --_ok0: #7fdc9c;
   color-scheme: dark;
 `;
 
@@ -24,29 +26,29 @@ const dark = css`
 export const styles = css`
   :host {
     --_bg0: #fff;
-    --_surface0: #f4f5f8;
-    --_text0: #161a22;
-    --_muted0: #555d6e;
-    --_border0: #8d95a5;
-    --_primary0: #1d5bd0;
-    --_on-primary0: #fff;
-    --_danger0: #b3261e;
-    --_success0: #17723a;
+    --_sf0: #f4f5f8;
+    --_tx0: #161a22;
+    --_mu0: #555d6e;
+    --_bd0: #8d95a5;
+    --_pr0: #1d5bd0;
+    --_op0: #fff;
+    --_dg0: #b3261e;
+    --_ok0: #17723a;
     --_bg: var(--uc-color-background, var(--_bg0));
-    --_surface: var(--uc-color-surface, var(--_surface0));
-    --_text: var(--uc-color-text, var(--_text0));
-    --_muted: var(--uc-color-muted, var(--_muted0));
-    --_border: var(--uc-color-border, var(--_border0));
-    --_primary: var(--uc-color-primary, var(--_primary0));
-    --_on-primary: var(--uc-color-on-primary, var(--_on-primary0));
-    --_danger: var(--uc-color-danger, var(--_danger0));
-    --_success: var(--uc-color-success, var(--_success0));
+    --_sf: var(--uc-color-surface, var(--_sf0));
+    --_tx: var(--uc-color-text, var(--_tx0));
+    --_mu: var(--uc-color-muted, var(--_mu0));
+    --_bd: var(--uc-color-border, var(--_bd0));
+    --_pr: var(--uc-color-primary, var(--_pr0));
+    --_op: var(--uc-color-on-primary, var(--_op0));
+    --_dg: var(--uc-color-danger, var(--_dg0));
+    --_ok: var(--uc-color-success, var(--_ok0));
     --_r: var(--uc-radius, 8px);
     --_gap: var(--uc-spacing, 1rem);
     display: block;
     max-width: var(--uc-max-width, 28rem);
     font: var(--uc-font-size, 1rem) / 1.5 var(--uc-font-family, system-ui, sans-serif);
-    color: var(--_text);
+    color: var(--_tx);
     color-scheme: light;
   }
   :host([hidden]) {
@@ -65,7 +67,7 @@ export const styles = css`
   }
   [part~='panel'] {
     background: var(--_bg);
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_bd);
     border-radius: var(--_r);
     padding: var(--_gap);
   }
@@ -75,7 +77,7 @@ export const styles = css`
     align-items: baseline;
     padding-bottom: 0.75em;
     margin-bottom: var(--_gap);
-    border-bottom: 1px solid var(--_border);
+    border-bottom: 1px solid var(--_bd);
   }
   [part~='amount'] {
     font-size: 1.375em;
@@ -109,12 +111,12 @@ export const styles = css`
   }
   [part~='hint'],
   .muted {
-    color: var(--_muted);
+    color: var(--_mu);
     font-size: 0.875em;
   }
   [part~='error'],
   [role='alert'] {
-    color: var(--_danger);
+    color: var(--_dg);
     font-size: 0.875em;
   }
   [part~='error']:empty {
@@ -127,7 +129,7 @@ export const styles = css`
     color: inherit;
     min-height: 2.75rem;
     padding: 0.5em 0.75em;
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_bd);
     border-radius: var(--_r);
     background: var(--_bg);
   }
@@ -136,7 +138,7 @@ export const styles = css`
     width: 100%;
   }
   [aria-invalid='true'] {
-    border: 2px solid var(--_danger);
+    border: 2px solid var(--_dg);
   }
   .phone {
     display: flex;
@@ -150,47 +152,47 @@ export const styles = css`
     gap: 0.75em;
     align-items: center;
     padding: 0.75em;
-    border: 1px solid var(--_border);
+    border: 1px solid var(--_bd);
     border-radius: var(--_r);
     font-weight: 400;
   }
   [part~='option']:has(:checked) {
-    border-color: var(--_primary);
-    box-shadow: 0 0 0 1px var(--_primary);
+    border-color: var(--_pr);
+    box-shadow: 0 0 0 1px var(--_pr);
   }
   [part~='option'] input {
     width: auto;
     min-height: 0;
-    accent-color: var(--_primary);
+    accent-color: var(--_pr);
   }
   strong {
     display: block;
   }
   button {
-    background: var(--_surface);
+    background: var(--_sf);
     cursor: pointer;
   }
   [part~='primary'] {
     width: 100%;
     border-color: transparent;
-    background: var(--_primary);
-    color: var(--_on-primary);
+    background: var(--_pr);
+    color: var(--_op);
     font-weight: 600;
   }
   button:disabled {
     opacity: 0.65;
   }
   :focus-visible {
-    outline: 3px solid var(--_primary);
+    outline: 3px solid var(--_pr);
     outline-offset: 2px;
   }
   [part~='details'] {
     padding: 0.75em;
-    background: var(--_surface);
+    background: var(--_sf);
     border-radius: var(--_r);
   }
   dt {
-    color: var(--_muted);
+    color: var(--_mu);
     font-size: 0.875em;
   }
   dd {
@@ -201,10 +203,6 @@ export const styles = css`
     margin: 0 0 0.5em;
     font-weight: 600;
   }
-  [part~='copy'] {
-    min-height: 2.25rem;
-    padding: 0 0.75em;
-  }
   [part~='status'] {
     display: flex;
     gap: 0.75em;
@@ -213,8 +211,8 @@ export const styles = css`
   .spinner {
     width: 1.25em;
     height: 1.25em;
-    border: 3px solid var(--_border);
-    border-top-color: var(--_primary);
+    border: 3px solid var(--_bd);
+    border-top-color: var(--_pr);
     border-radius: 50%;
     animation: spin 0.9s linear infinite;
   }
@@ -231,10 +229,10 @@ export const styles = css`
   [part~='badge'] {
     font-size: 2em;
     line-height: 1;
-    color: var(--_danger);
+    color: var(--_dg);
   }
   .ok [part~='badge'] {
-    color: var(--_success);
+    color: var(--_ok);
   }
   .sr {
     position: absolute;

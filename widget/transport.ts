@@ -19,13 +19,14 @@ export interface TransportOptions {
   onMode?: (mode: TransportMode) => void;
   /** Milliseconds between polls while sockets fail; default 3000. */
   pollInterval?: number;
-  /** First reconnect delay in ms (doubles per failure); default 500. */
-  backoffBase?: number;
-  /** Longest reconnect delay in ms; default 15000. */
-  backoffMax?: number;
-  /** Failed connections in a row before polling starts; default 2. */
-  pollAfterFailures?: number;
 }
+
+/** First reconnect delay (ms); it doubles with each failure in a row. */
+export const BACKOFF_BASE = 500;
+/** Longest reconnect delay (ms). */
+export const BACKOFF_MAX = 15_000;
+/** Failed connections in a row before polling starts (while reconnecting goes on). */
+export const POLL_AFTER_FAILURES = 2;
 
 /**
  * The WebSocket URL of a session's stream.
@@ -160,13 +161,12 @@ export class CheckoutTransport {
   private _failed(resetTo: number | null): void {
     if (!this._running) return;
     this.failures = resetTo === null ? this.failures + 1 : resetTo + 1;
-    const { backoffBase = 500, backoffMax = 15_000, pollAfterFailures = 2 } = this._options;
-    if (this.failures >= pollAfterFailures) this._startPolling();
+    if (this.failures >= POLL_AFTER_FAILURES) this._startPolling();
     else if (!this._pollTimer) this._setMode('connecting');
     clearTimeout(this._reconnectTimer);
     this._reconnectTimer = setTimeout(
       () => this._connect(),
-      backoffDelay(this.failures, backoffBase, backoffMax),
+      backoffDelay(this.failures, BACKOFF_BASE, BACKOFF_MAX),
     );
   }
 

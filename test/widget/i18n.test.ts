@@ -53,12 +53,8 @@ describe('languages', () => {
     });
   }
 
-  it('fr: country names and validation messages are translated too', async () => {
+  it('fr: validation messages are translated too', async () => {
     const el = await mountView(view([IVORY_COAST, KENYA]), 'fr-CI');
-    const names = [...q<HTMLSelectElement>(el, '#country').options].map((o) =>
-      o.textContent?.trim(),
-    );
-    expect(names[0]).to.match(/^C[oô]te d[’']Ivoire$/);
     await submit(el);
     await submit(el);
     expect(q(el, '#mobile-error').textContent).to.equal('Ce champ est obligatoire.');

@@ -28,7 +28,7 @@ describe('transport', function () {
   });
 
   it('builds the stream URL and backs off exponentially with jitter', () => {
-    expect(streamUrl('https://pay.example.com/', 'cs_1')).to.equal(
+    expect(streamUrl('https://pay.example.com', 'cs_1')).to.equal(
       'wss://pay.example.com/v1/checkout/cs_1/stream',
     );
     expect(streamUrl('http://127.0.0.1:8796', 'cs_1')).to.equal(

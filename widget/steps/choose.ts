@@ -3,7 +3,6 @@
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { countryName } from '../format';
 import type { StepHost } from './host';
 
 /**
@@ -29,10 +28,7 @@ export function renderChoose(h: StepHost): TemplateResult | typeof nothing {
               @change=${(e: Event) => h._pickCountry(Number((e.target as HTMLSelectElement).value))}
             >
               ${countries.map(
-                (c) =>
-                  html`<option value=${c.id} ?selected=${c === chosen}>
-                    ${countryName(c.iso2, c.name, h._tag)}
-                  </option>`,
+                (c) => html`<option value=${c.id} ?selected=${c === chosen}>${c.name}</option>`,
               )}
             </select>
           </div>`
