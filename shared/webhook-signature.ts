@@ -48,11 +48,11 @@ async function hmac(secret: string, content: string): Promise<string> {
 }
 
 /** The three headers of a signed webhook. */
-export interface WebhookHeaders {
+export type WebhookHeaders = {
   'webhook-id': string;
   'webhook-timestamp': string;
   'webhook-signature': string;
-}
+};
 
 /**
  * Signs a webhook body.
