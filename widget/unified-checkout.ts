@@ -242,7 +242,9 @@ export class UnifiedCheckout extends LitElement implements StepHost {
 
   protected override willUpdate(changed: PropertyValues<this>): void {
     if ((changed.has('session') || changed.has('endpoint')) && this.isConnected) {
-      if (changed.has('session') && this._view?.id !== this.session) {
+      // A view of another session is dropped (a view applied before the first render, with
+      // no session set, is kept).
+      if (changed.has('session') && this.session && this._view?.id !== this.session) {
         this._reset();
         this._dispatched.clear();
       }

@@ -1,90 +1,10 @@
 import { expect, fixture, fixtureCleanup, html, oneEvent } from '@open-wc/testing';
 import { emulateMedia, sendKeys } from '@web/test-runner-commands';
-import type { CheckoutView } from '../../shared/view';
 import type { UnifiedCheckout } from '../../widget/unified-checkout';
 import { axeViolations } from './support/axe';
 import { focused, mountView, q, submit, waitForStep } from './support/dom';
 import { createSession, mountSession } from './support/stack';
-import {
-  IVORY_COAST,
-  KENYA,
-  NIGERIA,
-  SENEGAL,
-  SOUTH_AFRICA,
-  attempt,
-  inMs,
-  view,
-  withAttempt,
-} from './support/views';
-
-/** One view per step the payer can see (form steps per method kind). */
-function stepViews(): [string, CheckoutView, boolean?][] {
-  const ke = view([KENYA]);
-  const ci = view([IVORY_COAST], { only: 'otp_operator' });
-  const ng = view([NIGERIA]);
-  const sn = view([SENEGAL], { only: 'redirect_wallet' });
-  return [
-    ['choose (two countries)', view([IVORY_COAST, SENEGAL])],
-    ['form phone_prompt', view([KENYA], { only: 'phone_prompt' })],
-    ['form phone_prompt with errors', view([KENYA], { only: 'phone_prompt' }), true],
-    ['form bank_eft with errors', view([SOUTH_AFRICA], { only: 'bank_eft' }), true],
-    ['form bank_id with errors', view([SOUTH_AFRICA], { only: 'bank_id' }), true],
-    ['form virtual_account with errors', ng, true],
-    [
-      'approve',
-      withAttempt(
-        ke,
-        attempt(KENYA, 'phone_prompt', 'pending', {
-          type: 'approve_on_phone',
-          mobile_masked: '2547****5000',
-        }),
-      ),
-    ],
-    [
-      'otp',
-      withAttempt(
-        ci,
-        attempt(IVORY_COAST, 'otp_operator', 'pending', {
-          type: 'enter_otp',
-          expires_at: inMs(120_000),
-          tries_left: 3,
-        }),
-      ),
-      true,
-    ],
-    [
-      'transfer',
-      withAttempt(
-        ng,
-        attempt(NIGERIA, 'virtual_account', 'pending', {
-          type: 'bank_transfer',
-          account_number: '9912345678',
-          bank_name: 'Issuing bank 1',
-          amount: 1500,
-          currency: 'NGN',
-          expires_at: inMs(1_800_000),
-        }),
-      ),
-    ],
-    [
-      'redirect',
-      withAttempt(
-        sn,
-        attempt(SENEGAL, 'redirect_wallet', 'pending', { type: 'redirect', url: 'https://x.test' }),
-      ),
-    ],
-    ['wait', withAttempt(ci, attempt(IVORY_COAST, 'otp_operator', 'pending', { type: 'wait' }))],
-    ['success', withAttempt(ke, attempt(KENYA, 'phone_prompt', 'succeeded'), 'succeeded')],
-    [
-      'failure',
-      withAttempt(
-        ke,
-        attempt(KENYA, 'phone_prompt', 'failed', null, { code: 'PM-001', message: 'Declined' }),
-      ),
-    ],
-    ['expired', view([KENYA], { status: 'expired' })],
-  ];
-}
+import { KENYA, NIGERIA, attempt, inMs, stepViews, view, withAttempt } from './support/views';
 
 describe('accessibility', () => {
   afterEach(async () => {

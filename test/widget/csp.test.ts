@@ -3,9 +3,47 @@
  * `script-src 'self'; style-src 'self'`: no violation, no inline style, styles applied through
  * constructable stylesheets, and loading the bundle twice (plus the ES module) is harmless.
  */
-import { expect, waitUntil } from '@open-wc/testing';
+import { expect, fixtureCleanup, waitUntil } from '@open-wc/testing';
 import type { UnifiedCheckout } from '../../widget/unified-checkout';
-import { KENYA, attempt, view, withAttempt } from './support/views';
+import { mountView, submit } from './support/dom';
+import { KENYA, attempt, stepViews, view, withAttempt } from './support/views';
+
+const STYLE_PROPS = [
+  'display',
+  'color',
+  'background-color',
+  'border-top-width',
+  'border-top-color',
+  'border-top-left-radius',
+  'padding-top',
+  'margin-bottom',
+  'font-size',
+  'font-weight',
+  'width',
+  'height',
+];
+
+/**
+ * What a rendered element looks like, node by node: tag, part, id, role, ARIA attributes, its
+ * own text (whitespace collapsed) and a few computed styles.
+ */
+function signature(el: UnifiedCheckout): string[] {
+  const win = el.ownerDocument.defaultView!;
+  return [...el.shadowRoot!.querySelectorAll('*')].map((node) => {
+    const attrs = [...node.attributes]
+      .filter((a) => /^(part|id|role|aria-|type|for|tabindex|inputmode|autocomplete)/.test(a.name))
+      .map((a) => `${a.name}=${a.value}`)
+      .join(' ');
+    const text = [...node.childNodes]
+      .filter((c) => c.nodeType === Node.TEXT_NODE)
+      .map((c) => c.textContent!.replace(/[ \t\r\n]+/g, ' ').trim())
+      .filter(Boolean)
+      .join(' ');
+    const style = win.getComputedStyle(node);
+    const css = STYLE_PROPS.map((p) => style.getPropertyValue(p)).join(';');
+    return `${node.tagName} ${attrs} "${text}" {${css}}`;
+  });
+}
 
 interface CspWindow extends Window {
   cspReport: { violations: string[]; errors: string[]; firstCopy: CustomElementConstructor };
@@ -71,6 +109,40 @@ describe('strict CSP and double loading (built widget.js)', () => {
       expect(win.UnifiedCheckout?.UnifiedCheckout).to.not.equal(defined); // the second copy
       expect(win.document.getElementById('checkout')).to.be.instanceOf(defined!);
       expect(win.cspReport.errors).to.deep.equal([]);
+    } finally {
+      frame.remove();
+    }
+  });
+
+  it('renders every step exactly as the source does (the build minifies templates and CSS)', async function () {
+    this.timeout(30_000);
+    const { frame, win } = await cspFrame();
+    try {
+      const built = win.document.getElementById('checkout') as UnifiedCheckout;
+      const differences: string[] = [];
+      for (const [name, v, showErrors] of stepViews()) {
+        const source = await mountView(v);
+        const copy = win.document.createElement('unified-checkout') as UnifiedCheckout;
+        copy.setAttribute('locale', 'en');
+        built.replaceWith(copy);
+        copy.applyView(structuredClone(v)); // before its first render
+        await copy.updateComplete;
+        if (showErrors) {
+          await submit(source);
+          copy.shadowRoot!.querySelector('form')!.requestSubmit();
+          await copy.updateComplete;
+        }
+        const a = signature(source);
+        const b = signature(copy);
+        if (JSON.stringify(a) !== JSON.stringify(b)) {
+          const i = a.findIndex((line, n) => line !== b[n]);
+          differences.push(`${name}: #${i}\n  source ${a[i]}\n  built  ${b[i]}`);
+        }
+        copy.replaceWith(built);
+        fixtureCleanup();
+      }
+      expect(differences).to.deep.equal([]);
+      expect(win.cspReport.violations).to.deep.equal([]);
     } finally {
       frame.remove();
     }

@@ -109,4 +109,16 @@ describe('<unified-checkout> element', () => {
     expect(el.applyView(view([KENYA], { id: 'cs_test' }))).to.equal(false);
     expect(el.view).to.equal(null);
   });
+
+  it('keeps a view applied before its first render', async () => {
+    const el = document.createElement('unified-checkout');
+    el.applyView(view([KENYA], { only: 'phone_prompt' }));
+    document.body.append(el);
+    try {
+      await el.updateComplete;
+      expect(el.step).to.equal('form');
+    } finally {
+      el.remove();
+    }
+  });
 });
