@@ -113,8 +113,15 @@ try {
   {
     const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
     const page = await context.newPage();
+    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     await page.goto(`${stack.base}/demo/`);
     await shot(page, '01-demo-setup');
+    // The demo's own path: create the session from the page, mount, keep the id in the URL.
+    await page.getByRole('button', { name: 'Create checkout' }).click();
+    await step(page.locator('unified-checkout'), 'choose');
+    if (!new URL(page.url()).searchParams.get('session')?.startsWith('cs_')) {
+      problems.push(`the demo did not put the session in the URL: ${page.url()}`);
+    }
     await context.close();
   }
   {
