@@ -30,7 +30,12 @@ const FIELDS: Readonly<Record<MethodKind, readonly FieldName[]>> = {
   virtual_account: ['first_name', 'last_name', 'account_name', 'bank_code'],
 };
 
-/** Longest value of each field: the proxy's limits (shared/schemas/checkout-attempt.ts). */
+/**
+ * Longest value of each field: the proxy's limits (shared/schemas/checkout-attempt.ts).
+ *
+ * @example
+ * html`<input maxlength=${FIELD_MAX.name} />`;
+ */
 export const FIELD_MAX: Readonly<Record<FieldName, number>> = {
   mobile: 32,
   first_name: 100,

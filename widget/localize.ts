@@ -130,7 +130,12 @@ function registry(): Registry {
   return (scope[registryKey] ??= { translations: new Map(), loading: new Map() });
 }
 
-/** The languages the widget speaks; all but English ship as separate files loaded on demand. */
+/**
+ * The languages the widget speaks; all but English ship as separate files loaded on demand.
+ *
+ * @example
+ * SUPPORTED_LOCALES.includes('sw'); // true
+ */
 export const SUPPORTED_LOCALES: readonly string[] = ['en', 'fr', 'sw', 'pt'];
 
 /**
@@ -144,7 +149,12 @@ export function registerTranslation(...translations: Translation[]): void {
   for (const t of translations) registry().translations.set(t.$code.toLowerCase(), t);
 }
 
-/** The codes of the registered translations. */
+/**
+ * The codes of the registered translations.
+ *
+ * @example
+ * registeredLocales(); // ['en'] until another translation loads
+ */
 export function registeredLocales(): string[] {
   return [...registry().translations.keys()];
 }

@@ -22,7 +22,12 @@ const dark = css`
   color-scheme: dark;
 `;
 
-/** Styles of `<unified-checkout>`. */
+/**
+ * Styles of `<unified-checkout>`.
+ *
+ * @example
+ * static override styles = styles;
+ */
 export const styles = css`
   :host {
     --_bg0: #fff;

@@ -21,11 +21,17 @@ export interface TransportOptions {
   pollInterval?: number;
 }
 
-/** First reconnect delay (ms); it doubles with each failure in a row. */
+/**
+ * Reconnection settings: the first delay (ms, doubling with each failure in a row), the longest
+ * delay, and how many failed connections in a row start polling (reconnecting goes on).
+ *
+ * @example
+ * backoffDelay(2, BACKOFF_BASE, BACKOFF_MAX); // about 1000 ms
+ */
 export const BACKOFF_BASE = 500;
-/** Longest reconnect delay (ms). */
+/** @see BACKOFF_BASE */
 export const BACKOFF_MAX = 15_000;
-/** Failed connections in a row before polling starts (while reconnecting goes on). */
+/** @see BACKOFF_BASE */
 export const POLL_AFTER_FAILURES = 2;
 
 /**
