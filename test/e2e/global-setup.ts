@@ -1,17 +1,78 @@
-// Starts a fresh dev stack (proxy + sandbox, fresh state) for the end-to-end suite.
+/**
+ * Global setup of the end-to-end suite: the merchant's webhook endpoint and shop (two Node
+ * servers), then a fresh dev stack (proxy + sandbox under one `wrangler dev`, new state
+ * directory) wired to them. The sandbox clock runs {@link TIME_SCALE} times faster.
+ * @module
+ */
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startDevStack } from '../support/dev-stack.mjs';
+import { startDevStack, type DevStack } from '../support/dev-stack.mjs';
+import { E2E, TIME_SCALE } from './support/config';
+import { startShopServer } from './support/shop-server';
+import { startWebhookReceiver } from './support/webhook-receiver';
+
+/** Files `npm test` builds before vitest; the suite needs them. */
+const BUILT = ['public/widget.js', 'dist/lib/webhook-signature.js'];
 
 export default async function setup(project: TestProject) {
-  const stack = await startDevStack({ port: 8797 });
+  const missing = BUILT.filter((file) => !existsSync(file));
+  if (missing.length > 0) {
+    throw new Error(
+      `The end-to-end suite needs ${missing.join(' and ')}: run ` +
+        '`npm run build:widget && npm run build:lib` first (npm test does).',
+    );
+  }
+  rmSync(E2E.artifacts, { recursive: true, force: true });
+  mkdirSync(E2E.artifacts, { recursive: true });
+
+  let stack: DevStack | null = null;
+  const receiver = await startWebhookReceiver({
+    port: E2E.receiverPort,
+    output: () => stack?.output() ?? '',
+  });
+  const base = `http://127.0.0.1:${E2E.stackPort}`;
+  const shop = await startShopServer({ port: E2E.shopPort, proxy: base });
+  // Request lines and the Workers' own console output go to the log the secret sweep reads.
+  const logLevel = process.env.WRANGLER_LOG;
+  process.env.WRANGLER_LOG = 'info';
+  try {
+    stack = await startDevStack({
+      port: E2E.stackPort,
+      vars: {
+        ALLOWED_ORIGINS: [base, shop.base].join(','),
+        MERCHANT_WEBHOOK_URL: `${receiver.base}/hooks`,
+        SANDBOX_TIME_SCALE: String(TIME_SCALE),
+        // A scripted callback comes one real second after the create: the live step is seen.
+        SANDBOX_CALLBACK_DELAY_MS: String(1000 * TIME_SCALE),
+      },
+    });
+  } catch (error) {
+    await Promise.all([receiver.close(), shop.close()]);
+    throw error;
+  } finally {
+    if (logLevel === undefined) delete process.env.WRANGLER_LOG;
+    else process.env.WRANGLER_LOG = logLevel;
+  }
   project.provide('baseUrl', stack.base);
+  project.provide('receiverUrl', receiver.base);
+  project.provide('shopUrl', shop.checkoutUrl);
+
   return async () => {
-    await stack.stop();
+    const output = stack?.output() ?? '';
+    await stack?.stop();
+    await Promise.all([receiver.close(), shop.close()]);
+    writeFileSync(path.join(E2E.artifacts, 'wrangler-dev.log'), output);
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
+    /** The proxy (and, under /sandbox, the sandbox). */
     baseUrl: string;
+    /** The merchant's webhook endpoint (see support/webhook-receiver.ts). */
+    receiverUrl: string;
+    /** The shop's checkout page (strict CSP, another origin). */
+    shopUrl: string;
   }
 }

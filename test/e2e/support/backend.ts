@@ -1,0 +1,232 @@
+/**
+ * The merchant's backend beside the payer: creates checkout sessions and reads them back with
+ * the merchant API key, and checks the merchant webhooks that reached its endpoint — each one
+ * verified independently with the package's built verifier (dist/lib/webhook-signature.js,
+ * what merchants install as `unified-checkout/webhooks`). Also the sandbox's control routes,
+ * which stand in for the payer's bank.
+ * @module
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AttemptStatus, SessionStatus } from '../../../shared/status';
+import { SECRETS } from './config';
+import { SEEN, UPSTREAM_CONTROL, saveBody } from './responses';
+
+/** An attempt as GET /v1/sessions/:id shows it (the fields the suite reads). */
+export interface MerchantAttempt {
+  id: string;
+  status: AttemptStatus;
+  method: string;
+  kind: string;
+  mobile: string | null;
+  upstream_reference: string | null;
+  failure: { code: string | null; message: string | null } | null;
+}
+
+/** A merchant webhook as GET /v1/sessions/:id shows it. */
+export interface WebhookRecord {
+  id: string;
+  type: string;
+  status: 'pending' | 'delivered' | 'failed';
+  tries: number;
+}
+
+/** A session as GET /v1/sessions/:id shows it (the fields the suite reads). */
+export interface MerchantSession {
+  id: string;
+  status: SessionStatus;
+  amount: number;
+  currency: string;
+  reference: string;
+  return_url: string | null;
+  attempts: MerchantAttempt[];
+  webhooks: WebhookRecord[];
+}
+
+/** The body of a merchant webhook. */
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  timestamp: string;
+  data: { session_id: string; status: string; attempt: MerchantAttempt | null };
+}
+
+/** One delivery that reached the merchant's endpoint, after independent verification. */
+export interface VerifiedDelivery {
+  /** The `webhook-id` header. */
+  id: string;
+  event: WebhookEvent;
+}
+
+type Verifier = typeof import('../../../shared/webhook-signature');
+let verifier: Promise<Verifier> | null = null;
+
+/** The built verifier, as a merchant imports it (`unified-checkout/webhooks`). */
+function builtVerifier(): Promise<Verifier> {
+  verifier ??= import(
+    pathToFileURL(path.resolve('dist/lib/webhook-signature.js')).href
+  ) as Promise<Verifier>;
+  return verifier;
+}
+
+async function call<T>(
+  log: string,
+  url: string,
+  init: RequestInit & { expect?: number[] } = {},
+): Promise<T> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  saveBody(log, `${init.method ?? 'GET'} ${url} → ${res.status}`, text);
+  if (!(init.expect ?? [200, 201]).includes(res.status)) {
+    throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${text.slice(0, 500)}`);
+  }
+  return JSON.parse(text) as T;
+}
+
+let references = 0;
+
+/** The merchant's backend: the merchant API with `Authorization: Bearer MERCHANT_API_KEY`. */
+export class MerchantBackend {
+  constructor(readonly base: string) {}
+
+  private headers(): Record<string, string> {
+    return {
+      authorization: `Bearer ${SECRETS.merchantApiKey}`,
+      'content-type': 'application/json',
+    };
+  }
+
+  /**
+   * `POST /v1/sessions` with a fresh reference.
+   *
+   * @example
+   * const session = await backend.createSession({ amount: 1500, currency: 'KES' });
+   */
+  async createSession(body: {
+    amount: number;
+    currency: string;
+    country_id?: number;
+    methods?: string[];
+    return_url?: string;
+    expires_in?: number;
+  }): Promise<MerchantSession> {
+    const reference = `e2e-${Date.now().toString(36)}-${++references}`;
+    return call<MerchantSession>(SEEN, `${this.base}/v1/sessions`, {
+      method: 'POST',
+      headers: this.headers(),
+      body: JSON.stringify({ reference, metadata: { suite: 'e2e' }, ...body }),
+      expect: [201],
+    });
+  }
+
+  /** `GET /v1/sessions/:id`. */
+  session(id: string): Promise<MerchantSession> {
+    return call<MerchantSession>(SEEN, `${this.base}/v1/sessions/${id}`, {
+      headers: this.headers(),
+    });
+  }
+
+  /**
+   * Polls the session until `done` holds; throws with the last state after `timeoutMs`.
+   *
+   * @example
+   * await backend.waitForSession(id, (s) => s.status === 'succeeded', 'succeeded');
+   */
+  async waitForSession(
+    id: string,
+    done: (session: MerchantSession) => boolean,
+    what: string,
+    timeoutMs = 15_000,
+  ): Promise<MerchantSession> {
+    const deadline = Date.now() + timeoutMs;
+    let last = await this.session(id);
+    while (!done(last)) {
+      if (Date.now() > deadline) {
+        const attempts = last.attempts.map((a) => `${a.id}=${a.status}`).join(', ');
+        const hooks = last.webhooks.map((w) => `${w.type}:${w.status}`).join(', ');
+        throw new Error(
+          `merchant API: session ${id} is not ${what} after ${timeoutMs} ms ` +
+            `(status ${last.status}; attempts ${attempts || 'none'}; webhooks ${hooks || 'none'})`,
+        );
+      }
+      await new Promise((r) => setTimeout(r, 150));
+      last = await this.session(id);
+    }
+    return last;
+  }
+}
+
+/** The sandbox's control surface (the payer's bank and phone, for the tests). */
+export class SandboxControl {
+  constructor(readonly base: string) {}
+
+  /**
+   * Transfers `amount` into a virtual account, as the payer's bank would.
+   *
+   * @example
+   * await sandbox.payVirtualAccount('9204417753', 5000);
+   */
+  payVirtualAccount(account: string, amount: number): Promise<{ transfer: { outcome: string } }> {
+    return call(UPSTREAM_CONTROL, `${this.base}/sandbox/control/virtual-accounts/${account}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ amount }),
+    });
+  }
+
+  /**
+   * Decides a pending transaction, as the payer does on their phone (`success`, `failed`, `timeout`).
+   *
+   * @example
+   * await sandbox.decide('SBX-7K2QH9ZP4M3X', 'success');
+   */
+  decide(ref: string, outcome: 'success' | 'failed' | 'timeout'): Promise<unknown> {
+    return call(UPSTREAM_CONTROL, `${this.base}/sandbox/control/transactions/${ref}/outcome`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ outcome }),
+    });
+  }
+}
+
+/** The merchant's webhook endpoint (support/webhook-receiver.ts), read back and verified. */
+export class WebhookInbox {
+  constructor(readonly receiver: string) {}
+
+  /**
+   * Every delivery for `session`, each verified with the built verifier and the dev secret
+   * (throws naming the delivery when one does not verify).
+   *
+   * @example
+   * const deliveries = await inbox.deliveriesFor('cs_…');
+   */
+  async deliveriesFor(session: string): Promise<VerifiedDelivery[]> {
+    const { verifyWebhook } = await builtVerifier();
+    const all = await call<
+      { headers: Record<string, string>; body: string; received_at: number }[]
+    >(SEEN, `${this.receiver}/received`);
+    const out: VerifiedDelivery[] = [];
+    for (const delivery of all) {
+      const parsed = JSON.parse(delivery.body) as WebhookEvent;
+      if (parsed.data?.session_id !== session) continue;
+      const id = delivery.headers['webhook-id'] ?? '(no webhook-id)';
+      let event: WebhookEvent;
+      try {
+        event = await verifyWebhook<WebhookEvent>(
+          SECRETS.webhookSecret,
+          delivery.headers,
+          delivery.body,
+          // Checked after the fact: the timestamp's age is taken at the time of receipt.
+          { now: delivery.received_at },
+        );
+      } catch (error) {
+        throw new Error(
+          `webhook ${id} for ${session} does not verify: ${(error as Error).message}`,
+        );
+      }
+      if (event.id !== id) throw new Error(`webhook ${id} carries the body of ${event.id}`);
+      out.push({ id, event });
+    }
+    return out;
+  }
+}
