@@ -6,6 +6,7 @@
 import { expect, fixtureCleanup, waitUntil } from '@open-wc/testing';
 import type { UnifiedCheckout } from '../../widget/unified-checkout';
 import { mountView, submit } from './support/dom';
+import { STACK, createSession } from './support/stack';
 import { KENYA, attempt, stepViews, view, withAttempt } from './support/views';
 
 const STYLE_PROPS = [
@@ -143,6 +144,31 @@ describe('strict CSP and double loading (built widget.js)', () => {
       }
       expect(differences).to.deep.equal([]);
       expect(win.cspReport.violations).to.deep.equal([]);
+    } finally {
+      frame.remove();
+    }
+  });
+});
+
+describe('default endpoint (built widget.js)', () => {
+  it('is the origin that served the script', async function () {
+    this.timeout(15_000);
+    const frame = document.createElement('iframe');
+    frame.src = '/test/widget/fixtures/cross-origin.html';
+    const loaded = new Promise((resolve) =>
+      frame.addEventListener('load', resolve, { once: true }),
+    );
+    document.body.append(frame);
+    await loaded;
+    try {
+      const win = frame.contentWindow!;
+      const session = await createSession({ amount: 1500, currency: 'KES' });
+      const el = win.document.createElement('unified-checkout') as UnifiedCheckout;
+      el.setAttribute('session', session); // no endpoint attribute
+      win.document.body.append(el);
+      expect(el.endpointUrl).to.equal(STACK);
+      expect(STACK).to.not.equal(location.origin);
+      await waitUntil(() => el.step === 'choose', `at ${el.step}`, { timeout: 8000 });
     } finally {
       frame.remove();
     }
