@@ -5,8 +5,13 @@
  */
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { SweptText } from '../../support/secret-sweep';
 import { E2E } from './config';
+
+/** One saved body and where it came from (the secret sweep's input shape). */
+export interface SavedBody {
+  source: string;
+  text: string;
+}
 
 /** What the browser and the merchant's backend saw (swept). */
 export const SEEN = path.join(E2E.artifacts, 'responses.jsonl');
@@ -24,7 +29,7 @@ export const UPSTREAM_CONTROL = path.join(E2E.artifacts, 'sandbox-control.jsonl'
  */
 export function saveBody(file: string, source: string, text: string): void {
   mkdirSync(path.dirname(file), { recursive: true });
-  appendFileSync(file, JSON.stringify({ source, text } satisfies SweptText) + '\n');
+  appendFileSync(file, JSON.stringify({ source, text } satisfies SavedBody) + '\n');
 }
 
 /**
@@ -33,10 +38,10 @@ export function saveBody(file: string, source: string, text: string): void {
  * @example
  * const texts = readBodies(SEEN);
  */
-export function readBodies(file: string): SweptText[] {
+export function readBodies(file: string): SavedBody[] {
   if (!existsSync(file)) return [];
   return readFileSync(file, 'utf8')
     .split('\n')
     .filter((line) => line.trim() !== '')
-    .map((line) => JSON.parse(line) as SweptText);
+    .map((line) => JSON.parse(line) as SavedBody);
 }
