@@ -88,6 +88,9 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   /** The attempt whose OTP is being checked upstream right now: one code at a time, so that
    * parallel guesses cannot all pass the lock check before the first answer is counted. */
   private otpChecking: string | null = null;
+  /** Attempts whose create call is on its way in this instance: a status query's "not found"
+   * means nothing yet (after an eviction the set is empty, and "not found" counts again). */
+  private readonly creating = new Set<string>();
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     super(ctx, env);
@@ -259,9 +262,10 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     );
     this.bump();
 
+    this.creating.add(attemptId);
     const result = await callUpstream(this.env, config, '/api/v4/service-unified-collections', {
       params,
-    });
+    }).finally(() => this.creating.delete(attemptId));
     const row = this.attempt(attemptId)!;
     if (result.kind === 'ok') {
       const data = (result.body.data ?? {}) as Record<string, unknown>;
@@ -657,7 +661,8 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     } else if (
       result.kind === 'rejected' &&
       result.status === 400 &&
-      fresh.create_state !== 'accepted'
+      fresh.create_state !== 'accepted' &&
+      !this.creating.has(row.id)
     ) {
       const count = fresh.not_found_count + 1;
       this.sql.exec('UPDATE attempts SET not_found_count = ? WHERE id = ?', count, row.id);
