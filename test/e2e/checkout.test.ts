@@ -115,6 +115,27 @@ describe('NGN virtual account left to expire', () => {
   });
 });
 
+/**
+ * A session the payer leaves open on the form: its shortest lifetime (60 s) ends while the
+ * other cases run; the last tests check the expired screen and the one `checkout.expired`.
+ */
+let abandoned: { run: CaseRun; widget: Widget; session: string } | null = null;
+
+describe('a session left open until it expires', () => {
+  test('the payer opens the checkout and leaves', async () => {
+    const run = await CaseRun.open(browser, 'session-expires', { galleryDir });
+    const session = await world.backend.createSession({
+      amount: 990,
+      currency: 'KES',
+      methods: ['send money'],
+      return_url: world.checkoutPage,
+      expires_in: 60,
+    });
+    const widget = await openCheckout(run, world, session, 'form');
+    abandoned = { run, widget, session: session.id };
+  });
+});
+
 // ---------------------------------------------------------------- phone and operator prompts
 
 describe.each([
@@ -458,6 +479,24 @@ test('NGN virtual account left to expire: the payer and the merchant see it fail
     await run.close();
   }
 }, 150_000);
+
+test('a session left open until it expires: the payer and the merchant see it expire', async () => {
+  if (!abandoned) throw new Error('the first tests did not open the session');
+  const { run, widget, session } = abandoned;
+  try {
+    await run.step('expired', () => widget.waitForStep('expired', 60_000), {
+      gallery: 'session-expired',
+    });
+    await checkOutcome(run, widget, world, session, {
+      step: 'expired',
+      session: 'expired',
+      attempts: [],
+    });
+    expect(run.errors).toEqual([]);
+  } finally {
+    await run.close();
+  }
+}, 90_000);
 
 // ---------------------------------------------------------------- after every case
 
