@@ -410,9 +410,10 @@ test('a reload while the prompt waits on the phone resumes at the approve step',
       await run.page.reload();
       await widget.waitForStep('approve');
       expect((await widget.view())?.attempt?.id).toBe(before);
-      const steps = run.eventsOf('checkout-step').map((e) => e.detail.step);
-      expect(steps.filter((s) => s === 'approve')).toHaveLength(2);
-      expect(steps.slice(steps.lastIndexOf('loading')), 'after the reload').not.toContain('form');
+      // The reloaded page's first step is the approve step: straight from loading, no form.
+      const loads = run.eventsOf('checkout-step').filter((e) => e.detail.previous === 'loading');
+      expect(loads.map((e) => e.detail.step)).toEqual(['form', 'approve']);
+      expect(loads[1]?.url).toContain(`session=${session.id}`);
     });
     await run.step('approved-on-phone', async () => {
       const state = await world.backend.session(session.id);
