@@ -457,6 +457,16 @@ test('a merchant page with a strict CSP on another origin (French)', async () =>
       'Paiement reçu',
     );
     expect(run.violations).toEqual([]);
+    // The watch itself works: an inline script, which the policy forbids, is reported.
+    await run.page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.inlineRan = true;';
+      document.head.append(script);
+    });
+    await expect.poll(() => run.violations.join('\n')).toContain('script-src');
+    expect(await run.page.evaluate(() => 'inlineRan' in window)).toBe(false);
+    run.violations.length = 0;
+    run.errors.length = 0; // Chromium also logs the refusal as a console error
   });
 });
 
