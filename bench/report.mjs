@@ -1,0 +1,244 @@
+/**
+ * Turns a run into bench/results.md (the table the README quotes, with machine, date and
+ * counts, plus where the CPU went) and, with `--profile`, bench/profile.md.
+ * @module
+ */
+
+/** Targets of the Benchmarks issue (not asserted anywhere; the tables show where we stand). */
+export const TARGETS = {
+  widget_gzip_bytes: 12 * 1024,
+  proxy_overhead_ms_p50: 2,
+  push_latency_ms_p99: 50,
+  ingest_callbacks_per_s: 1000,
+};
+
+const int = (n) => Math.round(n).toLocaleString('en-US');
+const ms = (n) => `${n.toFixed(2)} ms`;
+
+/**
+ * "met" or "missed by …" for a figure with a ceiling or a floor.
+ *
+ * @param {number} value
+ * @param {number} target
+ * @param {'max' | 'min'} kind
+ * @param {(n: number) => string} format
+ */
+function standing(value, target, kind, format) {
+  const ok = kind === 'max' ? value <= target : value >= target;
+  if (ok) return `met (${format(Math.abs(target - value))} to spare)`;
+  const gap = Math.abs(value - target);
+  return `missed by ${format(gap)} (${Math.round((gap / target) * 100)}%)`;
+}
+
+/**
+ * The results table (Markdown).
+ *
+ * @param {Record<string, any>} r results.json
+ * @param {{ method: string, versions: Record<string, string> }} sizeNotes
+ */
+export function resultsTable(r, sizeNotes) {
+  const peers = Object.entries(r.peer_gzip_bytes);
+  const paystack = r.peer_gzip_bytes['@paystack/inline-js dist/inline.js'];
+  const lostOk =
+    r.ingest_lost === 0 && r.ingest_duplicate_transitions === 0 && r.ingest_webhooks_extra === 0;
+  const rows = [
+    ['Figure', 'Result', 'Target', 'Where we stand'],
+    [
+      `\`widget_gzip_bytes\`: widget.js, ${sizeNotes.method}`,
+      `${int(r.widget_gzip_bytes)} B`,
+      `≤ 12 KiB (${int(TARGETS.widget_gzip_bytes)} B)`,
+      standing(r.widget_gzip_bytes, TARGETS.widget_gzip_bytes, 'max', (n) => `${int(n)} B`),
+    ],
+    ...peers.map(([name, bytes]) => {
+      const pkg = name.split(' ')[0];
+      return [
+        `\`peer_gzip_bytes\`: ${name} ${sizeNotes.versions[pkg] ?? ''}`.trim(),
+        `${int(bytes)} B`,
+        '',
+        name === '@paystack/inline-js dist/inline.js'
+          ? `widget.js is ${Math.round((1 - r.widget_gzip_bytes / paystack) * 100)}% smaller`
+          : `widget.js is ${(bytes / r.widget_gzip_bytes).toFixed(1)}× smaller`,
+      ];
+    }),
+    [
+      '`sign_per_s`: envelope signatures per second in workerd',
+      int(r.sign_per_s),
+      '',
+      `${r.sign_us_per_envelope} µs each`,
+    ],
+    [
+      '`proxy_overhead_ms_p50`: attempt via proxy − direct sandbox call',
+      ms(r.proxy_overhead_ms_p50),
+      '≤ 2 ms',
+      standing(r.proxy_overhead_ms_p50, TARGETS.proxy_overhead_ms_p50, 'max', ms),
+    ],
+    ['`proxy_overhead_ms_p99`', ms(r.proxy_overhead_ms_p99), '', ''],
+    [
+      '`proxy_overhead_ratio_p50`: median via proxy ÷ median direct',
+      `${r.proxy_overhead_ratio_p50.toFixed(2)}×`,
+      '',
+      `${ms(r.proxy_attempt_ms_p50)} vs ${ms(r.direct_collection_ms_p50)}`,
+    ],
+    ['`push_latency_ms_p50`: callback POST → WebSocket message', ms(r.push_latency_ms_p50), '', ''],
+    [
+      '`push_latency_ms_p99`',
+      ms(r.push_latency_ms_p99),
+      '≤ 50 ms',
+      standing(r.push_latency_ms_p99, TARGETS.push_latency_ms_p99, 'max', ms),
+    ],
+    [
+      '`ingest_callbacks_per_s`: callback storm',
+      int(r.ingest_callbacks_per_s),
+      '≥ 1,000/s, nothing lost',
+      standing(
+        r.ingest_callbacks_per_s,
+        TARGETS.ingest_callbacks_per_s,
+        'min',
+        (n) => `${int(n)}/s`,
+      ) + (lostOk ? '; nothing lost' : '; SOMETHING LOST'),
+    ],
+    [
+      '`ingest_lost`: sessions whose final state is not the outcome sent',
+      String(r.ingest_lost),
+      '0',
+      r.ingest_lost === 0 ? 'met' : 'MISSED',
+    ],
+    [
+      '`ingest_duplicate_transitions`: terminal transitions beyond one per attempt',
+      String(r.ingest_duplicate_transitions),
+      '0',
+      r.ingest_duplicate_transitions === 0 ? 'met' : 'MISSED',
+    ],
+    [
+      '`ingest_webhooks_extra`: merchant webhooks beyond one per outcome',
+      String(r.ingest_webhooks_extra),
+      '0',
+      r.ingest_webhooks_extra === 0 ? 'met' : 'MISSED',
+    ],
+  ];
+  return table(rows);
+}
+
+/** @param {string[][]} rows */
+function table(rows) {
+  const [head, ...body] = rows;
+  return [
+    `| ${head.join(' | ')} |`,
+    `| ${head.map(() => '---').join(' | ')} |`,
+    ...body.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+}
+
+/**
+ * CPU per operation by process, one row per phase.
+ *
+ * @param {{ phase: string, op: string, ops: number, cpu: { wall: number, byRole: Record<string, number> } }[]} phases
+ */
+export function cpuTable(phases) {
+  const rows = [['Phase (per operation)', 'Process', 'CPU ms per op', 'Share of one core']];
+  for (const { phase, op, ops, cpu } of phases) {
+    const roles = Object.entries(cpu.byRole).sort((a, b) => b[1] - a[1]);
+    roles.forEach(([role, seconds], i) => {
+      rows.push([
+        i === 0 ? `${phase} (per ${op}, ${int(ops)} ops, ${cpu.wall.toFixed(1)} s)` : '',
+        role,
+        ((seconds * 1000) / ops).toFixed(2),
+        `${Math.round((seconds / cpu.wall) * 100)}%`,
+      ]);
+    });
+    const total = roles.reduce((a, [, s]) => a + s, 0);
+    rows.push([
+      '',
+      '**all processes**',
+      `**${((total * 1000) / ops).toFixed(2)}**`,
+      `${Math.round((total / cpu.wall) * 100)}%`,
+    ]);
+  }
+  return table(rows);
+}
+
+/**
+ * bench/results.md.
+ *
+ * @param {{ results: Record<string, any>, sizeNotes: any, machine: Record<string, string>, counts: Record<string, string>, phases: any[], quick: boolean, seconds: number }} run
+ */
+export function resultsMarkdown(run) {
+  const { machine } = run;
+  return `# Benchmark results
+
+Generated by \`npm run bench${run.quick ? ' -- --quick' : ''}\` (${run.quick ? 'quick' : 'full'} counts, ${Math.round(run.seconds)} s); do not edit by hand. How each figure is measured: README.md, "Benchmarks".
+
+- Date: ${machine.date}
+- Machine: ${machine.cpu}, ${machine.cores} cores, ${machine.memory}, ${machine.os}
+- Runtime: Node ${machine.node}, wrangler ${machine.wrangler} (workerd ${machine.workerd}), proxy + sandbox under \`wrangler dev\` on 127.0.0.1
+- Load average (1 min) before / after the run: ${machine.loadBefore} / ${machine.loadAfter} (other processes on the machine share its cores)
+
+${resultsTable(run.results, run.sizeNotes)}
+
+## Counts
+
+${table([['Phase', 'Counts'], ...Object.entries(run.counts)])}
+
+## Where the CPU went
+
+CPU seconds of each process during the measured part of each phase (from /proc), per operation. "Share of one core" is CPU time ÷ wall time: a single-threaded process cannot pass 100%, and the machine has ${machine.cores} cores for all processes together.
+
+${cpuTable(run.phases)}
+`;
+}
+
+/**
+ * bench/profile.md (with `--profile`): perf categories, fsync counts and the widget's size profile.
+ *
+ * @param {{ machine: Record<string, string>, phases: any[], sizeProfile: any[] | null, results: Record<string, any> }} run
+ */
+export function profileMarkdown(run) {
+  const parts = [
+    `# Benchmark profile
+
+Generated by \`npm run bench -- --profile\` on ${run.machine.date} (${run.machine.cpu}, ${run.machine.cores} cores; load average ${run.machine.loadBefore} before). Profiling slows the phases down, so the figures of this run are not results; see results.md for those.
+`,
+  ];
+  for (const phase of run.phases) {
+    parts.push(`## ${phase.phase}\n`);
+    if (phase.perf) {
+      parts.push(
+        `Samples of \`perf record -F 999\` by process and by kind of code (share of all samples of the phase's processes):\n`,
+      );
+      const rows = [['Process', 'Share', 'Kind of code (share of all samples)']];
+      for (const [role, share] of Object.entries(phase.perf.byRole).sort((a, b) => b[1] - a[1])) {
+        if (share < 1) continue;
+        const kinds = Object.entries(phase.perf.byCategory[role] ?? {})
+          .sort((a, b) => b[1] - a[1])
+          .filter(([, s]) => s >= 0.5)
+          .map(([k, s]) => `${k} ${s.toFixed(1)}%`)
+          .join('; ');
+        rows.push([role, `${share.toFixed(1)}%`, kinds]);
+      }
+      parts.push(table(rows) + '\n');
+    }
+    if (phase.fsync) {
+      const rows = [['Process', 'fsync calls per op', 'wall ms in fsync per op', 'mean fsync']];
+      for (const [role, { calls, seconds }] of Object.entries(phase.fsync)) {
+        rows.push([
+          role,
+          (calls / phase.ops).toFixed(2),
+          ((seconds * 1000) / phase.ops).toFixed(2),
+          calls ? `${((seconds * 1e6) / calls).toFixed(0)} µs` : '–',
+        ]);
+      }
+      parts.push(`fsync/fdatasync (\`perf trace -s\`), per ${phase.op}:\n\n${table(rows)}\n`);
+    }
+    if (phase.cpu) parts.push(`CPU per ${phase.op}:\n\n${cpuTable([phase])}\n`);
+  }
+  if (run.sizeProfile) {
+    const rows = [['Source', 'Minified bytes', 'Share', 'gzip bytes (in proportion)']];
+    for (const row of run.sizeProfile) {
+      rows.push([row.source, int(row.minified_bytes), `${row.share}%`, int(row.gzip_bytes_est)]);
+    }
+    parts.push(
+      `## widget.js size profile\n\nEvery byte of a source-mapped rebuild of widget.js (same config and minifier) attributed to its source; the gzip size (${int(run.results.widget_gzip_bytes)} B) split in proportion:\n\n${table(rows)}\n`,
+    );
+  }
+  return parts.join('\n');
+}

@@ -1,0 +1,152 @@
+/**
+ * Bundle sizes, all measured the same way in the same run: `gzip -9 -n` of the file (GNU gzip,
+ * no name or time stamp in the header), or — where no gzip program is installed — Node's zlib
+ * at level 9 (a different deflate implementation: about 1% larger on these files; the method
+ * used is reported). Measured: the built widget.js, Paystack's browser bundle as its package
+ * ships it, and Adyen Web built from bench/peers/adyen-dropin.js (tree-shaken to its Drop-in)
+ * with Vite exactly like widget.js.
+ * @module
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { root } from './lib/servers.mjs';
+
+/** Whether `gzip -9 -n` is available (else zlib level 9 is used). */
+const hasGzip = spawnSync('gzip', ['--version'], { stdio: 'ignore' }).status === 0;
+
+/** The compression used for every size, as reported in results.md. */
+export const GZIP_METHOD = hasGzip ? 'gzip -9 -n' : 'Node zlib, level 9';
+
+/**
+ * Gzipped size in bytes of a file (see {@link GZIP_METHOD}).
+ *
+ * @example
+ * gzipBytes('public/widget.js'); // 16113
+ * @param {string} file
+ */
+export function gzipBytes(file) {
+  if (hasGzip) {
+    const out = spawnSync('gzip', ['-9', '-n', '-c', file], { maxBuffer: 1 << 28 });
+    if (out.status === 0) return out.stdout.length;
+  }
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+/** Newest modification time (ms) of the files below `dir`. */
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(full) : statSync(full).mtimeMs);
+  }
+  return latest;
+}
+
+/**
+ * Builds the widget (`npm run build:widget`) when public/widget.js is missing or older than
+ * its sources (widget/, shared/, vite.config.ts); answers whether it built.
+ *
+ * @example
+ * ensureWidgetBuilt();
+ */
+export function ensureWidgetBuilt() {
+  const bundle = path.join(root, 'public/widget.js');
+  const sources = Math.max(
+    newest(path.join(root, 'widget')),
+    newest(path.join(root, 'shared')),
+    statSync(path.join(root, 'vite.config.ts')).mtimeMs,
+  );
+  if (existsSync(bundle) && statSync(bundle).mtimeMs >= sources) return false;
+  const built = spawnSync(
+    path.join(root, 'node_modules/.bin/vite'),
+    ['build', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (built.status !== 0) throw new Error('npm run build:widget failed');
+  return true;
+}
+
+/**
+ * Builds bench/peers/adyen-dropin.js with Vite like widget.js (IIFE, minified, es2022) into a
+ * temporary directory; answers the paths of its JS and CSS.
+ *
+ * @example
+ * const { js, css } = await buildAdyenDropin();
+ */
+export async function buildAdyenDropin() {
+  const { build } = await import('vite');
+  const outDir = mkdtempSync(path.join(os.tmpdir(), 'uc-bench-adyen-'));
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    publicDir: false,
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      lib: {
+        entry: path.join(root, 'bench/peers/adyen-dropin.js'),
+        name: 'AdyenDropin',
+        formats: ['iife'],
+        fileName: () => 'adyen-dropin.js',
+        cssFileName: 'adyen-dropin',
+      },
+      outDir,
+      emptyOutDir: true,
+      minify: true,
+      sourcemap: false,
+      target: 'es2022',
+    },
+  });
+  const files = readdirSync(outDir);
+  const css = files.find((f) => f.endsWith('.css'));
+  return {
+    js: path.join(outDir, 'adyen-dropin.js'),
+    css: css ? path.join(outDir, css) : null,
+  };
+}
+
+/**
+ * `widget_gzip_bytes` and `peer_gzip_bytes`, measured in this run.
+ *
+ * @example
+ * const { results, notes } = await measureSizes();
+ */
+export async function measureSizes() {
+  const rebuilt = ensureWidgetBuilt();
+  const widget = path.join(root, 'public/widget.js');
+  const paystack = path.join(root, 'node_modules/@paystack/inline-js/dist/inline.js');
+  const adyen = await buildAdyenDropin();
+  /** @type {Record<string, number>} */
+  const peers = {
+    '@paystack/inline-js dist/inline.js': gzipBytes(paystack),
+    '@adyen/adyen-web Drop-in + Card (JS)': gzipBytes(adyen.js),
+  };
+  if (adyen.css) peers['@adyen/adyen-web Drop-in (CSS)'] = gzipBytes(adyen.css);
+  return {
+    results: {
+      widget_gzip_bytes: gzipBytes(widget),
+      widget_raw_bytes: statSync(widget).size,
+      peer_gzip_bytes: peers,
+    },
+    notes: {
+      method: GZIP_METHOD,
+      widgetRebuilt: rebuilt,
+      versions: {
+        '@paystack/inline-js': packageVersion('@paystack/inline-js'),
+        '@adyen/adyen-web': packageVersion('@adyen/adyen-web'),
+      },
+    },
+  };
+}
+
+/** @param {string} name */
+function packageVersion(name) {
+  return JSON.parse(readFileSync(path.join(root, 'node_modules', name, 'package.json'), 'utf8'))
+    .version;
+}
