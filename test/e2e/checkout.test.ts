@@ -6,11 +6,14 @@
  * Every case ends with the same checks (support/outcome.ts): the widget's final screen and
  * events, the session's final state from the merchant API, and exactly one merchant webhook per
  * outcome, each signature verified with the built verifier. Every step saves a screenshot under
- * test-results/e2e/<case>/; a failing step names the case, the step and its screenshot.
+ * test-results/e2e/<case>/; a failing step names the case, the step and its screenshot. The
+ * last test sweeps every response body, stream message, webhook and the stack's log for
+ * secrets and payers' phone numbers.
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { findLeaks, formatLeaks } from '../support/secret-sweep';
 import { launch } from './browser';
 import {
   authorizeFullPage,
@@ -23,7 +26,9 @@ import {
 } from './flows';
 import { MerchantBackend, SandboxControl, WebhookInbox } from './support/backend';
 import { CaseRun, type CaseOptions } from './support/case-run';
+import { SECRETS } from './support/config';
 import { assertDeliveries, checkOutcome, checkedSessions } from './support/outcome';
+import { SEEN, readBodies } from './support/responses';
 import { Widget } from './support/widget';
 
 const galleryDir = process.env.E2E_GALLERY_DIR
@@ -516,4 +521,23 @@ test('no late or duplicate webhook arrived for any session', async () => {
   for (const [session, types] of checkedSessions) {
     assertDeliveries(session, await world.inbox.deliveriesFor(session), types);
   }
+});
+
+test('no secret and no payer phone number in any response, stream message, webhook or log', async () => {
+  // The stack's log (request lines and the Workers' console) is also saved at teardown.
+  const output = await (await fetch(`${inject('receiverUrl')}/stack-output`)).text();
+  expect(output).toContain('POST /v1/sessions 201');
+  const webhooks = await (await fetch(`${inject('receiverUrl')}/received`)).text();
+  const texts = [
+    ...readBodies(SEEN),
+    { source: 'wrangler dev output', text: output },
+    { source: 'merchant webhooks (headers and bodies)', text: webhooks },
+  ];
+  expect(texts.length).toBeGreaterThan(100);
+  expect(phones.size).toBeGreaterThanOrEqual(10);
+  const leaks = findLeaks(texts, {
+    secrets: [SECRETS.serviceSecretKey, SECRETS.merchantApiKey, SECRETS.webhookSecret],
+    phones: [...phones],
+  });
+  expect(leaks, formatLeaks(leaks)).toEqual([]);
 });
