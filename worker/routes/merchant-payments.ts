@@ -72,6 +72,15 @@ export function merchantPayments() {
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new CheckoutError('VALIDATION_FAILED', 'The payment link must be a JSON object.');
     }
+    // Unknown fields would be signed and sent upstream as they are (a typo silently ignored).
+    const unknown = Object.keys(body).filter(
+      (key) => key === 'callback_url' || !Object.hasOwn(paymentLinkParamsSchema.shape, key),
+    );
+    if (unknown.length > 0) {
+      throw new CheckoutError('VALIDATION_FAILED', 'The payment link is invalid.', {
+        issues: unknown.map((key) => ({ path: key, message: `${key} is not an accepted field` })),
+      });
+    }
     const params = {
       ...(body as Record<string, unknown>),
       callback_url: `${config.publicBaseUrl}/hooks/payment-links`,
