@@ -114,6 +114,7 @@ try {
   const sizeProfile = profile ? await widgetSizeProfile(sizes.results.widget_gzip_bytes) : null;
 
   log('starting the sign worker, the stack and the sandbox alone');
+  servers.isolateDevRegistry();
   const [signWorker, stack, sandbox] = await Promise.all([
     track(
       servers.startWrangler({ config: 'bench/sign-worker/wrangler.toml', label: 'sign worker' }),

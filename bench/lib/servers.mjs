@@ -16,6 +16,19 @@ import { descendants } from './processes.mjs';
 /** The repository root. */
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
+/**
+ * Gives this run's `wrangler dev` processes a dev registry of their own. By default every
+ * `wrangler dev` on the machine shares ~/.config/.wrangler/registry and reacts to the others
+ * starting and stopping (CPU in wrangler's Node process, reloads); the benchmark's servers
+ * talk to nobody through it (proxy and sandbox share one process).
+ *
+ * @example
+ * isolateDevRegistry();
+ */
+export function isolateDevRegistry() {
+  process.env.WRANGLER_REGISTRY_PATH = mkdtempSync(path.join(os.tmpdir(), 'uc-bench-registry-'));
+}
+
 /** The dev stack's port and inspector port (reserved for the benchmarks). */
 export const STACK_PORT = 8799;
 export const STACK_INSPECTOR_PORT = 9799;
