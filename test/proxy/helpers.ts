@@ -5,14 +5,45 @@ import { expect, vi } from 'vitest';
 import { signEnvelope } from '../../shared/signing';
 import type { CheckoutView } from '../../shared/view';
 import type { MerchantSession } from '../../worker/checkout-session';
+import { findLeaks, formatLeaks, payerPhones } from '../support/secret-sweep';
 
 export const BASE = 'http://127.0.0.1:8787';
 export const SECRETS = ['test-secret', env.MERCHANT_API_KEY, env.MERCHANT_WEBHOOK_SECRET];
 
 /** Every body the tests saw, swept for secrets at the end of each file. */
 export const seenBodies: string[] = [];
+/** Every console line printed in this isolate (the proxy and its Durable Objects included). */
+export const seenLogs: string[] = [];
+/** Payer phone numbers the tests sent (attempts, callbacks, payouts): swept like secrets. */
+export const sentPhones = new Set<string>();
+
+for (const level of ['debug', 'info', 'log', 'warn', 'error'] as const) {
+  const original = console[level].bind(console);
+  console[level] = (...args: unknown[]) => {
+    seenLogs.push(args.map((arg) => (typeof arg === 'string' ? arg : safeJson(arg))).join(' '));
+    original(...args);
+  };
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return value instanceof Error ? `${value.name}: ${value.message}` : JSON.stringify(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function notePhones(body: RequestInit['body']): void {
+  if (typeof body !== 'string') return;
+  try {
+    for (const phone of payerPhones(JSON.parse(body))) sentPhones.add(phone);
+  } catch {
+    /* not JSON */
+  }
+}
 
 async function call(path: string, init: RequestInit = {}): Promise<Response> {
+  notePhones(init.body);
   const response = await exports.default.fetch(new Request(BASE + path, init));
   const text = await response.clone().text();
   seenBodies.push(text);
@@ -104,12 +135,15 @@ export function postCallback(path: string, body: unknown): Promise<Response> {
   });
 }
 
-/** Asserts that no secret appeared in any body seen so far. */
+/**
+ * Asserts that no secret and no full payer phone number appeared in any body seen or any log
+ * line printed so far (test/support/secret-sweep.ts).
+ */
 export function expectNoSecrets(extra: string[] = []): void {
-  const all = seenBodies.join('\n');
-  for (const secret of [...SECRETS, ...extra]) {
-    expect(all.includes(secret), `a response contained a secret (${secret.slice(0, 3)}…)`).toBe(
-      false,
-    );
-  }
+  const texts = [
+    ...seenBodies.map((text, i) => ({ source: `response #${i + 1}`, text })),
+    ...seenLogs.map((text, i) => ({ source: `log line #${i + 1}`, text })),
+  ];
+  const leaks = findLeaks(texts, { secrets: [...SECRETS, ...extra], phones: [...sentPhones] });
+  expect(leaks, formatLeaks(leaks)).toEqual([]);
 }
