@@ -7,6 +7,7 @@
  * webhooks the dev receiver got (beyond one per outcome, or none).
  * @module
  */
+import { request } from './lib/http.mjs';
 import {
   createSession,
   getSession,
@@ -103,6 +104,15 @@ export async function measureIngest({ base, sessions, concurrency, seed = 202611
   });
   const { outcomes, bodies, duplicates } = await stormOf(ids, random);
 
+  // Baseline: the same number of requests with the same senders to the proxy's trivial route,
+  // to show what the stack answers per second before any of our work.
+  const baselineStarted = performance.now();
+  await pool(bodies.length, concurrency, async () => {
+    const res = await request('GET', `${base}/health`);
+    if (res.status !== 200) throw new Error(`GET /health answered ${res.status}`);
+  });
+  const baselinePerS = bodies.length / ((performance.now() - baselineStarted) / 1000);
+
   const latencies = [];
   const statuses = new Map();
   await probe?.start();
@@ -141,6 +151,7 @@ export async function measureIngest({ base, sessions, concurrency, seed = 202611
     ingest_webhooks_extra: webhooksExtra,
     ingest_webhooks_missing: webhooksMissing,
     ingest_refused: refused,
+    ingest_baseline_health_per_s: round(baselinePerS, 0),
     ingest_callbacks: bodies.length,
     ingest_duplicate_share: round(duplicates / bodies.length, 3),
     ingest_callback_ms_p50: round(percentile(latencies, 50)),

@@ -98,6 +98,12 @@ export function resultsTable(r, sizeNotes) {
       ) + (lostOk ? '; nothing lost' : '; SOMETHING LOST'),
     ],
     [
+      '(baseline) `GET /health`, same senders, same stack',
+      `${int(r.ingest_baseline_health_per_s)}/s`,
+      '',
+      'what the stack answers before any of our work',
+    ],
+    [
       '`ingest_lost`: sessions whose final state is not the outcome sent',
       String(r.ingest_lost),
       '0',
