@@ -63,6 +63,8 @@ export default async function setup(project: TestProject) {
     await stack?.stop();
     await Promise.all([receiver.close(), shop.close()]);
     writeFileSync(path.join(E2E.artifacts, 'wrangler-dev.log'), output);
+    // The run's Durable Object state (a temp dir startDevStack made): the next run starts fresh.
+    if (stack) rmSync(stack.persistTo, { recursive: true, force: true });
   };
 }
 
