@@ -1,0 +1,380 @@
+// Property (model-based, fast-check commands): whatever the order of terminal callbacks (with
+// duplicates and re-signed copies), the sandbox settling the payment and resending its own
+// callback, status queries (answering pending, success, failure, "not found", 500 or garbage),
+// alarms run by hand, Durable Object evictions and a create answer that is slower than the
+// callback, one attempt ends in the state the upstream's record says, with exactly one merchant
+// webhook for its outcome, and the widget always reads a clear state.
+//
+// The upstream is the real sandbox: phone 005 keeps the payment pending until the test settles
+// it; a `delay` fault makes the create slow, a `no_callback` fault makes the sandbox silent.
+// Callbacks signed by the test stand for the upstream calling back before it answered the
+// create. When an eviction kills the create before the sandbox processed it, the upstream has no
+// record: the status query must then close the attempt as failed — never re-send the create.
+import { abortAllDurableObjects } from 'cloudflare:test';
+import fc from 'fast-check';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CheckoutView } from '../../../shared/view';
+import type { MerchantSession } from '../../../worker/checkout-session';
+import {
+  checkout,
+  createSession,
+  expectNoSecrets,
+  getSession,
+  postCallback,
+  ref,
+  sandbox,
+  signedCallback,
+} from '../helpers';
+import {
+  clearFaults,
+  forceOutcome,
+  freshIp,
+  injectFault,
+  recordFigures,
+  runTimersNow,
+  sandboxTransactions,
+  sandboxTxFor,
+  webhooksFor,
+} from './support';
+
+afterAll(() => expectNoSecrets());
+
+/** Interleavings explored (one payment each). */
+const RUNS = 25;
+const PHONE = '254712345005';
+
+type Outcome = 'success' | 'failed';
+/**
+ * How the upstream treats the create: slow (a `delay` fault; it calls back once settled),
+ * silent (`no_callback`: only status queries and the test's callbacks tell), or lost (it
+ * answers 500 without processing: it has no record, so it never calls back).
+ */
+type Mode = 'slow-create' | 'silent' | 'lost-create';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What the commands may do next (the model). */
+interface Model {
+  settled: boolean;
+}
+
+/** One payment under test: its ids, the create call in flight, and what happened so far. */
+class Run {
+  sessionId = '';
+  reference = '';
+  attemptId = '';
+  startedAt = 0;
+  create!: Promise<{ status: number; body: unknown }>;
+  createDone = false;
+  callbackPosted = false;
+  evictedDuringCreate = false;
+  steps: string[] = [];
+  private envelope: Record<string, unknown> | null = null;
+
+  constructor(
+    readonly outcome: Outcome,
+    readonly mode: Mode,
+    readonly delayMs: number,
+  ) {}
+
+  /** Creates the session and starts the attempt without waiting for the create's answer. */
+  async start(): Promise<void> {
+    await clearFaults();
+    if (this.mode === 'slow-create') await injectFault('collections', 'delay', 1, this.delayMs);
+    else if (this.mode === 'silent') await injectFault('collections', 'no_callback', 1);
+    else await injectFault('collections', 'error', 1);
+    const session = await createSession({ amount: 1500, currency: 'KES', reference: ref('il') });
+    this.sessionId = session.id;
+    this.reference = session.reference;
+    this.attemptId = `${session.id}.1`;
+    this.startedAt = Date.now();
+    this.create = checkout(`/${session.id}/attempts`, {
+      method: 'POST',
+      headers: { 'cf-connecting-ip': freshIp() },
+      body: JSON.stringify({ country_id: 1, method: 'send money', mobile: PHONE }),
+    }).then(async (res) => ({ status: res.status, body: await res.json() }));
+    void this.create.finally(() => {
+      this.createDone = true;
+    });
+    // The attempt row is written before the upstream is called: wait until it is there.
+    await expect
+      .poll(async () => (await getSession(session.id)).attempts.length, { timeout: 3000 })
+      .toBe(1);
+  }
+
+  /** Milliseconds until the sandbox has surely processed (or dropped) the create. */
+  private createDeadline(): number {
+    return this.startedAt + (this.mode === 'slow-create' ? this.delayMs : 0) + 200;
+  }
+
+  /** The sandbox's record of the attempt, once the create had its chance to reach it. */
+  async upstreamRecord() {
+    await sleep(Math.max(0, this.createDeadline() - Date.now()));
+    const txs = await sandboxTxFor(this.attemptId);
+    expect(txs.length, 'the create was sent more than once').toBeLessThanOrEqual(1);
+    return txs[0] ?? null;
+  }
+
+  /**
+   * Whether the upstream can call back now: the create is still on its way (the upstream may
+   * have processed it and called back before answering), or the sandbox has the record.
+   */
+  async canCallBack(): Promise<boolean> {
+    if (this.callbackPosted) return true;
+    if (this.mode === 'lost-create') return false;
+    if (!this.createDone && Date.now() < this.createDeadline()) return true;
+    return (await this.upstreamRecord()) !== null;
+  }
+
+  /** The terminal callback of the outcome, as the upstream signs it (a new salt if asked). */
+  async callback(resign: boolean): Promise<Record<string, unknown>> {
+    if (this.envelope && !resign) return this.envelope;
+    const failed = this.outcome === 'failed';
+    const envelope: Record<string, unknown> = {
+      ...(await signedCallback({
+        amount: 1500,
+        depositId: `DP-${this.attemptId}`,
+        mobile: PHONE,
+        name: 'Amina W',
+        payment_step: 2,
+        reference: `TX-${this.attemptId}`,
+        status: failed ? 'failed' : 'success',
+        statusCode: failed ? '000005' : '000000',
+        ...(failed
+          ? {
+              failureReason: {
+                failureCode: 'PM-001',
+                failureMessage: 'The payer declined the payment request.',
+              },
+            }
+          : {}),
+        third_party_reference_1: this.attemptId,
+        third_party_reference_2: this.reference,
+      })),
+    };
+    this.envelope = envelope;
+    return envelope;
+  }
+}
+
+type Cmd = fc.AsyncCommand<Model, Run>;
+
+/** The upstream's terminal callback arrives (again, or re-signed with a new salt). */
+class Callback implements Cmd {
+  constructor(readonly resign: boolean) {}
+  check = () => true;
+  async run(_m: Model, r: Run) {
+    if (!(await r.canCallBack())) return;
+    const res = await postCallback('/hooks/collections', await r.callback(this.resign));
+    expect(res.status, await res.clone().text()).toBe(200);
+    r.callbackPosted = true;
+  }
+  toString = () => `callback(${this.resign ? 're-signed' : 'same'})`;
+}
+
+/** The sandbox settles the payment (and calls back itself unless silent). */
+class Settle implements Cmd {
+  check = (m: Readonly<Model>) => !m.settled;
+  async run(m: Model, r: Run) {
+    const tx = await r.upstreamRecord();
+    if (!tx) return;
+    expect([200, 409]).toContain(await forceOutcome(tx.ref, r.outcome));
+    m.settled = true;
+  }
+  toString = () => 'settle';
+}
+
+/** The sandbox sends its callback once more (a retry after a lost acknowledgement). */
+class Resend implements Cmd {
+  check = (m: Readonly<Model>) => m.settled;
+  async run(_m: Model, r: Run) {
+    const [tx] = await sandboxTxFor(r.attemptId);
+    if (tx && !tx.silent) {
+      await sandbox(`/control/transactions/${tx.ref}/resend`, { method: 'POST' });
+    }
+  }
+  toString = () => 'resend';
+}
+
+/** The session's alarm runs now: status query, webhook delivery. */
+class Alarm implements Cmd {
+  check = () => true;
+  async run(_m: Model, r: Run) {
+    await runTimersNow(r.sessionId);
+  }
+  toString = () => 'alarm';
+}
+
+/** The next status query answers 500 or a body that is not JSON. */
+class StatusFault implements Cmd {
+  constructor(readonly fault: 'error' | 'malformed') {}
+  check = () => true;
+  async run() {
+    await injectFault('status', this.fault, 1);
+  }
+  toString = () => `status-${this.fault}`;
+}
+
+/** Every Durable Object is evicted (in-flight calls of the proxy are cut). */
+class Evict implements Cmd {
+  check = () => true;
+  async run(_m: Model, r: Run) {
+    if (!r.createDone) r.evictedDuringCreate = true;
+    await abortAllDurableObjects();
+  }
+  toString = () => 'evict';
+}
+
+/** The widget reads the checkout: always a clear state. */
+class View implements Cmd {
+  check = () => true;
+  async run(_m: Model, r: Run) {
+    const res = await checkout(`/${r.sessionId}`);
+    expect(res.status).toBe(200);
+    const view = (await res.json()) as CheckoutView;
+    expect(['pending', 'succeeded', 'failed']).toContain(view.attempt?.status);
+    if (view.attempt?.status === 'pending') expect(view.attempt.next?.type).toBeTruthy();
+  }
+  toString = () => 'view';
+}
+
+/** Real time passes (the session's own alarm and the sandbox's deliveries run meanwhile). */
+class Wait implements Cmd {
+  constructor(readonly ms: number) {}
+  check = () => true;
+  async run() {
+    await sleep(this.ms);
+  }
+  toString = () => `wait(${this.ms})`;
+}
+
+const commandArbs = [
+  fc.boolean().map((resign) => new Callback(resign)),
+  fc.constant(new Settle()),
+  fc.constant(new Resend()),
+  fc.constant(new Alarm()),
+  fc.constantFrom<'error' | 'malformed'>('error', 'malformed').map((f) => new StatusFault(f)),
+  fc.constant(new Evict()),
+  fc.constant(new View()),
+  fc.integer({ min: 10, max: 150 }).map((ms) => new Wait(ms)),
+];
+
+/** The settled state of a session, or null while it is still moving. */
+function settledState(session: MerchantSession) {
+  const attempt = session.attempts[0];
+  if (!attempt || attempt.status === 'pending') return null;
+  if (session.webhooks.some((w) => w.status !== 'delivered')) return null;
+  return {
+    session: session.status,
+    attempt: attempt.status,
+    failure_code: attempt.failure?.code ?? null,
+    webhooks: session.webhooks.map((w) => w.type),
+  };
+}
+
+const figures = {
+  runs: 0,
+  commands: 0,
+  callbacks_posted: 0,
+  evictions: 0,
+  evictions_during_create: 0,
+  alarms: 0,
+  status_faults: 0,
+  outcome_success: 0,
+  outcome_failed: 0,
+  outcome_create_lost: 0,
+  webhooks_per_outcome: 1,
+};
+
+afterAll(() => recordFigures('interleavings', figures));
+
+describe('interleavings', () => {
+  it(`${RUNS} interleavings of callbacks, status answers, alarms, evictions and a slow create converge`, async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom<Outcome>('success', 'failed'),
+        fc.constantFrom<Mode>('slow-create', 'slow-create', 'silent', 'lost-create'),
+        fc.integer({ min: 150, max: 500 }),
+        fc.commands(commandArbs, { maxCommands: 10, size: '+1' }),
+        async (outcome, mode, delayMs, cmds) => {
+          const run = new Run(outcome, mode, delayMs);
+          await run.start();
+          const list = [...cmds];
+          await fc.asyncModelRun(() => ({ model: { settled: false }, real: run }), list);
+
+          // The create's answer: a pending view, or an error in the shared shape if an
+          // eviction cut it (never a 5xx otherwise).
+          const created = await run.create;
+          if (created.status !== 201) {
+            expect(run.evictedDuringCreate, JSON.stringify(created)).toBe(true);
+            expect(created.body).toMatchObject({ error: { code: expect.any(String) } });
+          }
+          // The upstream's record decides; a pending record is settled now.
+          const tx = await run.upstreamRecord();
+          if (tx?.status === 'pending') await forceOutcome(tx.ref, outcome);
+          await clearFaults();
+          const expectedOutcome = tx !== null || run.callbackPosted ? outcome : 'lost';
+
+          let final: ReturnType<typeof settledState> = null;
+          const deadline = Date.now() + 10_000;
+          while (final === null && Date.now() < deadline) {
+            await runTimersNow(run.sessionId);
+            final = settledState(await getSession(run.sessionId));
+            if (final === null) await sleep(50);
+          }
+          const expected =
+            expectedOutcome === 'success'
+              ? {
+                  session: 'succeeded',
+                  attempt: 'succeeded',
+                  failure_code: null,
+                  webhooks: ['checkout.succeeded'],
+                }
+              : {
+                  session: 'open',
+                  attempt: 'failed',
+                  failure_code: expectedOutcome === 'lost' ? null : 'PM-001',
+                  webhooks: ['checkout.failed'],
+                };
+          expect(final, list.map(String).join(', ')).toEqual(expected);
+
+          // Exactly one webhook reached the merchant for the outcome (deliveries may repeat
+          // an id after an eviction cut an acknowledgement; the id is what the merchant keys on).
+          await expect
+            .poll(async () => [
+              ...new Set((await webhooksFor(run.sessionId)).map((w) => w.webhook_id)),
+            ])
+            .toHaveLength(1);
+          const received = await webhooksFor(run.sessionId);
+          expect(received.every((w) => w.verified && w.body.type === expected.webhooks[0])).toBe(
+            true,
+          );
+          // One attempt, one transition, no second create with a fresh reference.
+          const session = await getSession(run.sessionId);
+          expect(session.attempts).toHaveLength(1);
+          expect(
+            session.history.filter((e) => e.type === `attempt_${expected.attempt}`),
+          ).toHaveLength(1);
+          const upstream = (await sandboxTransactions()).filter(
+            (t) => t.third_party_reference_2 === run.reference,
+          );
+          expect(upstream.length).toBeLessThanOrEqual(1);
+
+          // fc.commands wraps each command; its name tells what it was.
+          const names = list.map(String);
+          const count = (prefix: string) => names.filter((n) => n.startsWith(prefix)).length;
+          figures.runs += 1;
+          figures.commands += list.length;
+          figures.callbacks_posted += count('callback');
+          figures.evictions += count('evict');
+          figures.evictions_during_create += run.evictedDuringCreate ? 1 : 0;
+          figures.alarms += count('alarm');
+          figures.status_faults += count('status-');
+          if (expectedOutcome === 'success') figures.outcome_success += 1;
+          else if (expectedOutcome === 'failed') figures.outcome_failed += 1;
+          else figures.outcome_create_lost += 1;
+        },
+      ),
+      { numRuns: RUNS, endOnFailure: true },
+    );
+  }, 180_000);
+});

@@ -1,0 +1,48 @@
+// The secret sweep itself (test/support/secret-sweep.ts): it must find what it is for, in the
+// forms a leak takes, and not cry wolf on masked numbers or longer digit runs.
+import { describe, expect, it } from 'vitest';
+import { findLeaks, payerPhones, secretForms } from '../../support/secret-sweep';
+
+const WEBHOOK = 'whsec_ZGV2LXdlYmhvb2stc2VjcmV0LWZvci1sb2NhbC11c2U=';
+const needles = {
+  secrets: ['test-secret', 'dev-merchant-key', WEBHOOK],
+  phones: ['254712345000'],
+};
+const sweep = (text: string) => findLeaks([{ source: 't', text }], needles);
+
+describe('secret sweep', () => {
+  it('finds each secret verbatim, URL-encoded, or as the bare base64 of a webhook secret', () => {
+    expect(sweep('{"key":"dev-merchant-key"}')).toMatchObject([{ kind: 'secret' }]);
+    expect(sweep('senderKey=test-secret&x=1')).toMatchObject([{ kind: 'secret' }]);
+    expect(sweep(`secret=${encodeURIComponent(WEBHOOK)}`)).toMatchObject([{ kind: 'secret' }]);
+    expect(sweep('key ZGV2LXdlYmhvb2stc2VjcmV0LWZvci1sb2NhbC11c2U=')).toMatchObject([
+      { kind: 'secret' },
+    ]);
+    expect(secretForms(WEBHOOK)).toHaveLength(3);
+  });
+
+  it('finds a full phone number, and only a full one', () => {
+    expect(sweep('paid by 254712345000.')).toMatchObject([{ kind: 'phone', at: 8 }]);
+    expect(sweep('{"mobile":"254712345000"}')).toHaveLength(1);
+    expect(sweep('masked 2547****5000')).toEqual([]);
+    expect(sweep('timestamp 17002547123450001')).toEqual([]);
+    expect(sweep('other 254712345001')).toEqual([]);
+  });
+
+  it('never repeats a secret in its report', () => {
+    const [leak] = sweep('dev-merchant-key');
+    expect(JSON.stringify(leak)).not.toContain('dev-merchant-key');
+    const [phone] = sweep('254712345000');
+    expect(JSON.stringify(phone)).not.toContain('254712345000');
+  });
+
+  it('collects payer phones from request bodies, not the merchant prefill', () => {
+    expect(
+      payerPhones({
+        mobile: '+254 712 345 000',
+        customer: { mobile: '254700000000' },
+        nested: [{ mobile: '256772000001' }],
+      }).sort(),
+    ).toEqual(['254712345000', '256772000001']);
+  });
+});
