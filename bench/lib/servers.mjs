@@ -33,21 +33,32 @@ export function isolateDevRegistry() {
 export const STACK_PORT = 8799;
 export const STACK_INSPECTOR_PORT = 9799;
 
+/** Ports handed out in this run (the OS may offer a just-closed port twice). */
+const handedOut = new Set();
+
 /**
- * A free TCP port on 127.0.0.1, chosen by the OS (for the servers that have no fixed port).
+ * A free TCP port on 127.0.0.1, chosen by the OS (for the servers that have no fixed port),
+ * never one already handed out in this run.
  *
  * @example
  * const port = await freePort();
+ * @returns {Promise<number>}
  */
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {net.AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
+export async function freePort() {
+  for (;;) {
+    const port = await new Promise((resolve, reject) => {
+      const server = net.createServer();
+      server.once('error', reject);
+      server.listen(0, '127.0.0.1', () => {
+        const { port: chosen } = /** @type {net.AddressInfo} */ (server.address());
+        server.close(() => resolve(chosen));
+      });
     });
-  });
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 /**
@@ -73,7 +84,18 @@ export function startStack() {
  * @param {{ config: string, readyPath?: string, vars?: Record<string, string>, label: string }} options
  * @returns {Promise<{ base: string, inspectorPort: number, stop(): Promise<void>, output(): string }>}
  */
-export async function startWrangler({ config, readyPath = '/health', vars = {}, label }) {
+export async function startWrangler(options) {
+  try {
+    return await startWranglerOnce(options);
+  } catch (error) {
+    // Another process may take a free port between our probe and wrangler's bind: once more.
+    if (!String(error).includes('Address already in use')) throw error;
+    return startWranglerOnce(options);
+  }
+}
+
+/** @param {{ config: string, readyPath?: string, vars?: Record<string, string>, label: string }} options */
+async function startWranglerOnce({ config, readyPath = '/health', vars = {}, label }) {
   const port = await freePort();
   const inspectorPort = await freePort();
   const base = `http://127.0.0.1:${port}`;
