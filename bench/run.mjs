@@ -116,16 +116,16 @@ try {
   log('starting the sign worker, the stack and the sandbox alone');
   servers.isolateDevRegistry();
   // Started together; if one fails, the others are stopped once up (never left running).
-  const started = await Promise.allSettled([
+  const startups = await Promise.allSettled([
     track(
       servers.startWrangler({ config: 'bench/sign-worker/wrangler.toml', label: 'sign worker' }),
     ),
     track(servers.startStack()),
     track(servers.startSandboxAlone()),
   ]);
-  const failed = started.find((r) => r.status === 'rejected');
+  const failed = startups.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
-  const [signWorker, stack, sandbox] = started.map((r) => /** @type {any} */ (r).value);
+  const [signWorker, stack, sandbox] = startups.map((r) => /** @type {any} */ (r).value);
 
   await servers.settle();
   log(`signing in workerd: ${COUNTS.sign.rounds} rounds of ${COUNTS.sign.n}`);
