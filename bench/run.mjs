@@ -30,6 +30,7 @@ const { closeIdle } = await import('./lib/http.mjs');
 const { phaseProbe } = await import('./lib/probe.mjs');
 const servers = await import('./lib/servers.mjs');
 const { widgetSizeProfile } = await import('./lib/size-profile.mjs');
+const { removeTempDirs } = await import('./lib/temp.mjs');
 
 const quick = process.argv.includes('--quick');
 const profile = process.argv.includes('--profile');
@@ -63,7 +64,9 @@ async function stopAll() {
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     console.error(`\nbench: ${signal}, stopping servers…`);
-    stopAll().finally(() => process.exit(130));
+    stopAll()
+      .then(removeTempDirs)
+      .finally(() => process.exit(130));
   });
 }
 /** @template {{ stop(): Promise<void> }} S @param {Promise<S>} starting @returns {Promise<S>} */
@@ -210,6 +213,7 @@ try {
 } finally {
   await stopAll();
   closeIdle();
+  removeTempDirs();
 }
 
 /** Formats with the project's Prettier settings (so `npm run format:check` passes). */

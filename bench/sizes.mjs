@@ -8,11 +8,11 @@
  * @module
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { root } from './lib/servers.mjs';
+import { tempDir } from './lib/temp.mjs';
 
 /** Whether `gzip -9 -n` is available (else zlib level 9 is used). */
 const hasGzip = spawnSync('gzip', ['--version'], { stdio: 'ignore' }).status === 0;
@@ -81,7 +81,7 @@ export function ensureWidgetBuilt() {
  */
 export async function buildAdyenDropin() {
   const { build } = await import('vite');
-  const outDir = mkdtempSync(path.join(os.tmpdir(), 'uc-bench-adyen-'));
+  const outDir = tempDir('uc-bench-adyen-');
   await build({
     configFile: false,
     root,

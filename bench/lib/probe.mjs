@@ -8,14 +8,14 @@
  * call), so its attribution could not be trusted.
  * @module
  */
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { startFsyncTrace } from './fsync.mjs';
 import { perfAvailable, rolesOfThreads, startPerf } from './perf.mjs';
 import { cpuMeter, descendants } from './processes.mjs';
+import { tempDir } from './temp.mjs';
 
-const tmp = mkdtempSync(path.join(os.tmpdir(), 'uc-bench-profile-'));
+/** @type {string | undefined} */
+let tmp;
 
 /**
  * A probe for one phase (pass it to the measure functions).
@@ -40,6 +40,7 @@ export function phaseProbe({ name, stackPort, profile, tools = ['perf', 'fsync']
   return {
     async start() {
       if (profile) {
+        tmp ??= tempDir('uc-bench-profile-');
         processes = descendants(process.pid, stackPort).filter((p) =>
           /workerd|wrangler \(node\)/.test(p.role),
         );

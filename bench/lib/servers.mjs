@@ -6,12 +6,11 @@
  * @module
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { startDevStack } from '../../test/support/dev-stack.mjs';
 import { descendants } from './processes.mjs';
+import { tempDir } from './temp.mjs';
 
 /** The repository root. */
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -26,7 +25,7 @@ export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname)
  * isolateDevRegistry();
  */
 export function isolateDevRegistry() {
-  process.env.WRANGLER_REGISTRY_PATH = mkdtempSync(path.join(os.tmpdir(), 'uc-bench-registry-'));
+  process.env.WRANGLER_REGISTRY_PATH = tempDir('uc-bench-registry-');
 }
 
 /** The dev stack's port and inspector port (reserved for the benchmarks). */
@@ -73,6 +72,7 @@ export function startStack() {
   return startDevStack({
     port: STACK_PORT,
     inspectorPort: STACK_INSPECTOR_PORT,
+    persistTo: tempDir('uc-bench-stack-'),
     vars: { RECONCILE_DELAY_SECONDS: '3600' },
   });
 }
@@ -110,7 +110,7 @@ async function startWranglerOnce({ config, readyPath = '/health', vars = {}, lab
     '--inspector-port',
     String(inspectorPort),
     '--persist-to',
-    mkdtempSync(path.join(os.tmpdir(), 'uc-bench-')),
+    tempDir('uc-bench-state-'),
     '--show-interactive-dev-session=false',
     ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
   ];

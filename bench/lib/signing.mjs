@@ -4,13 +4,12 @@
  * proxy and the sandbox do.
  * @module
  */
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 import { serviceCredentials } from './credentials.mjs';
 import { root } from './servers.mjs';
+import { tempDir } from './temp.mjs';
 
 let loaded;
 
@@ -23,7 +22,7 @@ let loaded;
  */
 export async function loadSigning() {
   if (!loaded) {
-    const outfile = path.join(mkdtempSync(path.join(os.tmpdir(), 'uc-bench-')), 'signing.mjs');
+    const outfile = path.join(tempDir('uc-bench-signing-'), 'signing.mjs');
     buildSync({
       entryPoints: [path.join(root, 'shared/signing.ts')],
       bundle: true,

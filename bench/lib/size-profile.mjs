@@ -6,10 +6,10 @@
  * split in proportion. Used by `npm run bench -- --profile`.
  * @module
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import os from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { root } from './servers.mjs';
+import { tempDir } from './temp.mjs';
 
 const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -107,7 +107,7 @@ export async function widgetSizeProfile(gzipTotal) {
   );
   if (!loaded) throw new Error('vite.config.ts did not load');
   const config = loaded.config;
-  const outDir = mkdtempSync(path.join(os.tmpdir(), 'uc-bench-widget-'));
+  const outDir = tempDir('uc-bench-widget-');
   const plugins = (config.plugins ?? [])
     .flat()
     .filter((p) => p && p.name !== 'widget-translations-and-types');
