@@ -9,5 +9,10 @@ run('tsc', ['--noEmit', '-p', 'tsconfig.node.json'], 'typecheck (node tests)');
 run('prettier', ['--check', '.', '--log-level', 'warn'], 'format check');
 run('vite', ['build', '--logLevel', 'warn'], 'widget build');
 run('tsc', ['-p', 'tsconfig.lib.json'], 'webhook verifier build');
-run('vitest', ['run'], 'unit, workerd and end-to-end suites');
+// One vitest process per project: run together, the workerd pools and the e2e stack contended
+// for the two cores and the combined run could stall.
+run('vitest', ['run', '--project', 'shared'], 'unit suite (Node)');
+run('vitest', ['run', '--project', 'sandbox'], 'sandbox suite (workerd)');
+run('vitest', ['run', '--project', 'proxy'], 'proxy suite (workerd, with the sandbox)');
+run('vitest', ['run', '--project', 'e2e'], 'end-to-end suite (Chromium, wrangler dev)');
 run('web-test-runner', ['--config', 'web-test-runner.config.mjs'], 'widget suite (Chromium)');
