@@ -585,15 +585,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
 
   /** Runs every due task, then re-arms the alarm for the earliest remaining one. */
   override async alarm(): Promise<void> {
-    for (const task of this.tasks.due()) {
-      try {
-        await this.runTask(task);
-      } catch (error) {
-        console.error(`task ${task.kind} failed: ${(error as Error).name}`);
-        this.schedule(task.key, task.kind, Date.now() + 30_000, task.ref, task.tries + 1);
-      }
-    }
-    await this.tasks.rearm();
+    await this.tasks.drain((task) => this.runTask(task));
   }
 
   private async runTask(task: Task<TaskKind>): Promise<void> {

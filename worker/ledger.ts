@@ -156,14 +156,9 @@ export class Ledger extends DurableObject<ProxyEnv> {
 
   override async alarm(): Promise<void> {
     const config = loadConfig(this.env);
-    for (const task of this.tasks.due()) {
-      await this.outbox.deliver(
-        task.ref!,
-        config.merchantWebhookUrl,
-        this.env.MERCHANT_WEBHOOK_SECRET,
-      );
-    }
-    await this.tasks.rearm();
+    await this.tasks.drain((task) =>
+      this.outbox.deliver(task.ref!, config.merchantWebhookUrl, this.env.MERCHANT_WEBHOOK_SECRET),
+    );
   }
 
   /** Stored callbacks, newest first, optionally of one kind or reference. */

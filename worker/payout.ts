@@ -260,15 +260,7 @@ export class Payout extends DurableObject<ProxyEnv> {
   }
 
   override async alarm(): Promise<void> {
-    for (const task of this.tasks.due()) {
-      try {
-        await this.run(task);
-      } catch (error) {
-        console.error(`payout task ${task.kind} failed: ${(error as Error).name}`);
-        this.tasks.schedule(task.key, task.kind, Date.now() + 30_000, task.ref, task.tries + 1);
-      }
-    }
-    await this.tasks.rearm();
+    await this.tasks.drain((task) => this.run(task));
   }
 
   private async run(task: Task<TaskKind>): Promise<void> {

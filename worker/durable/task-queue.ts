@@ -74,6 +74,25 @@ export class TaskQueue<K extends string> {
       .toArray() as unknown as Task<K>[];
   }
 
+  /**
+   * The body of an object's `alarm()`: runs every due task with `run`; a task that throws is
+   * retried 30 s later (its error's name is logged, never its data); then re-arms the alarm.
+   *
+   * @example
+   * override async alarm() { await this.tasks.drain((task) => this.runTask(task)); }
+   */
+  async drain(run: (task: Task<K>) => Promise<void>): Promise<void> {
+    for (const task of this.due()) {
+      try {
+        await run(task);
+      } catch (error) {
+        console.error(`task ${task.kind} failed: ${(error as Error).name}`);
+        this.schedule(task.key, task.kind, Date.now() + 30_000, task.ref, task.tries + 1);
+      }
+    }
+    await this.rearm();
+  }
+
   /** Sets the alarm to the earliest remaining task (call at the end of `alarm()`). */
   async rearm(): Promise<void> {
     const next = this.earliest();
