@@ -10,9 +10,9 @@
 // Callbacks signed by the test stand for the upstream calling back before it answered the
 // create. When an eviction kills the create before the sandbox processed it, the upstream has no
 // record: the status query must then close the attempt as failed — never re-send the create.
-import { abortAllDurableObjects } from 'cloudflare:test';
+import { runInDurableObject } from 'cloudflare:test';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CheckoutView } from '../../../shared/view';
 import type { MerchantSession } from '../../../worker/checkout-session';
 import {
@@ -33,6 +33,7 @@ import {
   recordFigures,
   runTimersNow,
   sandboxTransactions,
+  sessionObject,
   sandboxTxFor,
   webhooksFor,
 } from './support';
@@ -214,12 +215,17 @@ class StatusFault implements Cmd {
   toString = () => `status-${this.fault}`;
 }
 
-/** Every Durable Object is evicted (in-flight calls of the proxy are cut). */
+/**
+ * The session's Durable Object is evicted (`ctx.abort()`: its in-flight calls, the create
+ * included, are cut; its memory is lost; its storage and alarm remain).
+ */
 class Evict implements Cmd {
   check = () => true;
   async run(_m: Model, r: Run) {
     if (!r.createDone) r.evictedDuringCreate = true;
-    await abortAllDurableObjects();
+    await runInDurableObject(sessionObject(r.sessionId), (_instance, state) =>
+      state.abort('evicted by the test'),
+    ).catch(() => undefined);
   }
   toString = () => 'evict';
 }
@@ -286,6 +292,20 @@ const figures = {
 };
 
 afterAll(() => recordFigures('interleavings', figures));
+
+// Leave nothing running for the next file: no fault armed, every sandbox callback delivered.
+afterAll(async () => {
+  await clearFaults();
+  await vi.waitFor(
+    async () => {
+      const undelivered = (await sandboxTransactions()).flatMap((tx) =>
+        tx.callbacks.filter((c) => c.delivered_at === null && c.gave_up_at === null),
+      );
+      if (undelivered.length > 0) throw new Error(`${undelivered.length} callbacks in flight`);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
+});
 
 describe('interleavings', () => {
   it(`${RUNS} interleavings of callbacks, status answers, alarms, evictions and a slow create converge`, async () => {

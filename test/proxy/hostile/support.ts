@@ -152,7 +152,11 @@ export interface SandboxTx {
   mobile: string | null;
   third_party_reference_1: string | null;
   third_party_reference_2: string | null;
-  callbacks: { params: Record<string, unknown>; delivered_at: string | null }[];
+  callbacks: {
+    params: Record<string, unknown>;
+    delivered_at: string | null;
+    gave_up_at: string | null;
+  }[];
 }
 
 /** Every sandbox transaction (newest first). */
