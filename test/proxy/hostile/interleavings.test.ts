@@ -10,7 +10,6 @@
 // Callbacks signed by the test stand for the upstream calling back before it answered the
 // create. When an eviction kills the create before the sandbox processed it, the upstream has no
 // record: the status query must then close the attempt as failed — never re-send the create.
-import { runInDurableObject } from 'cloudflare:test';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CheckoutView } from '../../../shared/view';
@@ -27,13 +26,13 @@ import {
 } from '../helpers';
 import {
   clearFaults,
+  evictSession,
   forceOutcome,
   freshIp,
   injectFault,
   recordFigures,
   runTimersNow,
   sandboxTransactions,
-  sessionObject,
   sandboxTxFor,
   webhooksFor,
 } from './support';
@@ -223,9 +222,7 @@ class Evict implements Cmd {
   check = () => true;
   async run(_m: Model, r: Run) {
     if (!r.createDone) r.evictedDuringCreate = true;
-    await runInDurableObject(sessionObject(r.sessionId), (_instance, state) =>
-      state.abort('evicted by the test'),
-    ).catch(() => undefined);
+    await evictSession(r.sessionId);
   }
   toString = () => 'evict';
 }

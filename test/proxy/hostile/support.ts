@@ -102,6 +102,17 @@ export function sessionObject(id: string): DurableObjectStub<CheckoutSession> {
 }
 
 /**
+ * Evicts one session's Durable Object with `ctx.abort()`: its memory and in-flight calls are
+ * gone, its storage and alarm remain. (Not `abortAllDurableObjects()`: that also hits the
+ * test pool's own objects and can leave the vitest process hanging.)
+ */
+export async function evictSession(id: string): Promise<void> {
+  await runInDurableObject(sessionObject(id), (_instance, state) =>
+    state.abort('evicted by the test'),
+  ).catch(() => undefined);
+}
+
+/**
  * Runs a session's alarm handler now with its status queries and webhook deliveries due
  * (expiries keep their time), whether or not an alarm is currently set. Answers how many
  * tasks were made due.
