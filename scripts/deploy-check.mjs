@@ -1,23 +1,10 @@
 // Pure checks behind `npm run deploy`: every production var set and not an example value, every
 // secret present upstream (by name) and, when given locally, not a development credential.
+import required from '../worker/required-config.json' with { type: 'json' };
 
-/** Vars [env.production.vars] must set. */
-export const REQUIRED_VARS = [
-  'SERVICE_BASE_URL',
-  'SERVICE_CLIENT_ID',
-  'SERVICE_SENDER',
-  'PUBLIC_BASE_URL',
-  'ALLOWED_ORIGINS',
-  'MERCHANT_WEBHOOK_URL',
-  'SERVICE_PAYOUT_PATH',
-];
-
-/** Secrets that must be set with `wrangler secret put --env production`. */
-export const REQUIRED_SECRETS = [
-  'SERVICE_SECRET_KEY',
-  'MERCHANT_API_KEY',
-  'MERCHANT_WEBHOOK_SECRET',
-];
+/** Vars [env.production.vars] must set, and secrets `wrangler secret put --env production`
+ * must set: the same lists the Worker checks at run time (worker/required-config.json). */
+export const { vars: REQUIRED_VARS, secrets: REQUIRED_SECRETS } = required;
 
 /** Values that only belong to local development (dev.vars.example, the sandbox). */
 export const EXAMPLE_VALUES = new Set([

@@ -11,6 +11,7 @@ import {
 import { CheckoutError } from '../shared/errors';
 import type { SigningCredentials } from '../shared/signing';
 import type { ProxyEnv } from './env';
+import required from './required-config.json';
 
 /** The validated configuration the proxy runs with. */
 export interface Config {
@@ -32,23 +33,11 @@ export interface Config {
   callbackSourceIps: ReadonlySet<string>;
 }
 
-/** The secrets that must be set (`wrangler secret put …`). */
-export const REQUIRED_SECRETS = [
-  'SERVICE_SECRET_KEY',
-  'MERCHANT_API_KEY',
-  'MERCHANT_WEBHOOK_SECRET',
-] as const;
+/** The secrets that must be set (`wrangler secret put …`); shared with `npm run deploy`. */
+export const REQUIRED_SECRETS: readonly string[] = required.secrets;
 
-/** The vars that must be set. */
-export const REQUIRED_VARS = [
-  'SERVICE_BASE_URL',
-  'SERVICE_CLIENT_ID',
-  'SERVICE_SENDER',
-  'PUBLIC_BASE_URL',
-  'ALLOWED_ORIGINS',
-  'MERCHANT_WEBHOOK_URL',
-  'SERVICE_PAYOUT_PATH',
-] as const;
+/** The vars that must be set; shared with `npm run deploy`. */
+export const REQUIRED_VARS: readonly string[] = required.vars;
 
 const cache = new WeakMap<object, Config>();
 

@@ -43,6 +43,18 @@ function terminalIssues(params: Record<string, unknown>, idFields: readonly stri
   return issues;
 }
 
+/** Fields every terminal (payment_step 2) callback of a collection or payout carries. */
+const terminalFields = {
+  amount: maybe(z.number()),
+  mobile: maybe(z.string()),
+  payment_step: z.literal(2),
+  reference: maybe(z.string()),
+  status: z.enum(['success', 'failed']),
+  statusCode: z.enum(['000000', '000005', '000006']),
+  failureReason: maybe(failureReasonSchema),
+  third_party_reference_1: maybe(z.string()),
+};
+
 function terminalRules(idFields: readonly string[]) {
   return objectRules((params) => terminalIssues(params, idFields));
 }
@@ -55,16 +67,9 @@ function terminalRules(idFields: readonly string[]) {
  */
 export const collectionCallbackParamsSchema = z
   .looseObject({
-    amount: maybe(z.number()),
+    ...terminalFields,
     depositId: maybe(z.string()),
-    mobile: maybe(z.string()),
     name: maybe(z.string()),
-    payment_step: z.literal(2),
-    reference: maybe(z.string()),
-    status: z.enum(['success', 'failed']),
-    statusCode: z.enum(['000000', '000005', '000006']),
-    failureReason: maybe(failureReasonSchema),
-    third_party_reference_1: maybe(z.string()),
     third_party_reference_2: maybe(z.string()),
   })
   .check(terminalRules(['third_party_reference_1', 'reference', 'depositId']));
@@ -77,17 +82,10 @@ export const collectionCallbackParamsSchema = z
  */
 export const payoutCallbackParamsSchema = z
   .looseObject({
-    amount: maybe(z.number()),
+    ...terminalFields,
     currency: maybe(z.string()),
-    mobile: maybe(z.string()),
     payment_method_type: maybe(z.string()),
     payment_reference: maybe(z.string()),
-    payment_step: z.literal(2),
-    reference: maybe(z.string()),
-    status: z.enum(['success', 'failed']),
-    statusCode: z.enum(['000000', '000005', '000006']),
-    failureReason: maybe(failureReasonSchema),
-    third_party_reference_1: maybe(z.string()),
   })
   .check(terminalRules(['payment_reference', 'reference', 'third_party_reference_1']));
 

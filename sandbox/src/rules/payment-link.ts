@@ -4,7 +4,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import type { Catalogue } from '../../../shared/catalogue';
+import { PAYMENT_LINK_COUNTRIES, type Catalogue } from '../../../shared/catalogue';
 import { FAILURE } from '../messages';
 import {
   httpUrl,
@@ -16,26 +16,6 @@ import {
   text,
   type Checked,
 } from './common';
-
-/**
- * The spec's payment-link country table: country_id → currency.
- *
- * @example
- * LINK_COUNTRIES[17]; // 'NGN'
- */
-export const LINK_COUNTRIES: Readonly<Record<number, string>> = {
-  1: 'KES',
-  2: 'XOF',
-  3: 'XOF',
-  4: 'XAF',
-  9: 'XOF',
-  10: 'TZS',
-  11: 'UGX',
-  12: 'ZMW',
-  13: 'SLE',
-  16: 'GHS',
-  17: 'NGN',
-};
 
 /** Largest logo, decoded: 2 MB. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
@@ -100,7 +80,7 @@ export function checkPaymentLink(params: unknown, catalogue: Catalogue): Checked
   const parsed = LinkParams.safeParse(params);
   if (!parsed.success) return refused(reasonOf(parsed.error));
   const p = parsed.data;
-  const currency = LINK_COUNTRIES[p.country_id];
+  const currency = PAYMENT_LINK_COUNTRIES[p.country_id];
   if (!currency) return refused(`country_id ${p.country_id} does not offer payment links`);
   if (currency !== p.currency) return refused(`currency must be ${currency} for this country_id`);
   if (p.currency_country_id !== undefined && p.currency_country_id !== null) {

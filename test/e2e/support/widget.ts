@@ -6,21 +6,10 @@
  */
 import type { Page } from 'playwright-core';
 import type { CheckoutView } from '../../../shared/view';
+import type { CheckoutStep } from '../../../widget/events';
 
-/** Steps of the widget (widget/events.ts `CheckoutStep`). */
-export type Step =
-  | 'loading'
-  | 'choose'
-  | 'form'
-  | 'approve'
-  | 'otp'
-  | 'transfer'
-  | 'redirect'
-  | 'wait'
-  | 'success'
-  | 'failure'
-  | 'expired'
-  | 'error';
+/** Steps of the widget (the element's `step` property). */
+export type Step = CheckoutStep;
 
 /** Fields of the payment form, by their id in the widget. */
 export type Field =
