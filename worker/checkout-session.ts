@@ -28,6 +28,7 @@ import { TaskQueue, type Task } from './durable/task-queue';
 import { WebhookOutbox, type WebhookRecord, type WebhookType } from './durable/webhook-outbox';
 import {
   SCHEMA,
+  hasTable,
   first,
   parseJson,
   rows,
@@ -83,8 +84,8 @@ function fail<T>(
 /** One checkout session's state, transitions, timers and live stream. */
 export class CheckoutSession extends DurableObject<ProxyEnv> {
   private readonly sql: SqlStorage;
-  private readonly tasks: TaskQueue<TaskKind>;
-  private readonly outbox: WebhookOutbox;
+  /** The object's tables, once it holds a session: see {@link open}. */
+  private tables: { tasks: TaskQueue<TaskKind>; outbox: WebhookOutbox } | null = null;
   /** The attempt whose OTP is being checked upstream right now: one code at a time, so that
    * parallel guesses cannot all pass the lock check before the first answer is counted. */
   private otpChecking: string | null = null;
@@ -95,9 +96,28 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
+    if (hasTable(this.sql, 'session')) this.open();
+  }
+
+  /**
+   * Creates (or brings up to date) the object's tables. Only `init` does so for a new object:
+   * a request for a session id that was never issued reads, writes nothing and leaves no
+   * stored object behind, so probing ids cannot fill storage.
+   */
+  private open(): { tasks: TaskQueue<TaskKind>; outbox: WebhookOutbox } {
+    if (this.tables) return this.tables;
     this.sql.exec(SCHEMA);
-    this.tasks = new TaskQueue<TaskKind>(ctx.storage);
-    this.outbox = new WebhookOutbox(this.sql, this.tasks);
+    const tasks = new TaskQueue<TaskKind>(this.ctx.storage);
+    this.tables = { tasks, outbox: new WebhookOutbox(this.sql, tasks) };
+    return this.tables;
+  }
+
+  private get tasks(): TaskQueue<TaskKind> {
+    return this.open().tasks;
+  }
+
+  private get outbox(): WebhookOutbox {
+    return this.open().outbox;
   }
 
   private get config(): Config {
@@ -105,6 +125,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   }
 
   private session(): SessionRow | undefined {
+    if (!this.tables) return undefined;
     return first<SessionRow>(this.sql, 'SELECT * FROM session LIMIT 1');
   }
 
@@ -135,6 +156,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       }
       return { ok: true, value: { created: false, session: this.merchantSession()! } };
     }
+    this.open();
     const now = Date.now();
     const expiresAt = now + (input.expires_in ?? 3600) * 1000;
     this.sql.exec(
@@ -410,7 +432,10 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
    * Applies a verified collection callback. Stored first (duplicates change nothing), then the
    * outcome is applied only for payment_step 2 with a consistent status and statusCode.
    */
-  async applyCallback(callback: CollectionCallback): Promise<{ duplicate: boolean }> {
+  async applyCallback(
+    callback: CollectionCallback,
+  ): Promise<{ known: boolean; duplicate: boolean }> {
+    if (!this.session()) return { known: false, duplicate: false };
     const { params } = callback;
     const attemptId = params.third_party_reference_1 ?? null;
     const inserted = this.sql.exec(
@@ -424,11 +449,11 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       params.payment_step ?? null,
       callback.body,
     ).rowsWritten;
-    if (inserted === 0) return { duplicate: true };
+    if (inserted === 0) return { known: true, duplicate: true };
     const row = attemptId ? this.attempt(attemptId) : undefined;
     if (!row) {
       this.log('callback_unmatched', attemptId, { reference: params.reference ?? null });
-      return { duplicate: false };
+      return { known: true, duplicate: false };
     }
     const event = terminalEvent(params);
     if (event === null) {
@@ -437,7 +462,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
         status: params.status ?? null,
         statusCode: params.statusCode ?? null,
       });
-      return { duplicate: false };
+      return { known: true, duplicate: false };
     }
     if (params.reference || params.depositId) {
       this.sql.exec(
@@ -452,7 +477,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       failure_message: params.failureReason?.failureMessage ?? null,
       amount: typeof params.amount === 'number' ? params.amount : null,
     });
-    return { duplicate: false };
+    return { known: true, duplicate: false };
   }
 
   // ---------------------------------------------------------------- transitions
@@ -714,6 +739,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
 
   /** Re-sends one webhook now (merchant's manual retry); answers false for an unknown id. */
   async resendWebhook(eventId: string): Promise<boolean> {
+    if (!this.tables) return false;
     return this.outbox.resend(eventId);
   }
 

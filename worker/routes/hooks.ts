@@ -110,19 +110,19 @@ export function hooks() {
   app.post('/collections', async (c) => {
     const { params, digest, body } = await verified(c, 'collection');
     const sessionId = sessionOfAttempt(params.third_party_reference_1);
-    if (sessionId === null) {
-      const stored = await ledger(c.env).storeCallback(
-        'collection',
-        digest,
-        String(params.third_party_reference_1 ?? params.reference ?? '') || null,
-        typeof params.status === 'string' ? params.status : null,
-        body,
-      );
-      return c.json({ received: true, duplicate: stored.duplicate });
+    if (sessionId !== null) {
+      const stub = c.env.SESSIONS.get(c.env.SESSIONS.idFromName(sessionId));
+      const result = await stub.applyCallback({ digest, params, body });
+      if (result.known) return c.json({ received: true, duplicate: result.duplicate });
     }
-    const stub = c.env.SESSIONS.get(c.env.SESSIONS.idFromName(sessionId));
-    const result = await stub.applyCallback({ digest, params, body });
-    return c.json({ received: true, duplicate: result.duplicate });
+    const stored = await ledger(c.env).storeCallback(
+      'collection',
+      digest,
+      String(params.third_party_reference_1 ?? params.reference ?? '') || null,
+      typeof params.status === 'string' ? params.status : null,
+      body,
+    );
+    return c.json({ received: true, duplicate: stored.duplicate });
   });
 
   app.post('/payouts', async (c) => {

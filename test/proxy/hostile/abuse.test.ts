@@ -4,7 +4,11 @@
 // real proxy and sandbox; settings that differ from the test defaults (CALLBACK_MAX_AGE_SECONDS,
 // CALLBACK_SOURCE_IPS) are given to the real Worker handler with a copy of the test env.
 import { env, exports } from 'cloudflare:workers';
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import {
+  createExecutionContext,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signEnvelope, timingSafeEqual } from '../../../shared/signing';
 import type { ProxyEnv } from '../../../worker/env';
@@ -16,12 +20,20 @@ import {
   createSession,
   expectNoSecrets,
   merchant,
+  postCallback,
   ref,
   seenBodies,
   signedCallback,
   startAttempt,
 } from '../helpers';
-import { freshIp, ledgerCallbackCount, sandboxTxFor, sessionState } from './support';
+import {
+  freshIp,
+  globalState,
+  ledgerCallbackCount,
+  sandboxTxFor,
+  sessionObject,
+  sessionState,
+} from './support';
 
 afterAll(() => expectNoSecrets());
 
@@ -226,6 +238,79 @@ describe('rate limits and the OTP lock', () => {
       codes.push((await errorCode(res))!);
     }
     expect(codes).toContain('RATE_LIMITED');
+  });
+});
+
+describe('probing session ids', () => {
+  /** A well-formed session id nobody issued. */
+  const unissued = () =>
+    `cs_${Array.from(crypto.getRandomValues(new Uint8Array(26)), (b) => 'abcdefghijklmnopqrstuvwxyz234567'[b % 32]).join('')}`;
+
+  /** The tables of the session's Durable Object (SQLite's own and Cloudflare's left out). */
+  const tablesOf = (id: string) =>
+    runInDurableObject(sessionObject(id), (_instance, state) =>
+      state.storage.sql
+        .exec("SELECT name FROM sqlite_master WHERE type = 'table'")
+        .toArray()
+        .map((row) => String(row.name))
+        .filter((name) => !name.startsWith('_cf_') && !name.startsWith('sqlite_')),
+    );
+
+  it('an id that was never issued answers 404 on every route and leaves no stored object', async () => {
+    const id = unissued();
+    const before = await globalState();
+    const json = { 'content-type': 'application/json' };
+    const answers = [
+      await checkout(`/${id}`),
+      await checkout(`/${id}/attempts`, {
+        method: 'POST',
+        headers: { ...json, 'cf-connecting-ip': freshIp() },
+        body: JSON.stringify({ country_id: 1, method: 'send money', mobile: '254712345000' }),
+      }),
+      await checkout(`/${id}/otp`, {
+        method: 'POST',
+        headers: { ...json, 'cf-connecting-ip': freshIp() },
+        body: JSON.stringify({ otp: '123456' }),
+      }),
+      await checkout(`/${id}/stream`, { headers: { upgrade: 'websocket' } }),
+      await merchant(`/v1/sessions/${id}`),
+      await merchant(`/v1/sessions/${id}/webhooks/evt_${id}.1_succeeded/resend`, {
+        method: 'POST',
+      }),
+    ];
+    for (const res of answers) {
+      expect(res.status, res.url).toBe(404);
+      expect(['SESSION_NOT_FOUND', 'NOT_FOUND']).toContain(await errorCode(res));
+    }
+    // (workerd lists every object it instantiated, written or not: compare the rest.)
+    expect(await globalState()).toEqual({ ...before, sessions: expect.any(Number) });
+    expect(await tablesOf(id)).toEqual([]);
+  });
+
+  it('a signed callback for an id that was never issued is kept as an orphan, not in a new object', async () => {
+    const id = unissued();
+    const res = await postCallback(
+      '/hooks/collections',
+      await signedCallback({
+        amount: 1500,
+        payment_step: 2,
+        reference: `TX-${id}`,
+        status: 'success',
+        statusCode: '000000',
+        third_party_reference_1: `${id}.1`,
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ received: true, duplicate: false });
+    expect(await ledgerCallbackCount({ reference: `${id}.1` })).toBe(1);
+    expect(await tablesOf(id)).toEqual([]);
+  });
+
+  it('an issued session still has its tables (the check above can fail)', async () => {
+    const session = await createSession({ amount: 300, currency: 'KES', reference: ref('probe') });
+    expect(await tablesOf(session.id)).toEqual(
+      expect.arrayContaining(['session', 'attempts', 'tasks', 'outbox']),
+    );
   });
 });
 
