@@ -55,6 +55,9 @@ export default defineConfig({
                 ...devVars(),
                 RECONCILE_DELAY_SECONDS: '0.3',
                 UPSTREAM_TIMEOUT_MS: '1500',
+                // Runs of the interleavings property (`UC_INTERLEAVING_RUNS=500 npm run
+                // test:interleavings` explores more).
+                INTERLEAVING_RUNS: process.env.UC_INTERLEAVING_RUNS ?? '60',
               },
               // The proxy's own outbound fetches (merchant webhooks to /dev/webhooks) loop back in.
               outboundService: PROXY_RUNNER,
@@ -79,9 +82,9 @@ export default defineConfig({
         ],
         test: {
           name: 'proxy',
-          // Every file, the interleavings property included (it used abortAllDurableObjects,
-          // which also hit the pool and sometimes stalled the run; it now evicts only the
-          // session's object). `npm run test:interleavings` (UC_INTERLEAVINGS=1) runs it alone.
+          // Every file, the interleavings property included (it evicts only the session's own
+          // object: abortAllDurableObjects also hit the pool and could stall the run).
+          // `npm run test:interleavings` (UC_INTERLEAVINGS=1) runs that property alone.
           include: [
             process.env.UC_INTERLEAVINGS === '1'
               ? 'test/proxy/hostile/interleavings.test.ts'

@@ -3,7 +3,10 @@
 // sandbox through test/sandbox/worker.ts.
 type ProxyEnvForTests = import('../worker/env').ProxyEnv;
 declare namespace Cloudflare {
-  interface Env extends ProxyEnvForTests {}
+  interface Env extends ProxyEnvForTests {
+    /** Runs of the interleavings property (vitest.config.ts). */
+    INTERLEAVING_RUNS?: string;
+  }
   interface GlobalProps {
     mainModule: typeof import('../worker/index');
     durableNamespaces: 'CheckoutSession';

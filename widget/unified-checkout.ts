@@ -478,7 +478,10 @@ export class UnifiedCheckout extends LitElement implements StepHost {
       }
       this._problems = refused;
       this._formError = this._t.errors[apiError.code] ?? this._t.errors.generic;
-      if (/^(ATTEMPT_IN_PROGRESS|SESSION_CLOSED|SESSION_EXPIRED)$/.test(apiError.code)) {
+      // Another attempt or a closed session; or no clear answer (a network failure or a 5xx
+      // may come after the attempt was made): the view says which step is live.
+      const unclear = apiError.status === 0 || apiError.status >= 500;
+      if (unclear || /^(ATTEMPT_IN_PROGRESS|SESSION_CLOSED|SESSION_EXPIRED)$/.test(apiError.code)) {
         await this._refresh();
       }
     } finally {

@@ -198,4 +198,34 @@ describe('flows through the real proxy and sandbox', function () {
     expect(detail.operation).to.equal('attempt');
     await waitForStep(el, 'approve');
   });
+
+  it('an attempt answered with a server error is looked up: made after all, its step shows', async () => {
+    const session = await createSession({ amount: 900, currency: 'KES', methods: ['send money'] });
+    const el = await mountSession(session, { pollInterval: 60_000 });
+    await waitForStep(el, 'form');
+    await type(el, 'mobile', '712345005');
+    // Fault injection: the live stream is stopped, and the real proxy's answer to the attempt
+    // is lost and replaced by a 500 (as when its Durable Object restarts after writing the
+    // attempt), so only the element's own re-read can find the attempt.
+    (el as unknown as { _stopTransport: () => void })._stopTransport();
+    const original = window.fetch;
+    window.fetch = async (...args: Parameters<typeof fetch>) => {
+      const response = await original(...args);
+      const init = args[1];
+      if (init?.method !== 'POST' || !String(args[0]).endsWith('/attempts')) return response;
+      const body = { error: { code: 'INTERNAL', message: 'Something went wrong on our side.' } };
+      return new Response(JSON.stringify(body), {
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    try {
+      const error = oneEvent(el, 'checkout-error');
+      await submit(el);
+      expect((await error).detail.code).to.equal('INTERNAL');
+      await waitForStep(el, 'approve');
+    } finally {
+      window.fetch = original;
+    }
+  });
 });

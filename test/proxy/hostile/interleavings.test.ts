@@ -10,6 +10,7 @@
 // Callbacks signed by the test stand for the upstream calling back before it answered the
 // create. When an eviction kills the create before the sandbox processed it, the upstream has no
 // record: the status query must then close the attempt as failed — never re-send the create.
+import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CheckoutView } from '../../../shared/view';
@@ -39,8 +40,8 @@ import {
 
 afterAll(() => expectNoSecrets());
 
-/** Interleavings explored (one payment each). */
-const RUNS = 25;
+/** Interleavings explored (one payment each): 60 in `npm test`, more with UC_INTERLEAVING_RUNS. */
+const RUNS = Number(env.INTERLEAVING_RUNS ?? 60);
 const PHONE = '254712345005';
 
 type Outcome = 'success' | 'failed';
@@ -305,93 +306,97 @@ afterAll(async () => {
 });
 
 describe('interleavings', () => {
-  it(`${RUNS} interleavings of callbacks, status answers, alarms, evictions and a slow create converge`, async () => {
-    await fc.assert(
-      fc.asyncProperty(
-        fc.constantFrom<Outcome>('success', 'failed'),
-        fc.constantFrom<Mode>('slow-create', 'slow-create', 'silent', 'lost-create'),
-        fc.integer({ min: 150, max: 500 }),
-        fc.commands(commandArbs, { maxCommands: 10, size: '+1' }),
-        async (outcome, mode, delayMs, cmds) => {
-          const run = new Run(outcome, mode, delayMs);
-          await run.start();
-          const list = [...cmds];
-          await fc.asyncModelRun(() => ({ model: { settled: false }, real: run }), list);
+  it(
+    `${RUNS} interleavings of callbacks, status answers, alarms, evictions and a slow create converge`,
+    async () => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.constantFrom<Outcome>('success', 'failed'),
+          fc.constantFrom<Mode>('slow-create', 'slow-create', 'silent', 'lost-create'),
+          fc.integer({ min: 150, max: 500 }),
+          fc.commands(commandArbs, { maxCommands: 10, size: '+1' }),
+          async (outcome, mode, delayMs, cmds) => {
+            const run = new Run(outcome, mode, delayMs);
+            await run.start();
+            const list = [...cmds];
+            await fc.asyncModelRun(() => ({ model: { settled: false }, real: run }), list);
 
-          // The create's answer: a pending view, or an error in the shared shape if an
-          // eviction cut it (never a 5xx otherwise).
-          const created = await run.create;
-          if (created.status !== 201) {
-            expect(run.evictedDuringCreate, JSON.stringify(created)).toBe(true);
-            expect(created.body).toMatchObject({ error: { code: expect.any(String) } });
-          }
-          // The upstream's record decides; a pending record is settled now.
-          const tx = await run.upstreamRecord();
-          if (tx?.status === 'pending') await forceOutcome(tx.ref, outcome);
-          await clearFaults();
-          const expectedOutcome = tx !== null || run.callbackPosted ? outcome : 'lost';
+            // The create's answer: a pending view, or an error in the shared shape if an
+            // eviction cut it (never a 5xx otherwise).
+            const created = await run.create;
+            if (created.status !== 201) {
+              expect(run.evictedDuringCreate, JSON.stringify(created)).toBe(true);
+              expect(created.body).toMatchObject({ error: { code: expect.any(String) } });
+            }
+            // The upstream's record decides; a pending record is settled now.
+            const tx = await run.upstreamRecord();
+            if (tx?.status === 'pending') await forceOutcome(tx.ref, outcome);
+            await clearFaults();
+            const expectedOutcome = tx !== null || run.callbackPosted ? outcome : 'lost';
 
-          let final: ReturnType<typeof settledState> = null;
-          const deadline = Date.now() + 10_000;
-          while (final === null && Date.now() < deadline) {
-            await runTimersNow(run.sessionId);
-            final = settledState(await getSession(run.sessionId));
-            if (final === null) await sleep(50);
-          }
-          const expected =
-            expectedOutcome === 'success'
-              ? {
-                  session: 'succeeded',
-                  attempt: 'succeeded',
-                  failure_code: null,
-                  webhooks: ['checkout.succeeded'],
-                }
-              : {
-                  session: 'open',
-                  attempt: 'failed',
-                  failure_code: expectedOutcome === 'lost' ? null : 'PM-001',
-                  webhooks: ['checkout.failed'],
-                };
-          expect(final, list.map(String).join(', ')).toEqual(expected);
+            let final: ReturnType<typeof settledState> = null;
+            const deadline = Date.now() + 10_000;
+            while (final === null && Date.now() < deadline) {
+              await runTimersNow(run.sessionId);
+              final = settledState(await getSession(run.sessionId));
+              if (final === null) await sleep(50);
+            }
+            const expected =
+              expectedOutcome === 'success'
+                ? {
+                    session: 'succeeded',
+                    attempt: 'succeeded',
+                    failure_code: null,
+                    webhooks: ['checkout.succeeded'],
+                  }
+                : {
+                    session: 'open',
+                    attempt: 'failed',
+                    failure_code: expectedOutcome === 'lost' ? null : 'PM-001',
+                    webhooks: ['checkout.failed'],
+                  };
+            expect(final, list.map(String).join(', ')).toEqual(expected);
 
-          // Exactly one webhook reached the merchant for the outcome (deliveries may repeat
-          // an id after an eviction cut an acknowledgement; the id is what the merchant keys on).
-          await expect
-            .poll(async () => [
-              ...new Set((await webhooksFor(run.sessionId)).map((w) => w.webhook_id)),
-            ])
-            .toHaveLength(1);
-          const received = await webhooksFor(run.sessionId);
-          expect(received.every((w) => w.verified && w.body.type === expected.webhooks[0])).toBe(
-            true,
-          );
-          // One attempt, one transition, no second create with a fresh reference.
-          const session = await getSession(run.sessionId);
-          expect(session.attempts).toHaveLength(1);
-          expect(
-            session.history.filter((e) => e.type === `attempt_${expected.attempt}`),
-          ).toHaveLength(1);
-          const upstream = (await sandboxTransactions()).filter(
-            (t) => t.third_party_reference_2 === run.reference,
-          );
-          expect(upstream.length).toBeLessThanOrEqual(1);
+            // Exactly one webhook reached the merchant for the outcome (deliveries may repeat
+            // an id after an eviction cut an acknowledgement; the id is what the merchant keys on).
+            await expect
+              .poll(async () => [
+                ...new Set((await webhooksFor(run.sessionId)).map((w) => w.webhook_id)),
+              ])
+              .toHaveLength(1);
+            const received = await webhooksFor(run.sessionId);
+            expect(received.every((w) => w.verified && w.body.type === expected.webhooks[0])).toBe(
+              true,
+            );
+            // One attempt, one transition, no second create with a fresh reference.
+            const session = await getSession(run.sessionId);
+            expect(session.attempts).toHaveLength(1);
+            expect(
+              session.history.filter((e) => e.type === `attempt_${expected.attempt}`),
+            ).toHaveLength(1);
+            const upstream = (await sandboxTransactions()).filter(
+              (t) => t.third_party_reference_2 === run.reference,
+            );
+            expect(upstream.length).toBeLessThanOrEqual(1);
 
-          // fc.commands wraps each command; its name tells what it was.
-          const names = list.map(String);
-          const count = (prefix: string) => names.filter((n) => n.startsWith(prefix)).length;
-          figures.runs += 1;
-          figures.commands += list.length;
-          figures.callbacks_posted += count('callback');
-          figures.evictions += count('evict');
-          figures.evictions_during_create += run.evictedDuringCreate ? 1 : 0;
-          figures.alarms += count('alarm');
-          figures.status_faults += count('status-');
-          if (expectedOutcome === 'success') figures.outcome_success += 1;
-          else if (expectedOutcome === 'failed') figures.outcome_failed += 1;
-          else figures.outcome_create_lost += 1;
-        },
-      ),
-      { numRuns: RUNS, endOnFailure: true },
-    );
-  }, 180_000);
+            // fc.commands wraps each command; its name tells what it was.
+            const names = list.map(String);
+            const count = (prefix: string) => names.filter((n) => n.startsWith(prefix)).length;
+            figures.runs += 1;
+            figures.commands += list.length;
+            figures.callbacks_posted += count('callback');
+            figures.evictions += count('evict');
+            figures.evictions_during_create += run.evictedDuringCreate ? 1 : 0;
+            figures.alarms += count('alarm');
+            figures.status_faults += count('status-');
+            if (expectedOutcome === 'success') figures.outcome_success += 1;
+            else if (expectedOutcome === 'failed') figures.outcome_failed += 1;
+            else figures.outcome_create_lost += 1;
+          },
+        ),
+        { numRuns: RUNS, endOnFailure: true },
+      );
+    },
+    60_000 + RUNS * 3_000,
+  );
 });
