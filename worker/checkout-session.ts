@@ -24,11 +24,11 @@ import { callUpstream } from './upstream';
 import { collectionParams } from './session/collection-params';
 import { MAX_ATTEMPTS, attemptView, publicView } from './session/public-view';
 import { statusQueryEvent, terminalEvent } from './durable/callback-event';
-import { TaskQueue, type Task } from './durable/task-queue';
-import { WebhookOutbox, type WebhookRecord, type WebhookType } from './durable/webhook-outbox';
+import { ObjectTables } from './durable/object-tables';
+import type { Task, TaskQueue } from './durable/task-queue';
+import type { WebhookOutbox, WebhookRecord, WebhookType } from './durable/webhook-outbox';
 import {
   SCHEMA,
-  hasTable,
   first,
   parseJson,
   rows,
@@ -84,8 +84,8 @@ function fail<T>(
 /** One checkout session's state, transitions, timers and live stream. */
 export class CheckoutSession extends DurableObject<ProxyEnv> {
   private readonly sql: SqlStorage;
-  /** The object's tables, once it holds a session: see {@link open}. */
-  private tables: { tasks: TaskQueue<TaskKind>; outbox: WebhookOutbox } | null = null;
+  /** Created by `init` only (see ObjectTables). */
+  private readonly tables: ObjectTables<TaskKind>;
   /** The attempt whose OTP is being checked upstream right now: one code at a time, so that
    * parallel guesses cannot all pass the lock check before the first answer is counted. */
   private otpChecking: string | null = null;
@@ -96,28 +96,15 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    if (hasTable(this.sql, 'session')) this.open();
-  }
-
-  /**
-   * Creates (or brings up to date) the object's tables. Only `init` does so for a new object:
-   * a request for a session id that was never issued reads, writes nothing and leaves no
-   * stored object behind, so probing ids cannot fill storage.
-   */
-  private open(): { tasks: TaskQueue<TaskKind>; outbox: WebhookOutbox } {
-    if (this.tables) return this.tables;
-    this.sql.exec(SCHEMA);
-    const tasks = new TaskQueue<TaskKind>(this.ctx.storage);
-    this.tables = { tasks, outbox: new WebhookOutbox(this.sql, tasks) };
-    return this.tables;
+    this.tables = new ObjectTables<TaskKind>(ctx.storage, SCHEMA, 'session');
   }
 
   private get tasks(): TaskQueue<TaskKind> {
-    return this.open().tasks;
+    return this.tables.open().tasks;
   }
 
   private get outbox(): WebhookOutbox {
-    return this.open().outbox;
+    return this.tables.open().outbox;
   }
 
   private get config(): Config {
@@ -125,7 +112,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   }
 
   private session(): SessionRow | undefined {
-    if (!this.tables) return undefined;
+    if (!this.tables.exists) return undefined;
     return first<SessionRow>(this.sql, 'SELECT * FROM session LIMIT 1');
   }
 
@@ -156,7 +143,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       }
       return { ok: true, value: { created: false, session: this.merchantSession()! } };
     }
-    this.open();
+    this.tables.open();
     const now = Date.now();
     const expiresAt = now + (input.expires_in ?? 3600) * 1000;
     this.sql.exec(
@@ -739,7 +726,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
 
   /** Re-sends one webhook now (merchant's manual retry); answers false for an unknown id. */
   async resendWebhook(eventId: string): Promise<boolean> {
-    if (!this.tables) return false;
+    if (!this.tables.exists) return false;
     return this.outbox.resend(eventId);
   }
 

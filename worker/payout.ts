@@ -12,8 +12,9 @@ import { nextAttemptStatus, type AttemptEvent, type AttemptStatus } from '../sha
 import type { Outcome } from './checkout-session';
 import { loadConfig } from './config';
 import { statusQueryEvent, terminalEvent } from './durable/callback-event';
-import { TaskQueue, type Task } from './durable/task-queue';
-import { WebhookOutbox, type WebhookRecord } from './durable/webhook-outbox';
+import { ObjectTables } from './durable/object-tables';
+import type { Task, TaskQueue } from './durable/task-queue';
+import type { WebhookOutbox, WebhookRecord } from './durable/webhook-outbox';
 import type { ProxyEnv } from './env';
 import { callUpstream } from './upstream';
 
@@ -82,18 +83,25 @@ function text(value: unknown): string | null {
 /** One payout, its outcome and its merchant webhook. */
 export class Payout extends DurableObject<ProxyEnv> {
   private readonly sql: SqlStorage;
-  private readonly tasks: TaskQueue<TaskKind>;
-  private readonly outbox: WebhookOutbox;
+  /** Created by `create` only (see ObjectTables). */
+  private readonly tables: ObjectTables<TaskKind>;
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.sql.exec(SCHEMA);
-    this.tasks = new TaskQueue<TaskKind>(ctx.storage);
-    this.outbox = new WebhookOutbox(this.sql, this.tasks);
+    this.tables = new ObjectTables<TaskKind>(ctx.storage, SCHEMA, 'payout');
+  }
+
+  private get tasks(): TaskQueue<TaskKind> {
+    return this.tables.open().tasks;
+  }
+
+  private get outbox(): WebhookOutbox {
+    return this.tables.open().outbox;
   }
 
   private row(): PayoutRow | undefined {
+    if (!this.tables.exists) return undefined;
     return this.sql.exec('SELECT * FROM payout LIMIT 1').toArray()[0] as PayoutRow | undefined;
   }
 
@@ -115,6 +123,7 @@ export class Payout extends DurableObject<ProxyEnv> {
       return { ok: true, value: { created: false, payout: this.view()! } };
     }
     const config = loadConfig(this.env);
+    this.tables.open();
     const now = Date.now();
     this.sql.exec(
       `INSERT INTO payout (reference, status, amount, currency, mobile_masked, method, create_state,
@@ -229,6 +238,7 @@ export class Payout extends DurableObject<ProxyEnv> {
 
   /** Re-sends one webhook of this payout now. */
   async resendWebhook(id: string): Promise<boolean> {
+    if (!this.tables.exists) return false;
     return this.outbox.resend(id);
   }
 

@@ -86,19 +86,6 @@ export function rows<T>(sql: SqlStorage, query: string, ...bindings: unknown[]):
   return sql.exec(query, ...bindings).toArray() as unknown as T[];
 }
 
-/**
- * Whether the object's database has this table (a read: it creates nothing).
- *
- * @example
- * if (hasTable(ctx.storage.sql, 'session')) this.open();
- */
-export function hasTable(sql: SqlStorage, name: string): boolean {
-  return (
-    sql.exec("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?", name).toArray()
-      .length > 0
-  );
-}
-
 /** Reads the first row of a query, if any. */
 export function first<T>(sql: SqlStorage, query: string, ...bindings: unknown[]): T | undefined {
   return rows<T>(sql, query, ...bindings)[0];

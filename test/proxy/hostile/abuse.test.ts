@@ -246,9 +246,9 @@ describe('probing session ids', () => {
   const unissued = () =>
     `cs_${Array.from(crypto.getRandomValues(new Uint8Array(26)), (b) => 'abcdefghijklmnopqrstuvwxyz234567'[b % 32]).join('')}`;
 
-  /** The tables of the session's Durable Object (SQLite's own and Cloudflare's left out). */
-  const tablesOf = (id: string) =>
-    runInDurableObject(sessionObject(id), (_instance, state) =>
+  /** The tables of a Durable Object (SQLite's own and Cloudflare's left out). */
+  const tablesOf = <O extends Rpc.DurableObjectBranded>(stub: DurableObjectStub<O>) =>
+    runInDurableObject(stub as DurableObjectStub<never>, (_instance, state) =>
       state.storage.sql
         .exec("SELECT name FROM sqlite_master WHERE type = 'table'")
         .toArray()
@@ -284,7 +284,7 @@ describe('probing session ids', () => {
     }
     // (workerd lists every object it instantiated, written or not: compare the rest.)
     expect(await globalState()).toEqual({ ...before, sessions: expect.any(Number) });
-    expect(await tablesOf(id)).toEqual([]);
+    expect(await tablesOf(sessionObject(id))).toEqual([]);
   });
 
   it('a signed callback for an id that was never issued is kept as an orphan, not in a new object', async () => {
@@ -303,12 +303,36 @@ describe('probing session ids', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ received: true, duplicate: false });
     expect(await ledgerCallbackCount({ reference: `${id}.1` })).toBe(1);
-    expect(await tablesOf(id)).toEqual([]);
+    expect(await tablesOf(sessionObject(id))).toEqual([]);
+  });
+
+  it('a payout reference never used answers 404 and a signed callback for it stays an orphan; no stored object', async () => {
+    const reference = `probe-${crypto.randomUUID()}`;
+    expect((await merchant(`/v1/payouts/${reference}`)).status).toBe(404);
+    const resend = await merchant(`/v1/payouts/${reference}/webhooks/evt_x/resend`, {
+      method: 'POST',
+    });
+    expect(resend.status).toBe(404);
+    const callback = await postCallback(
+      '/hooks/payouts',
+      await signedCallback({
+        amount: 2500,
+        currency: 'UGX',
+        payment_reference: reference,
+        payment_step: 2,
+        status: 'success',
+        statusCode: '000000',
+        third_party_reference_1: reference,
+      }),
+    );
+    expect(callback.status).toBe(200);
+    expect(await ledgerCallbackCount({ reference })).toBe(1);
+    expect(await tablesOf(env.PAYOUTS.get(env.PAYOUTS.idFromName(reference)))).toEqual([]);
   });
 
   it('an issued session still has its tables (the check above can fail)', async () => {
     const session = await createSession({ amount: 300, currency: 'KES', reference: ref('probe') });
-    expect(await tablesOf(session.id)).toEqual(
+    expect(await tablesOf(sessionObject(session.id))).toEqual(
       expect.arrayContaining(['session', 'attempts', 'tasks', 'outbox']),
     );
   });
