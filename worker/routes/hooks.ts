@@ -97,6 +97,18 @@ function ledger(env: ProxyEnv) {
   return env.LEDGER.get(env.LEDGER.idFromName('ledger'));
 }
 
+/** Keeps a verified callback that no session or payout holds in the ledger, once per digest. */
+async function keepInLedger(
+  c: Context<{ Bindings: ProxyEnv }>,
+  kind: 'collection' | 'payout',
+  reference: string | null,
+  { params, digest, body }: Awaited<ReturnType<typeof verified>>,
+) {
+  const status = typeof params.status === 'string' ? params.status : null;
+  const stored = await ledger(c.env).storeCallback(kind, digest, reference, status, body);
+  return c.json({ received: true, duplicate: stored.duplicate });
+}
+
 /**
  * The hosted callback routes.
  *
@@ -108,39 +120,28 @@ export function hooks() {
   app.use('*', callbackSources());
 
   app.post('/collections', async (c) => {
-    const { params, digest, body } = await verified(c, 'collection');
+    const callback = await verified(c, 'collection');
+    const { params } = callback;
     const sessionId = sessionOfAttempt(params.third_party_reference_1);
     if (sessionId !== null) {
       const stub = c.env.SESSIONS.get(c.env.SESSIONS.idFromName(sessionId));
-      const result = await stub.applyCallback({ digest, params, body });
+      const result = await stub.applyCallback(callback);
       if (result.known) return c.json({ received: true, duplicate: result.duplicate });
     }
-    const stored = await ledger(c.env).storeCallback(
-      'collection',
-      digest,
-      String(params.third_party_reference_1 ?? params.reference ?? '') || null,
-      typeof params.status === 'string' ? params.status : null,
-      body,
-    );
-    return c.json({ received: true, duplicate: stored.duplicate });
+    const reference = String(params.third_party_reference_1 ?? params.reference ?? '');
+    return keepInLedger(c, 'collection', reference || null, callback);
   });
 
   app.post('/payouts', async (c) => {
-    const { params, digest, body } = await verified(c, 'payout');
+    const callback = await verified(c, 'payout');
+    const { params } = callback;
     const reference = String(params.payment_reference ?? params.third_party_reference_1 ?? '');
     if (/^[A-Za-z0-9._:-]{1,64}$/.test(reference)) {
       const stub = c.env.PAYOUTS.get(c.env.PAYOUTS.idFromName(reference));
-      const result = await stub.applyCallback({ digest, params, body });
+      const result = await stub.applyCallback(callback);
       if (result.known) return c.json({ received: true, duplicate: result.duplicate });
     }
-    const stored = await ledger(c.env).storeCallback(
-      'payout',
-      digest,
-      reference || null,
-      typeof params.status === 'string' ? params.status : null,
-      body,
-    );
-    return c.json({ received: true, duplicate: stored.duplicate });
+    return keepInLedger(c, 'payout', reference || null, callback);
   });
 
   app.post('/payment-links', async (c) => {
