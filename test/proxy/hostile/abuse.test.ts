@@ -12,6 +12,7 @@ import {
 import { afterAll, describe, expect, it } from 'vitest';
 import { signEnvelope, timingSafeEqual } from '../../../shared/signing';
 import type { ProxyEnv } from '../../../worker/env';
+import { newSessionId } from '../../../worker/ids';
 import worker from '../../../worker/index';
 import { PAGE_CSP } from '../../../worker/middleware/security-headers';
 import {
@@ -242,10 +243,6 @@ describe('rate limits and the OTP lock', () => {
 });
 
 describe('probing session ids', () => {
-  /** A well-formed session id nobody issued. */
-  const unissued = () =>
-    `cs_${Array.from(crypto.getRandomValues(new Uint8Array(26)), (b) => 'abcdefghijklmnopqrstuvwxyz234567'[b % 32]).join('')}`;
-
   /** The tables of a Durable Object (SQLite's own and Cloudflare's left out). */
   const tablesOf = <O extends Rpc.DurableObjectBranded>(stub: DurableObjectStub<O>) =>
     runInDurableObject(stub as DurableObjectStub<never>, (_instance, state) =>
@@ -257,7 +254,7 @@ describe('probing session ids', () => {
     );
 
   it('an id that was never issued answers 404 on every route and leaves no stored object', async () => {
-    const id = unissued();
+    const id = await newSessionId(); // well-formed, never issued
     const before = await globalState();
     const json = { 'content-type': 'application/json' };
     const answers = [
@@ -288,7 +285,7 @@ describe('probing session ids', () => {
   });
 
   it('a signed callback for an id that was never issued is kept as an orphan, not in a new object', async () => {
-    const id = unissued();
+    const id = await newSessionId(); // well-formed, never issued
     const res = await postCallback(
       '/hooks/collections',
       await signedCallback({
