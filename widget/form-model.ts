@@ -3,6 +3,7 @@
  * (the proxy checks again), and the attempt request it becomes.
  * @module
  */
+import { PAYER_FIELD_MAX } from '../shared/attempt-field-limits';
 import type { MethodKind } from '../shared/catalogue';
 import { isValidPhone, normalizePhone, type PhoneRule } from '../shared/phone';
 import type { CheckoutView, CountryOption, MethodOption } from '../shared/view';
@@ -31,20 +32,12 @@ const FIELDS: Readonly<Record<MethodKind, readonly FieldName[]>> = {
 };
 
 /**
- * Longest value of each field: the proxy's limits (shared/schemas/checkout-attempt.ts).
+ * Longest value of each field: the proxy's own limits (shared/attempt-field-limits.ts).
  *
  * @example
  * html`<input maxlength=${FIELD_MAX.name} />`;
  */
-export const FIELD_MAX: Readonly<Record<FieldName, number>> = {
-  mobile: 32,
-  first_name: 100,
-  last_name: 100,
-  name: 200,
-  account_name: 200,
-  bank_code: 16,
-  id_number: 20,
-};
+export const FIELD_MAX: Readonly<Record<FieldName, number>> = PAYER_FIELD_MAX;
 
 /**
  * The fields a method kind asks for, in display order (all required).

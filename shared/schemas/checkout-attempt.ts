@@ -7,19 +7,11 @@
  * @module
  */
 import * as z from 'zod/mini';
+import { PAYER_FIELD_MAX } from '../attempt-field-limits';
 import { positiveInteger, trimmedText } from './fields';
 
 /** Longest accepted value of each attempt field. */
-export const ATTEMPT_FIELD_MAX = {
-  method: 64,
-  mobile: 32,
-  first_name: 100,
-  last_name: 100,
-  name: 200,
-  account_name: 200,
-  bank_code: 16,
-  id_number: 20,
-} as const;
+export const ATTEMPT_FIELD_MAX = { method: 64, ...PAYER_FIELD_MAX } as const;
 
 /**
  * The attempt body.
