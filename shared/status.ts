@@ -1,11 +1,20 @@
 /**
- * Status codes of the upstream and the attempt and session state machines (DESIGN.md §5),
- * as pure functions: every change of an attempt or a session goes through
- * {@link nextAttemptStatus} or {@link nextSessionStatus}. Terminal states are absorbing.
+ * Status codes of the upstream and the money state machines (docs/design.md, "Money rules"),
+ * as pure functions: every change of an attempt, a payout or a session goes through
+ * {@link nextAttemptStatus}, {@link nextInput} or {@link nextSessionStatus}.
  *
- * Attempt: `pending` → `succeeded` | `failed` | `timed_out` | `expired`.
- * Session: `open` → `pending` → `succeeded` | `failed` | `expired`; an attempt that ends
- * without success returns the session to `open`.
+ * Two ideas drive them:
+ * - **Only the upstream settles money.** An attempt (or payout) leaves `pending` only on a
+ *   verified upstream answer: a matching success, a success that does not match (`mismatch`),
+ *   a failure (`failed`/`000005`, a refused create, a confirmed "not created"), or after a
+ *   bounded horizon of unknown answers (`needs_review`, which a later answer still settles).
+ * - **Our clocks only stop input.** OTP, redirect, prompt and virtual-account deadlines move the
+ *   attempt's *input* flag (`awaiting` → `lapsed`), never its money status.
+ *
+ * Attempt: `pending` → `succeeded` | `failed` | `mismatch` | `needs_review` (→ a settled state).
+ * Session: `open` → `pending` → `succeeded` | `failed` | `expired`; an attempt that releases the
+ * session (it settled without success, or its input lapsed) returns it to `open`; a matching
+ * success completes a session that has no other success, even an expired or closed one.
  * @module
  */
 
@@ -21,8 +30,15 @@ export type StatusCode = (typeof StatusCode)[keyof typeof StatusCode];
 /** Every upstream status code. */
 export const STATUS_CODES: readonly StatusCode[] = ['000000', '000001', '000005', '000006'];
 
-/** An attempt (one upstream collection). */
-export type AttemptStatus = 'pending' | 'succeeded' | 'failed' | 'timed_out' | 'expired';
+/** An attempt (one upstream collection) or a payout: what the upstream did with the money. */
+export type AttemptStatus = 'pending' | 'succeeded' | 'failed' | 'mismatch' | 'needs_review';
+
+/**
+ * Whether the payer can still act on an attempt: `awaiting` (a code to enter, a prompt to
+ * approve, an account to pay into), `given` (an accepted OTP, an approved redirect: only the
+ * upstream's answer is missing), `lapsed` (the input window closed without the payer's input).
+ */
+export type AttemptInput = 'awaiting' | 'given' | 'lapsed';
 
 /** A checkout session. */
 export type SessionStatus = 'open' | 'pending' | 'succeeded' | 'failed' | 'expired';
@@ -32,8 +48,8 @@ export const ATTEMPT_STATUSES: readonly AttemptStatus[] = [
   'pending',
   'succeeded',
   'failed',
-  'timed_out',
-  'expired',
+  'mismatch',
+  'needs_review',
 ];
 
 /** Every session status, the initial one first. */
@@ -46,76 +62,43 @@ export const SESSION_STATUSES: readonly SessionStatus[] = [
 ];
 
 /**
- * What can happen to an attempt:
- * - `callback_success` / `callback_failed`: a verified terminal callback (payment_step 2);
- * - `status_success` / `status_failed` / `status_timeout` / `status_pending`: a status query
- *   answered `000000` / `000005` / `000006` / `000001`;
- * - `otp_expired`: the OTP's validity ran out before a verdict;
- * - `account_expired`: the virtual account's 30 minutes ran out before a payment;
- * - `create_rejected`: the upstream refused the create request.
+ * What the upstream (or our patience) says about an attempt's money:
+ * - `confirmed_success`: a verified success that matches our records (amount ≥ expected, the
+ *   upstream reference we were given, the currency);
+ * - `confirmed_mismatch`: a verified success that does not match them;
+ * - `confirmed_failed`: `failed`/`000005`, a refused create, or a confirmed "not created";
+ * - `still_unknown`: pending, `000006`, no answer, an unreadable answer;
+ * - `horizon_reached`: we asked for long enough; a person must look.
  */
 export type AttemptEvent =
-  | 'callback_success'
-  | 'callback_failed'
-  | 'status_success'
-  | 'status_failed'
-  | 'status_timeout'
-  | 'status_pending'
-  | 'otp_expired'
-  | 'account_expired'
-  | 'create_rejected';
-
-/** Where each event takes a pending attempt. */
-const ATTEMPT_TARGET: Readonly<Record<AttemptEvent, AttemptStatus>> = {
-  callback_success: 'succeeded',
-  callback_failed: 'failed',
-  status_success: 'succeeded',
-  status_failed: 'failed',
-  status_timeout: 'timed_out',
-  status_pending: 'pending',
-  otp_expired: 'expired',
-  account_expired: 'expired',
-  create_rejected: 'failed',
-};
+  | 'confirmed_success'
+  | 'confirmed_mismatch'
+  | 'confirmed_failed'
+  | 'still_unknown'
+  | 'horizon_reached';
 
 /** Every attempt event. */
-export const ATTEMPT_EVENTS: readonly AttemptEvent[] = Object.keys(
-  ATTEMPT_TARGET,
-) as AttemptEvent[];
-
-/**
- * An upstream report that contradicts a terminal attempt (the attempt does not change):
- * - `success_after_terminal`: money was taken for an attempt already failed, timed out or
- *   expired (e.g. a virtual account paid after its expiry) — a person must look;
- * - `failure_after_success`: the upstream reports a failure (or refused the create) for an
- *   attempt that a verified report already declared succeeded.
- * Our own timers (`otp_expired`, `account_expired`) and `status_pending` never raise one.
- */
-export type AttemptAnomaly = 'success_after_terminal' | 'failure_after_success';
-
-/**
- * What a session learns: `attempt_started` (an attempt was created), `attempt_succeeded`,
- * `attempt_failed` (the attempt ended failed, timed out or expired), `expire` (the session's
- * time ran out), `close` (the merchant closed it, or a final failure).
- */
-export type SessionEvent =
-  'attempt_started' | 'attempt_succeeded' | 'attempt_failed' | 'expire' | 'close';
-
-/** Every session event. */
-export const SESSION_EVENTS: readonly SessionEvent[] = [
-  'attempt_started',
-  'attempt_succeeded',
-  'attempt_failed',
-  'expire',
-  'close',
+export const ATTEMPT_EVENTS: readonly AttemptEvent[] = [
+  'confirmed_success',
+  'confirmed_mismatch',
+  'confirmed_failed',
+  'still_unknown',
+  'horizon_reached',
 ];
 
 /**
- * A success for a session that is already final (the session does not change):
- * `second_success` (another attempt paid too: a double payment), `success_after_expiry`,
- * `success_after_failure`. Each warrants a `checkout.anomaly` webhook.
+ * A report that contradicts what is already settled (the status does not change; the merchant
+ * gets an anomaly event):
+ * - `success_after_failure`: money taken for an attempt the upstream had declared failed;
+ * - `failure_after_success`: a failure for an attempt the upstream had declared paid;
+ * - `mismatch`: the attempt itself became `mismatch` (reported when it happens);
+ * - `needs_review`: the attempt reached the horizon without an answer.
  */
-export type SessionAnomaly = 'second_success' | 'success_after_expiry' | 'success_after_failure';
+export type AttemptAnomaly =
+  | 'success_after_failure'
+  | 'failure_after_success'
+  | 'mismatch'
+  | 'needs_review';
 
 /** The result of applying one event. */
 export interface Transition<S, A> {
@@ -123,85 +106,154 @@ export interface Transition<S, A> {
   status: S;
   /** True when `status` differs from the status before. */
   changed: boolean;
-  /** Set when the event contradicts a final state; the state never changes then. */
+  /** Set when the event must be reported to the merchant as an anomaly. */
   anomaly?: A;
 }
 
 /**
- * True when an attempt can no longer change.
+ * True when an attempt's money is settled (the upstream answered for good). `needs_review`
+ * is not settled: a later upstream answer still settles it.
  *
  * @example
- * isTerminalAttempt('timed_out'); // true
+ * isSettledAttempt('mismatch'); // true
+ * isSettledAttempt('needs_review'); // false
  */
-export function isTerminalAttempt(status: AttemptStatus): boolean {
-  return status !== 'pending';
+export function isSettledAttempt(status: AttemptStatus): boolean {
+  return status === 'succeeded' || status === 'failed' || status === 'mismatch';
+}
+
+/** True while the upstream may still settle an attempt (`pending` or `needs_review`). */
+export function isUnsettledAttempt(status: AttemptStatus): boolean {
+  return !isSettledAttempt(status);
+}
+
+const UNSETTLED_TARGET: Readonly<Record<AttemptEvent, AttemptStatus | null>> = {
+  confirmed_success: 'succeeded',
+  confirmed_mismatch: 'mismatch',
+  confirmed_failed: 'failed',
+  still_unknown: null,
+  horizon_reached: 'needs_review',
+};
+
+/**
+ * The attempt (and payout) state machine. `pending` and `needs_review` move to the upstream's
+ * answer (`needs_review` ignores further unknowns); settled states absorb every event,
+ * reporting the contradictions as an {@link AttemptAnomaly}.
+ *
+ * @example
+ * nextAttemptStatus('pending', 'confirmed_success'); // { status: 'succeeded', changed: true }
+ * nextAttemptStatus('pending', 'confirmed_mismatch');
+ * // { status: 'mismatch', changed: true, anomaly: 'mismatch' }
+ * nextAttemptStatus('failed', 'confirmed_success');
+ * // { status: 'failed', changed: false, anomaly: 'success_after_failure' }
+ */
+export function nextAttemptStatus(
+  status: AttemptStatus,
+  event: AttemptEvent,
+): Transition<AttemptStatus, AttemptAnomaly> {
+  if (!isSettledAttempt(status)) {
+    const target = UNSETTLED_TARGET[event];
+    if (target === null || target === status) return { status, changed: false };
+    if (target === 'mismatch') return { status: target, changed: true, anomaly: 'mismatch' };
+    if (target === 'needs_review') {
+      return { status: target, changed: true, anomaly: 'needs_review' };
+    }
+    return { status: target, changed: true };
+  }
+  if (status === 'failed' && (event === 'confirmed_success' || event === 'confirmed_mismatch')) {
+    return { status, changed: false, anomaly: 'success_after_failure' };
+  }
+  if (status !== 'failed' && event === 'confirmed_failed') {
+    return { status, changed: false, anomaly: 'failure_after_success' };
+  }
+  return { status, changed: false };
 }
 
 /**
- * True when a session can no longer change.
+ * What can happen to an attempt's input: `input_given` (an OTP accepted, a redirect approved),
+ * `input_lapsed` (its window closed, the OTP locked after wrong codes, the payer cancelled).
+ */
+export type InputEvent = 'input_given' | 'input_lapsed';
+
+/**
+ * The input flag: `awaiting` moves once, to `given` or `lapsed`; both absorb.
  *
  * @example
- * isTerminalSession('open'); // false
+ * nextInput('awaiting', 'input_given'); // 'given'
+ * nextInput('given', 'input_lapsed'); // 'given'
+ */
+export function nextInput(input: AttemptInput, event: InputEvent): AttemptInput {
+  if (input !== 'awaiting') return input;
+  return event === 'input_given' ? 'given' : 'lapsed';
+}
+
+/**
+ * True when an attempt keeps its session `pending`: the upstream has not settled it and the
+ * payer either can still act on it or already did (so paying again could charge twice).
+ *
+ * @example
+ * holdsSession('pending', 'given'); // true
+ * holdsSession('pending', 'lapsed'); // false: a new attempt may start
+ */
+export function holdsSession(status: AttemptStatus, input: AttemptInput): boolean {
+  return status === 'pending' && input !== 'lapsed';
+}
+
+/**
+ * What a session learns: `attempt_started`, `attempt_succeeded` (a matching success),
+ * `attempt_released` (the attempt that held the session settled without success, reached
+ * needs_review, or its input lapsed), `expire` (the session's time ran out while open),
+ * `close` (no attempts left).
+ */
+export type SessionEvent =
+  | 'attempt_started'
+  | 'attempt_succeeded'
+  | 'attempt_released'
+  | 'expire'
+  | 'close';
+
+/** Every session event. */
+export const SESSION_EVENTS: readonly SessionEvent[] = [
+  'attempt_started',
+  'attempt_succeeded',
+  'attempt_released',
+  'expire',
+  'close',
+];
+
+/** A second matching success on a session already paid: a double payment (a refund case). */
+export type SessionAnomaly = 'second_success';
+
+/**
+ * True when a session takes no new attempt and no new input. `expired` and `failed` can still
+ * become `succeeded` when an attempt that was unsettled then settles paid.
  */
 export function isTerminalSession(status: SessionStatus): boolean {
   return status === 'succeeded' || status === 'failed' || status === 'expired';
 }
 
 /**
- * True when a new attempt may start: the session is open (not pending, not final).
+ * True when a new attempt may start: the session is open (not held by an attempt, not final).
  *
  * @example
- * if (!canStartAttempt(session.status)) throw new CheckoutError('ATTEMPT_IN_PROGRESS', '…');
+ * if (!canStartAttempt(session.status)) return fail('ATTEMPT_IN_PROGRESS', …);
  */
 export function canStartAttempt(status: SessionStatus): boolean {
   return status === 'open';
 }
 
-const UPSTREAM_FAILURES: ReadonlySet<AttemptEvent> = new Set([
-  'callback_failed',
-  'status_failed',
-  'status_timeout',
-  'create_rejected',
-]);
-
 /**
- * The attempt state machine: `pending` moves to the event's outcome; terminal states absorb
- * every event, reporting an {@link AttemptAnomaly} when the event contradicts them.
- *
- * @example
- * nextAttemptStatus('pending', 'callback_success'); // { status: 'succeeded', changed: true }
- * nextAttemptStatus('expired', 'callback_success');
- * // { status: 'expired', changed: false, anomaly: 'success_after_terminal' }
- */
-export function nextAttemptStatus(
-  status: AttemptStatus,
-  event: AttemptEvent,
-): Transition<AttemptStatus, AttemptAnomaly> {
-  const target = ATTEMPT_TARGET[event];
-  if (status === 'pending') return { status: target, changed: target !== 'pending' };
-  if (target === 'succeeded' && status !== 'succeeded') {
-    return { status, changed: false, anomaly: 'success_after_terminal' };
-  }
-  if (status === 'succeeded' && UPSTREAM_FAILURES.has(event)) {
-    return { status, changed: false, anomaly: 'failure_after_success' };
-  }
-  return { status, changed: false };
-}
-
-const SESSION_SUCCESS_ANOMALY: Readonly<Partial<Record<SessionStatus, SessionAnomaly>>> = {
-  succeeded: 'second_success',
-  expired: 'success_after_expiry',
-  failed: 'success_after_failure',
-};
-
-/**
- * The session state machine. From `open` or `pending`: `attempt_started` → `pending` (from
- * `open` only), `attempt_succeeded` → `succeeded`, `attempt_failed` → `open`, `expire` →
- * `expired`, `close` → `failed`. Terminal states absorb every event; a success reaching one
- * is reported as a {@link SessionAnomaly}.
+ * The session state machine.
+ * - `attempt_started`: `open` → `pending`;
+ * - `attempt_succeeded`: any state but `succeeded` → `succeeded` (a late success completes a
+ *   session with no other success); `succeeded` reports `second_success`;
+ * - `attempt_released`: `pending` → `open`;
+ * - `expire`: `open` → `expired`; `close`: `open` → `failed`.
+ * Any other pair changes nothing.
  *
  * @example
  * nextSessionStatus('open', 'attempt_started'); // { status: 'pending', changed: true }
+ * nextSessionStatus('expired', 'attempt_succeeded'); // { status: 'succeeded', changed: true }
  * nextSessionStatus('succeeded', 'attempt_succeeded');
  * // { status: 'succeeded', changed: false, anomaly: 'second_success' }
  */
@@ -209,69 +261,155 @@ export function nextSessionStatus(
   status: SessionStatus,
   event: SessionEvent,
 ): Transition<SessionStatus, SessionAnomaly> {
-  if (isTerminalSession(status)) {
-    const anomaly = event === 'attempt_succeeded' ? SESSION_SUCCESS_ANOMALY[status] : undefined;
-    return anomaly ? { status, changed: false, anomaly } : { status, changed: false };
+  if (event === 'attempt_succeeded') {
+    return status === 'succeeded'
+      ? { status, changed: false, anomaly: 'second_success' }
+      : { status: 'succeeded', changed: true };
   }
-  const next: SessionStatus =
-    event === 'attempt_started'
+  const next: SessionStatus | null =
+    event === 'attempt_started' && status === 'open'
       ? 'pending'
-      : event === 'attempt_succeeded'
-        ? 'succeeded'
-        : event === 'attempt_failed'
-          ? 'open'
-          : event === 'expire'
-            ? 'expired'
-            : 'failed';
-  return { status: next, changed: next !== status };
+      : event === 'attempt_released' && status === 'pending'
+        ? 'open'
+        : event === 'expire' && status === 'open'
+          ? 'expired'
+          : event === 'close' && status === 'open'
+            ? 'failed'
+            : null;
+  return next === null ? { status, changed: false } : { status: next, changed: true };
 }
 
-/**
- * The session event an attempt's new status implies, or `null` while it is pending.
- *
- * @example
- * sessionEventForAttempt('timed_out'); // 'attempt_failed'
- */
-export function sessionEventForAttempt(status: AttemptStatus): SessionEvent | null {
-  if (status === 'pending') return null;
-  return status === 'succeeded' ? 'attempt_succeeded' : 'attempt_failed';
-}
-
-const CODE_STATUS: Readonly<Record<StatusCode, AttemptStatus>> = {
-  '000000': 'succeeded',
+const AGREEING: Readonly<Record<StatusCode, string>> = {
+  '000000': 'success',
   '000001': 'pending',
   '000005': 'failed',
-  '000006': 'timed_out',
-};
-
-const CODE_EVENT: Readonly<Record<StatusCode, AttemptEvent>> = {
-  '000000': 'status_success',
-  '000001': 'status_pending',
-  '000005': 'status_failed',
-  '000006': 'status_timeout',
+  '000006': 'failed',
 };
 
 /** True when `code` is one of the upstream's status codes. */
 export function isStatusCode(code: unknown): code is StatusCode {
-  return typeof code === 'string' && Object.hasOwn(CODE_STATUS, code);
+  return typeof code === 'string' && Object.hasOwn(AGREEING, code);
+}
+
+/** What one upstream report says about the money, before it is matched against our records. */
+export type ReportedOutcome = 'success' | 'failed' | 'unknown';
+
+/**
+ * The outcome a verified callback (collection or payout) reports: only payment_step 2 with
+ * `success`+`000000` is a success and only `failed`+`000005` a failure; `000006` (timeout),
+ * payment_step 1 and every other combination say nothing final.
+ *
+ * @example
+ * callbackOutcome({ payment_step: 2, status: 'success', statusCode: '000000' }); // 'success'
+ * callbackOutcome({ payment_step: 2, status: 'failed', statusCode: '000006' }); // 'unknown'
+ */
+export function callbackOutcome(params: {
+  payment_step?: unknown;
+  status?: unknown;
+  statusCode?: unknown;
+}): ReportedOutcome {
+  if (Number(params.payment_step) !== 2) return 'unknown';
+  if (params.status === 'success' && params.statusCode === StatusCode.SUCCESS) return 'success';
+  if (params.status === 'failed' && params.statusCode === StatusCode.FAILED) return 'failed';
+  return 'unknown';
 }
 
 /**
- * The attempt status an upstream status code means, or `undefined` for an unknown code.
+ * The outcome a status-query record reports: `000000` with `success`, `000005` with `failed`;
+ * `000001`, `000006`, a contradictory or unreadable record say nothing final.
  *
  * @example
- * statusFromCode('000006'); // 'timed_out'
+ * statusRecordOutcome({ status: 'success', status_code: '000000' }); // 'success'
+ * statusRecordOutcome({ status: 'failed', status_code: '000006' }); // 'unknown'
  */
-export function statusFromCode(code: string): AttemptStatus | undefined {
-  return isStatusCode(code) ? CODE_STATUS[code] : undefined;
+export function statusRecordOutcome(record: {
+  status?: unknown;
+  status_code?: unknown;
+}): ReportedOutcome {
+  const code = record.status_code;
+  if (!isStatusCode(code) || AGREEING[code] !== record.status) return 'unknown';
+  if (code === StatusCode.SUCCESS) return 'success';
+  if (code === StatusCode.FAILED) return 'failed';
+  return 'unknown';
+}
+
+/** What we recorded when the money was asked for. */
+export interface ExpectedMoney {
+  /** Whole units. */
+  amount: number;
+  currency: string;
+  /** The upstream's reference from its create answer, when one came. */
+  upstreamRef: string | null;
+}
+
+/** What an upstream report says was paid (absent fields are not compared). */
+export interface ReportedMoney {
+  amount?: number | null;
+  currency?: string | null;
+  upstreamRef?: string | null;
+}
+
+/** One field where a report disagrees with our records. */
+export interface MoneyDifference {
+  field: 'amount' | 'currency' | 'upstream_reference';
+  expected: string | number;
+  reported: string | number;
 }
 
 /**
- * The attempt event a status query's code triggers, or `undefined` for an unknown code.
+ * Compares a success report with our records: the amount must be at least the expected one
+ * (an overpaid NGN transfer is processed for the expected amount, the excess reversed), the
+ * currency and the upstream reference must be ours. An empty list means it matches.
  *
  * @example
- * nextAttemptStatus(attempt.status, statusEventFromCode(record.status_code) ?? 'status_pending');
+ * moneyDifferences({ amount: 1500, currency: 'KES', upstreamRef: 'R1' }, { amount: 1000 });
+ * // [{ field: 'amount', expected: 1500, reported: 1000 }]
  */
-export function statusEventFromCode(code: string): AttemptEvent | undefined {
-  return isStatusCode(code) ? CODE_EVENT[code] : undefined;
+export function moneyDifferences(
+  expected: ExpectedMoney,
+  reported: ReportedMoney,
+): MoneyDifference[] {
+  const out: MoneyDifference[] = [];
+  if (typeof reported.amount === 'number' && !(reported.amount >= expected.amount)) {
+    out.push({ field: 'amount', expected: expected.amount, reported: reported.amount });
+  }
+  if (
+    typeof reported.currency === 'string' &&
+    reported.currency !== '' &&
+    reported.currency.toUpperCase() !== expected.currency.toUpperCase()
+  ) {
+    out.push({ field: 'currency', expected: expected.currency, reported: reported.currency });
+  }
+  if (
+    expected.upstreamRef !== null &&
+    typeof reported.upstreamRef === 'string' &&
+    reported.upstreamRef !== '' &&
+    reported.upstreamRef !== expected.upstreamRef
+  ) {
+    out.push({
+      field: 'upstream_reference',
+      expected: expected.upstreamRef,
+      reported: reported.upstreamRef,
+    });
+  }
+  return out;
+}
+
+/**
+ * The attempt event for one report: a success becomes `confirmed_success` or, when it does not
+ * match our records, `confirmed_mismatch`.
+ *
+ * @example
+ * reportEvent('success', []); // 'confirmed_success'
+ * reportEvent('failed', []); // 'confirmed_failed'
+ * reportEvent('unknown', []); // 'still_unknown'
+ */
+export function reportEvent(
+  outcome: ReportedOutcome,
+  differences: readonly MoneyDifference[],
+): AttemptEvent {
+  if (outcome === 'success') {
+    return differences.length === 0 ? 'confirmed_success' : 'confirmed_mismatch';
+  }
+  return outcome === 'failed' ? 'confirmed_failed' : 'still_unknown';
 }

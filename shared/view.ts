@@ -5,7 +5,7 @@
  * @module
  */
 import type { MethodKind } from './catalogue';
-import type { AttemptStatus, SessionStatus } from './status';
+import type { AttemptInput, AttemptStatus, SessionStatus } from './status';
 
 /** A method the payer may choose, for one country. */
 export interface MethodOption {
@@ -40,7 +40,22 @@ export type NextAction =
       currency: string;
       expires_at: string;
     }
-  | { type: 'wait' };
+  | { type: 'wait' }
+  /** The payer acted (an accepted code, an approved redirect): only the upstream's answer is
+   * missing. The widget says the payment is being confirmed and must not invite paying again. */
+  | { type: 'confirming' }
+  /** The input window closed without the payer's input; a new attempt may start while this one
+   * is still reconciled (if it settles paid after all, the session succeeds). */
+  | { type: 'input_lapsed'; reason: LapseReason };
+
+/** Why an attempt's input window closed. */
+export type LapseReason =
+  | 'otp_expired'
+  | 'otp_locked'
+  | 'account_expired'
+  | 'prompt_unanswered'
+  | 'redirect_cancelled'
+  | 'redirect_unanswered';
 
 /** The current (or last) attempt, as the payer may see it. */
 export interface AttemptView {
@@ -48,9 +63,15 @@ export interface AttemptView {
   country_id: number;
   method: string;
   kind: MethodKind;
+  /** What the upstream did with the money: `pending` until it answers; `mismatch` (paid, but not
+   * as asked: a short amount, another reference) and `needs_review` (no answer within the
+   * horizon) are for the shop to resolve: the payer is asked to contact it, not to pay again. */
   status: AttemptStatus;
+  /** Whether the payer can still act (`awaiting`), already did (`given`) or can no longer
+   * (`lapsed`). */
+  input: AttemptInput;
   created_at: string;
-  /** Present while the attempt is pending and the payer has something to do (or wait). */
+  /** Present while the attempt is pending: what the payer does next (or that they wait). */
   next: NextAction | null;
   /** Why the attempt failed, when it did (upstream's failureReason, or ours). */
   failure: { code: string | null; message: string | null } | null;
