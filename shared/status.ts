@@ -95,10 +95,7 @@ export const ATTEMPT_EVENTS: readonly AttemptEvent[] = [
  * - `needs_review`: the attempt reached the horizon without an answer.
  */
 export type AttemptAnomaly =
-  | 'success_after_failure'
-  | 'failure_after_success'
-  | 'mismatch'
-  | 'needs_review';
+  'success_after_failure' | 'failure_after_success' | 'mismatch' | 'needs_review';
 
 /** The result of applying one event. */
 export interface Transition<S, A> {
@@ -206,11 +203,7 @@ export function holdsSession(status: AttemptStatus, input: AttemptInput): boolea
  * `close` (no attempts left).
  */
 export type SessionEvent =
-  | 'attempt_started'
-  | 'attempt_succeeded'
-  | 'attempt_released'
-  | 'expire'
-  | 'close';
+  'attempt_started' | 'attempt_succeeded' | 'attempt_released' | 'expire' | 'close';
 
 /** Every session event. */
 export const SESSION_EVENTS: readonly SessionEvent[] = [

@@ -1,30 +1,43 @@
 /**
- * The Session Durable Object: one per checkout session (DESIGN.md §5). It holds the session,
- * its attempts, an event log with a rising `seq`, the callbacks received, a tasks table that
- * feeds one alarm, and the merchant-webhook outbox. Every state change goes through
- * {@link CheckoutSession.transition}; terminal states absorb.
+ * The Session Durable Object: one per checkout session (docs/design.md, "State"). It holds the
+ * session, its attempts, an event log with a rising `seq`, the callbacks received, a tasks
+ * table that feeds one alarm, and the merchant-webhook outbox.
+ *
+ * Money rules (docs/design.md, "Money rules"): an attempt's money status changes only through
+ * {@link CheckoutSession.transition}, on the upstream's answer matched against our records; our
+ * deadlines (OTP, prompt, redirect, virtual account, session) only close the payer's *input*.
  * @module
  */
 import { DurableObject } from 'cloudflare:workers';
-import { OTP_TTL_MINUTES, VIRTUAL_ACCOUNT_TTL_MINUTES } from '../shared/catalogue';
-import { errorBody, type ErrorBody, type ErrorCode } from '../shared/errors';
+import { INPUT_WINDOW_MINUTES, REDIRECT_KINDS, type MethodKind } from '../shared/catalogue';
+import { errorBody } from '../shared/errors';
 import { maskPhone } from '../shared/phone';
 import type { AttemptBody, SessionCreateBody } from '../shared/schemas';
 import { validateCollectionParams } from '../shared/schemas';
 import {
-  isTerminalAttempt,
+  holdsSession,
+  isUnsettledAttempt,
   nextAttemptStatus,
+  nextInput,
   nextSessionStatus,
+  type AttemptAnomaly,
   type AttemptEvent,
+  type ExpectedMoney,
+  type InputEvent,
+  type MoneyDifference,
+  type ReportedMoney,
+  type SessionAnomaly,
+  type SessionEvent,
 } from '../shared/status';
-import type { CheckoutView, NextAction, StreamMessage } from '../shared/view';
+import type { CheckoutView, LapseReason, NextAction, StreamMessage } from '../shared/view';
 import { loadConfig, type Config } from './config';
 import type { ProxyEnv } from './env';
 import { callUpstream } from './upstream';
 import { collectionParams } from './session/collection-params';
 import { MAX_ATTEMPTS, attemptView, publicView } from './session/public-view';
-import { statusQueryEvent, terminalEvent } from './durable/callback-event';
+import { judgeCallback, judgeStatusRecord, type JudgedReport } from './session/reports';
 import { ObjectTables } from './durable/object-tables';
+import { fail, type Outcome } from './durable/outcome';
 import type { Task, TaskQueue } from './durable/task-queue';
 import type { WebhookOutbox, WebhookRecord, WebhookType } from './durable/webhook-outbox';
 import {
@@ -37,21 +50,20 @@ import {
   type SessionRow,
 } from './session/store';
 
-/** Timed work of a session. */
-type TaskKind = 'reconcile' | 'attempt_expiry' | 'session_expiry' | 'webhook';
+export type { Outcome } from './durable/outcome';
 
-/** What an RPC call answers: a value, or an error body with its HTTP status. */
-export type Outcome<T> = { ok: true; value: T } | { ok: false; status: number; body: ErrorBody };
+/** Timed work of a session. */
+type TaskKind = 'reconcile' | 'input_deadline' | 'session_expiry' | 'webhook';
 
 /** Input of {@link CheckoutSession.init}. */
 export interface SessionInit extends SessionCreateBody {
   id: string;
 }
 
-/** A terminal (or other) callback, verified and parsed by the hook route. */
+/** A callback, verified and parsed by the hook route. */
 export interface CollectionCallback {
   digest: string;
-  params: {
+  params: Record<string, unknown> & {
     payment_step?: number;
     status?: string;
     statusCode?: string;
@@ -59,27 +71,37 @@ export interface CollectionCallback {
     reference?: string;
     depositId?: string;
     third_party_reference_1?: string;
-    failureReason?: { failureCode?: string | null; failureMessage?: string | null } | null;
   };
   body: string;
 }
 
-const MINUTE = 60_000;
-/** Wrong OTPs an attempt accepts before it locks. */
-export const MAX_OTP_TRIES = 3;
-/** Status queries answering "not created" before an attempt whose create was lost fails. */
-const NOT_FOUND_LIMIT = 3;
-/** How long after the session's expiry a still-pending attempt is given up (status query first). */
-const PENDING_GRACE_MS = 30 * MINUTE;
-
-function fail<T>(
-  code: ErrorCode,
-  status: number,
-  message: string,
-  details?: Record<string, unknown>,
-): Outcome<T> {
-  return { ok: false, status, body: errorBody(code, message, details) };
+/** What an anomaly webhook reports besides the session and the attempt. */
+interface AnomalyDetail {
+  kind: AttemptAnomaly | SessionAnomaly;
+  message: string;
+  expected?: { amount: number; currency: string; upstream_reference: string | null };
+  reported?: ReportedMoney | null;
+  differences?: MoneyDifference[];
 }
+
+const MINUTE = 60_000;
+/** Wrong OTPs an attempt accepts before its input closes. */
+export const MAX_OTP_TRIES = 3;
+/** Status queries answering "not created" (while the create's fate is unknown) that confirm
+ * the upstream never created the collection. */
+const NOT_FOUND_LIMIT = 3;
+/** Status queries back off up to this interval. */
+const RECONCILE_CAP_MS = 15 * MINUTE;
+
+const LAPSE_BY_KIND: Readonly<Record<MethodKind, LapseReason>> = {
+  phone_prompt: 'prompt_unanswered',
+  operator_prompt: 'prompt_unanswered',
+  otp_operator: 'otp_expired',
+  redirect_wallet: 'redirect_unanswered',
+  bank_eft: 'redirect_unanswered',
+  bank_id: 'redirect_unanswered',
+  virtual_account: 'account_expired',
+};
 
 /** One checkout session's state, transitions, timers and live stream. */
 export class CheckoutSession extends DurableObject<ProxyEnv> {
@@ -90,7 +112,8 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
    * parallel guesses cannot all pass the lock check before the first answer is counted. */
   private otpChecking: string | null = null;
   /** Attempts whose create call is on its way in this instance: a status query's "not found"
-   * means nothing yet (after an eviction the set is empty, and "not found" counts again). */
+   * means nothing yet, and callbacks wait for the create's reference (after an eviction the set
+   * is empty: "not found" counts again and callbacks apply at once). */
   private readonly creating = new Set<string>();
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
@@ -137,7 +160,6 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       if (existing.fingerprint !== fingerprint) {
         return fail(
           'SESSION_CONFLICT',
-          409,
           'A session with this idempotency key exists with other terms.',
         );
       }
@@ -164,55 +186,56 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       fingerprint,
     );
     this.log('session_created', null, { amount: input.amount, currency: input.currency });
-    this.schedule('session_expiry', 'session_expiry', expiresAt, null);
+    this.tasks.schedule('session_expiry', 'session_expiry', expiresAt, null);
     return { ok: true, value: { created: true, session: this.merchantSession()! } };
   }
 
   /** The session with every attempt, its references, history, callbacks and webhooks. */
   async merchant(): Promise<Outcome<MerchantSession>> {
-    this.expireIfDue();
+    this.catchUp();
     const session = this.merchantSession();
     return session
       ? { ok: true, value: session }
-      : fail('SESSION_NOT_FOUND', 404, 'No such checkout session.');
+      : fail('SESSION_NOT_FOUND', 'No such checkout session.');
   }
 
   // ---------------------------------------------------------------- payer side
 
   /** The public view, or SESSION_NOT_FOUND. */
   async view(): Promise<Outcome<CheckoutView>> {
-    this.expireIfDue();
+    this.catchUp();
     const view = this.currentView();
     return view
       ? { ok: true, value: view }
-      : fail('SESSION_NOT_FOUND', 404, 'No such checkout session.');
+      : fail('SESSION_NOT_FOUND', 'No such checkout session.');
   }
 
   /**
-   * Starts an attempt: checks the session's rules, writes the attempt as pending, then calls the
-   * upstream. A callback that lands while the create call is in flight is merged whichever
-   * finishes first; a create whose fate is unknown (timeout, 5xx) is never re-sent: the status
-   * query decides.
+   * Starts an attempt: checks the session's rules, writes the attempt as pending (with its
+   * status query and input deadline scheduled), then calls the upstream. A callback that lands
+   * while the create call is in flight waits for the create's reference; a create whose fate is
+   * unknown (timeout, 5xx) is never re-sent: the status query decides.
    */
   async startAttempt(body: AttemptBody): Promise<Outcome<CheckoutView>> {
-    this.expireIfDue();
+    this.catchUp();
     const session = this.session();
-    if (!session) return fail('SESSION_NOT_FOUND', 404, 'No such checkout session.');
+    if (!session) return fail('SESSION_NOT_FOUND', 'No such checkout session.');
     const latest = this.latestAttempt();
     if (session.status === 'succeeded')
-      return fail('SESSION_CLOSED', 409, 'This checkout is already paid.');
-    if (session.status === 'failed') return fail('SESSION_CLOSED', 409, 'This checkout is closed.');
-    if (session.status === 'expired')
-      return fail('SESSION_EXPIRED', 410, 'This checkout has expired.');
-    if (latest && latest.status === 'pending') {
+      return fail('SESSION_CLOSED', 'This checkout is already paid.');
+    if (session.status === 'failed') return fail('SESSION_CLOSED', 'This checkout is closed.');
+    if (session.status === 'expired') return fail('SESSION_EXPIRED', 'This checkout has expired.');
+    if (session.status === 'pending') {
+      return fail('ATTEMPT_IN_PROGRESS', 'A payment is already in progress; wait for its outcome.');
+    }
+    if (latest && (latest.status === 'mismatch' || latest.status === 'needs_review')) {
       return fail(
-        'ATTEMPT_IN_PROGRESS',
-        409,
-        'A payment is already in progress; wait for its outcome.',
+        'SESSION_CLOSED',
+        'A payment of this checkout needs the shop to look at it; contact the shop before paying again.',
       );
     }
     if (session.attempt_count >= MAX_ATTEMPTS) {
-      return fail('SESSION_CLOSED', 409, `This checkout allows at most ${MAX_ATTEMPTS} attempts.`);
+      return fail('SESSION_CLOSED', `This checkout allows at most ${MAX_ATTEMPTS} attempts.`);
     }
     const config = this.config;
     const view = publicView(session, latest, config.catalogue);
@@ -220,7 +243,6 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     if (!country) {
       return fail(
         'COUNTRY_NOT_AVAILABLE',
-        422,
         `Country ${body.country_id} is not offered for this checkout.`,
       );
     }
@@ -228,7 +250,6 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     if (!slot || !country.methods.some((m) => m.value === slot.value)) {
       return fail(
         'METHOD_NOT_AVAILABLE',
-        422,
         `The method "${body.method}" is not offered in ${country.name}.`,
       );
     }
@@ -237,15 +258,16 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     const params = collectionParams(session, slot, body, attemptId, config.publicBaseUrl);
     const checked = validateCollectionParams(params, config.catalogue);
     if (!checked.ok) {
-      return fail('VALIDATION_FAILED', 400, 'Some details are missing or invalid.', {
+      return fail('VALIDATION_FAILED', 'Some details are missing or invalid.', {
         issues: checked.issues,
       });
     }
     const now = Date.now();
+    const inputEnds = now + INPUT_WINDOW_MINUTES[slot.kind] * MINUTE;
     this.sql.exec(
       `INSERT INTO attempts (id, n, country_id, method, kind, status, mobile_masked, next, create_state,
-         created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, 'sending', ?, ?)`,
+         expires_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, 'sending', ?, ?, ?)`,
       attemptId,
       n,
       body.country_id,
@@ -253,51 +275,47 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       slot.kind,
       body.mobile ? maskPhone(body.mobile) : null,
       JSON.stringify({ type: 'wait' } satisfies NextAction),
+      inputEnds,
       now,
       now,
     );
-    this.sql.exec(
-      "UPDATE session SET attempt_count = ?, status = 'pending' WHERE id = ?",
-      n,
-      session.id,
-    );
+    this.sql.exec('UPDATE session SET attempt_count = ?', n);
+    this.sessionEvent('attempt_started');
     this.log('attempt_started', attemptId, { method: body.method, country_id: body.country_id });
-    // Scheduled before calling out, so an eviction mid-call still leads to a status query.
-    this.schedule(
+    // Scheduled before calling out, so an eviction mid-call still leads to a status query and
+    // to the end of the input window.
+    this.tasks.schedule(
       `reconcile:${attemptId}`,
       'reconcile',
       now + this.firstReconcileDelay(),
       attemptId,
     );
+    this.tasks.schedule(`input:${attemptId}`, 'input_deadline', inputEnds, attemptId);
     this.bump();
 
     this.creating.add(attemptId);
     const result = await callUpstream(this.env, config, '/api/v4/service-unified-collections', {
       params,
     }).finally(() => this.creating.delete(attemptId));
-    const row = this.attempt(attemptId)!;
     if (result.kind === 'ok') {
       const data = (result.body.data ?? {}) as Record<string, unknown>;
       const ref = stringOrNull(data.depositId) ?? stringOrNull(data.MerchantRequestID);
-      const next = nextAction(slot.kind, data, session, row);
+      const row = this.attempt(attemptId)!;
       this.sql.exec(
-        `UPDATE attempts SET create_state = 'accepted', upstream_ref = COALESCE(upstream_ref, ?),
-           payment_token = ?, upstream_message = ?, expires_at = ?,
-           next = CASE WHEN status = 'pending' THEN ? ELSE next END, updated_at = ?
+        `UPDATE attempts SET create_state = 'accepted', create_ref = ?,
+           upstream_ref = COALESCE(?, upstream_ref), payment_token = ?, upstream_message = ?,
+           next = ?, updated_at = ?
          WHERE id = ?`,
+        ref,
         ref,
         stringOrNull(data.payment_token),
         stringOrNull(result.body.message),
-        expiryOf(slot.kind, now),
-        JSON.stringify(next),
+        JSON.stringify(nextAction(slot.kind, data, session, row)),
         Date.now(),
         attemptId,
       );
       this.log('create_accepted', attemptId, { upstream_ref: ref });
-      const expiresAt = expiryOf(slot.kind, now);
-      if (expiresAt !== null && row.status === 'pending') {
-        this.schedule(`expiry:${attemptId}`, 'attempt_expiry', expiresAt, attemptId);
-      }
+      this.applyDeferredCallbacks(attemptId);
       this.bump();
       return { ok: true, value: this.currentView()! };
     }
@@ -308,79 +326,91 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
         Date.now(),
         attemptId,
       );
-      this.transition(attemptId, 'create_rejected', {
-        failure_code: null,
-        failure_message: result.message,
+      this.transition(attemptId, 'confirmed_failed', {
+        failure: { code: null, message: result.message },
       });
-      this.cancel(`reconcile:${attemptId}`);
-      return fail('UPSTREAM_REJECTED', 422, 'The payment service refused this payment.', {
+      return fail('UPSTREAM_REJECTED', 'The payment service refused this payment.', {
         upstream_message: result.message,
         view: this.currentView(),
       });
     }
     // Timeout or unavailable: the upstream may or may not have created the collection.
+    const reason = result.kind === 'timeout' ? 'timeout' : result.reason;
     this.sql.exec(
       "UPDATE attempts SET create_state = 'unknown', upstream_message = ?, updated_at = ? WHERE id = ?",
-      result.kind === 'timeout' ? 'timeout' : result.reason,
+      reason,
       Date.now(),
       attemptId,
     );
-    this.log('create_unknown', attemptId, {
-      reason: result.kind === 'timeout' ? 'timeout' : result.reason,
-    });
+    this.log('create_unknown', attemptId, { reason });
+    this.applyDeferredCallbacks(attemptId);
     this.bump();
     return { ok: true, value: this.currentView()! };
   }
 
-  /** Submits the payer's OTP for the pending OTP attempt (the payment_token never leaves here). */
+  /**
+   * Submits the payer's OTP for the latest OTP attempt (the payment_token never leaves here).
+   * Once a code is accepted, further codes are refused here and never forwarded; a refused
+   * code never fails the attempt (only the upstream's status does): after {@link MAX_OTP_TRIES}
+   * the attempt's input closes, and it is still reconciled.
+   */
   async submitOtp(otp: string): Promise<Outcome<CheckoutView>> {
-    this.expireIfDue();
+    this.catchUp();
     const session = this.session();
-    if (!session) return fail('SESSION_NOT_FOUND', 404, 'No such checkout session.');
+    if (!session) return fail('SESSION_NOT_FOUND', 'No such checkout session.');
+    if (session.status === 'succeeded')
+      return fail('SESSION_CLOSED', 'This checkout is already paid.');
     const row = this.latestAttempt();
     if (!row || row.kind !== 'otp_operator' || row.status !== 'pending' || !row.payment_token) {
-      return fail('NO_ATTEMPT_WAITING', 409, 'No payment is waiting for a one-time code.');
+      return fail('NO_ATTEMPT_WAITING', 'No payment is waiting for a one-time code.');
     }
-    if (row.otp_tries >= MAX_OTP_TRIES) {
-      return fail('OTP_LOCKED', 423, 'Too many wrong codes; start a new payment.');
+    if (row.input === 'given') {
+      return fail(
+        'NO_ATTEMPT_WAITING',
+        'The code was already accepted; the payment is being confirmed. Do not pay again.',
+        { view: this.currentView() },
+      );
     }
-    if (row.expires_at !== null && Date.now() >= row.expires_at) {
-      return fail('OTP_EXPIRED', 410, 'The code has expired; start a new payment.');
+    if (row.input === 'lapsed') {
+      return row.lapse_reason === 'otp_locked'
+        ? fail('OTP_LOCKED', 'Too many wrong codes; start a new payment.', {
+            view: this.currentView(),
+          })
+        : fail('OTP_EXPIRED', 'The code has expired; start a new payment.', {
+            view: this.currentView(),
+          });
     }
     if (this.otpChecking === row.id) {
-      return fail(
-        'ATTEMPT_IN_PROGRESS',
-        409,
-        'A code is already being checked; wait for its answer.',
-      );
+      return fail('ATTEMPT_IN_PROGRESS', 'A code is already being checked; wait for its answer.');
     }
     this.otpChecking = row.id;
     const result = await callUpstream(
       this.env,
       this.config,
       '/api/v4/service-unified-process-transaction',
-      {
-        params: { otp, payment_token: row.payment_token },
-      },
+      { params: { otp, payment_token: row.payment_token } },
     ).finally(() => {
       this.otpChecking = null;
     });
     if (result.kind === 'ok') {
-      this.sql.exec(
-        `UPDATE attempts SET next = CASE WHEN status = 'pending' THEN ? ELSE next END, updated_at = ?
-         WHERE id = ?`,
-        JSON.stringify({ type: 'wait' } satisfies NextAction),
-        Date.now(),
-        row.id,
-      );
       this.log('otp_accepted', row.id, null);
-      this.bump();
+      this.setInput(row.id, 'input_given');
+      // The payer acted: ask soon rather than at the end of the backoff.
+      const fresh = this.attempt(row.id)!;
+      if (fresh.status === 'pending') {
+        this.tasks.schedule(
+          `reconcile:${row.id}`,
+          'reconcile',
+          Date.now() + this.firstReconcileDelay(),
+          row.id,
+        );
+      }
       return { ok: true, value: this.currentView()! };
     }
     if (result.kind === 'rejected') {
       const tries = row.otp_tries + 1;
       const left = Math.max(0, MAX_OTP_TRIES - tries);
-      const next = attemptNextOf(row);
+      const next = parseJson<NextAction>(row.next);
       if (next?.type === 'enter_otp') next.tries_left = left;
       this.sql.exec(
         'UPDATE attempts SET otp_tries = ?, upstream_message = ?, next = ?, updated_at = ? WHERE id = ?',
@@ -392,207 +422,299 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       );
       this.log('otp_refused', row.id, { tries });
       if (left === 0) {
-        this.transition(row.id, 'create_rejected', {
-          failure_code: 'OTP_LOCKED',
-          failure_message: 'Too many wrong codes.',
-        });
-        return fail('OTP_LOCKED', 423, 'Too many wrong codes; start a new payment.', {
+        this.setInput(row.id, 'input_lapsed', 'otp_locked');
+        return fail('OTP_LOCKED', 'Too many wrong codes; start a new payment.', {
           view: this.currentView(),
         });
       }
       this.bump();
-      return fail('OTP_INVALID', 422, 'That code was not accepted.', {
+      return fail('OTP_INVALID', 'That code was not accepted.', {
         tries_left: left,
         upstream_message: result.message,
       });
     }
     return fail(
       result.kind === 'timeout' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE',
-      result.kind === 'timeout' ? 504 : 502,
       'The payment service did not answer; try the code again in a moment.',
     );
+  }
+
+  /**
+   * The payer came back from a redirect method's page (successful_url or failure_url). It
+   * settles no money: `success` means the payer acted (the session waits for the upstream),
+   * `failure` that they cancelled (a new attempt may start; this one is still reconciled).
+   */
+  async payerReturned(outcome: 'success' | 'failure'): Promise<void> {
+    const row = this.tables.exists ? this.latestAttempt() : undefined;
+    if (!row || !REDIRECT_KINDS.includes(row.kind) || row.status !== 'pending') return;
+    this.log('payer_returned', row.id, { outcome });
+    if (outcome === 'success') this.setInput(row.id, 'input_given');
+    else this.setInput(row.id, 'input_lapsed', 'redirect_cancelled');
   }
 
   // ---------------------------------------------------------------- upstream side
 
   /**
-   * Applies a verified collection callback. Stored first (duplicates change nothing), then the
-   * outcome is applied only for payment_step 2 with a consistent status and statusCode.
+   * Applies a verified collection callback. Stored first (duplicates change nothing), then
+   * judged: a non-terminal report (payment_step 1, `000006`, any other status) is stored and
+   * changes nothing; a success counts only when it matches our records.
    */
   async applyCallback(
     callback: CollectionCallback,
   ): Promise<{ known: boolean; duplicate: boolean }> {
     if (!this.session()) return { known: false, duplicate: false };
     const { params } = callback;
-    const attemptId = params.third_party_reference_1 ?? null;
+    const attemptId = stringOrNull(params.third_party_reference_1);
     const inserted = this.sql.exec(
       `INSERT INTO callbacks (digest, attempt_id, received_at, status, status_code, payment_step, body)
          VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (digest) DO NOTHING`,
       callback.digest,
       attemptId,
       Date.now(),
-      params.status ?? null,
-      params.statusCode ?? null,
-      params.payment_step ?? null,
+      stringOrNull(params.status),
+      stringOrNull(params.statusCode),
+      typeof params.payment_step === 'number' ? params.payment_step : null,
       callback.body,
     ).rowsWritten;
     if (inserted === 0) return { known: true, duplicate: true };
     const row = attemptId ? this.attempt(attemptId) : undefined;
     if (!row) {
-      this.log('callback_unmatched', attemptId, { reference: params.reference ?? null });
+      this.log('callback_unmatched', attemptId, { reference: stringOrNull(params.reference) });
       return { known: true, duplicate: false };
     }
-    const event = terminalEvent(params);
-    if (event === null) {
+    const judged = judgeCallback(params, this.expected(row));
+    if (judged.event === 'still_unknown') {
+      this.markCallback(callback.digest, 'ignored');
       this.log('callback_ignored', row.id, {
-        payment_step: params.payment_step ?? null,
-        status: params.status ?? null,
-        statusCode: params.statusCode ?? null,
+        payment_step: typeof params.payment_step === 'number' ? params.payment_step : null,
+        status: stringOrNull(params.status),
+        statusCode: stringOrNull(params.statusCode),
       });
       return { known: true, duplicate: false };
     }
-    if (params.reference || params.depositId) {
+    if (row.create_state === 'sending' && this.creating.has(row.id)) {
+      // The create's answer carries the reference a success must match: judge it then.
+      this.markCallback(callback.digest, 'deferred');
+      this.log('callback_deferred', row.id, null);
+      return { known: true, duplicate: false };
+    }
+    this.applyJudged(row.id, judged, callback.digest);
+    return { known: true, duplicate: false };
+  }
+
+  private markCallback(digest: string, applied: string): void {
+    this.sql.exec('UPDATE callbacks SET applied = ? WHERE digest = ?', applied, digest);
+  }
+
+  /** Judges again, now that the create answered, the callbacks that arrived during it. */
+  private applyDeferredCallbacks(attemptId: string): void {
+    const deferred = rows<{ digest: string; body: string }>(
+      this.sql,
+      "SELECT digest, body FROM callbacks WHERE attempt_id = ? AND applied = 'deferred' ORDER BY received_at",
+      attemptId,
+    );
+    for (const callback of deferred) {
+      const row = this.attempt(attemptId)!;
+      const params = JSON.parse(callback.body) as Record<string, unknown>;
+      this.applyJudged(attemptId, judgeCallback(params, this.expected(row)), callback.digest);
+    }
+  }
+
+  /** What a success of this attempt must carry. */
+  private expected(row: AttemptRow): ExpectedMoney {
+    const session = this.session()!;
+    return { amount: session.amount, currency: session.currency, upstreamRef: row.create_ref };
+  }
+
+  private applyJudged(attemptId: string, judged: JudgedReport, digest: string | null): void {
+    if (digest !== null) this.markCallback(digest, judged.event);
+    if (judged.reported.upstreamRef && judged.differences.length === 0) {
       this.sql.exec(
         'UPDATE attempts SET upstream_ref = COALESCE(upstream_ref, ?) WHERE id = ?',
-        params.depositId ?? params.reference ?? null,
-        row.id,
+        judged.reported.upstreamRef,
+        attemptId,
       );
     }
-    this.sql.exec('UPDATE callbacks SET applied = ? WHERE digest = ?', event, callback.digest);
-    this.transition(row.id, event, {
-      failure_code: params.failureReason?.failureCode ?? null,
-      failure_message: params.failureReason?.failureMessage ?? null,
-      amount: typeof params.amount === 'number' ? params.amount : null,
+    this.transition(attemptId, judged.event, {
+      failure: judged.failure,
+      reported: judged.outcome === 'success' ? judged.reported : null,
+      differences: judged.differences,
     });
-    return { known: true, duplicate: false };
   }
 
   // ---------------------------------------------------------------- transitions
 
   /**
-   * The one transition function: applies an attempt event, then the session consequence, logs
-   * both, queues the merchant webhook and pushes the new view. Terminal states absorb; a success
-   * that cannot be honoured (session already paid or closed) is recorded as an anomaly.
+   * The one function that changes an attempt's money status: applies the event through the
+   * attempt machine, records the anomaly it reports, then the session's consequence, and pushes
+   * the new view. Settled states absorb; contradictions become `checkout.anomaly`.
    */
   private transition(
     attemptId: string,
     event: AttemptEvent,
     detail: {
-      failure_code?: string | null;
-      failure_message?: string | null;
-      amount?: number | null;
+      failure?: { code: string | null; message: string | null } | null;
+      reported?: ReportedMoney | null;
+      differences?: MoneyDifference[];
     },
   ): void {
     const row = this.attempt(attemptId);
     const session = this.session();
     if (!row || !session) return;
     const step = nextAttemptStatus(row.status, event);
-    if (!step.changed) {
-      const lateSuccess =
-        isTerminalAttempt(row.status) && row.status !== 'succeeded' && isSuccess(event);
-      this.log(lateSuccess ? 'late_success' : 'event_absorbed', attemptId, {
-        event,
-        status: row.status,
+    const anomaly = (kind: AttemptAnomaly, target: AttemptRow, message: string) =>
+      this.queueAnomaly(target, {
+        kind,
+        message,
+        expected: {
+          amount: session.amount,
+          currency: session.currency,
+          upstream_reference: target.create_ref,
+        },
+        reported: detail.reported ?? null,
+        differences: detail.differences ?? [],
       });
-      if (lateSuccess)
-        this.queueAnomaly(session, row, `A success arrived for an attempt already ${row.status}.`);
+    if (!step.changed) {
+      this.log('event_absorbed', attemptId, { event, status: row.status });
+      if (step.anomaly) anomaly(step.anomaly, row, anomalyMessage(step.anomaly, row.status));
       this.bump();
       return;
     }
-    const now = Date.now();
+    const failure =
+      step.status === 'succeeded'
+        ? null
+        : step.status === 'mismatch'
+          ? { code: 'MISMATCH', message: mismatchMessage(detail.differences ?? []) }
+          : step.status === 'needs_review'
+            ? {
+                code: 'NEEDS_REVIEW',
+                message:
+                  'The payment service has not confirmed this payment; the shop must check it.',
+              }
+            : {
+                code: detail.failure?.code ?? null,
+                message: detail.failure?.message ?? 'The payment failed.',
+              };
     this.sql.exec(
-      `UPDATE attempts SET status = ?, failure_code = COALESCE(?, failure_code),
-         failure_message = COALESCE(?, failure_message), updated_at = ? WHERE id = ?`,
+      `UPDATE attempts SET status = ?, failure_code = ?, failure_message = ?,
+         reported = COALESCE(?, reported), updated_at = ? WHERE id = ?`,
       step.status,
-      step.status === 'succeeded' ? null : (detail.failure_code ?? null),
-      step.status === 'succeeded' ? null : (detail.failure_message ?? defaultFailure(step.status)),
-      now,
+      failure?.code ?? null,
+      failure?.message ?? null,
+      detail.reported
+        ? JSON.stringify({ ...detail.reported, differences: detail.differences ?? [] })
+        : null,
+      Date.now(),
       attemptId,
     );
-    this.log('attempt_' + step.status, attemptId, { event, amount: detail.amount ?? null });
-    this.cancel(`reconcile:${attemptId}`);
-    this.cancel(`expiry:${attemptId}`);
+    this.log('attempt_' + step.status, attemptId, {
+      event,
+      amount: detail.reported?.amount ?? null,
+    });
+    this.tasks.cancel(`reconcile:${attemptId}`);
+    this.tasks.cancel(`input:${attemptId}`);
     const updated = this.attempt(attemptId)!;
+    if (step.anomaly) anomaly(step.anomaly, updated, failure?.message ?? 'Anomaly.');
     if (step.status === 'succeeded') {
-      const result = nextSessionStatus(session.status, 'attempt_succeeded');
-      if (result.anomaly || !result.changed) {
-        this.queueAnomaly(
-          session,
-          updated,
-          `A payment succeeded while the session was ${session.status}.`,
-        );
+      const result = this.sessionEvent('attempt_succeeded');
+      if (result.anomaly) {
+        this.queueAnomaly(updated, {
+          kind: result.anomaly,
+          message: 'A second payment succeeded for a checkout that was already paid: refund one.',
+          reported: detail.reported ?? null,
+        });
       } else {
-        this.setSessionStatus(result.status);
-        this.queueWebhook(
-          `evt_${session.id}_succeeded`,
-          'checkout.succeeded',
-          this.session()!,
-          updated,
-        );
-        this.cancel('session_expiry');
+        this.queueWebhook(`evt_${session.id}_succeeded`, 'checkout.succeeded', updated);
+        this.tasks.cancel('session_expiry');
       }
-    } else {
-      const expired = now >= session.expires_at;
-      const exhausted = session.attempt_count >= MAX_ATTEMPTS;
-      let result = nextSessionStatus(session.status, 'attempt_failed');
-      if (result.changed && expired) result = nextSessionStatus(result.status, 'expire');
-      else if (result.changed && exhausted) result = nextSessionStatus(result.status, 'close');
-      if (result.changed) this.setSessionStatus(result.status);
-      this.queueWebhook(`evt_${attemptId}_failed`, 'checkout.failed', this.session()!, updated);
-      if (this.session()!.status === 'expired') {
-        this.queueWebhook(
-          `evt_${session.id}_expired`,
-          'checkout.expired',
-          this.session()!,
-          updated,
-        );
-      }
+    } else if (step.status === 'failed' && this.session()!.status !== 'succeeded') {
+      this.queueWebhook(`evt_${attemptId}_failed`, 'checkout.failed', updated);
     }
+    this.settleSession();
     this.bump();
   }
 
-  private setSessionStatus(status: SessionRow['status']): void {
-    this.sql.exec('UPDATE session SET status = ?', status);
-    this.log('session_' + status, null, null);
-  }
-
-  /** Expires an open session whose time is up (also done by the alarm; this keeps reads honest). */
-  private expireIfDue(): void {
-    const session = this.session();
-    if (!session || session.status !== 'open' || Date.now() < session.expires_at) return;
-    const result = nextSessionStatus(session.status, 'expire');
-    if (!result.changed) return;
-    this.setSessionStatus(result.status);
-    this.cancel('session_expiry');
-    this.queueWebhook(
-      `evt_${session.id}_expired`,
-      'checkout.expired',
-      this.session()!,
-      this.latestAttempt(),
+  /** Moves an attempt's input flag (never its money status), then the session's consequence. */
+  private setInput(attemptId: string, event: InputEvent, reason?: LapseReason): void {
+    const row = this.attempt(attemptId);
+    if (!row) return;
+    const input = nextInput(row.input, event);
+    if (input === row.input) return;
+    this.sql.exec(
+      'UPDATE attempts SET input = ?, lapse_reason = ?, updated_at = ? WHERE id = ?',
+      input,
+      input === 'lapsed' ? (reason ?? LAPSE_BY_KIND[row.kind]) : null,
+      Date.now(),
+      attemptId,
     );
+    this.log(`input_${input}`, attemptId, input === 'lapsed' ? { reason: reason ?? null } : null);
+    this.tasks.cancel(`input:${attemptId}`);
+    this.settleSession();
     this.bump();
+  }
+
+  /** Applies a session event through the machine; answers its result. */
+  private sessionEvent(event: SessionEvent) {
+    const session = this.session()!;
+    const result = nextSessionStatus(session.status, event);
+    if (result.changed) {
+      this.sql.exec('UPDATE session SET status = ?', result.status);
+      this.log('session_' + result.status, null, null);
+    }
+    return result;
+  }
+
+  /**
+   * Brings the session in line with its attempts and its deadline: released when no attempt
+   * holds it, expired when open past its time, closed when every attempt failed and none is
+   * left. A session with an attempt the payer acted on stays pending past its deadline.
+   */
+  private settleSession(now = Date.now()): void {
+    const session = this.session();
+    if (!session) return;
+    const latest = this.latestAttempt();
+    if (session.status === 'pending' && !(latest && holdsSession(latest.status, latest.input))) {
+      this.sessionEvent('attempt_released');
+    }
+    if (this.session()!.status !== 'open') return;
+    if (now >= session.expires_at) {
+      if (this.sessionEvent('expire').changed) {
+        this.tasks.cancel('session_expiry');
+        this.queueWebhook(`evt_${session.id}_expired`, 'checkout.expired', latest);
+      }
+      return;
+    }
+    if (session.attempt_count >= MAX_ATTEMPTS) {
+      const attempts = rows<{ status: string }>(this.sql, 'SELECT status FROM attempts');
+      if (attempts.every((a) => a.status === 'failed')) this.sessionEvent('close');
+    }
+  }
+
+  /**
+   * Closes the input of attempts whose window has passed and expires the session when due
+   * (the alarm does the same; this keeps reads honest).
+   */
+  private catchUp(): void {
+    if (!this.tables.exists) return;
+    const now = Date.now();
+    const due = rows<{ id: string }>(
+      this.sql,
+      "SELECT id FROM attempts WHERE status = 'pending' AND input = 'awaiting' AND expires_at <= ?",
+      now,
+    );
+    for (const { id } of due) {
+      if (this.otpChecking !== id) this.setInput(id, 'input_lapsed');
+    }
+    const before = this.session()?.status;
+    this.settleSession(now);
+    if (this.session()?.status !== before) this.bump();
   }
 
   // ---------------------------------------------------------------- timers
 
-  /** Delay before the first status query; later ones back off from it (a query that overlaps a
-   * slow create is harmless: "not created" only counts once the create's fate is unknown). */
+  /** Delay before the first status query; later ones back off from it. */
   private firstReconcileDelay(): number {
     return Math.max(this.config.reconcileDelaySeconds * 1000, 50);
-  }
-
-  private schedule(
-    key: string,
-    kind: TaskKind,
-    dueAt: number,
-    attemptId: string | null,
-    tries = 0,
-  ): void {
-    this.tasks.schedule(key, kind, dueAt, attemptId, tries);
-  }
-
-  private cancel(key: string): void {
-    this.tasks.cancel(key);
   }
 
   /** Runs every due task, then re-arms the alarm for the earliest remaining one. */
@@ -603,11 +725,12 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   private async runTask(task: Task<TaskKind>): Promise<void> {
     switch (task.kind) {
       case 'session_expiry':
-        this.cancel(task.key);
-        this.expireIfDue();
+        this.tasks.cancel(task.key);
+        this.catchUp();
         return;
+      case 'input_deadline':
+        return this.inputDeadline(task);
       case 'reconcile':
-      case 'attempt_expiry':
         return this.reconcile(task);
       case 'webhook':
         return this.outbox.deliver(
@@ -618,14 +741,31 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     }
   }
 
+  /** The end of an attempt's input window: closes its input (an OTP being checked gets a few
+   * seconds more) and asks the upstream at once. */
+  private inputDeadline(task: Task<TaskKind>): Promise<void> {
+    const row = task.ref ? this.attempt(task.ref) : undefined;
+    this.tasks.cancel(task.key);
+    if (!row || row.status !== 'pending' || row.input !== 'awaiting') return Promise.resolve();
+    if (this.otpChecking === row.id) {
+      this.tasks.schedule(task.key, 'input_deadline', Date.now() + 5_000, row.id);
+      return Promise.resolve();
+    }
+    this.setInput(row.id, 'input_lapsed');
+    this.tasks.schedule(`reconcile:${row.id}`, 'reconcile', Date.now(), row.id);
+    return Promise.resolve();
+  }
+
   /**
-   * Asks the upstream for an attempt's status. Terminal answers apply as if the callback came;
-   * pending answers wait with backoff; at an attempt's own expiry a non-terminal answer expires it.
+   * Asks the upstream for an attempt's status. A final answer applies as a callback would
+   * (matched against our records); pending, `000006` or no answer waits with backoff until the
+   * horizon, then the attempt becomes `needs_review`. "Not created" counts only while the
+   * create's fate is unknown.
    */
   private async reconcile(task: Task<TaskKind>): Promise<void> {
     const row = task.ref ? this.attempt(task.ref) : undefined;
     if (!row || row.status !== 'pending') {
-      this.cancel(task.key);
+      this.tasks.cancel(task.key);
       return;
     }
     const result = await callUpstream(
@@ -638,27 +778,19 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     );
     const fresh = this.attempt(row.id)!;
     if (fresh.status !== 'pending') {
-      this.cancel(task.key);
+      this.tasks.cancel(task.key);
       return;
     }
-    const session = this.session()!;
-    const expiring =
-      task.kind === 'attempt_expiry' || Date.now() > session.expires_at + PENDING_GRACE_MS;
     if (result.kind === 'ok') {
       const data = (result.body.data ?? {}) as Record<string, unknown>;
-      const event = statusQueryEvent(data);
-      this.log('status_query', row.id, { answer: event });
-      if (event !== 'status_pending') {
-        const reason = data.failureReason as {
-          failureCode?: string | null;
-          failureMessage?: string | null;
-        } | null;
-        this.cancel(task.key);
-        this.transition(row.id, event, {
-          failure_code: reason?.failureCode ?? null,
-          failure_message: reason?.failureMessage ?? null,
-          amount: typeof data.amount === 'number' ? data.amount : null,
-        });
+      const judged = judgeStatusRecord(data, this.expected(fresh));
+      this.log('status_query', row.id, {
+        answer: judged.outcome,
+        status_code: stringOrNull(data.status_code),
+      });
+      if (judged.event !== 'still_unknown') {
+        this.tasks.cancel(task.key);
+        this.applyJudged(row.id, judged, null);
         return;
       }
       this.sql.exec('UPDATE attempts SET not_found_count = 0 WHERE id = ?', row.id);
@@ -672,31 +804,31 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       this.sql.exec('UPDATE attempts SET not_found_count = ? WHERE id = ?', count, row.id);
       this.log('status_query', row.id, { answer: 'not_found', count });
       if (count >= NOT_FOUND_LIMIT) {
-        this.cancel(task.key);
-        this.transition(row.id, 'create_rejected', {
-          failure_code: null,
-          failure_message: 'The payment service has no record of this payment.',
+        this.tasks.cancel(task.key);
+        this.transition(row.id, 'confirmed_failed', {
+          failure: { code: null, message: 'The payment service has no record of this payment.' },
         });
         return;
       }
     } else {
       this.log('status_query', row.id, { answer: result.kind });
     }
-    if (expiring) {
-      this.cancel(task.key);
-      this.transition(row.id, row.kind === 'otp_operator' ? 'otp_expired' : 'account_expired', {
-        failure_code: null,
-        failure_message:
-          row.kind === 'otp_operator'
-            ? 'The code was not entered in time.'
-            : 'The payment was not completed in time.',
-      });
+    const now = Date.now();
+    const horizon = fresh.created_at + this.config.reconcileHorizonMs;
+    if (now >= horizon) {
+      this.tasks.cancel(task.key);
+      this.transition(row.id, 'horizon_reached', {});
       return;
     }
     const tries = task.tries + 1;
-    const delay = Math.min(this.firstReconcileDelay() * 2 ** tries, 15 * MINUTE);
-    this.schedule(`reconcile:${row.id}`, 'reconcile', Date.now() + delay, row.id, tries);
-    if (task.kind === 'attempt_expiry') this.cancel(task.key);
+    const delay = Math.min(this.firstReconcileDelay() * 2 ** tries, RECONCILE_CAP_MS);
+    this.tasks.schedule(
+      `reconcile:${row.id}`,
+      'reconcile',
+      Math.min(now + delay, horizon),
+      row.id,
+      tries,
+    );
   }
 
   // ---------------------------------------------------------------- merchant webhooks
@@ -704,9 +836,14 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   private queueWebhook(
     id: string,
     type: WebhookType,
-    session: SessionRow,
     attempt: AttemptRow | undefined,
+    extra: Record<string, unknown> = {},
   ): void {
+    const session = this.session()!;
+    const unsettled = rows<{ status: AttemptRow['status'] }>(
+      this.sql,
+      'SELECT status FROM attempts',
+    ).filter((a) => isUnsettledAttempt(a.status)).length;
     this.outbox.enqueue(id, type, {
       session_id: session.id,
       reference: session.reference,
@@ -715,13 +852,16 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       currency: session.currency,
       metadata: parseJson(session.metadata),
       attempt: attempt ? merchantAttempt(attempt) : null,
+      unsettled_attempts: unsettled,
+      ...extra,
     });
   }
 
-  private queueAnomaly(session: SessionRow, attempt: AttemptRow, message: string): void {
-    this.log('anomaly', attempt.id, { message });
-    const id = `evt_${attempt.id}_anomaly`;
-    this.queueWebhook(id, 'checkout.anomaly', session, attempt);
+  private queueAnomaly(attempt: AttemptRow, detail: AnomalyDetail): void {
+    this.log('anomaly', attempt.id, { kind: detail.kind, message: detail.message });
+    this.queueWebhook(`evt_${attempt.id}_anomaly_${detail.kind}`, 'checkout.anomaly', attempt, {
+      anomaly: detail,
+    });
   }
 
   /** Re-sends one webhook now (merchant's manual retry); answers false for an unknown id. */
@@ -739,7 +879,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
         status: 426,
       });
     }
-    this.expireIfDue();
+    this.catchUp();
     const view = this.currentView();
     if (!view)
       return Response.json(errorBody('SESSION_NOT_FOUND', 'No such checkout session.'), {
@@ -888,6 +1028,9 @@ export type MerchantAttempt = ReturnType<typeof attemptView> & {
   upstream_reference: string | null;
   create_state: string;
   upstream_message: string | null;
+  lapse_reason: LapseReason | null;
+  /** What the deciding upstream success reported, with the fields that did not match. */
+  reported: (ReportedMoney & { differences: MoneyDifference[] }) | null;
   mobile: string | null;
   updated_at: string;
 };
@@ -896,9 +1039,11 @@ function merchantAttempt(row: AttemptRow): MerchantAttempt {
   return {
     ...attemptView(row),
     third_party_reference_1: row.id,
-    upstream_reference: row.upstream_ref,
+    upstream_reference: row.create_ref ?? row.upstream_ref,
     create_state: row.create_state,
     upstream_message: row.upstream_message,
+    lapse_reason: row.lapse_reason,
+    reported: parseJson(row.reported),
     mobile: row.mobile_masked,
     updated_at: new Date(row.updated_at).toISOString(),
   };
@@ -908,33 +1053,24 @@ function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-function isSuccess(event: AttemptEvent): boolean {
-  return event === 'callback_success' || event === 'status_success';
+function mismatchMessage(differences: readonly MoneyDifference[]): string {
+  const parts = differences.map((d) => `${d.field} ${d.reported} (expected ${d.expected})`);
+  return `The payment does not match this checkout: ${parts.join(', ') || 'unknown difference'}.`;
 }
 
-function defaultFailure(status: string): string {
-  switch (status) {
-    case 'timed_out':
-      return 'The payer did not respond in time.';
-    case 'expired':
-      return 'The payment was not completed in time.';
+function anomalyMessage(kind: AttemptAnomaly, status: string): string {
+  switch (kind) {
+    case 'success_after_failure':
+      return `The payment service reported a success for an attempt it had reported ${status}.`;
+    case 'failure_after_success':
+      return `The payment service reported a failure for an attempt already ${status}.`;
     default:
-      return 'The payment failed.';
+      return `Anomaly: ${kind}.`;
   }
 }
 
-function expiryOf(kind: string, createdAt: number): number | null {
-  if (kind === 'otp_operator') return createdAt + OTP_TTL_MINUTES * MINUTE;
-  if (kind === 'virtual_account') return createdAt + VIRTUAL_ACCOUNT_TTL_MINUTES * MINUTE;
-  return null;
-}
-
-function attemptNextOf(row: AttemptRow): NextAction | null {
-  return parseJson<NextAction>(row.next);
-}
-
 function nextAction(
-  kind: string,
+  kind: MethodKind,
   data: Record<string, unknown>,
   session: SessionRow,
   row: AttemptRow,
@@ -946,7 +1082,7 @@ function nextAction(
     case 'otp_operator':
       return {
         type: 'enter_otp',
-        expires_at: new Date(expiryOf(kind, row.created_at)!).toISOString(),
+        expires_at: new Date(row.expires_at!).toISOString(),
         tries_left: MAX_OTP_TRIES - row.otp_tries,
       };
     case 'virtual_account': {
@@ -958,7 +1094,7 @@ function nextAction(
         bank_name: stringOrNull(data.bank_name) ?? '',
         amount: session.amount,
         currency: session.currency,
-        expires_at: new Date(expiryOf(kind, row.created_at)!).toISOString(),
+        expires_at: new Date(row.expires_at!).toISOString(),
       };
     }
     default: {

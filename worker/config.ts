@@ -25,6 +25,8 @@ export interface Config {
   devMode: boolean;
   /** Seconds after a create before the first status query when no callback came. */
   reconcileDelaySeconds: number;
+  /** How long an unknown outcome is asked about before it becomes `needs_review` (ms). */
+  reconcileHorizonMs: number;
   /** Milliseconds the upstream may take before a call counts as timed out. */
   upstreamTimeoutMs: number;
   /** Accepted age of an inbound callback's timestamp in seconds; 0 disables the check. */
@@ -107,6 +109,7 @@ export function loadConfig(env: ProxyEnv): Config {
   }
   const reconcileDelaySeconds = numberVar(env, 'RECONCILE_DELAY_SECONDS', 30, problems);
   const upstreamTimeoutMs = numberVar(env, 'UPSTREAM_TIMEOUT_MS', 10_000, problems);
+  const reconcileHorizonHours = numberVar(env, 'RECONCILE_HORIZON_HOURS', 24, problems);
   const callbackMaxAgeSeconds = numberVar(env, 'CALLBACK_MAX_AGE_SECONDS', 0, problems);
   const callbackSourceIps = String(record.CALLBACK_SOURCE_IPS ?? '')
     .split(',')
@@ -137,6 +140,7 @@ export function loadConfig(env: ProxyEnv): Config {
     catalogue,
     devMode: env.DEV_MODE === '1',
     reconcileDelaySeconds,
+    reconcileHorizonMs: reconcileHorizonHours * 3_600_000,
     upstreamTimeoutMs,
     callbackMaxAgeSeconds,
     callbackSourceIps: new Set(callbackSourceIps),

@@ -105,16 +105,15 @@ describe('phone prompt and operator prompt', () => {
     await waitForWebhooks(session.id, ['checkout.failed', 'checkout.succeeded']);
   });
 
-  // The upstream's failed callback carries 000005 even for a timeout (only the status query says
-  // 000006), so the attempt ends failed or timed_out by which report comes first; either way
-  // the session reopens and one checkout.failed goes out.
+  // A timeout (002): the status query answers 000006, which settles nothing; the failed callback
+  // (000005) does. The session reopens and one checkout.failed goes out.
   it('a timeout (002) ends the attempt as a failure the payer may retry', async () => {
     const session = await createSession({ amount: 300, currency: 'RWF', reference: ref('rw') });
     await startAttempt(session.id, { country_id: 8, method: 'Airtel', mobile: '250781234002' });
     await vi.waitFor(
       async () => {
         const s = await getSession(session.id);
-        expect(['failed', 'timed_out']).toContain(s.attempts[0]?.status);
+        expect(s.attempts[0]?.status).toBe('failed');
         expect(s.status).toBe('open');
       },
       { timeout: 8000, interval: 100 },
@@ -200,9 +199,19 @@ describe('OTP-verified operator', () => {
       codes.push(((await res.json()) as { error: { code: string } }).error.code);
     }
     expect(codes).toEqual(['OTP_INVALID', 'OTP_INVALID', 'OTP_LOCKED']);
+    // Wrong codes close the payer's input, not the money: the upstream may still settle it, so
+    // the attempt stays pending (and reconciled) while the payer may start a new one.
     const s = await getSession(session.id);
-    expect(s.attempts[0]?.status).toBe('failed');
+    expect(s.attempts[0]?.status).toBe('pending');
+    expect(s.attempts[0]?.input).toBe('lapsed');
+    expect(s.attempts[0]?.lapse_reason).toBe('otp_locked');
     expect(s.status).toBe('open');
+    expect(s.webhooks.map((w) => w.type)).not.toContain('checkout.failed');
+    const fourth = await checkout(`/${session.id}/otp`, {
+      method: 'POST',
+      body: JSON.stringify({ otp: '000000' }),
+    });
+    expect(fourth.status).toBe(423);
   });
 });
 

@@ -98,7 +98,7 @@ describe('session expiry', () => {
     );
   });
 
-  it('a virtual account left unpaid expires after its 30 minutes (status query first)', async () => {
+  it('a virtual account left unpaid closes its input after 30 minutes; the money stays unsettled', async () => {
     const session = await createSession({ amount: 15000, currency: 'NGN', reference: ref('va') });
     const { json } = await startAttempt(session.id, {
       country_id: 17,
@@ -110,7 +110,7 @@ describe('session expiry', () => {
     const stub = env.SESSIONS.get(env.SESSIONS.idFromName(session.id));
     await runInDurableObject(stub, (_instance, state) => {
       state.storage.sql.exec(
-        "UPDATE tasks SET due_at = ? WHERE kind = 'attempt_expiry'",
+        "UPDATE tasks SET due_at = ? WHERE kind = 'input_deadline'",
         Date.now() - 1000,
       );
     });
@@ -118,8 +118,13 @@ describe('session expiry', () => {
     await vi.waitFor(
       async () => {
         const s = await getSession(session.id);
-        expect(s.attempts[0]?.status).toBe('expired');
+        // Our clock stops new input (no transfer into this account is offered any more); only
+        // the upstream's answer settles the attempt.
+        expect(s.attempts[0]?.status).toBe('pending');
+        expect(s.attempts[0]?.input).toBe('lapsed');
+        expect(s.attempts[0]?.next).toEqual({ type: 'input_lapsed', reason: 'account_expired' });
         expect(s.status).toBe('open');
+        expect(s.webhooks.map((w) => w.type)).not.toContain('checkout.failed');
       },
       { timeout: 8000 },
     );

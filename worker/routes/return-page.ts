@@ -54,7 +54,10 @@ export function returnPage() {
     const config = loadConfig(c.env);
     let returnUrl = '';
     if (SESSION_ID.test(id)) {
-      const view = await c.env.SESSIONS.get(c.env.SESSIONS.idFromName(id)).view();
+      const stub = c.env.SESSIONS.get(c.env.SESSIONS.idFromName(id));
+      // The payer's word settles no money: it only says whether they acted on the redirect.
+      await stub.payerReturned(outcome);
+      const view = await stub.view();
       if (view.ok && view.value.return_url) returnUrl = view.value.return_url;
     }
     const origins = [...config.allowedOrigins, config.publicBaseUrl];

@@ -4,7 +4,7 @@
  * @module
  */
 import { NGN_BANKS, type Catalogue, type MethodSlot } from '../../shared/catalogue';
-import type { AttemptView, CheckoutView, CountryOption } from '../../shared/view';
+import type { AttemptView, CheckoutView, CountryOption, NextAction } from '../../shared/view';
 import { attemptNext, parseJson, type AttemptRow, type SessionRow } from './store';
 
 /** Attempts a session allows before it fails for good. */
@@ -60,6 +60,17 @@ export function offeredCountries(
     .filter((country) => country.methods.length > 0);
 }
 
+/** What the payer does next for an unsettled attempt: its stored action while their input is
+ * awaited, `confirming` once given, `input_lapsed` once the window closed without it. */
+function nextOf(row: AttemptRow): NextAction | null {
+  if (row.status !== 'pending') return null;
+  if (row.input === 'given') return { type: 'confirming' };
+  if (row.input === 'lapsed') {
+    return { type: 'input_lapsed', reason: row.lapse_reason ?? 'prompt_unanswered' };
+  }
+  return attemptNext(row);
+}
+
 /** The payer-visible part of an attempt. */
 export function attemptView(row: AttemptRow): AttemptView {
   return {
@@ -68,13 +79,19 @@ export function attemptView(row: AttemptRow): AttemptView {
     method: row.method,
     kind: row.kind,
     status: row.status,
+    input: row.input,
     created_at: new Date(row.created_at).toISOString(),
-    next: row.status === 'pending' ? attemptNext(row) : null,
+    next: nextOf(row),
     failure:
       row.status === 'succeeded' || row.status === 'pending'
         ? null
         : { code: row.failure_code, message: row.failure_message },
   };
+}
+
+/** True when the latest attempt asks the payer to contact the shop rather than pay again. */
+function needsShop(latest: AttemptRow | undefined): boolean {
+  return latest?.status === 'mismatch' || latest?.status === 'needs_review';
 }
 
 /**
@@ -106,7 +123,8 @@ export function publicView(
       : [],
     customer: parseJson(session.customer),
     attempt: latest ? attemptView(latest) : null,
-    can_retry: session.status === 'open' && session.attempt_count < MAX_ATTEMPTS,
+    can_retry:
+      session.status === 'open' && session.attempt_count < MAX_ATTEMPTS && !needsShop(latest),
     return_url: session.return_url,
     seq: session.seq,
   };

@@ -4,8 +4,8 @@
  * @module
  */
 import type { MethodKind } from '../../shared/catalogue';
-import type { AttemptStatus, SessionStatus } from '../../shared/status';
-import type { NextAction } from '../../shared/view';
+import type { AttemptInput, AttemptStatus, SessionStatus } from '../../shared/status';
+import type { LapseReason, NextAction } from '../../shared/view';
 
 /** Schema of one session object. Applied idempotently on every construction. */
 export const SCHEMA = `
@@ -21,6 +21,7 @@ CREATE TABLE IF NOT EXISTS attempts (
   payment_token TEXT, next TEXT, create_state TEXT NOT NULL, upstream_message TEXT,
   failure_code TEXT, failure_message TEXT, otp_tries INTEGER NOT NULL DEFAULT 0,
   not_found_count INTEGER NOT NULL DEFAULT 0, expires_at INTEGER,
+  input TEXT NOT NULL DEFAULT 'awaiting', lapse_reason TEXT, create_ref TEXT, reported TEXT,
   created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS events (
@@ -73,7 +74,14 @@ export interface AttemptRow {
   failure_message: string | null;
   otp_tries: number;
   not_found_count: number;
+  /** The end of the payer's input window (OTP validity, account lifetime, prompt window). */
   expires_at: number | null;
+  input: AttemptInput;
+  lapse_reason: LapseReason | null;
+  /** The upstream reference its create answer gave: what a success must carry. */
+  create_ref: string | null;
+  /** JSON: what the deciding upstream report said (amount, currency, reference, differences). */
+  reported: string | null;
   created_at: number;
   updated_at: number;
 }
