@@ -523,7 +523,11 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   /** What a success of this attempt must carry. */
   private expected(row: AttemptRow): ExpectedMoney {
     const session = this.session()!;
-    return { amount: session.amount, currency: session.currency, upstreamRef: row.create_ref };
+    return {
+      amount: session.amount,
+      currency: session.currency,
+      upstreamRef: row.create_ref ?? row.upstream_ref,
+    };
   }
 
   private applyJudged(attemptId: string, judged: JudgedReport, digest: string | null): void {
@@ -742,7 +746,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   }
 
   /** The end of an attempt's input window: closes its input (an OTP being checked gets a few
-   * seconds more) and asks the upstream at once. */
+   * seconds more). Its status queries go on as scheduled. */
   private inputDeadline(task: Task<TaskKind>): Promise<void> {
     const row = task.ref ? this.attempt(task.ref) : undefined;
     this.tasks.cancel(task.key);
@@ -752,7 +756,6 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       return Promise.resolve();
     }
     this.setInput(row.id, 'input_lapsed');
-    this.tasks.schedule(`reconcile:${row.id}`, 'reconcile', Date.now(), row.id);
     return Promise.resolve();
   }
 
@@ -793,7 +796,13 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
         this.applyJudged(row.id, judged, null);
         return;
       }
-      this.sql.exec('UPDATE attempts SET not_found_count = 0 WHERE id = ?', row.id);
+      // The record exists: remember its reference, so that a success naming another one is
+      // a mismatch even when the create's answer was lost.
+      this.sql.exec(
+        'UPDATE attempts SET not_found_count = 0, upstream_ref = COALESCE(upstream_ref, ?) WHERE id = ?',
+        judged.reported.upstreamRef ?? null,
+        row.id,
+      );
     } else if (
       result.kind === 'rejected' &&
       result.status === 400 &&

@@ -18,6 +18,7 @@ import {
   globalState,
   ledgerCallbackCount,
   recordFigures,
+  sandboxTxFor,
   sessionState,
   type GlobalState,
   type SessionState,
@@ -58,13 +59,15 @@ beforeAll(async () => {
   });
   expect(started.status).toBe(201);
   const attemptId = `${session.id}.1`;
+  // The upstream's own reference: a success naming another one would be a mismatch.
+  const [tx] = await sandboxTxFor(attemptId);
   const collection = {
     amount: 1500,
-    depositId: `DP-${attemptId}`,
+    depositId: tx!.ref,
     mobile: '254712345005',
     name: 'Amina W',
     payment_step: 2,
-    reference: `TX-${attemptId}`,
+    reference: tx!.ref,
     status: 'success',
     statusCode: '000000',
     third_party_reference_1: attemptId,

@@ -68,6 +68,7 @@ class Run {
   createDone = false;
   callbackPosted = false;
   evictedDuringCreate = false;
+  upstreamRef = '';
   steps: string[] = [];
   private envelope: Record<string, unknown> | null = null;
 
@@ -116,14 +117,17 @@ class Run {
   }
 
   /**
-   * Whether the upstream can call back now: the create is still on its way (the upstream may
-   * have processed it and called back before answering), or the sandbox has the record.
+   * Whether the upstream can call back now: the sandbox has the record (its create answer
+   * may still be on its way to the proxy, so the callback can come first).
    */
   async canCallBack(): Promise<boolean> {
     if (this.callbackPosted) return true;
     if (this.mode === 'lost-create') return false;
-    if (!this.createDone && Date.now() < this.createDeadline()) return true;
-    return (await this.upstreamRecord()) !== null;
+    // The upstream calls back only for a collection it created (it may still be answering
+    // the create); its callback carries the reference it gave that collection.
+    const [tx] = await sandboxTxFor(this.attemptId);
+    if (tx) this.upstreamRef = tx.ref;
+    return tx !== undefined;
   }
 
   /** The terminal callback of the outcome, as the upstream signs it (a new salt if asked). */
@@ -133,11 +137,11 @@ class Run {
     const envelope: Record<string, unknown> = {
       ...(await signedCallback({
         amount: 1500,
-        depositId: `DP-${this.attemptId}`,
+        depositId: this.upstreamRef,
         mobile: PHONE,
         name: 'Amina W',
         payment_step: 2,
-        reference: `TX-${this.attemptId}`,
+        reference: this.upstreamRef,
         status: failed ? 'failed' : 'success',
         statusCode: failed ? '000005' : '000000',
         ...(failed
