@@ -6,7 +6,60 @@ import { figuresRecorder } from './test/support/figures-recorder.ts';
 import { createCallbackReceiver } from './test/sandbox/callback-receiver.ts';
 
 const sandbox = unstable_getMiniflareWorkerOptions('./sandbox/wrangler.toml').workerOptions;
-const PROXY_RUNNER = 'vitest-pool-workers-runner-proxy';
+
+/**
+ * A vitest project of the proxy (main worker) with the real sandbox beside it as an auxiliary
+ * worker; the sandbox's callbacks (plain fetch) are routed back into the proxy.
+ */
+function proxyProject(
+  name: string,
+  files: { include: string[]; exclude?: string[] },
+  bindings: Record<string, string> = {},
+) {
+  const runner = `vitest-pool-workers-runner-${name}`;
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: './wrangler.toml' },
+        miniflare: {
+          bindings: {
+            ...devVars(),
+            RECONCILE_DELAY_SECONDS: '0.3',
+            UPSTREAM_TIMEOUT_MS: '1500',
+            // Runs of the interleavings property (`UC_INTERLEAVING_RUNS=500 npm run
+            // test:interleavings` explores more).
+            INTERLEAVING_RUNS: process.env.UC_INTERLEAVING_RUNS ?? '60',
+            ...bindings,
+          },
+          // The proxy's own outbound fetches (merchant webhooks to /dev/webhooks) loop back in.
+          outboundService: runner,
+          // Node-side: the hostile-conditions suites write their figures through it.
+          serviceBindings: { HOSTILE_FIGURES: figuresRecorder() },
+          workers: [
+            {
+              ...sandbox,
+              name: 'unified-checkout-sandbox',
+              modules: true,
+              scriptPath: './sandbox/dist/index.js',
+              bindings: {
+                ...sandbox.bindings,
+                SANDBOX_IP_WHITELIST: '*',
+                SANDBOX_TIME_SCALE: '20',
+              },
+              outboundService: runner,
+            },
+          ],
+        },
+      }),
+    ],
+    test: {
+      name,
+      ...files,
+      testTimeout: 20_000,
+      globalSetup: ['./test/support/sandbox-build.ts'],
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -44,56 +97,27 @@ export default defineConfig({
           isolate: false,
         },
       },
-      {
-        // The proxy with the real sandbox beside it as an auxiliary worker; the sandbox's
-        // callbacks (plain fetch) are routed back into the proxy.
-        plugins: [
-          cloudflareTest({
-            wrangler: { configPath: './wrangler.toml' },
-            miniflare: {
-              bindings: {
-                ...devVars(),
-                RECONCILE_DELAY_SECONDS: '0.3',
-                UPSTREAM_TIMEOUT_MS: '1500',
-                // Runs of the interleavings property (`UC_INTERLEAVING_RUNS=500 npm run
-                // test:interleavings` explores more).
-                INTERLEAVING_RUNS: process.env.UC_INTERLEAVING_RUNS ?? '60',
-              },
-              // The proxy's own outbound fetches (merchant webhooks to /dev/webhooks) loop back in.
-              outboundService: PROXY_RUNNER,
-              // Node-side: the hostile-conditions suites write their figures through it.
-              serviceBindings: { HOSTILE_FIGURES: figuresRecorder() },
-              workers: [
-                {
-                  ...sandbox,
-                  name: 'unified-checkout-sandbox',
-                  modules: true,
-                  scriptPath: './sandbox/dist/index.js',
-                  bindings: {
-                    ...sandbox.bindings,
-                    SANDBOX_IP_WHITELIST: '*',
-                    SANDBOX_TIME_SCALE: '20',
-                  },
-                  outboundService: PROXY_RUNNER,
-                },
-              ],
-            },
-          }),
+      proxyProject('proxy', {
+        // Every file, the interleavings property included (it evicts only the session's own
+        // object: abortAllDurableObjects also hit the pool and could stall the run).
+        // `npm run test:interleavings` (UC_INTERLEAVINGS=1) runs that property alone.
+        include: [
+          process.env.UC_INTERLEAVINGS === '1'
+            ? 'test/proxy/hostile/interleavings.test.ts'
+            : 'test/proxy/**/*.test.ts',
         ],
-        test: {
-          name: 'proxy',
-          // Every file, the interleavings property included (it evicts only the session's own
-          // object: abortAllDurableObjects also hit the pool and could stall the run).
-          // `npm run test:interleavings` (UC_INTERLEAVINGS=1) runs that property alone.
-          include: [
-            process.env.UC_INTERLEAVINGS === '1'
-              ? 'test/proxy/hostile/interleavings.test.ts'
-              : 'test/proxy/**/*.test.ts',
-          ],
-          testTimeout: 20_000,
-          globalSetup: ['./test/support/sandbox-build.ts'],
+        exclude: ['test/proxy/model/**'],
+      }),
+      // The money model (docs/design.md, "Money rules"): status queries run only when the test
+      // asks (a reconcile delay of an hour), so every schedule is replayed in a known order.
+      proxyProject(
+        'proxy-model',
+        { include: ['test/proxy/model/**/*.test.ts'] },
+        {
+          RECONCILE_DELAY_SECONDS: '3600',
+          MODEL_RUNS: process.env.UC_MODEL_RUNS ?? '200',
         },
-      },
+      ),
       {
         // End to end: the dev stack under wrangler, driven by Chromium through playwright-core.
         test: {

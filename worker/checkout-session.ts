@@ -498,6 +498,14 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       this.log('callback_deferred', row.id, null);
       return { known: true, duplicate: false };
     }
+    if (judged.outcome === 'success' && this.expected(row).upstreamRef === null) {
+      // The create's answer was lost: learn the upstream's reference from a status query
+      // before believing a success (it is judged again then).
+      this.markCallback(callback.digest, 'deferred');
+      this.log('callback_deferred', row.id, { until: 'status_query' });
+      this.tasks.schedule(`reconcile:${row.id}`, 'reconcile', Date.now(), row.id);
+      return { known: true, duplicate: false };
+    }
     this.applyJudged(row.id, judged, callback.digest);
     return { known: true, duplicate: false };
   }
@@ -506,7 +514,9 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     this.sql.exec('UPDATE callbacks SET applied = ? WHERE digest = ?', applied, digest);
   }
 
-  /** Judges again, now that the create answered, the callbacks that arrived during it. */
+  /** Judges again the callbacks that waited for the create's answer or for a status query. A
+   * success still without a reference to match waits on (an upstream with no record of the
+   * collection cannot have taken money for it; the not-found count decides). */
   private applyDeferredCallbacks(attemptId: string): void {
     const deferred = rows<{ digest: string; body: string }>(
       this.sql,
@@ -514,9 +524,10 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       attemptId,
     );
     for (const callback of deferred) {
-      const row = this.attempt(attemptId)!;
-      const params = JSON.parse(callback.body) as Record<string, unknown>;
-      this.applyJudged(attemptId, judgeCallback(params, this.expected(row)), callback.digest);
+      const expected = this.expected(this.attempt(attemptId)!);
+      const judged = judgeCallback(JSON.parse(callback.body) as Record<string, unknown>, expected);
+      if (judged.outcome === 'success' && expected.upstreamRef === null) continue;
+      this.applyJudged(attemptId, judged, callback.digest);
     }
   }
 
@@ -803,6 +814,11 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
         judged.reported.upstreamRef ?? null,
         row.id,
       );
+      this.applyDeferredCallbacks(row.id);
+      if (this.attempt(row.id)!.status !== 'pending') {
+        this.tasks.cancel(task.key);
+        return;
+      }
     } else if (
       result.kind === 'rejected' &&
       result.status === 400 &&

@@ -3,18 +3,20 @@ import { describe, expect, it } from 'vitest';
 import {
   ATTEMPT_EVENTS,
   ATTEMPT_STATUSES,
+  callbackOutcome,
   canStartAttempt,
+  holdsSession,
+  isSettledAttempt,
   isStatusCode,
-  isTerminalAttempt,
   isTerminalSession,
+  moneyDifferences,
   nextAttemptStatus,
+  nextInput,
   nextSessionStatus,
+  reportEvent,
   SESSION_EVENTS,
   SESSION_STATUSES,
-  sessionEventForAttempt,
-  statusEventFromCode,
-  statusFromCode,
-  StatusCode,
+  statusRecordOutcome,
   type AttemptEvent,
   type AttemptStatus,
   type SessionEvent,
@@ -23,64 +25,43 @@ import {
 
 /**
  * Every (status, event) pair of the attempt machine, written out: `to` or `to!anomaly`.
- * Columns: callback_success, callback_failed, status_success, status_failed, status_timeout,
- * status_pending, otp_expired, account_expired, create_rejected.
+ * Only the upstream's answer moves money; settled states absorb, reporting contradictions.
  */
 const ATTEMPT_TABLE: Record<AttemptStatus, Record<AttemptEvent, string>> = {
   pending: {
-    callback_success: 'succeeded',
-    callback_failed: 'failed',
-    status_success: 'succeeded',
-    status_failed: 'failed',
-    status_timeout: 'timed_out',
-    status_pending: 'pending',
-    otp_expired: 'expired',
-    account_expired: 'expired',
-    create_rejected: 'failed',
+    confirmed_success: 'succeeded',
+    confirmed_mismatch: 'mismatch!mismatch',
+    confirmed_failed: 'failed',
+    still_unknown: 'pending',
+    horizon_reached: 'needs_review!needs_review',
+  },
+  needs_review: {
+    confirmed_success: 'succeeded',
+    confirmed_mismatch: 'mismatch!mismatch',
+    confirmed_failed: 'failed',
+    still_unknown: 'needs_review',
+    horizon_reached: 'needs_review',
   },
   succeeded: {
-    callback_success: 'succeeded',
-    callback_failed: 'succeeded!failure_after_success',
-    status_success: 'succeeded',
-    status_failed: 'succeeded!failure_after_success',
-    status_timeout: 'succeeded!failure_after_success',
-    status_pending: 'succeeded',
-    otp_expired: 'succeeded',
-    account_expired: 'succeeded',
-    create_rejected: 'succeeded!failure_after_success',
+    confirmed_success: 'succeeded',
+    confirmed_mismatch: 'succeeded',
+    confirmed_failed: 'succeeded!failure_after_success',
+    still_unknown: 'succeeded',
+    horizon_reached: 'succeeded',
+  },
+  mismatch: {
+    confirmed_success: 'mismatch',
+    confirmed_mismatch: 'mismatch',
+    confirmed_failed: 'mismatch!failure_after_success',
+    still_unknown: 'mismatch',
+    horizon_reached: 'mismatch',
   },
   failed: {
-    callback_success: 'failed!success_after_terminal',
-    callback_failed: 'failed',
-    status_success: 'failed!success_after_terminal',
-    status_failed: 'failed',
-    status_timeout: 'failed',
-    status_pending: 'failed',
-    otp_expired: 'failed',
-    account_expired: 'failed',
-    create_rejected: 'failed',
-  },
-  timed_out: {
-    callback_success: 'timed_out!success_after_terminal',
-    callback_failed: 'timed_out',
-    status_success: 'timed_out!success_after_terminal',
-    status_failed: 'timed_out',
-    status_timeout: 'timed_out',
-    status_pending: 'timed_out',
-    otp_expired: 'timed_out',
-    account_expired: 'timed_out',
-    create_rejected: 'timed_out',
-  },
-  expired: {
-    callback_success: 'expired!success_after_terminal',
-    callback_failed: 'expired',
-    status_success: 'expired!success_after_terminal',
-    status_failed: 'expired',
-    status_timeout: 'expired',
-    status_pending: 'expired',
-    otp_expired: 'expired',
-    account_expired: 'expired',
-    create_rejected: 'expired',
+    confirmed_success: 'failed!success_after_failure',
+    confirmed_mismatch: 'failed!success_after_failure',
+    confirmed_failed: 'failed',
+    still_unknown: 'failed',
+    horizon_reached: 'failed',
   },
 };
 
@@ -89,35 +70,35 @@ const SESSION_TABLE: Record<SessionStatus, Record<SessionEvent, string>> = {
   open: {
     attempt_started: 'pending',
     attempt_succeeded: 'succeeded',
-    attempt_failed: 'open',
+    attempt_released: 'open',
     expire: 'expired',
     close: 'failed',
   },
   pending: {
     attempt_started: 'pending',
     attempt_succeeded: 'succeeded',
-    attempt_failed: 'open',
-    expire: 'expired',
-    close: 'failed',
+    attempt_released: 'open',
+    expire: 'pending',
+    close: 'pending',
   },
   succeeded: {
     attempt_started: 'succeeded',
     attempt_succeeded: 'succeeded!second_success',
-    attempt_failed: 'succeeded',
+    attempt_released: 'succeeded',
     expire: 'succeeded',
     close: 'succeeded',
   },
   failed: {
     attempt_started: 'failed',
-    attempt_succeeded: 'failed!success_after_failure',
-    attempt_failed: 'failed',
+    attempt_succeeded: 'succeeded',
+    attempt_released: 'failed',
     expire: 'failed',
     close: 'failed',
   },
   expired: {
     attempt_started: 'expired',
-    attempt_succeeded: 'expired!success_after_expiry',
-    attempt_failed: 'expired',
+    attempt_succeeded: 'succeeded',
+    attempt_released: 'expired',
     expire: 'expired',
     close: 'expired',
   },
@@ -131,21 +112,23 @@ function expected<S extends string>(from: S, cell: string) {
 }
 
 describe('the lists of states and events', () => {
-  it('names every attempt event of the design', () => {
+  it('names the states and events of the money rules', () => {
+    expect(ATTEMPT_STATUSES).toEqual([
+      'pending',
+      'succeeded',
+      'failed',
+      'mismatch',
+      'needs_review',
+    ]);
     expect([...ATTEMPT_EVENTS].sort()).toEqual(
       [
-        'account_expired',
-        'callback_failed',
-        'callback_success',
-        'create_rejected',
-        'otp_expired',
-        'status_failed',
-        'status_pending',
-        'status_success',
-        'status_timeout',
+        'confirmed_failed',
+        'confirmed_mismatch',
+        'confirmed_success',
+        'horizon_reached',
+        'still_unknown',
       ].sort(),
     );
-    expect(ATTEMPT_STATUSES).toEqual(['pending', 'succeeded', 'failed', 'timed_out', 'expired']);
     expect(SESSION_STATUSES).toEqual(['open', 'pending', 'succeeded', 'failed', 'expired']);
     expect(SESSION_EVENTS).toHaveLength(5);
   });
@@ -167,7 +150,7 @@ describe('nextAttemptStatus over every (status, event) pair', () => {
     ATTEMPT_EVENTS.map((event) => [status, event] as const),
   );
 
-  it('covers 5 × 9 pairs', () => expect(pairs).toHaveLength(45));
+  it('covers 5 × 5 pairs', () => expect(pairs).toHaveLength(25));
 
   it.each(pairs)('%s + %s', (status, event) => {
     expect(nextAttemptStatus(status, event)).toEqual(
@@ -175,8 +158,8 @@ describe('nextAttemptStatus over every (status, event) pair', () => {
     );
   });
 
-  it('terminal states absorb every event', () => {
-    for (const status of ATTEMPT_STATUSES.filter(isTerminalAttempt)) {
+  it('settled states absorb every event', () => {
+    for (const status of ATTEMPT_STATUSES.filter(isSettledAttempt)) {
       for (const event of ATTEMPT_EVENTS) {
         const result = nextAttemptStatus(status, event);
         expect(result.status).toBe(status);
@@ -198,124 +181,141 @@ describe('nextSessionStatus over every (status, event) pair', () => {
       expected(status, SESSION_TABLE[status][event]),
     );
   });
-
-  it('terminal states absorb every event', () => {
-    for (const status of SESSION_STATUSES.filter(isTerminalSession)) {
-      for (const event of SESSION_EVENTS) {
-        const result = nextSessionStatus(status, event);
-        expect(result.status).toBe(status);
-        expect(result.changed).toBe(false);
-      }
-    }
-  });
 });
 
 describe('the machines under random event sequences', () => {
-  it('an attempt, once terminal, never changes, and anomalies only come from terminal states', () => {
+  it('an attempt never leaves a settled state, and never becomes pending again', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...ATTEMPT_EVENTS), { maxLength: 20 }), (events) => {
         let status: AttemptStatus = 'pending';
-        let terminal: AttemptStatus | null = null;
+        let settled: AttemptStatus | null = null;
         for (const event of events) {
           const result = nextAttemptStatus(status, event);
-          if (terminal !== null) expect(result.status).toBe(terminal);
-          if (result.anomaly !== undefined) expect(isTerminalAttempt(status)).toBe(true);
+          if (settled !== null) expect(result.status).toBe(settled);
+          if (status !== 'pending') expect(result.status).not.toBe('pending');
           expect(result.changed).toBe(result.status !== status);
           status = result.status;
-          if (isTerminalAttempt(status)) terminal ??= status;
+          if (isSettledAttempt(status)) settled ??= status;
         }
       }),
     );
   });
 
-  it('a session, once terminal, never changes, and a success reaching it is an anomaly', () => {
+  it('only a success ends a succeeded session, and a second one is an anomaly', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...SESSION_EVENTS), { maxLength: 20 }), (events) => {
         let status: SessionStatus = 'open';
+        let successes = 0;
         for (const event of events) {
           const result = nextSessionStatus(status, event);
-          if (isTerminalSession(status)) {
-            expect(result.status).toBe(status);
-            expect(result.anomaly !== undefined).toBe(event === 'attempt_succeeded');
-          } else {
-            expect(result.anomaly).toBeUndefined();
-          }
+          if (event === 'attempt_succeeded') successes += 1;
+          expect(result.status === 'succeeded').toBe(successes > 0);
+          expect(result.anomaly !== undefined).toBe(event === 'attempt_succeeded' && successes > 1);
           status = result.status;
         }
       }),
     );
+  });
+});
+
+describe('input never settles money', () => {
+  it('awaiting moves once; given and lapsed absorb', () => {
+    expect(nextInput('awaiting', 'input_given')).toBe('given');
+    expect(nextInput('awaiting', 'input_lapsed')).toBe('lapsed');
+    expect(nextInput('given', 'input_lapsed')).toBe('given');
+    expect(nextInput('lapsed', 'input_given')).toBe('lapsed');
+  });
+
+  it('an unsettled attempt holds its session unless its input lapsed', () => {
+    expect(holdsSession('pending', 'awaiting')).toBe(true);
+    expect(holdsSession('pending', 'given')).toBe(true);
+    expect(holdsSession('pending', 'lapsed')).toBe(false);
+    for (const status of ['succeeded', 'failed', 'mismatch', 'needs_review'] as const) {
+      expect(holdsSession(status, 'given')).toBe(false);
+    }
+    expect(SESSION_STATUSES.filter(canStartAttempt)).toEqual(['open']);
+    expect(SESSION_STATUSES.filter(isTerminalSession)).toEqual(['succeeded', 'failed', 'expired']);
+  });
+});
+
+describe('what a report says', () => {
+  it('callbacks: only payment_step 2 with success+000000 or failed+000005 is final', () => {
+    expect(callbackOutcome({ payment_step: 2, status: 'success', statusCode: '000000' })).toBe(
+      'success',
+    );
+    expect(callbackOutcome({ payment_step: 2, status: 'failed', statusCode: '000005' })).toBe(
+      'failed',
+    );
+    expect(callbackOutcome({ payment_step: 2, status: 'failed', statusCode: '000006' })).toBe(
+      'unknown',
+    );
+    expect(callbackOutcome({ payment_step: 1, status: 'success', statusCode: '000000' })).toBe(
+      'unknown',
+    );
+    expect(callbackOutcome({ payment_step: 2, status: 'pending', statusCode: '000001' })).toBe(
+      'unknown',
+    );
+    expect(callbackOutcome({ payment_step: 2, status: 'success', statusCode: '000005' })).toBe(
+      'unknown',
+    );
+  });
+
+  it('status records: 000006 and pending are not final, contradictions say nothing', () => {
+    expect(statusRecordOutcome({ status: 'success', status_code: '000000' })).toBe('success');
+    expect(statusRecordOutcome({ status: 'failed', status_code: '000005' })).toBe('failed');
+    expect(statusRecordOutcome({ status: 'failed', status_code: '000006' })).toBe('unknown');
+    expect(statusRecordOutcome({ status: 'pending', status_code: '000001' })).toBe('unknown');
+    expect(statusRecordOutcome({ status: 'failed', status_code: '000000' })).toBe('unknown');
+    expect(statusRecordOutcome({ status: 'success', status_code: 'toString' })).toBe('unknown');
+    expect(isStatusCode('000006')).toBe(true);
+    expect(isStatusCode('__proto__')).toBe(false);
+  });
+
+  it('a success matches when the amount is at least ours and the currency and reference are ours', () => {
+    const expectedMoney = { amount: 1500, currency: 'NGN', upstreamRef: 'R1' };
+    expect(moneyDifferences(expectedMoney, { amount: 1500, upstreamRef: 'R1' })).toEqual([]);
+    expect(moneyDifferences(expectedMoney, { amount: 2000, currency: 'ngn' })).toEqual([]);
+    expect(moneyDifferences(expectedMoney, { amount: 1499 })).toEqual([
+      { field: 'amount', expected: 1500, reported: 1499 },
+    ]);
+    expect(moneyDifferences(expectedMoney, { currency: 'KES', upstreamRef: 'R2' })).toEqual([
+      { field: 'currency', expected: 'NGN', reported: 'KES' },
+      { field: 'upstream_reference', expected: 'R1', reported: 'R2' },
+    ]);
+    // Without a reference from the create, there is nothing to compare it with.
+    expect(
+      moneyDifferences({ ...expectedMoney, upstreamRef: null }, { upstreamRef: 'R9' }),
+    ).toEqual([]);
+    expect(moneyDifferences(expectedMoney, { amount: Number.NaN })).toHaveLength(1);
+  });
+
+  it('reportEvent', () => {
+    expect(reportEvent('success', [])).toBe('confirmed_success');
+    expect(reportEvent('success', [{ field: 'amount', expected: 2, reported: 1 }])).toBe(
+      'confirmed_mismatch',
+    );
+    expect(reportEvent('failed', [])).toBe('confirmed_failed');
+    expect(reportEvent('unknown', [])).toBe('still_unknown');
   });
 });
 
 describe('a payment story, attempt and session together', () => {
-  it('a timeout returns the session to open, and a second attempt succeeds', () => {
-    let session: SessionStatus = 'open';
-    session = nextSessionStatus(session, 'attempt_started').status;
-    const first = nextAttemptStatus('pending', 'status_timeout');
-    expect(first.status).toBe('timed_out');
-    session = nextSessionStatus(session, sessionEventForAttempt(first.status)!).status;
-    expect(session).toBe('open');
+  it('a prompt left unanswered lets the payer start again; both settling paid is one success and one anomaly', () => {
+    let session: SessionStatus = nextSessionStatus('open', 'attempt_started').status;
+    // The first prompt's window closes without an answer: the session is released, the money
+    // stays unknown.
+    expect(holdsSession('pending', nextInput('awaiting', 'input_lapsed'))).toBe(false);
+    session = nextSessionStatus(session, 'attempt_released').status;
     expect(canStartAttempt(session)).toBe(true);
-
     session = nextSessionStatus(session, 'attempt_started').status;
-    expect(canStartAttempt(session)).toBe(false);
-    const second = nextAttemptStatus('pending', 'callback_success');
-    const final = nextSessionStatus(session, sessionEventForAttempt(second.status)!);
-    expect(final).toEqual({ status: 'succeeded', changed: true });
-
-    // The first attempt's late success: the attempt stays timed out, the session stays succeeded.
-    expect(nextAttemptStatus(first.status, 'callback_success').anomaly).toBe(
-      'success_after_terminal',
-    );
-    expect(nextSessionStatus(final.status, 'attempt_succeeded')).toEqual({
+    const late = nextAttemptStatus('pending', 'confirmed_success');
+    expect(late.status).toBe('succeeded');
+    const first = nextSessionStatus(session, 'attempt_succeeded');
+    expect(first).toEqual({ status: 'succeeded', changed: true });
+    expect(nextSessionStatus(first.status, 'attempt_succeeded')).toEqual({
       status: 'succeeded',
       changed: false,
       anomaly: 'second_success',
     });
-  });
-});
-
-describe('helpers', () => {
-  it('isTerminalAttempt and isTerminalSession', () => {
-    expect(ATTEMPT_STATUSES.filter(isTerminalAttempt)).toEqual([
-      'succeeded',
-      'failed',
-      'timed_out',
-      'expired',
-    ]);
-    expect(SESSION_STATUSES.filter(isTerminalSession)).toEqual(['succeeded', 'failed', 'expired']);
-  });
-
-  it('canStartAttempt only while open', () => {
-    expect(SESSION_STATUSES.filter(canStartAttempt)).toEqual(['open']);
-  });
-
-  it('sessionEventForAttempt', () => {
-    expect(sessionEventForAttempt('pending')).toBeNull();
-    expect(sessionEventForAttempt('succeeded')).toBe('attempt_succeeded');
-    expect(sessionEventForAttempt('failed')).toBe('attempt_failed');
-    expect(sessionEventForAttempt('timed_out')).toBe('attempt_failed');
-    expect(sessionEventForAttempt('expired')).toBe('attempt_failed');
-  });
-
-  it('statusFromCode and statusEventFromCode follow the spec’s codes', () => {
-    expect(statusFromCode('000000')).toBe('succeeded');
-    expect(statusFromCode('000001')).toBe('pending');
-    expect(statusFromCode('000005')).toBe('failed');
-    expect(statusFromCode('000006')).toBe('timed_out');
-    expect(statusFromCode('000002')).toBeUndefined();
-    expect(statusFromCode('')).toBeUndefined();
-    expect(statusFromCode('toString')).toBeUndefined();
-    expect(statusEventFromCode(StatusCode.SUCCESS)).toBe('status_success');
-    expect(statusEventFromCode(StatusCode.PENDING)).toBe('status_pending');
-    expect(statusEventFromCode(StatusCode.FAILED)).toBe('status_failed');
-    expect(statusEventFromCode(StatusCode.TIMEOUT)).toBe('status_timeout');
-    expect(statusEventFromCode('999999')).toBeUndefined();
-  });
-
-  it('isStatusCode', () => {
-    expect(isStatusCode('000006')).toBe(true);
-    expect(isStatusCode(6)).toBe(false);
-    expect(isStatusCode('__proto__')).toBe(false);
   });
 });
