@@ -22,40 +22,69 @@ function payerName(tx: Transaction): string | null {
  * payment_step, reference, status, statusCode, third_party_reference_1. `failureReason` is
  * added on failed callbacks only. A timeout (status code 000006 in a status query) is a
  * failed callback with statusCode 000005, as the Events section allows only those two.
+ * `amount` is the settled amount when one was set (a short success), else the transaction's.
  *
  * @example
  * callbackParams(tx); // { amount: 1500, depositId: 'SBX-…', …, status: 'success', statusCode: '000000' }
  */
 export function callbackParams(tx: Transaction): Record<string, unknown> {
   if (tx.status === 'pending') throw new Error(`transaction ${tx.ref} is not terminal`);
+  return paramsOf(tx, tx.status, CALLBACK_STATUS_CODE[tx.status], 2);
+}
+
+/**
+ * The base of an extra callback (POST /control/transactions/:ref/callback): the terminal
+ * callback of a settled transaction; for a pending one the same field set as a non-terminal
+ * notice (status `pending`, statusCode `000001`, payment_step 1), which is not something the
+ * spec shows the service sending, but is what an unkind one could.
+ *
+ * @example
+ * extraCallbackBase(pendingTx).payment_step; // 1
+ */
+export function extraCallbackBase(tx: Transaction): Record<string, unknown> {
+  if (tx.status !== 'pending') return callbackParams(tx);
+  return paramsOf(tx, 'pending', '000001', 1);
+}
+
+/** The amount a callback or status query reports: the settled amount when one was set. */
+export function reportedAmount(tx: Transaction): number {
+  return tx.settled_amount ?? tx.amount;
+}
+
+function paramsOf(
+  tx: Transaction,
+  status: string,
+  statusCode: string,
+  step: number,
+): Record<string, unknown> {
   const failureReason =
-    tx.status === 'failed'
+    status === 'failed'
       ? { failureReason: { failureCode: tx.failure_code, failureMessage: tx.failure_message } }
       : {};
   if (tx.type === 'payout') {
     return {
-      amount: tx.amount,
+      amount: reportedAmount(tx),
       currency: tx.currency,
       mobile: tx.mobile,
       payment_method_type: tx.payment_method_type,
       payment_reference: tx.payment_reference,
-      payment_step: 2,
+      payment_step: step,
       reference: tx.ref,
-      status: tx.status,
-      statusCode: CALLBACK_STATUS_CODE[tx.status],
+      status,
+      statusCode,
       ...failureReason,
       third_party_reference_1: tx.third_party_reference_1,
     };
   }
   return {
-    amount: tx.amount,
+    amount: reportedAmount(tx),
     depositId: tx.ref,
     mobile: tx.mobile,
     name: payerName(tx),
-    payment_step: 2,
+    payment_step: step,
     reference: tx.ref,
-    status: tx.status,
-    statusCode: CALLBACK_STATUS_CODE[tx.status],
+    status,
+    statusCode,
     ...failureReason,
     third_party_reference_1: tx.third_party_reference_1,
     third_party_reference_2: tx.third_party_reference_2,

@@ -5,6 +5,7 @@
  */
 import type { TransactionBundle } from './ledger';
 import { toMajor } from './money';
+import type { Delivery } from './store/deliveries';
 import type { Fault } from './store/faults';
 import { authorizationUrl } from './urls';
 
@@ -29,6 +30,11 @@ export function controlView(bundle: TransactionBundle, publicUrl: string) {
     script: tx.script,
     silent: tx.silent === 1,
     amount: tx.amount,
+    settled_amount: tx.settled_amount,
+    planned:
+      tx.planned_outcome === null
+        ? null
+        : { outcome: tx.planned_outcome, amount: tx.planned_amount, at: iso(tx.planned_at) },
     fee: toMajor(tx.fee_minor),
     currency: tx.currency,
     country_id: tx.country_id,
@@ -48,25 +54,14 @@ export function controlView(bundle: TransactionBundle, publicUrl: string) {
       : null,
     payment_link_id: tx.payment_link_id,
     failureReason:
-      tx.status === 'failed'
+      tx.status === 'failed' || tx.status_code === '000006'
         ? { failureCode: tx.failure_code, failureMessage: tx.failure_message }
         : null,
     expires_at: iso(tx.expires_at),
     created_at: iso(tx.created_at),
     updated_at: iso(tx.updated_at),
     settled_at: iso(tx.settled_at),
-    callbacks: bundle.deliveries.map((d) => ({
-      id: d.id,
-      reason: d.reason,
-      url: d.url,
-      params: JSON.parse(d.params) as Record<string, unknown>,
-      attempts: d.attempts,
-      last_status: d.last_status,
-      last_error: d.last_error,
-      next_attempt_at: iso(d.next_attempt_at),
-      delivered_at: iso(d.delivered_at),
-      gave_up_at: iso(d.gave_up_at),
-    })),
+    callbacks: bundle.deliveries.map(deliveryView),
     transfers: bundle.transfers.map((t) => ({
       id: t.id,
       paid: t.paid,
@@ -75,6 +70,29 @@ export function controlView(bundle: TransactionBundle, publicUrl: string) {
       outcome: t.outcome,
       created_at: iso(t.created_at),
     })),
+  };
+}
+
+/**
+ * One callback delivery as the control surface shows it (`ref` is `-` for a callback sent
+ * through POST /control/callbacks).
+ *
+ * @example
+ * deliveryView(delivery).attempts;
+ */
+export function deliveryView(d: Delivery) {
+  return {
+    id: d.id,
+    ref: d.ref,
+    reason: d.reason,
+    url: d.url,
+    params: JSON.parse(d.params) as Record<string, unknown>,
+    attempts: d.attempts,
+    last_status: d.last_status,
+    last_error: d.last_error,
+    next_attempt_at: iso(d.next_attempt_at),
+    delivered_at: iso(d.delivered_at),
+    gave_up_at: iso(d.gave_up_at),
   };
 }
 

@@ -18,6 +18,8 @@ export interface SandboxEnv {
   SANDBOX_TIME_SCALE: string;
   /** Delay before scripted callbacks, in sandbox milliseconds. */
   SANDBOX_CALLBACK_DELAY_MS: string;
+  /** Sandbox minutes test numbers 006–009 wait before settling (default 3). */
+  SANDBOX_LATE_SETTLE_MINUTES?: string;
   /** Public base URL of the sandbox's browser pages. */
   SANDBOX_PUBLIC_URL: string;
   /** Comma-separated sub-merchant UUIDs the sandbox knows; any other `sub_merchant_id` is "User not found!". */

@@ -8,14 +8,27 @@ import { DurableObject } from 'cloudflare:workers';
 import type { MethodKind } from '../../shared/catalogue';
 import type { SigningScheme } from '../../shared/signing';
 import { bankName } from './banks';
-import { callbackParams, signedCallback, type CallbackSigner } from './callbacks';
+import {
+  callbackParams,
+  extraCallbackBase,
+  signedCallback,
+  type CallbackSigner,
+} from './callbacks';
 import { clockFor, MINUTE, type Clock } from './clock';
 import { MAX_ATTEMPTS, postCallback, retryDelay } from './delivery';
 import type { EndpointName } from './endpoints';
 import type { SandboxEnv } from './env';
 import { newAccountNumber, newRef, newToken } from './ids';
 import { collectionFeeMinor, payoutFeeMinor } from './money';
-import { FAILURES, scriptForPhone, type FailureReason, type Script } from './outcomes';
+import {
+  FAILURES,
+  LATE_SCRIPTS,
+  lateSettleMinutes,
+  scriptForPhone,
+  TIMEOUT_WINDOW_SCRIPTS,
+  type FailureReason,
+  type Script,
+} from './outcomes';
 import type { CollectionRequest } from './rules/collection';
 import type { LinkRequest } from './rules/payment-link';
 import type { PayoutRequest } from './rules/payout';
@@ -23,6 +36,7 @@ import {
   addDelivery,
   deliveriesOf,
   deliveryById,
+  FOREIGN_REF,
   recordAttempt,
   saveBody,
   type Delivery,
@@ -88,6 +102,33 @@ export type ControlResult<T = object> =
   | { result: 'not_found' }
   | ({ result: 'not_pending' } & TransactionBundle);
 
+/** How a virtual account takes a transfer below the expected amount. */
+export type Underpayment =
+  /** Credited in full: the transaction succeeds with the short amount (the worst legal case). */
+  | 'settle'
+  /** Reversed in full: the transaction stays pending and the account open. */
+  | 'reverse';
+
+/** Options of a transfer into a virtual account. */
+export interface PayOptions {
+  underpayment: Underpayment;
+  /** Sandbox ms between the transfer and the transaction's settlement (its callback); 0 = now. */
+  settleAfterMs: number;
+}
+
+/** Overrides of an extra callback: params to set (or add) and param names to drop. */
+export interface CallbackOverrides {
+  params: Record<string, unknown>;
+  omit: readonly string[];
+}
+
+/** A queued callback: its delivery id, destination and the params it carries (unsigned, as JSON text). */
+export interface QueuedCallback {
+  deliveryId: number;
+  url: string;
+  paramsJson: string;
+}
+
 /** Payer details typed on a payment-link page. */
 export interface LinkPayer {
   phone: string;
@@ -127,6 +168,8 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
   private readonly sql: SqlStorage;
   private readonly clock: Clock;
   private readonly callbackDelay: number;
+  /** Sandbox ms the late scripts (006–009) wait before settling. */
+  private readonly lateSettleDelay: number;
 
   constructor(ctx: DurableObjectState, env: SandboxEnv) {
     super(ctx, env);
@@ -134,6 +177,7 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
     this.clock = clockFor(env.SANDBOX_TIME_SCALE);
     const delay = Number(env.SANDBOX_CALLBACK_DELAY_MS);
     this.callbackDelay = Number.isFinite(delay) && delay >= 0 ? delay : 1500;
+    this.lateSettleDelay = lateSettleMinutes(env.SANDBOX_LATE_SETTLE_MINUTES) * MINUTE;
     migrate(this.sql);
   }
 
@@ -204,10 +248,15 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
       this.ctx.storage.transactionSync(() => {
         dropTasks(this.sql, tx.ref, ['expire_otp']);
         const stage: Stage = tx.script === 'pending_forever' ? 'stalled' : 'processing';
-        updateTransaction(this.sql, tx.ref, { stage }, now);
+        updateTransaction(
+          this.sql,
+          tx.ref,
+          { stage, ...this.timeoutWindow(tx.script, tx.type, stage) },
+          now,
+        );
         if (stage === 'processing') {
           addTask(this.sql, {
-            due_at: this.clock.after(this.callbackDelay),
+            due_at: this.clock.after(this.settleDelay(tx.script), now),
             kind: 'settle',
             ref: tx.ref,
           });
@@ -420,26 +469,29 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
 
   /**
    * Forces an outcome on a pending transaction (its callback follows unless it is silent).
+   * `amount` is the settled amount its callback and status query then report (a short
+   * success); `afterMs` > 0 plans the outcome that many sandbox ms later instead (a `force`
+   * task): the transaction's own timers are dropped, it stays pending (status unchanged) until
+   * then, and a later call replaces the plan.
    *
    * @example
-   * await ledger(env).forceOutcome(ref, 'timeout');
+   * await ledger(env).forceOutcome(ref, 'success', 1000, 5 * 60_000);
    */
-  async forceOutcome(ref: string, outcome: Outcome): Promise<ControlResult> {
+  async forceOutcome(
+    ref: string,
+    outcome: Outcome,
+    amount: number | null = null,
+    afterMs = 0,
+  ): Promise<ControlResult> {
     const tx = transactionByRef(this.sql, ref);
     if (!tx) return { result: 'not_found' };
     if (tx.status !== 'pending') return { result: 'not_pending', ...this.bundleOf(tx) };
-    const payin = tx.type === 'payin';
-    const failure: FailureReason | null =
-      outcome === 'failed'
-        ? payin
-          ? FAILURES.declined
-          : FAILURES.payoutFailed
-        : outcome === 'timeout'
-          ? payin
-            ? FAILURES.timeout
-            : FAILURES.payoutTimeout
-          : null;
-    const settled = this.settle(tx, outcome, failure);
+    if (afterMs > 0) {
+      this.plan(tx, outcome, amount, afterMs);
+      await this.armAlarm();
+      return { result: 'ok', ...this.bundleOf(this.reload(ref)) };
+    }
+    const settled = this.settle(tx, outcome, this.failureFor(tx, outcome), amount);
     await this.armAlarm();
     return { result: 'ok', ...this.bundleOf(settled) };
   }
@@ -460,41 +512,110 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
   }
 
   /**
-   * A bank transfer into a virtual account. At least the expected amount: the expected amount
-   * is credited, any excess reversed, the transaction succeeds. Less: the whole transfer is
-   * reversed and the transaction stays pending. After expiry: refused (`not_pending`).
+   * A bank transfer into a virtual account, before its expiry. At least the expected amount:
+   * the expected amount is credited, any excess reversed, the transaction succeeds (reporting
+   * the expected amount). Less: with `underpayment: 'settle'` the short transfer is credited
+   * and the transaction succeeds reporting the short amount; with `'reverse'` the whole
+   * transfer is reversed and the transaction stays pending. `settleAfterMs` > 0 delays the
+   * settlement (and its callback) that many sandbox ms: the transfer is recorded now, the
+   * account takes no other transfer, and the settlement is a success even when it lands after
+   * the account's expiry. At or after expiry: refused (`not_pending`).
    *
    * @example
-   * const paid = await ledger(env).payAccount('9204417753', 5000);
+   * const paid = await ledger(env).payAccount('9204417753', 5000, { underpayment: 'settle', settleAfterMs: 0 });
    */
   async payAccount(
     accountNumber: string,
     amount: number,
+    options: PayOptions = { underpayment: 'settle', settleAfterMs: 0 },
   ): Promise<ControlResult<{ transfer: Transfer }>> {
     const tx = transactionByAccount(this.sql, accountNumber);
     if (!tx) return { result: 'not_found' };
     const now = this.clock.now();
     if (tx.status === 'pending' && tx.expires_at !== null && now >= tx.expires_at) {
-      const expired = this.settle(tx, 'failed', FAILURES.accountExpired);
+      const expired =
+        tx.stage === 'awaiting_transfer' ? this.settle(tx, 'failed', FAILURES.accountExpired) : tx;
       await this.armAlarm();
       return { result: 'not_pending', ...this.bundleOf(expired) };
     }
     if (tx.status !== 'pending' || tx.stage !== 'awaiting_transfer') {
       return { result: 'not_pending', ...this.bundleOf(tx) };
     }
-    const full = amount >= tx.amount;
-    const transfer = addTransfer(this.sql, {
-      ref: tx.ref,
-      account_number: accountNumber,
-      paid: amount,
-      credited: full ? tx.amount : 0,
-      reversed: full ? amount - tx.amount : amount,
-      outcome: full ? 'credited' : 'reversed',
-      created_at: now,
+    const outcome =
+      amount >= tx.amount ? 'credited' : options.underpayment === 'settle' ? 'short' : 'reversed';
+    const credited = outcome === 'credited' ? tx.amount : outcome === 'short' ? amount : 0;
+    const current = this.ctx.storage.transactionSync(() => {
+      const transfer = addTransfer(this.sql, {
+        ref: tx.ref,
+        account_number: accountNumber,
+        paid: amount,
+        credited,
+        reversed: amount - credited,
+        outcome,
+        created_at: now,
+      });
+      if (outcome === 'reversed') return { transfer, tx };
+      const settledAmount = outcome === 'short' ? amount : null;
+      if (options.settleAfterMs > 0) {
+        this.plan(tx, 'success', settledAmount, options.settleAfterMs);
+        return { transfer, tx: this.reload(tx.ref) };
+      }
+      return { transfer, tx: this.settle(tx, 'success', null, settledAmount) };
     });
-    const current = full ? this.settle(tx, 'success', null) : tx;
     await this.armAlarm();
-    return { result: 'ok', transfer, ...this.bundleOf(current) };
+    return { result: 'ok', transfer: current.transfer, ...this.bundleOf(current.tx) };
+  }
+
+  /**
+   * Sends one extra signed callback for a transaction without changing it: its terminal
+   * callback (or, while pending, a non-terminal one) with `overrides.params` set over it and
+   * `overrides.omit` dropped, to its callback URL, through the normal delivery and retries.
+   *
+   * @example
+   * await ledger(env).extraCallback(ref, { params: { amount: 1000 }, omit: [] });
+   */
+  async extraCallback(
+    ref: string,
+    overrides: CallbackOverrides,
+  ): Promise<ControlResult<{ callback: QueuedCallback }>> {
+    const tx = transactionByRef(this.sql, ref);
+    if (!tx) return { result: 'not_found' };
+    const params: Record<string, unknown> = { ...extraCallbackBase(tx), ...overrides.params };
+    for (const name of overrides.omit) delete params[name];
+    const deliveryId = this.ctx.storage.transactionSync(() =>
+      this.queueDelivery(tx.ref, 'extra', tx.callback_url, params, this.clock.now()),
+    );
+    await this.armAlarm();
+    return {
+      result: 'ok',
+      callback: { deliveryId, url: tx.callback_url, paramsJson: JSON.stringify(params) },
+      ...this.bundleOf(tx),
+    };
+  }
+
+  /**
+   * Sends a signed callback with exactly these params to a URL, for no transaction of the
+   * sandbox (a foreign reference), through the normal delivery and retries.
+   *
+   * @example
+   * await ledger(env).foreignCallback('https://shop.example/hooks', { reference: 'SBX-NEVER' });
+   */
+  async foreignCallback(url: string, params: Record<string, unknown>): Promise<QueuedCallback> {
+    const deliveryId = this.ctx.storage.transactionSync(() =>
+      this.queueDelivery(FOREIGN_REF, 'foreign', url, params, this.clock.now()),
+    );
+    await this.armAlarm();
+    return { deliveryId, url, paramsJson: JSON.stringify(params) };
+  }
+
+  /**
+   * One callback delivery by id (any reason).
+   *
+   * @example
+   * const delivery = await ledger(env).delivery(7);
+   */
+  async delivery(id: number): Promise<Delivery | undefined> {
+    return deliveryById(this.sql, id);
   }
 
   /**
@@ -636,7 +757,7 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
   private scheduleFirstTimer(tx: Transaction): void {
     if (tx.stage === 'processing') {
       addTask(this.sql, {
-        due_at: this.clock.after(this.callbackDelay),
+        due_at: this.clock.after(this.settleDelay(tx.script), tx.created_at),
         kind: 'settle',
         ref: tx.ref,
       });
@@ -689,6 +810,10 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
       failure_code: null,
       failure_message: null,
       balance_after_minor: null,
+      settled_amount: null,
+      planned_outcome: null,
+      planned_amount: null,
+      planned_at: null,
       created_at: now,
       updated_at: now,
       settled_at: null,
@@ -749,6 +874,7 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
       successful_url: request.successful_url,
       failure_url: request.failure_url,
       payment_token: kind === 'otp_operator' ? `ptk_${newToken()}` : null,
+      ...this.timeoutWindow(script, 'payin', stage),
       expires_at:
         kind === 'otp_operator'
           ? this.clock.after(OTP_VALID_MINUTES * MINUTE, now)
@@ -778,6 +904,7 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
       third_party_reference_1: request.third_party_reference_1,
       payment_reference: request.payment_reference,
       callback_url: request.client_callback_url,
+      ...this.timeoutWindow(script, 'payout', stage),
     };
   }
 
@@ -803,6 +930,7 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
       first_name: payer.first_name,
       last_name: payer.last_name,
       payment_link_id: link.id,
+      ...this.timeoutWindow(script, 'payin', stage),
     };
   }
 
@@ -810,14 +938,23 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
   private runTimer(task: Task): void {
     const tx = transactionByRef(this.sql, task.ref);
     if (!tx || tx.status !== 'pending') return;
-    if (task.kind === 'settle' && tx.stage === 'processing') {
-      const payin = tx.type === 'payin';
-      if (tx.script === 'failed') {
-        this.settle(tx, 'failed', payin ? FAILURES.declined : FAILURES.payoutFailed);
-      } else if (tx.script === 'timeout') {
-        this.settle(tx, 'timeout', payin ? FAILURES.timeout : FAILURES.payoutTimeout);
-      } else {
-        this.settle(tx, 'success', null);
+    if (task.kind === 'force' && tx.planned_outcome !== null) {
+      const outcome = tx.planned_outcome;
+      this.settle(tx, outcome, this.failureFor(tx, outcome), tx.planned_amount);
+    } else if (task.kind === 'settle' && tx.stage === 'processing') {
+      switch (tx.script) {
+        case 'failed':
+        case 'late_failed':
+          this.settle(tx, 'failed', this.failureFor(tx, 'failed'));
+          break;
+        case 'timeout':
+          this.settle(tx, 'timeout', this.failureFor(tx, 'timeout'));
+          break;
+        case 'timeout_then_failed':
+          this.settle(tx, 'failed', this.failureFor(tx, 'timeout'));
+          break;
+        default:
+          this.settle(tx, 'success', null);
       }
     } else if (task.kind === 'expire_otp' && tx.stage === 'awaiting_otp') {
       this.settle(tx, 'failed', FAILURES.otpExpired);
@@ -826,17 +963,85 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
     }
   }
 
+  /** The failure reason of an outcome given to a transaction (null for success). */
+  private failureFor(tx: Transaction, outcome: Outcome): FailureReason | null {
+    const payin = tx.type === 'payin';
+    if (outcome === 'failed') return payin ? FAILURES.declined : FAILURES.payoutFailed;
+    if (outcome === 'timeout') return payin ? FAILURES.timeout : FAILURES.payoutTimeout;
+    return null;
+  }
+
+  /** Sandbox ms between the start of processing and a script's settlement. */
+  private settleDelay(script: Script): number {
+    return LATE_SCRIPTS.includes(script) ? this.lateSettleDelay : this.callbackDelay;
+  }
+
+  /**
+   * The fields a transaction entering processing gets from its script: test numbers 007 and 008
+   * answer status code 000006 with the timeout's failure reason until they settle.
+   */
+  private timeoutWindow(
+    script: Script,
+    type: Transaction['type'],
+    stage: Stage,
+  ): Partial<Pick<Transaction, 'status_code' | 'failure_code' | 'failure_message'>> {
+    if (stage !== 'processing' || !TIMEOUT_WINDOW_SCRIPTS.includes(script)) return {};
+    const reason = type === 'payin' ? FAILURES.timeout : FAILURES.payoutTimeout;
+    return {
+      status_code: '000006',
+      failure_code: reason.failureCode,
+      failure_message: reason.failureMessage,
+    };
+  }
+
+  /**
+   * Plans an outcome `afterMs` sandbox ms from now (a `force` task), replacing any earlier plan
+   * and dropping the transaction's own timers; it stays pending until then.
+   */
+  private plan(tx: Transaction, outcome: Outcome, amount: number | null, afterMs: number): void {
+    this.ctx.storage.transactionSync(() => {
+      const now = this.clock.now();
+      const due = this.clock.after(afterMs, now);
+      dropTasks(this.sql, tx.ref, ['settle', 'expire_otp', 'expire_account', 'force']);
+      updateTransaction(
+        this.sql,
+        tx.ref,
+        {
+          stage: 'processing',
+          planned_outcome: outcome,
+          planned_amount: amount,
+          planned_at: due,
+        },
+        now,
+      );
+      addTask(this.sql, { due_at: due, kind: 'force', ref: tx.ref });
+    });
+  }
+
   /**
    * Moves a pending transaction to its terminal state: the wallet is credited (collection,
    * amount minus fee) or debited (payout, amount plus fee) on success; its timers are dropped;
    * its callback is queued unless it is silent (three copies for script 004).
    */
-  private settle(tx: Transaction, outcome: Outcome, failure: FailureReason | null): Transaction {
+  private settle(
+    tx: Transaction,
+    outcome: Outcome,
+    failure: FailureReason | null,
+    settledAmount: number | null = null,
+  ): Transaction {
     return this.ctx.storage.transactionSync(() => {
       const now = this.clock.now();
+      const planCleared = {
+        settled_amount: settledAmount,
+        planned_outcome: null,
+        planned_amount: null,
+        planned_at: null,
+      };
       if (outcome === 'success') {
-        const fee = tx.type === 'payin' ? collectionFeeMinor(tx.amount) : payoutFeeMinor(tx.amount);
-        const delta = tx.type === 'payin' ? tx.amount * 100 - fee : -(tx.amount * 100 + fee);
+        const amount = settledAmount ?? tx.amount;
+        const amountMinor = Math.round(amount * 100);
+        const fee = tx.type === 'payin' ? collectionFeeMinor(amount) : payoutFeeMinor(amount);
+        const delta = tx.type === 'payin' ? amountMinor - fee : -(amountMinor + fee);
         const wallet = adjustWallet(this.sql, tx.currency, delta, now);
         updateTransaction(
           this.sql,
@@ -846,8 +1051,11 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
             status_code: '000000',
             stage: 'done',
             fee_minor: fee,
+            failure_code: null,
+            failure_message: null,
             balance_after_minor: wallet.balance_minor,
             settled_at: now,
+            ...planCleared,
           },
           now,
         );
@@ -864,11 +1072,12 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
             failure_message: failure?.failureMessage ?? null,
             balance_after_minor: wallet.balance_minor,
             settled_at: now,
+            ...planCleared,
           },
           now,
         );
       }
-      dropTasks(this.sql, tx.ref, ['settle', 'expire_otp', 'expire_account']);
+      dropTasks(this.sql, tx.ref, ['settle', 'expire_otp', 'expire_account', 'force']);
       const settled = this.reload(tx.ref);
       if (!settled.silent) {
         const copies = settled.script === 'repeat_success' && outcome === 'success' ? 3 : 1;
@@ -883,15 +1092,26 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
 
   /** Queues one callback of a terminal transaction, first attempt at `dueAt`; returns its id. */
   private queueCallback(tx: Transaction, reason: DeliveryReason, dueAt: number): number {
+    return this.queueDelivery(tx.ref, reason, tx.callback_url, callbackParams(tx), dueAt);
+  }
+
+  /** Queues one callback with these params to a URL, first attempt at `dueAt`; returns its id. */
+  private queueDelivery(
+    ref: string,
+    reason: DeliveryReason,
+    url: string,
+    params: Record<string, unknown>,
+    dueAt: number,
+  ): number {
     const id = addDelivery(this.sql, {
-      ref: tx.ref,
+      ref,
       reason,
-      url: tx.callback_url,
-      params: JSON.stringify(callbackParams(tx)),
+      url,
+      params: JSON.stringify(params),
       next_attempt_at: dueAt,
       created_at: this.clock.now(),
     });
-    addTask(this.sql, { due_at: dueAt, kind: 'deliver', ref: tx.ref, delivery_id: id });
+    addTask(this.sql, { due_at: dueAt, kind: 'deliver', ref, delivery_id: id });
     return id;
   }
 

@@ -6,6 +6,7 @@
 
 /**
  * Fee on a successful collection: 1.5 % of the amount, in minor units (rounded half up).
+ * Amounts may carry cents (a settled amount set through the control surface).
  *
  * @example
  * collectionFeeMinor(1500); // 2250 (22.50)
@@ -15,13 +16,13 @@ export function collectionFeeMinor(amount: number): number {
 }
 
 /**
- * Fee on a successful payout: 1 % of the amount, in minor units.
+ * Fee on a successful payout: 1 % of the amount, in minor units (rounded).
  *
  * @example
  * payoutFeeMinor(2500); // 2500 (25.00)
  */
 export function payoutFeeMinor(amount: number): number {
-  return amount;
+  return Math.round(amount);
 }
 
 /** Every wallet's opening balance: 1,000,000.00 in minor units, so payouts work from the start. */

@@ -18,6 +18,14 @@ export type Script =
   | 'repeat_success'
   /** 005: stays pending forever (status 000001), no callback. */
   | 'pending_forever'
+  /** 006: pending (000001) for the late-settle time, then a success callback. */
+  | 'late_success'
+  /** 007: status 000006 (timeout) for the late-settle time, then a success callback. */
+  | 'timeout_then_success'
+  /** 008: status 000006 (timeout) for the late-settle time, then a failed callback (000005). */
+  | 'timeout_then_failed'
+  /** 009: pending (000001) for the late-settle time, then a failed callback (000005). */
+  | 'late_failed'
   /** Redirect methods: the payer approves or declines on the authorization page. */
   | 'payer_decides'
   /** Virtual accounts: the payer transfers money in (control route) or the account expires. */
@@ -36,7 +44,41 @@ export const SCRIPTS_BY_ENDING: Readonly<Record<string, Script>> = {
   '003': 'silent_success',
   '004': 'repeat_success',
   '005': 'pending_forever',
+  '006': 'late_success',
+  '007': 'timeout_then_success',
+  '008': 'timeout_then_failed',
+  '009': 'late_failed',
 };
+
+/** Scripts that settle after the late-settle time (`SANDBOX_LATE_SETTLE_MINUTES`) instead of the callback delay. */
+export const LATE_SCRIPTS: readonly Script[] = [
+  'late_success',
+  'timeout_then_success',
+  'timeout_then_failed',
+  'late_failed',
+];
+
+/** Scripts whose status query answers 000006 (timeout) until they settle. */
+export const TIMEOUT_WINDOW_SCRIPTS: readonly Script[] = [
+  'timeout_then_success',
+  'timeout_then_failed',
+];
+
+/** Sandbox minutes the late scripts (006–009) wait before settling when the var is unset. */
+export const DEFAULT_LATE_SETTLE_MINUTES = 3;
+
+/**
+ * The late-settle time in sandbox minutes from the var's text: a number ≥ 0 (fractions allowed),
+ * {@link DEFAULT_LATE_SETTLE_MINUTES} otherwise.
+ *
+ * @example
+ * lateSettleMinutes(undefined); // 3
+ * lateSettleMinutes('0.5'); // 0.5
+ */
+export function lateSettleMinutes(text: string | undefined): number {
+  const parsed = text === undefined || text.trim() === '' ? NaN : Number(text);
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : DEFAULT_LATE_SETTLE_MINUTES;
+}
 
 /**
  * The script for a phone number: by its last three digits, `success` for any other ending.

@@ -3,6 +3,7 @@
  * payout data and payment-link records.
  * @module
  */
+import { reportedAmount } from './callbacks';
 import { formatDate } from './clock';
 import type { Lookup } from './ledger';
 import { SUCCESS } from './messages';
@@ -119,6 +120,9 @@ export interface TransactionRecord {
  * The status query's record of a found transaction. `fee` is charged on success only;
  * `balance` is the wallet balance after the transaction settled (the current balance while
  * it is pending); `payee` is the merchant for collections and the recipient for payouts.
+ * `amount` is the settled amount when one was set (a short success). A pending transaction in
+ * a timeout window (test numbers 007, 008) answers exactly what a timed-out one (002) does:
+ * status `failed`, status_code `000006`, its failureReason.
  *
  * @example
  * transactionRecord(lookup, env.SANDBOX_SENDER).status_code; // '000001'
@@ -129,15 +133,17 @@ export function transactionRecord(
 ): TransactionRecord {
   const { tx } = lookup;
   const payin = tx.type === 'payin';
+  const amount = reportedAmount(tx);
   const detail = payin
-    ? `Collection of ${tx.amount} ${tx.currency} via ${tx.payment_method_type}` +
+    ? `Collection of ${amount} ${tx.currency} via ${tx.payment_method_type}` +
       (tx.mobile ? ` from ${tx.mobile}` : '')
-    : `Payout of ${tx.amount} ${tx.currency} via ${tx.payment_method_type} to ${tx.mobile}`;
+    : `Payout of ${amount} ${tx.currency} via ${tx.payment_method_type} to ${tx.mobile}`;
+  const timedOut = tx.status === 'pending' && tx.status_code === '000006';
   return {
-    amount: tx.amount,
+    amount,
     fee: toMajor(tx.fee_minor),
     currency: tx.currency,
-    status: tx.status,
+    status: timedOut ? 'failed' : tx.status,
     status_code: tx.status_code,
     payee: payin ? merchant : (tx.mobile ?? ''),
     invoice_no: `INV-${tx.ref}`,

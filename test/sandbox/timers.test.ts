@@ -1,6 +1,7 @@
 // Everything that waits on the sandbox clock (SANDBOX_TIME_SCALE = 150 in this project: one
 // sandbox minute = 0.4 s), run concurrently: OTP and virtual-account expiry with their failed
-// callbacks, and a callback that is never acknowledged (10 attempts, then no more).
+// callbacks, a transfer made just before expiry whose confirmation (settle_after_ms) lands
+// after it, and a callback that is never acknowledged (10 attempts, then no more).
 import { describe, expect, it } from 'vitest';
 import {
   call,
@@ -13,6 +14,29 @@ import {
   statusQuery,
 } from './client/client';
 import { collectionParams, countryOf, kenyaParams, methodOf } from './client/fixtures';
+
+/** Opens an NGN virtual account expecting `amount`. */
+async function openAccount(amount = 5000) {
+  const hook = receiver();
+  const params = collectionParams(countryOf(17), methodOf(17, 'virtual_account'), hook.url, {
+    amount,
+  });
+  const created = await signedPost(PATHS.collections, params);
+  expect(created.status).toBe(200);
+  const ref = created.body.data.depositId as string;
+  return {
+    hook,
+    ref,
+    account: created.body.data.account_number as string,
+    expiresAt: Date.parse((await controlTransaction(ref)).expires_at),
+  };
+}
+
+const pay = (account: string, body: Record<string, unknown>) =>
+  call('POST', `/control/virtual-accounts/${account}/pay`, body);
+
+/** One sandbox minute in real ms. */
+const MINUTE = 60_000 / SCALE;
 
 describe.concurrent('sandbox timers', () => {
   it('an OTP not confirmed within 2 sandbox minutes fails: callback OT-001, OTP refused as expired', async () => {
@@ -69,6 +93,29 @@ describe.concurrent('sandbox timers', () => {
     expect(late.status).toBe(409);
     expect(late.body.error.details.transaction.status).toBe('failed');
   });
+
+  it('a transfer just before expiry whose confirmation lands after it is still a success (no VA-001)', async () => {
+    const { hook, ref, account, expiresAt } = await openAccount(5000);
+    // 30 sandbox minutes = 12 s here; pay 1.5 sandbox minutes before the end, confirmed 4 later.
+    await pause(expiresAt - 1.5 * MINUTE - Date.now());
+    const paid = await pay(account, { amount: 5000, settle_after_ms: 4 * 60_000 });
+    expect(paid.status).toBe(200);
+    expect(Date.parse(paid.body.transfer.created_at)).toBeLessThan(expiresAt);
+    await pause(expiresAt + MINUTE / 2 - Date.now()); // past expiry, before the confirmation
+    expect((await statusQuery(ref, 'payin')).body.data).toMatchObject({
+      status: 'pending',
+      status_code: '000001',
+    });
+    const late = await pay(account, { amount: 5000 });
+    expect(late.status).toBe(409);
+    expect(late.body.error.details.transaction.status).toBe('pending');
+    const [callback] = await hook.waitFor(1);
+    expect(callback!.at).toBeGreaterThan(expiresAt);
+    expect(callback!.body.params).toMatchObject({ amount: 5000, status: 'success' });
+    await pause(100);
+    expect(await hook.calls()).toHaveLength(1);
+    expect((await statusQuery(ref, 'payin')).body.data.status).toBe('success');
+  }, 20_000);
 
   it('a callback never answered 200 is tried 10 times (2 s, 4 s … 512 s apart), then given up', async () => {
     const hook = receiver({ fail: 100 });

@@ -1,5 +1,6 @@
 // NGN virtual accounts paid through POST /control/virtual-accounts/:account_number/pay: exact,
-// over- and underpayment. Their expiry is in timers.test.ts.
+// over- and underpayment (reversed; the default, a short success, is in unkind-timing.test.ts).
+// Their expiry is in timers.test.ts.
 import { describe, expect, it } from 'vitest';
 import {
   call,
@@ -25,8 +26,8 @@ async function openAccount(amount = 5000) {
   };
 }
 
-const pay = (account: string, amount: unknown) =>
-  call('POST', `/control/virtual-accounts/${account}/pay`, { amount });
+const pay = (account: string, amount: unknown, extra: Record<string, unknown> = {}) =>
+  call('POST', `/control/virtual-accounts/${account}/pay`, { amount, ...extra });
 
 describe.concurrent('virtual accounts', () => {
   it('paying the exact amount credits it and sends the success callback', async () => {
@@ -69,9 +70,9 @@ describe.concurrent('virtual accounts', () => {
     ]);
   });
 
-  it('an underpayment is reversed in full and the account stays open for the full amount', async () => {
+  it('underpayment "reverse": reversed in full and the account stays open for the full amount', async () => {
     const { hook, ref, account } = await openAccount(5000);
-    const short = await pay(account, 4000);
+    const short = await pay(account, 4000, { underpayment: 'reverse' });
     expect(short.status).toBe(200);
     expect(short.body.transfer).toMatchObject({
       paid: 4000,

@@ -5,9 +5,12 @@
  *
  * - GET    /control/transactions[?limit=100]            → 200 { transactions: [view] } newest first
  * - GET    /control/transactions/:ref                   → 200 { transaction } | 404 NOT_FOUND
- * - POST   /control/transactions/:ref/outcome {outcome} → 200 { transaction } | 404 | 409 NO_ATTEMPT_WAITING
+ * - POST   /control/transactions/:ref/outcome {outcome, amount?, after_ms?} → 200 { transaction } | 404 | 409 NO_ATTEMPT_WAITING
  * - POST   /control/transactions/:ref/resend            → 202 { transaction, delivery_id } | 404 | 409
- * - POST   /control/virtual-accounts/:account/pay {amount} → 200 { transaction, transfer } | 404 | 409
+ * - POST   /control/transactions/:ref/callback {params?, omit?} → 202 { transaction, delivery_id, url, params } | 404
+ * - POST   /control/callbacks {url, params}             → 202 { delivery_id, url, params }
+ * - GET    /control/callbacks/:id                       → 200 { callback } | 404
+ * - POST   /control/virtual-accounts/:account/pay {amount, underpayment?, settle_after_ms?} → 200 { transaction, transfer } | 404 | 409
  * - GET    /control/faults                              → 200 { faults: [fault] }
  * - POST   /control/faults {endpoint, fault, count?, delay_ms?} → 201 { fault }
  * - DELETE /control/faults                              → 200 { cleared }
@@ -17,12 +20,42 @@ import { Hono, type Context } from 'hono';
 import * as z from 'zod/mini';
 import { errorBody, type FieldIssue } from '../../../shared/errors';
 import type { SandboxApp } from '../app-env';
-import { controlView, faultView } from '../control-view';
+import { controlView, deliveryView, faultView } from '../control-view';
 import { ENDPOINT_NAMES, endpointNamed } from '../endpoints';
 import { ledger, type TransactionBundle } from '../ledger';
+import { httpUrl } from '../rules/common';
 
-const OutcomeBody = z.object({ outcome: z.enum(['success', 'failed', 'timeout']) });
-const PayBody = z.object({ amount: z.int().check(z.positive()) });
+/** Longest delay a control route plans, in sandbox ms (7 sandbox days). */
+const MAX_AFTER_MS = 7 * 24 * 60 * 60_000;
+
+/** A positive amount in major units with at most two decimals (cents stay exact). */
+const settledAmount = z.number().check(
+  z.positive(),
+  z.maximum(1e12),
+  z.refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, 'at most two decimals'),
+);
+const afterMs = z.int().check(z.minimum(0), z.maximum(MAX_AFTER_MS));
+/** Callback params: any JSON object (keys are sent as given, values as JSON). */
+const callbackParamsShape = z.record(z.string(), z.unknown());
+
+const OutcomeBody = z.strictObject({
+  outcome: z.enum(['success', 'failed', 'timeout']),
+  amount: z.optional(settledAmount),
+  after_ms: z._default(afterMs, 0),
+});
+const PayBody = z.strictObject({
+  amount: z.int().check(z.positive()),
+  underpayment: z._default(z.enum(['settle', 'reverse']), 'settle'),
+  settle_after_ms: z._default(afterMs, 0),
+});
+const ExtraCallbackBody = z.strictObject({
+  params: z._default(callbackParamsShape, {}),
+  omit: z._default(z.array(z.string().check(z.minLength(1))), []),
+});
+const ForeignCallbackBody = z.strictObject({
+  url: httpUrl,
+  params: callbackParamsShape,
+});
 const FaultBody = z.object({
   endpoint: z.string(),
   fault: z.enum(['error', 'delay', 'malformed', 'no_callback']),
@@ -98,7 +131,8 @@ control.post('/control/transactions/:ref/outcome', async (c) => {
   const ref = c.req.param('ref');
   const body = await parseBody(c, OutcomeBody);
   if (!body.ok) return body.response;
-  const forced = await ledger(c.env).forceOutcome(ref, body.value.outcome);
+  const { outcome, amount, after_ms } = body.value;
+  const forced = await ledger(c.env).forceOutcome(ref, outcome, amount ?? null, after_ms);
   if (forced.result === 'not_found') return notFound(c, `transaction ${ref}`);
   if (forced.result === 'not_pending') {
     return notPending(
@@ -130,11 +164,50 @@ control.post('/control/transactions/:ref/resend', async (c) => {
   );
 });
 
+control.post('/control/transactions/:ref/callback', async (c) => {
+  const ref = c.req.param('ref');
+  const body = await parseBody(c, ExtraCallbackBody);
+  if (!body.ok) return body.response;
+  const sent = await ledger(c.env).extraCallback(ref, body.value);
+  if (sent.result !== 'ok') return notFound(c, `transaction ${ref}`);
+  return c.json(
+    {
+      transaction: controlView(sent, c.env.SANDBOX_PUBLIC_URL),
+      delivery_id: sent.callback.deliveryId,
+      url: sent.callback.url,
+      params: JSON.parse(sent.callback.paramsJson) as unknown,
+    },
+    202,
+  );
+});
+
+control.post('/control/callbacks', async (c) => {
+  const body = await parseBody(c, ForeignCallbackBody);
+  if (!body.ok) return body.response;
+  const sent = await ledger(c.env).foreignCallback(body.value.url, body.value.params);
+  return c.json(
+    { delivery_id: sent.deliveryId, url: sent.url, params: JSON.parse(sent.paramsJson) as unknown },
+    202,
+  );
+});
+
+control.get('/control/callbacks/:id', async (c) => {
+  const id = c.req.param('id');
+  const delivery = /^[1-9][0-9]{0,14}$/.test(id)
+    ? await ledger(c.env).delivery(Number(id))
+    : undefined;
+  if (!delivery) return notFound(c, `callback ${id}`);
+  return c.json({ callback: deliveryView(delivery) });
+});
+
 control.post('/control/virtual-accounts/:account_number/pay', async (c) => {
   const accountNumber = c.req.param('account_number');
   const body = await parseBody(c, PayBody);
   if (!body.ok) return body.response;
-  const paid = await ledger(c.env).payAccount(accountNumber, body.value.amount);
+  const paid = await ledger(c.env).payAccount(accountNumber, body.value.amount, {
+    underpayment: body.value.underpayment,
+    settleAfterMs: body.value.settle_after_ms,
+  });
   if (paid.result === 'not_found') return notFound(c, `virtual account ${accountNumber}`);
   if (paid.result === 'not_pending') {
     return notPending(

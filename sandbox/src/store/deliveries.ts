@@ -10,7 +10,11 @@ export type DeliveryReason =
   /** The 2nd and 3rd copies of script 004. */
   | 'repeat'
   /** Asked for by POST /control/transactions/:ref/resend. */
-  | 'resend';
+  | 'resend'
+  /** An extra callback with overrides: POST /control/transactions/:ref/callback. */
+  | 'extra'
+  /** A callback for a reference the sandbox never issued: POST /control/callbacks. */
+  | 'foreign';
 
 /** One callback and how its delivery went. */
 export type Delivery = {
@@ -101,6 +105,9 @@ export function recordAttempt(
     id,
   );
 }
+
+/** The `ref` of deliveries that belong to no transaction (POST /control/callbacks). */
+export const FOREIGN_REF = '-';
 
 /**
  * Every delivery of one transaction, oldest first.

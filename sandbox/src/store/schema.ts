@@ -135,6 +135,17 @@ const STATEMENTS = [
 ];
 
 /**
+ * Columns added after the first release, as `[table, column, definition]`: added to a table
+ * created earlier (persisted dev state) when missing.
+ */
+const ADDED_COLUMNS: readonly (readonly [string, string, string])[] = [
+  ['transactions', 'settled_amount', 'REAL'],
+  ['transactions', 'planned_outcome', 'TEXT'],
+  ['transactions', 'planned_amount', 'REAL'],
+  ['transactions', 'planned_at', 'INTEGER'],
+];
+
+/**
  * Creates every table and index that does not exist yet.
  *
  * @example
@@ -142,4 +153,13 @@ const STATEMENTS = [
  */
 export function migrate(sql: SqlStorage): void {
   for (const statement of STATEMENTS) sql.exec(statement);
+  for (const [table, column, definition] of ADDED_COLUMNS) {
+    const present = sql
+      .exec<{ name: string }>(
+        `SELECT name FROM pragma_table_info('${table}') WHERE name = ?`,
+        column,
+      )
+      .toArray();
+    if (present.length === 0) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
+  }
 }

@@ -12,6 +12,8 @@ export type TaskKind =
   | 'expire_otp'
   /** Fail a virtual account that received no full payment in time. */
   | 'expire_account'
+  /** Apply a transaction's planned outcome (control `after_ms`, a late-confirmed transfer). */
+  | 'force'
   /** Attempt one callback delivery. */
   | 'deliver';
 

@@ -61,6 +61,14 @@ export type Transaction = {
   failure_code: string | null;
   failure_message: string | null;
   balance_after_minor: number | null;
+  /** The amount callbacks and status queries report once settled, when it differs from `amount` (a short success). */
+  settled_amount: number | null;
+  /** An outcome to apply later (a `force` task): control `outcome` with `after_ms`, or a late-confirmed transfer. */
+  planned_outcome: 'success' | 'failed' | 'timeout' | null;
+  /** The settled amount the planned outcome will report (null: `amount`). */
+  planned_amount: number | null;
+  /** Real ms when the planned outcome applies. */
+  planned_at: number | null;
   created_at: number;
   updated_at: number;
   settled_at: number | null;
@@ -103,6 +111,10 @@ const COLUMNS = [
   'failure_code',
   'failure_message',
   'balance_after_minor',
+  'settled_amount',
+  'planned_outcome',
+  'planned_amount',
+  'planned_at',
   'created_at',
   'updated_at',
   'settled_at',

@@ -8,7 +8,9 @@
 export type TransferOutcome =
   /** The expected amount was credited (any excess reversed); the transaction succeeded. */
   | 'credited'
-  /** Less than expected: the whole transfer was reversed; the transaction stays pending. */
+  /** Less than expected, accepted: the whole short transfer was credited and the transaction succeeds with that amount. */
+  | 'short'
+  /** Less than expected, refused (`underpayment: "reverse"`): the whole transfer was reversed; the transaction stays pending. */
   | 'reversed';
 
 /** One transfer into a virtual account. */
