@@ -36,7 +36,9 @@ async function verified(c: Context<{ Bindings: ProxyEnv }>, kind: CallbackKind) 
   if (envelope === null || typeof envelope !== 'object' || Array.isArray(envelope)) {
     throw new CheckoutError('VALIDATION_FAILED', 'A callback must be a JSON object.');
   }
-  if (!(await verify(envelope, config.credentials.secretKey))) {
+  // The same scheme as our outbound signatures (SERVICE_SIGNING_SCHEME): a callback signed with
+  // the other one does not verify.
+  if (!(await verify(envelope, config.credentials.secretKey, config.credentials.scheme))) {
     throw new CheckoutError('SIGNATURE_INVALID', 'The callback signature does not verify.');
   }
   const record = envelope as Record<string, unknown>;
