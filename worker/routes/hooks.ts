@@ -1,7 +1,10 @@
 /**
  * Hosted callback URLs (upstream → proxy): `POST /hooks/collections`, `/hooks/payouts`,
- * `/hooks/payment-links`. Signature first (constant time), then shape, then a durable store,
- * then 200 — well under the upstream's 3-second budget. Duplicates answer 200 and change nothing.
+ * `/hooks/payment-links`. Signature first (constant time, with SERVICE_SIGNING_SCHEME), then
+ * shape, then a durable store, then 200 — well under the upstream's 3-second budget. Duplicates
+ * answer 200 and change nothing. A verified callback that says nothing final (payment_step 1, a
+ * status other than success/failed, `000006`) also answers 200: it is stored and changes nothing
+ * (the session, payout or ledger decides what counts, with shared/status.ts).
  * @module
  */
 import { Hono, type Context } from 'hono';
