@@ -6,7 +6,70 @@ import { figuresRecorder } from './test/support/figures-recorder.ts';
 import { createCallbackReceiver } from './test/sandbox/callback-receiver.ts';
 
 const sandbox = unstable_getMiniflareWorkerOptions('./sandbox/wrangler.toml').workerOptions;
-const PROXY_RUNNER = 'vitest-pool-workers-runner-proxy';
+
+/**
+ * The proxy with the real sandbox beside it as an auxiliary worker; the sandbox's callbacks
+ * (plain fetch) are routed back into the proxy. `proxy` runs every proxy file with the default
+ * signature scheme; `proxy-hmac` runs the money-path files (test/proxy/money/) with both sides
+ * on HMAC-SHA256.
+ */
+function proxyProject(name: 'proxy' | 'proxy-hmac', scheme: 'sha256' | 'hmac-sha256') {
+  // The pool's runner worker of this project: the proxy's and the sandbox's outbound fetches
+  // (merchant webhooks to /dev/webhooks, callbacks to /hooks/*) loop back into it.
+  const runner = `vitest-pool-workers-runner-${name}`;
+  return {
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: './wrangler.toml' },
+        miniflare: {
+          bindings: {
+            ...devVars(),
+            RECONCILE_DELAY_SECONDS: '0.3',
+            UPSTREAM_TIMEOUT_MS: '1500',
+            SERVICE_SIGNING_SCHEME: scheme,
+            // Runs of the interleavings property (`UC_INTERLEAVING_RUNS=500 npm run
+            // test:interleavings` explores more).
+            INTERLEAVING_RUNS: process.env.UC_INTERLEAVING_RUNS ?? '60',
+          },
+          outboundService: runner,
+          // Node-side: the hostile-conditions suites write their figures through it.
+          serviceBindings: { HOSTILE_FIGURES: figuresRecorder() },
+          workers: [
+            {
+              ...sandbox,
+              name: 'unified-checkout-sandbox',
+              modules: true,
+              scriptPath: './sandbox/dist/index.js',
+              bindings: {
+                ...sandbox.bindings,
+                SANDBOX_IP_WHITELIST: '*',
+                SANDBOX_TIME_SCALE: '20',
+                SANDBOX_SIGNING_SCHEME: scheme,
+              },
+              outboundService: runner,
+            },
+          ],
+        },
+      }),
+    ],
+    test: {
+      name,
+      // Every file, the interleavings property included (it evicts only the session's own
+      // object: abortAllDurableObjects also hit the pool and could stall the run).
+      // `npm run test:interleavings` (UC_INTERLEAVINGS=1) runs that property alone.
+      include:
+        name === 'proxy-hmac'
+          ? ['test/proxy/money/**/*.test.ts']
+          : [
+              process.env.UC_INTERLEAVINGS === '1'
+                ? 'test/proxy/hostile/interleavings.test.ts'
+                : 'test/proxy/**/*.test.ts',
+            ],
+      testTimeout: 20_000,
+      globalSetup: ['./test/support/sandbox-build.ts'],
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -44,56 +107,10 @@ export default defineConfig({
           isolate: false,
         },
       },
-      {
-        // The proxy with the real sandbox beside it as an auxiliary worker; the sandbox's
-        // callbacks (plain fetch) are routed back into the proxy.
-        plugins: [
-          cloudflareTest({
-            wrangler: { configPath: './wrangler.toml' },
-            miniflare: {
-              bindings: {
-                ...devVars(),
-                RECONCILE_DELAY_SECONDS: '0.3',
-                UPSTREAM_TIMEOUT_MS: '1500',
-                // Runs of the interleavings property (`UC_INTERLEAVING_RUNS=500 npm run
-                // test:interleavings` explores more).
-                INTERLEAVING_RUNS: process.env.UC_INTERLEAVING_RUNS ?? '60',
-              },
-              // The proxy's own outbound fetches (merchant webhooks to /dev/webhooks) loop back in.
-              outboundService: PROXY_RUNNER,
-              // Node-side: the hostile-conditions suites write their figures through it.
-              serviceBindings: { HOSTILE_FIGURES: figuresRecorder() },
-              workers: [
-                {
-                  ...sandbox,
-                  name: 'unified-checkout-sandbox',
-                  modules: true,
-                  scriptPath: './sandbox/dist/index.js',
-                  bindings: {
-                    ...sandbox.bindings,
-                    SANDBOX_IP_WHITELIST: '*',
-                    SANDBOX_TIME_SCALE: '20',
-                  },
-                  outboundService: PROXY_RUNNER,
-                },
-              ],
-            },
-          }),
-        ],
-        test: {
-          name: 'proxy',
-          // Every file, the interleavings property included (it evicts only the session's own
-          // object: abortAllDurableObjects also hit the pool and could stall the run).
-          // `npm run test:interleavings` (UC_INTERLEAVINGS=1) runs that property alone.
-          include: [
-            process.env.UC_INTERLEAVINGS === '1'
-              ? 'test/proxy/hostile/interleavings.test.ts'
-              : 'test/proxy/**/*.test.ts',
-          ],
-          testTimeout: 20_000,
-          globalSetup: ['./test/support/sandbox-build.ts'],
-        },
-      },
+      proxyProject('proxy', 'sha256'),
+      // The money paths again with both sides signing HMAC-SHA256 (SERVICE_SIGNING_SCHEME,
+      // SANDBOX_SIGNING_SCHEME): envelopes out, callbacks in.
+      proxyProject('proxy-hmac', 'hmac-sha256'),
       {
         // End to end: the dev stack under wrangler, driven by Chromium through playwright-core.
         test: {
