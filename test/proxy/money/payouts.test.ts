@@ -1,0 +1,245 @@
+// Payouts settle only on the upstream's answer matched against our records (issue 13; DESIGN.md
+// §5 "Money rules"): the real proxy, the real sandbox, and callbacks signed as the upstream
+// signs them. Each test names the rule it holds and fails without it.
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { expectNoSecrets, merchant } from '../helpers';
+import { clearFaults, forceOutcome, injectFault, sandboxTransactions } from '../hostile/support';
+import {
+  ageAndReconcile,
+  callback,
+  createPayout,
+  getPayout,
+  PAYOUT_FAILURE,
+  payoutBody,
+  payoutCallback,
+  sleep,
+  types,
+  waitForPayout,
+} from './support';
+
+afterEach(() => clearFaults());
+afterAll(() => expectNoSecrets());
+
+/** A payout the sandbox accepted and keeps pending (script 005) until told otherwise. */
+async function pendingPayout(extra: Record<string, unknown> = {}) {
+  const { status, view } = await createPayout(payoutBody('005', extra));
+  expect(status).toBe(201);
+  expect(view).toMatchObject({ status: 'pending', create_state: 'accepted' });
+  expect(view.upstream_reference).toMatch(/^SBXP-/);
+  return { view, upstreamRef: view.upstream_reference! };
+}
+
+describe('payouts: 000006 is not final', () => {
+  it('a 000006 callback changes nothing; the later success sends one payout.succeeded and no payout.failed', async () => {
+    const { view, upstreamRef } = await pendingPayout();
+    const timeout = await callback(
+      '/hooks/payouts',
+      payoutCallback(view, upstreamRef, {
+        status: 'failed',
+        statusCode: '000006',
+        failureReason: PAYOUT_FAILURE,
+      }),
+    );
+    expect(timeout.status).toBe(200);
+    await sleep(300);
+    const mid = await getPayout(view.reference);
+    expect(mid.status).toBe('pending');
+    expect(mid.failure).toBeNull();
+    expect(types(mid)).toEqual([]);
+    // The upstream then settles it paid: its own signed callback arrives.
+    expect(await forceOutcome(upstreamRef, 'success')).toBe(200);
+    const done = await waitForPayout(view.reference, 'succeeded');
+    await sleep(300);
+    expect(types(await getPayout(view.reference))).toEqual(['payout.succeeded']);
+    expect(done.webhooks[0]!.id).toBe(`evt_${view.reference}_succeeded`);
+  });
+
+  it('a success callback delivered three times (script 004) sends one payout.succeeded', async () => {
+    const { view } = await createPayout(payoutBody('004'));
+    await waitForPayout(view.reference, 'succeeded');
+    await sleep(600); // the two repeats
+    expect(types(await getPayout(view.reference))).toEqual(['payout.succeeded']);
+  });
+});
+
+describe('payouts: verified non-terminal callbacks', () => {
+  it('payment_step 1, a pending status and an unknown status answer 200 and change nothing', async () => {
+    const { view, upstreamRef } = await pendingPayout();
+    const before = await getPayout(view.reference);
+    for (const extra of [
+      { payment_step: 1, status: 'pending', statusCode: '000001' },
+      { payment_step: 1, status: 'success', statusCode: '000000' },
+      { status: 'pending', statusCode: '000001' },
+      { status: 'processing', statusCode: '000001' },
+    ]) {
+      const res = await callback('/hooks/payouts', payoutCallback(view, upstreamRef, extra));
+      expect(res.status, JSON.stringify(extra)).toBe(200);
+      expect(res.json).toEqual({ received: true, duplicate: false });
+    }
+    const after = await getPayout(view.reference);
+    expect(after.status).toBe('pending');
+    expect(after.upstream_reference).toBe(before.upstream_reference);
+    expect(types(after)).toEqual([]);
+  });
+});
+
+describe('payouts: a create of unknown effect is reconciled before anything is reported', () => {
+  for (const fault of ['error', 'malformed'] as const) {
+    it(`a create answered ${fault === 'error' ? '500' : 'with a body that is not JSON'} is unknown, then three "not created" answers fail it once`, async () => {
+      await injectFault('payouts', fault);
+      const { status, view } = await createPayout(payoutBody('000'));
+      expect(status).toBe(201);
+      expect(view).toMatchObject({ status: 'pending', create_state: 'unknown', failure: null });
+      expect(types(view)).toEqual([]);
+      // The sandbox never processed it: the status query answers "not created" (400) three
+      // times (0.3 s, 0.9 s, 2.1 s after the create), which confirms it was never created.
+      const done = await waitForPayout(view.reference, 'failed');
+      expect(done.failure?.message).toMatch(/no record of this payout/);
+      await sleep(300);
+      const settled = await getPayout(view.reference);
+      expect(types(settled)).toEqual(['payout.failed']);
+      expect(settled.webhooks[0]!.id).toBe(`evt_${view.reference}_failed`);
+      const txs = await sandboxTransactions();
+      expect(txs.filter((tx) => tx.third_party_reference_1 === view.reference)).toEqual([]);
+    });
+  }
+
+  it('a create answered after our timeout is unknown; the upstream record decides, once', async () => {
+    await injectFault('payouts', 'delay', 1, 2200); // UPSTREAM_TIMEOUT_MS is 1500 in tests
+    const started = Date.now();
+    const body = payoutBody('003'); // silent success: only a status query can tell
+    const { status, view } = await createPayout(body);
+    expect(Date.now() - started).toBeLessThan(2200);
+    expect(status).toBe(201);
+    expect(view).toMatchObject({ status: 'pending', create_state: 'unknown' });
+    expect(types(view)).toEqual([]);
+    await sleep(900); // the sandbox's delay ends: it processed the create or was cut off
+    const created = (await sandboxTransactions()).filter(
+      (tx) => tx.third_party_reference_1 === body.reference,
+    );
+    expect(created.length).toBeLessThanOrEqual(1);
+    const done = await waitForPayout(
+      view.reference,
+      created.length === 1 ? 'succeeded' : 'failed',
+      15_000,
+    );
+    await sleep(300);
+    expect(types(await getPayout(done.reference))).toEqual([
+      created.length === 1 ? 'payout.succeeded' : 'payout.failed',
+    ]);
+  });
+});
+
+describe('payouts: contradictions raise one payout.anomaly and change nothing', () => {
+  it('a success after a failure: status stays failed, one payout.anomaly (success_after_failure)', async () => {
+    const { view } = await createPayout(payoutBody('001'));
+    const failed = await waitForPayout(view.reference, 'failed');
+    const upstreamRef = failed.upstream_reference!;
+    for (let i = 0; i < 2; i++) {
+      const late = await callback(
+        '/hooks/payouts',
+        payoutCallback(view, upstreamRef, { name: `late ${i}` }),
+      );
+      expect(late.status).toBe(200);
+    }
+    await sleep(300);
+    const after = await getPayout(view.reference);
+    expect(after.status).toBe('failed');
+    expect(types(after)).toEqual(['payout.failed', 'payout.anomaly']);
+    expect(after.webhooks[1]!.id).toBe(`evt_${view.reference}_anomaly_success_after_failure`);
+  });
+
+  it('a failure after a success: status stays succeeded, one payout.anomaly (failure_after_success)', async () => {
+    const { view } = await createPayout(payoutBody('000'));
+    const paid = await waitForPayout(view.reference, 'succeeded');
+    const late = await callback(
+      '/hooks/payouts',
+      payoutCallback(view, paid.upstream_reference!, {
+        status: 'failed',
+        statusCode: '000005',
+        failureReason: PAYOUT_FAILURE,
+      }),
+    );
+    expect(late.status).toBe(200);
+    await sleep(300);
+    const after = await getPayout(view.reference);
+    expect(after.status).toBe('succeeded');
+    expect(types(after)).toEqual(['payout.succeeded', 'payout.anomaly']);
+    expect(after.webhooks[1]!.id).toBe(`evt_${view.reference}_anomaly_failure_after_success`);
+  });
+});
+
+describe('payouts: a success applies only when it matches our records', () => {
+  const cases = [
+    { name: 'a short amount', extra: { amount: 2000 }, field: 'amount', reported: 2000 },
+    { name: 'another currency', extra: { currency: 'KES' }, field: 'currency', reported: 'KES' },
+    {
+      name: 'another upstream reference',
+      extra: { reference: 'SBXP-SOMEONEELSE' },
+      field: 'upstream_reference',
+      reported: 'SBXP-SOMEONEELSE',
+    },
+  ];
+  for (const c of cases) {
+    it(`${c.name}: mismatch and one payout.anomaly with expected and reported, no payout.succeeded`, async () => {
+      const { view, upstreamRef } = await pendingPayout();
+      const res = await callback('/hooks/payouts', payoutCallback(view, upstreamRef, c.extra));
+      expect(res.status).toBe(200);
+      const after = await waitForPayout(view.reference, 'mismatch');
+      expect(after.differences).toEqual([
+        {
+          field: c.field,
+          expected: c.field === 'amount' ? 2500 : c.field === 'currency' ? 'UGX' : upstreamRef,
+          reported: c.reported,
+        },
+      ]);
+      expect(types(after)).toEqual(['payout.anomaly']);
+      expect(after.webhooks[0]!.id).toBe(`evt_${view.reference}_anomaly_mismatch`);
+      // The upstream's own success (matching) afterwards changes nothing.
+      expect(await forceOutcome(upstreamRef, 'success')).toBe(200);
+      await sleep(600);
+      const later = await getPayout(view.reference);
+      expect(later.status).toBe('mismatch');
+      expect(types(later)).toEqual(['payout.anomaly']);
+    });
+  }
+
+  it('an overpaid success (amount above ours) matches', async () => {
+    const { view, upstreamRef } = await pendingPayout();
+    await callback('/hooks/payouts', payoutCallback(view, upstreamRef, { amount: 2600 }));
+    const after = await waitForPayout(view.reference, 'succeeded');
+    expect(types(after)).toEqual(['payout.succeeded']);
+  });
+});
+
+describe('payouts: the reconcile horizon', () => {
+  it('still unknown past RECONCILE_HORIZON_HOURS: needs_review and one payout.anomaly; a later answer settles it', async () => {
+    const { view, upstreamRef } = await pendingPayout();
+    await sleep(400); // at least one status query answered pending
+    await ageAndReconcile(view.reference, 25);
+    const review = await getPayout(view.reference);
+    expect(review.status).toBe('needs_review');
+    expect(types(review)).toEqual(['payout.anomaly']);
+    expect(review.webhooks[0]!.id).toBe(`evt_${view.reference}_anomaly_needs_review`);
+    // No more automatic status queries; running the alarm again adds nothing.
+    await ageAndReconcile(view.reference, 1);
+    expect(types(await getPayout(view.reference))).toEqual(['payout.anomaly']);
+    // The merchant asks again: still pending upstream, still needs_review.
+    const asked = await merchant(`/v1/payouts/${view.reference}/reconcile`, { method: 'POST' });
+    expect(asked.status).toBe(200);
+    expect(((await asked.json()) as { status: string }).status).toBe('needs_review');
+    // The upstream finally answers: its success settles the payout.
+    expect(await forceOutcome(upstreamRef, 'success')).toBe(200);
+    const done = await waitForPayout(view.reference, 'succeeded');
+    await sleep(300);
+    expect(types(await getPayout(done.reference))).toEqual(['payout.anomaly', 'payout.succeeded']);
+  });
+
+  it('a payout younger than the horizon keeps being asked (pending, no event)', async () => {
+    const { view } = await pendingPayout();
+    await ageAndReconcile(view.reference, 23);
+    const still = await getPayout(view.reference);
+    expect(still.status).toBe('pending');
+    expect(types(still)).toEqual([]);
+  });
+});

@@ -1,0 +1,137 @@
+// Helpers of the money-path suites (test/proxy/money/): payouts through the merchant API against
+// the real sandbox, and callbacks signed with the scheme the proxy runs with (these files run in
+// both the `proxy` and the `proxy-hmac` projects).
+import { env } from 'cloudflare:workers';
+import { runInDurableObject } from 'cloudflare:test';
+import { expect, vi } from 'vitest';
+import { signEnvelope, type SigningScheme } from '../../../shared/signing';
+import type { Payout, PayoutView } from '../../../worker/payout';
+import { merchant, postCallback, ref } from '../helpers';
+
+/** The signature scheme this project's proxy and sandbox use. */
+export function projectScheme(): SigningScheme {
+  const value = (env as unknown as Record<string, unknown>).SERVICE_SIGNING_SCHEME;
+  return value === 'hmac-sha256' ? 'hmac-sha256' : 'sha256';
+}
+
+/** The scheme this project does not use. */
+export function otherScheme(): SigningScheme {
+  return projectScheme() === 'sha256' ? 'hmac-sha256' : 'sha256';
+}
+
+/** A callback envelope signed as the upstream signs it (the project's scheme unless told). */
+export function signed(params: Record<string, unknown>, scheme: SigningScheme = projectScheme()) {
+  return signEnvelope(params, {
+    clientId: 'test-client',
+    sender: 'Test Shop',
+    secretKey: 'test-secret',
+    scheme,
+  });
+}
+
+/** Posts a signed callback to a hosted callback URL; answers the status and body. */
+export async function callback(
+  path: '/hooks/collections' | '/hooks/payouts' | '/hooks/payment-links',
+  params: Record<string, unknown>,
+  scheme?: SigningScheme,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await postCallback(path, await signed(params, scheme));
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+/** A UGX payout whose recipient number ends in `ending` (the sandbox's outcome script). */
+export function payoutBody(ending: string, extra: Record<string, unknown> = {}) {
+  return {
+    amount: 2500,
+    currency: 'UGX',
+    mobile: `256772111${ending}`,
+    payment_method_type: 'mtn',
+    reference: ref('po'),
+    ...extra,
+  };
+}
+
+/** Creates a payout through the merchant API. */
+export async function createPayout(
+  body: ReturnType<typeof payoutBody>,
+): Promise<{ status: number; view: PayoutView }> {
+  const res = await merchant('/v1/payouts', { method: 'POST', body: JSON.stringify(body) });
+  return { status: res.status, view: (await res.json()) as PayoutView };
+}
+
+/** The payout as the merchant reads it. */
+export async function getPayout(reference: string): Promise<PayoutView> {
+  const res = await merchant(`/v1/payouts/${reference}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as PayoutView;
+}
+
+/** Waits until the payout has `status` (callbacks and alarms run for real meanwhile). */
+export function waitForPayout(
+  reference: string,
+  status: PayoutView['status'],
+  timeout = 10_000,
+): Promise<PayoutView> {
+  return vi.waitFor(
+    async () => {
+      const view = await getPayout(reference);
+      expect(view.status).toBe(status);
+      return view;
+    },
+    { timeout, interval: 100 },
+  );
+}
+
+/** The types of the payout's merchant webhooks, oldest first. */
+export function types(view: PayoutView): string[] {
+  return view.webhooks.map((w) => w.type);
+}
+
+/** The payout's Durable Object. */
+export function payoutObject(reference: string): DurableObjectStub<Payout> {
+  return env.PAYOUTS.get(env.PAYOUTS.idFromName(reference));
+}
+
+/**
+ * Moves the payout's creation `hours` into the past (as if it had been reconciled that long)
+ * and runs its status query now.
+ */
+export async function ageAndReconcile(reference: string, hours: number): Promise<void> {
+  await runInDurableObject(payoutObject(reference), async (instance, state) => {
+    state.storage.sql.exec(
+      'UPDATE payout SET created_at = created_at - ?',
+      Math.round(hours * 3_600_000),
+    );
+    state.storage.sql.exec("UPDATE tasks SET due_at = ? WHERE kind = 'reconcile'", Date.now() - 1);
+    await instance.alarm();
+  });
+}
+
+/** The params of a payout callback for `view` (a terminal success unless overridden). */
+export function payoutCallback(
+  view: PayoutView,
+  upstreamRef: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    amount: view.amount,
+    currency: view.currency,
+    mobile: '256772111999',
+    payment_method_type: view.payment_method_type,
+    payment_reference: view.reference,
+    payment_step: 2,
+    reference: upstreamRef,
+    status: 'success',
+    statusCode: '000000',
+    third_party_reference_1: view.reference,
+    ...extra,
+  };
+}
+
+/** A failure reason as the sandbox gives it. */
+export const PAYOUT_FAILURE = {
+  failureCode: 'PO-002',
+  failureMessage: 'The recipient provider did not confirm in time.',
+};
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
