@@ -1,6 +1,7 @@
 // Payouts settle only on the upstream's answer matched against our records (issue 13; DESIGN.md
 // §5 "Money rules"): the real proxy, the real sandbox, and callbacks signed as the upstream
 // signs them. Each test names the rule it holds and fails without it.
+import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { expectNoSecrets, merchant, sandbox } from '../helpers';
 import { clearFaults, forceOutcome, injectFault, sandboxTransactions } from '../hostile/support';
@@ -10,6 +11,7 @@ import {
   createPayout,
   getPayout,
   PAYOUT_FAILURE,
+  payoutObject,
   payoutBody,
   payoutCallback,
   signed,
@@ -132,6 +134,20 @@ describe('payouts: a create of unknown effect is reconciled before anything is r
     expect(done.upstream_reference).toBe(upstreamRef);
     await sleep(300);
     expect(types(await getPayout(view.reference))).toEqual(['payout.succeeded']);
+  });
+});
+
+describe('payouts: "not created" counts only while the create\'s fate is unknown', () => {
+  it('after an accepted create, "not created" answers are a glitch: the payout stays pending, no event', async () => {
+    const { view } = await pendingPayout();
+    // The status query now asks for an id the upstream does not know (it answers 400).
+    await runInDurableObject(payoutObject(view.reference), (_instance, state) => {
+      state.storage.sql.exec('UPDATE payout SET reference = ?', `${view.reference}-lost`);
+    });
+    for (let i = 0; i < 4; i++) await ageAndReconcile(view.reference, 0);
+    const after = await getPayout(view.reference);
+    expect(after.status).toBe('pending');
+    expect(types(after)).toEqual([]);
   });
 });
 
