@@ -4,7 +4,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { WebhookRecord } from '../../../worker/durable/webhook-outbox';
 import { expectNoSecrets, merchant, ref } from '../helpers';
-import { callback, sleep } from './support';
+import { callback, deliveredWebhook, sleep } from './support';
 
 afterAll(() => expectNoSecrets());
 
@@ -84,6 +84,14 @@ describe('payment links: one outcome per upstream reference', () => {
       [`evt_pl_${upstreamRef}_paid`, 'payment_link.paid'],
       [`evt_pl_${upstreamRef}_anomaly_mismatch`, 'payment_link.anomaly'],
     ]);
+    const anomaly = await deliveredWebhook(`evt_pl_${upstreamRef}_anomaly_mismatch`);
+    expect(anomaly.data).toEqual({
+      reference: 'PL-LINK-1',
+      upstream_reference: upstreamRef,
+      kind: 'mismatch',
+      expected: { status: 'success', amount: '1500', currency: 'KES' },
+      reported: { status: 'success', amount: '900', currency: 'KES' },
+    });
   });
 
   it('a success after a failure: no payment_link.paid, one payment_link.anomaly', async () => {

@@ -9,6 +9,7 @@ import {
   ageAndReconcile,
   callback,
   createPayout,
+  deliveredWebhook,
   getPayout,
   PAYOUT_FAILURE,
   payoutObject,
@@ -216,6 +217,16 @@ describe('payouts: a success applies only when it matches our records', () => {
       ]);
       expect(types(after)).toEqual(['payout.anomaly']);
       expect(after.webhooks[0]!.id).toBe(`evt_${view.reference}_anomaly_mismatch`);
+      const anomaly = await deliveredWebhook(`evt_${view.reference}_anomaly_mismatch`);
+      expect(anomaly.type).toBe('payout.anomaly');
+      expect(anomaly.data).toMatchObject({
+        reference: view.reference,
+        kind: 'mismatch',
+        status: 'mismatch',
+        expected: { amount: 2500, currency: 'UGX', upstream_reference: upstreamRef },
+        reported: { source: 'callback', status: 'success', status_code: '000000' },
+        differences: after.differences,
+      });
       // The upstream's own success (matching) afterwards changes nothing.
       expect(await forceOutcome(upstreamRef, 'success')).toBe(200);
       await sleep(600);
@@ -242,6 +253,14 @@ describe('payouts: the reconcile horizon', () => {
     expect(review.status).toBe('needs_review');
     expect(types(review)).toEqual(['payout.anomaly']);
     expect(review.webhooks[0]!.id).toBe(`evt_${view.reference}_anomaly_needs_review`);
+    const anomaly = await deliveredWebhook(`evt_${view.reference}_anomaly_needs_review`);
+    expect(anomaly.data).toMatchObject({
+      reference: view.reference,
+      kind: 'needs_review',
+      status: 'needs_review',
+      expected: { status: 'pending', amount: 2500, currency: 'UGX' },
+      reported: { source: 'status_query', status: 'pending', status_code: '000001' },
+    });
     // No more automatic status queries; running the alarm again adds nothing.
     await ageAndReconcile(view.reference, 1);
     expect(types(await getPayout(view.reference))).toEqual(['payout.anomaly']);

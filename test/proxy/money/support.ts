@@ -135,3 +135,25 @@ export const PAYOUT_FAILURE = {
 };
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The body of a merchant webhook as the dev receiver got it (waits for its delivery). */
+export async function deliveredWebhook(id: string): Promise<{
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+}> {
+  const ledger = env.LEDGER.get(env.LEDGER.idFromName('ledger'));
+  return vi.waitFor(
+    async () => {
+      const all = (await ledger.listWebhooks()) as unknown as {
+        verified: boolean;
+        body: { id: string; type: string; data: Record<string, unknown> };
+      }[];
+      const found = all.find((w) => w.body?.id === id);
+      expect(found, `webhook ${id} delivered`).toBeDefined();
+      expect(found!.verified).toBe(true);
+      return found!.body;
+    },
+    { timeout: 5000, interval: 100 },
+  );
+}
