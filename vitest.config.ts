@@ -15,6 +15,7 @@ function proxyProject(
   name: string,
   files: { include: string[]; exclude?: string[] },
   bindings: Record<string, string> = {},
+  scheme: 'sha256' | 'hmac-sha256' = 'sha256',
 ) {
   const runner = `vitest-pool-workers-runner-${name}`;
   return {
@@ -29,6 +30,7 @@ function proxyProject(
             // Runs of the interleavings property (`UC_INTERLEAVING_RUNS=500 npm run
             // test:interleavings` explores more).
             INTERLEAVING_RUNS: process.env.UC_INTERLEAVING_RUNS ?? '60',
+            SERVICE_SIGNING_SCHEME: scheme,
             ...bindings,
           },
           // The proxy's own outbound fetches (merchant webhooks to /dev/webhooks) loop back in.
@@ -45,6 +47,7 @@ function proxyProject(
                 ...sandbox.bindings,
                 SANDBOX_IP_WHITELIST: '*',
                 SANDBOX_TIME_SCALE: '20',
+                SANDBOX_SIGNING_SCHEME: scheme,
               },
               outboundService: runner,
             },
@@ -108,6 +111,8 @@ export default defineConfig({
         ],
         exclude: ['test/proxy/model/**'],
       }),
+      // The money paths again with both sides signing with HMAC-SHA256 (SERVICE_SIGNING_SCHEME).
+      proxyProject('proxy-hmac', { include: ['test/proxy/money/**/*.test.ts'] }, {}, 'hmac-sha256'),
       // The money model (docs/design.md, "Money rules"): status queries run only when the test
       // asks (a reconcile delay of an hour), so every schedule is replayed in a known order.
       proxyProject(

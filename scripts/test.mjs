@@ -14,6 +14,11 @@ run('tsc', ['-p', 'tsconfig.lib.json'], 'webhook verifier build');
 run('vitest', ['run', '--project', 'shared'], 'unit suite (Node)');
 run('vitest', ['run', '--project', 'sandbox'], 'sandbox suite (workerd)');
 run('vitest', ['run', '--project', 'proxy'], 'proxy suite (workerd, with the sandbox)');
+run(
+  'vitest',
+  ['run', '--project', 'proxy-hmac'],
+  'money paths with HMAC-SHA256 signatures (workerd, with the sandbox)',
+);
 run('vitest', ['run', '--project', 'proxy-model'], 'money model (workerd, with the sandbox)');
 run('vitest', ['run', '--project', 'e2e'], 'end-to-end suite (Chromium, wrangler dev)');
 run('web-test-runner', ['--config', 'web-test-runner.config.mjs'], 'widget suite (Chromium)');

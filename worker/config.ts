@@ -9,7 +9,7 @@ import {
   type Catalogue,
 } from '../shared/catalogue';
 import { CheckoutError } from '../shared/errors';
-import type { SigningCredentials } from '../shared/signing';
+import type { SigningCredentials, SigningScheme } from '../shared/signing';
 import type { ProxyEnv } from './env';
 import required from './required-config.json';
 
@@ -25,15 +25,24 @@ export interface Config {
   devMode: boolean;
   /** Seconds after a create before the first status query when no callback came. */
   reconcileDelaySeconds: number;
-  /** How long an unknown outcome is asked about before it becomes `needs_review` (ms). */
-  reconcileHorizonMs: number;
   /** Milliseconds the upstream may take before a call counts as timed out. */
   upstreamTimeoutMs: number;
   /** Accepted age of an inbound callback's timestamp in seconds; 0 disables the check. */
   callbackMaxAgeSeconds: number;
   /** Addresses hosted callbacks may come from (lowercase); empty = any address. */
   callbackSourceIps: ReadonlySet<string>;
+  /**
+   * How long an unknown outcome (no answer, pending, `000006`) is reconciled before it becomes
+   * `needs_review`, in milliseconds (`RECONCILE_HORIZON_HOURS`, default 24 h).
+   */
+  reconcileHorizonMs: number;
 }
+
+/** The signature schemes `SERVICE_SIGNING_SCHEME` accepts (the first is the default). */
+export const SIGNING_SCHEMES: readonly SigningScheme[] = ['sha256', 'hmac-sha256'];
+
+/** Default of `RECONCILE_HORIZON_HOURS`. */
+export const DEFAULT_RECONCILE_HORIZON_HOURS = 24;
 
 /** The secrets that must be set (`wrangler secret put …`); shared with `npm run deploy`. */
 export const REQUIRED_SECRETS: readonly string[] = required.secrets;
@@ -109,7 +118,6 @@ export function loadConfig(env: ProxyEnv): Config {
   }
   const reconcileDelaySeconds = numberVar(env, 'RECONCILE_DELAY_SECONDS', 30, problems);
   const upstreamTimeoutMs = numberVar(env, 'UPSTREAM_TIMEOUT_MS', 10_000, problems);
-  const reconcileHorizonHours = numberVar(env, 'RECONCILE_HORIZON_HOURS', 24, problems);
   const callbackMaxAgeSeconds = numberVar(env, 'CALLBACK_MAX_AGE_SECONDS', 0, problems);
   const callbackSourceIps = String(record.CALLBACK_SOURCE_IPS ?? '')
     .split(',')
@@ -120,6 +128,22 @@ export function loadConfig(env: ProxyEnv): Config {
       problems.push(`CALLBACK_SOURCE_IPS entry "${ip}" must be an IPv4 or IPv6 address`);
     }
   }
+  const rawScheme = record.SERVICE_SIGNING_SCHEME;
+  let scheme: SigningScheme = 'sha256';
+  if (rawScheme !== undefined && rawScheme !== '') {
+    if (typeof rawScheme === 'string' && (SIGNING_SCHEMES as string[]).includes(rawScheme)) {
+      scheme = rawScheme as SigningScheme;
+    } else {
+      problems.push(`SERVICE_SIGNING_SCHEME must be one of ${SIGNING_SCHEMES.join(', ')}`);
+    }
+  }
+  const horizonHours = numberVar(
+    env,
+    'RECONCILE_HORIZON_HOURS',
+    DEFAULT_RECONCILE_HORIZON_HOURS,
+    problems,
+  );
+  if (horizonHours === 0) problems.push('RECONCILE_HORIZON_HOURS must be greater than 0');
   if (problems.length > 0) {
     throw new CheckoutError(
       'CONFIG_INVALID',
@@ -131,6 +155,7 @@ export function loadConfig(env: ProxyEnv): Config {
       clientId: env.SERVICE_CLIENT_ID,
       sender: env.SERVICE_SENDER,
       secretKey: env.SERVICE_SECRET_KEY,
+      scheme,
     },
     serviceBaseUrl: env.SERVICE_BASE_URL.replace(/\/+$/, ''),
     publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, ''),
@@ -140,10 +165,10 @@ export function loadConfig(env: ProxyEnv): Config {
     catalogue,
     devMode: env.DEV_MODE === '1',
     reconcileDelaySeconds,
-    reconcileHorizonMs: reconcileHorizonHours * 3_600_000,
     upstreamTimeoutMs,
     callbackMaxAgeSeconds,
     callbackSourceIps: new Set(callbackSourceIps),
+    reconcileHorizonMs: horizonHours * 3_600_000,
   };
   cache.set(env, config);
   return config;

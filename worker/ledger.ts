@@ -1,13 +1,22 @@
 /**
  * The Ledger Durable Object: callbacks that belong to no checkout session (payouts, payment-link
  * payments, references we never issued). Stored durably and idempotently, never dropped.
+ *
+ * Payment-link payments have one outcome per upstream reference (the callback's `reference`,
+ * else `depositId`): the first final report settles it (`paid` sends one `payment_link.paid`
+ * whose id comes from that reference, so a retried callback that differs in any other field
+ * never sends a second one); a later report that contradicts it (failed after paid, paid after
+ * failed, another amount or currency) sends one `payment_link.anomaly` per kind and changes
+ * nothing. Callbacks that say nothing final (payment_step 1, other statuses, `000006`) are
+ * stored and change nothing.
  * @module
  */
 import { DurableObject } from 'cloudflare:workers';
 import { paymentLinkCallbackOutcome, type PaymentLinkCallbackParams } from '../shared/schemas';
+import { nextAttemptStatus, type AttemptEvent, type AttemptStatus } from '../shared/status';
 import { loadConfig } from './config';
 import { TaskQueue } from './durable/task-queue';
-import { WebhookOutbox, type WebhookRecord } from './durable/webhook-outbox';
+import { WebhookOutbox, type AnomalyData, type WebhookRecord } from './durable/webhook-outbox';
 import type { ProxyEnv } from './env';
 
 /** Which hosted callback URL a stored callback came to. */
@@ -21,6 +30,42 @@ export interface LedgerCallback {
   status: string | null;
   received_at: string;
   body: unknown;
+}
+
+/** The settled outcome of one payment-link payment (one upstream reference). */
+interface LinkPaymentRow {
+  key: string;
+  status: AttemptStatus;
+  amount: string | null;
+  currency: string | null;
+  reference: string | null;
+  upstream_reference: string;
+}
+
+/** A reference safe to put in an event id as it is; any other is hashed. */
+const PLAIN_REFERENCE = /^[A-Za-z0-9._:-]{1,64}$/;
+
+async function sha256Hex(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function textOf(value: unknown): string | null {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+}
+
+/** Two reported amounts are the same amount ("100" and 100.00 are). */
+function sameAmount(a: string | null, b: string | null): boolean {
+  if (a === null || b === null) return true;
+  const x = Number(a);
+  const y = Number(b);
+  return Number.isFinite(x) && Number.isFinite(y) ? x === y : a === b;
+}
+
+function sameCurrency(a: string | null, b: string | null): boolean {
+  return a === null || b === null || a.toUpperCase() === b.toUpperCase();
 }
 
 /** Callbacks without a session, keyed by a digest of their params. */
@@ -37,6 +82,9 @@ export class Ledger extends DurableObject<ProxyEnv> {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS callbacks (
       digest TEXT PRIMARY KEY, kind TEXT NOT NULL, reference TEXT, status TEXT,
       received_at INTEGER NOT NULL, body TEXT NOT NULL)`);
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS link_payments (
+      key TEXT PRIMARY KEY, status TEXT NOT NULL, amount TEXT, currency TEXT, reference TEXT,
+      upstream_reference TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL)`);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS dev_webhooks (
       seq INTEGER PRIMARY KEY, webhook_id TEXT NOT NULL, verified INTEGER NOT NULL,
       reason TEXT, received_at INTEGER NOT NULL, body TEXT NOT NULL)`);
@@ -115,8 +163,10 @@ export class Ledger extends DurableObject<ProxyEnv> {
   }
 
   /**
-   * Stores a hosted-checkout (payment-link) callback once and, when it reports a credited
-   * payment (payment_step 2, success, 000000), queues one `payment_link.paid` webhook.
+   * Stores a hosted-checkout (payment-link) callback once (by digest) and applies what it
+   * reports to its payment (by upstream reference): the first credited report (payment_step 2,
+   * success, 000000) queues one `payment_link.paid`; a contradicting later report queues one
+   * `payment_link.anomaly` per kind; anything not final changes nothing.
    */
   async storePaymentLinkCallback(
     digest: string,
@@ -132,14 +182,74 @@ export class Ledger extends DurableObject<ProxyEnv> {
       params.status ?? null,
       body,
     );
-    if (!stored.duplicate && paymentLinkCallbackOutcome(params) === 'succeeded') {
-      this.outbox.enqueue(`evt_pl_${digest.slice(0, 24)}_paid`, 'payment_link.paid', {
+    if (stored.duplicate) return stored;
+    const outcome = paymentLinkCallbackOutcome(params);
+    if (outcome === 'unknown') return stored;
+    const upstreamReference = textOf(params.reference) ?? textOf(params.depositId);
+    // Without an upstream reference the payment cannot be told apart: the digest stands in.
+    const keySource = upstreamReference ?? `digest:${digest}`;
+    const key = PLAIN_REFERENCE.test(keySource)
+      ? keySource
+      : `h${(await sha256Hex(keySource)).slice(0, 32)}`;
+    const report = {
+      status: outcome === 'succeeded' ? 'success' : 'failed',
+      amount: textOf(params.amount),
+      currency: textOf(params.currency),
+    };
+    const existing = this.sql
+      .exec('SELECT * FROM link_payments WHERE key = ?', key)
+      .toArray()[0] as LinkPaymentRow | undefined;
+    if (!existing) {
+      const now = Date.now();
+      this.sql.exec(
+        `INSERT INTO link_payments (key, status, amount, currency, reference, upstream_reference,
+           created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        key,
+        outcome,
+        report.amount,
+        report.currency,
         reference,
-        upstream_reference: params.reference ?? params.depositId ?? null,
-        amount: params.amount ?? null,
-        currency: params.currency ?? null,
-        status: 'success',
-      });
+        upstreamReference ?? '',
+        now,
+        now,
+      );
+      if (outcome === 'succeeded') {
+        this.outbox.enqueue(`evt_pl_${key}_paid`, 'payment_link.paid', {
+          reference,
+          upstream_reference: upstreamReference,
+          amount: params.amount ?? null,
+          currency: params.currency ?? null,
+          status: 'success',
+        });
+      }
+      return stored;
+    }
+    const event: AttemptEvent =
+      outcome === 'failed'
+        ? 'confirmed_failed'
+        : sameAmount(existing.amount, report.amount) &&
+            sameCurrency(existing.currency, report.currency)
+          ? 'confirmed_success'
+          : 'confirmed_mismatch';
+    const step = nextAttemptStatus(existing.status, event);
+    // A paid payment reported paid again with another amount or currency is a mismatch too.
+    const kind =
+      step.anomaly ??
+      (existing.status === 'succeeded' && event === 'confirmed_mismatch' ? 'mismatch' : null);
+    if (kind !== null) {
+      const data: AnomalyData & Record<string, unknown> = {
+        reference: existing.reference ?? reference ?? key,
+        upstream_reference: existing.upstream_reference || null,
+        kind,
+        expected: {
+          status: existing.status === 'succeeded' ? 'success' : 'failed',
+          amount: existing.amount,
+          currency: existing.currency,
+        },
+        reported: report,
+      };
+      this.outbox.enqueue(`evt_pl_${key}_anomaly_${kind}`, 'payment_link.anomaly', data);
+      console.warn(`payment_link_anomaly ${kind}`);
     }
     return stored;
   }

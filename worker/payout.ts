@@ -1,22 +1,50 @@
 /**
  * The Payout Durable Object: one per payout reference. It records the payout before calling the
  * upstream, learns the outcome from verified callbacks (or the status query when none comes),
- * and sends `payout.succeeded` / `payout.failed` to the merchant exactly once.
+ * and settles it only on the upstream's answer matched against its records (DESIGN.md §5,
+ * "Money rules"; the state machine is `nextAttemptStatus` of shared/status.ts):
+ *
+ * - a create answered with a refusal is `failed` (not charged); a create whose effect is unknown
+ *   (timeout, 408, 429, 3xx, 5xx, unreadable answer, network error) stays `pending` with
+ *   create_state `unknown` and is reconciled by status queries before anything is reported;
+ * - only a failure (`failed`/`000005`) or three "not created" answers to the status query while
+ *   the create's fate is unknown mean not charged; `000006`, pending, payment_step 1 and any
+ *   unreadable answer are unknown: asked again with backoff up to `RECONCILE_HORIZON_HOURS`,
+ *   then `needs_review` and one `payout.anomaly` (a later answer still settles it);
+ * - a success applies only when it matches (amount ≥ ours, our currency, the upstream reference
+ *   the create answered); otherwise `mismatch` and one `payout.anomaly` with both values;
+ * - a contradiction (success after failure, failure after success) changes nothing and raises
+ *   one `payout.anomaly`.
+ *
+ * Merchant webhooks, each once per payout with a stable id: `payout.succeeded`
+ * (`evt_<ref>_succeeded`), `payout.failed` (`evt_<ref>_failed`), `payout.anomaly`
+ * (`evt_<ref>_anomaly_<kind>`).
  * @module
  */
 import { DurableObject } from 'cloudflare:workers';
 import { errorBody } from '../shared/errors';
 import { maskPhone } from '../shared/phone';
 import type { PayoutBody } from '../shared/schemas';
-import { nextAttemptStatus, type AttemptEvent, type AttemptStatus } from '../shared/status';
+import {
+  callbackOutcome,
+  moneyDifferences,
+  nextAttemptStatus,
+  reportEvent,
+  statusRecordOutcome,
+  type AttemptEvent,
+  type AttemptStatus,
+  type ExpectedMoney,
+  type MoneyDifference,
+  type ReportedMoney,
+  type ReportedOutcome,
+} from '../shared/status';
 import type { Outcome } from './checkout-session';
-import { loadConfig } from './config';
-import { statusQueryEvent, terminalEvent } from './durable/callback-event';
+import { loadConfig, type Config } from './config';
 import { ObjectTables } from './durable/object-tables';
 import type { Task, TaskQueue } from './durable/task-queue';
-import type { WebhookOutbox, WebhookRecord } from './durable/webhook-outbox';
+import type { AnomalyData, WebhookOutbox, WebhookRecord } from './durable/webhook-outbox';
 import type { ProxyEnv } from './env';
-import { callUpstream } from './upstream';
+import { callUpstream, type UpstreamResult } from './upstream';
 
 /** A payout as the merchant sees it. */
 export interface PayoutView {
@@ -27,9 +55,13 @@ export interface PayoutView {
   mobile: string;
   payment_method_type: string;
   upstream_reference: string | null;
+  /** `sending`, `accepted`, `rejected` or `unknown` (no readable answer to the create). */
   create_state: string;
   upstream_message: string | null;
+  /** Set when the payout failed (not charged). */
   failure: { code: string | null; message: string | null } | null;
+  /** Set when the status is `mismatch`: where the upstream's success disagreed with ours. */
+  differences: MoneyDifference[] | null;
   created_at: string;
   updated_at: string;
   webhooks: WebhookRecord[];
@@ -59,6 +91,18 @@ interface PayoutRow {
   updated_at: number;
 }
 
+/** What reconciliation has learnt so far (one row, created with the payout). */
+interface ReconcileRow {
+  /** 1 once the upstream showed it knows the payout (a callback, a status record). */
+  heard: number;
+  /** "Not created" answers to the status query while the create's fate was unknown. */
+  not_created: number;
+  /** The last unknown answer, as JSON (the `reported` of a needs_review anomaly). */
+  last_answer: string | null;
+  /** The differences of a mismatch, as JSON. */
+  differences: string | null;
+}
+
 type TaskKind = 'reconcile' | 'webhook';
 
 const SCHEMA = `
@@ -71,16 +115,68 @@ CREATE TABLE IF NOT EXISTS payout (
 CREATE TABLE IF NOT EXISTS payout_callbacks (
   digest TEXT PRIMARY KEY, received_at INTEGER NOT NULL, body TEXT NOT NULL
 );
+CREATE TABLE IF NOT EXISTS payout_reconcile (
+  id INTEGER PRIMARY KEY CHECK (id = 1), heard INTEGER NOT NULL DEFAULT 0,
+  not_created INTEGER NOT NULL DEFAULT 0, last_answer TEXT, differences TEXT
+);
 `;
 
-/** Status queries of a payout back off from this delay, up to 15 minutes. */
+/** Status queries of a payout back off from the reconcile delay, up to 15 minutes apart. */
 const RECONCILE_CAP_MS = 15 * 60_000;
+
+/**
+ * "Not created" answers (status query 400) that confirm an unknown create never happened:
+ * the payout is then `failed` (not charged) instead of being queried until the horizon.
+ */
+export const NOT_CREATED_LIMIT = 3;
+
+/** What one upstream report said, for anomaly payloads. */
+type Reported = Record<string, unknown>;
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
-/** One payout, its outcome and its merchant webhook. */
+function amountOf(value: unknown): number | null {
+  if (typeof value === 'number' && Number.isFinite(value)) return value;
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) {
+    return Number(value);
+  }
+  return null;
+}
+
+function failureOf(value: unknown): { code: string | null; message: string | null } {
+  const reason = (value ?? {}) as { failureCode?: unknown; failureMessage?: unknown };
+  return { code: text(reason.failureCode), message: text(reason.failureMessage) };
+}
+
+/** An unknown answer in a few words (kept as `last_answer`). */
+function unknownAnswer(result: UpstreamResult): Reported {
+  if (result.kind === 'timeout') return { source: 'status_query', answer: 'timeout' };
+  if (result.kind === 'unavailable') {
+    return { source: 'status_query', answer: 'unavailable', http_status: result.status ?? null };
+  }
+  if (result.kind === 'rejected') {
+    return { source: 'status_query', answer: 'refused', http_status: result.status };
+  }
+  const data = (result.body.data ?? {}) as Record<string, unknown>;
+  return {
+    source: 'status_query',
+    answer: 'record',
+    status: data.status ?? null,
+    status_code: data.status_code ?? null,
+  };
+}
+
+/** What the upstream reported, matched or not, for one outcome. */
+interface Report {
+  outcome: ReportedOutcome;
+  money: ReportedMoney;
+  failure: { code: string | null; message: string | null } | null;
+  reported: Reported;
+}
+
+/** One payout, its outcome and its merchant webhooks. */
 export class Payout extends DurableObject<ProxyEnv> {
   private readonly sql: SqlStorage;
   /** Created by `create` only (see ObjectTables). */
@@ -105,9 +201,22 @@ export class Payout extends DurableObject<ProxyEnv> {
     return this.sql.exec('SELECT * FROM payout LIMIT 1').toArray()[0] as PayoutRow | undefined;
   }
 
+  private reconcileRow(): ReconcileRow {
+    this.sql.exec('INSERT INTO payout_reconcile (id) VALUES (1) ON CONFLICT (id) DO NOTHING');
+    return this.sql
+      .exec('SELECT * FROM payout_reconcile WHERE id = 1')
+      .one() as unknown as ReconcileRow;
+  }
+
+  private heard(): void {
+    this.reconcileRow();
+    this.sql.exec('UPDATE payout_reconcile SET heard = 1 WHERE id = 1');
+  }
+
   /**
    * Creates the payout upstream (idempotent by reference: the same terms answer the existing
-   * payout, other terms SESSION_CONFLICT). A create whose fate is unknown is never re-sent.
+   * payout, other terms SESSION_CONFLICT). A create whose fate is unknown is never re-sent:
+   * status queries find out what happened.
    */
   async create(body: PayoutBody): Promise<Outcome<{ created: boolean; payout: PayoutView }>> {
     const fingerprint = JSON.stringify(body);
@@ -138,12 +247,8 @@ export class Payout extends DurableObject<ProxyEnv> {
       now,
       now,
     );
-    this.tasks.schedule(
-      'reconcile',
-      'reconcile',
-      now + Math.max(config.reconcileDelaySeconds * 1000, 50),
-      body.reference,
-    );
+    this.reconcileRow();
+    this.tasks.schedule('reconcile', 'reconcile', now + this.baseDelay(config), body.reference);
     const { reference, ...rest } = body;
     const result = await callUpstream(this.env, config, config.payoutPath, {
       params: {
@@ -155,6 +260,7 @@ export class Payout extends DurableObject<ProxyEnv> {
     });
     if (result.kind === 'ok') {
       const data = (result.body.data ?? {}) as Record<string, unknown>;
+      this.heard();
       this.sql.exec(
         `UPDATE payout SET create_state = 'accepted', upstream_ref = COALESCE(upstream_ref, ?),
            upstream_message = ?, updated_at = ?`,
@@ -168,8 +274,12 @@ export class Payout extends DurableObject<ProxyEnv> {
         result.message,
         Date.now(),
       );
-      this.apply('create_rejected', null, result.message);
-      this.tasks.cancel('reconcile');
+      this.apply('confirmed_failed', {
+        outcome: 'failed',
+        money: {},
+        failure: { code: null, message: result.message },
+        reported: { source: 'create', answer: 'refused', http_status: result.status },
+      });
       return {
         ok: false,
         status: 422,
@@ -178,6 +288,8 @@ export class Payout extends DurableObject<ProxyEnv> {
         }),
       };
     } else {
+      // Timeout, 408, 429, 3xx, 5xx, unreadable: the upstream may or may not have it. Nothing is
+      // reported until a status query (or a callback) tells.
       this.sql.exec(
         "UPDATE payout SET create_state = 'unknown', upstream_message = ?, updated_at = ?",
         result.kind === 'timeout' ? 'timeout' : result.reason,
@@ -191,6 +303,7 @@ export class Payout extends DurableObject<ProxyEnv> {
   view(): PayoutView | null {
     const row = this.row();
     if (!row) return null;
+    const differences = this.reconcileRow().differences;
     return {
       reference: row.reference,
       status: row.status,
@@ -202,9 +315,11 @@ export class Payout extends DurableObject<ProxyEnv> {
       create_state: row.create_state,
       upstream_message: row.upstream_message,
       failure:
-        row.status === 'pending' || row.status === 'succeeded'
-          ? null
-          : { code: row.failure_code, message: row.failure_message },
+        row.status === 'failed' ? { code: row.failure_code, message: row.failure_message } : null,
+      differences:
+        row.status === 'mismatch' && differences
+          ? (JSON.parse(differences) as MoneyDifference[])
+          : null,
       created_at: new Date(row.created_at).toISOString(),
       updated_at: new Date(row.updated_at).toISOString(),
       webhooks: this.outbox.list(),
@@ -213,7 +328,8 @@ export class Payout extends DurableObject<ProxyEnv> {
 
   /**
    * Applies a verified payout callback; answers `known: false` when this object holds no payout
-   * (the caller then keeps the callback in the ledger).
+   * (the caller then keeps the callback in the ledger). A callback that says nothing final
+   * (payment_step 1, a status other than success/failed, `000006`) is stored and changes nothing.
    */
   async applyCallback(callback: PayoutCallback): Promise<{ known: boolean; duplicate: boolean }> {
     if (!this.row()) return { known: false, duplicate: false };
@@ -226,14 +342,43 @@ export class Payout extends DurableObject<ProxyEnv> {
     ).rowsWritten;
     if (written === 0) return { known: true, duplicate: true };
     const p = callback.params;
-    const event = terminalEvent(p);
-    if (event === null) return { known: true, duplicate: false };
-    const reason = p.failureReason as { failureCode?: string; failureMessage?: string } | null;
-    if (text(p.reference)) {
-      this.sql.exec('UPDATE payout SET upstream_ref = COALESCE(upstream_ref, ?)', p.reference);
-    }
-    this.apply(event, reason?.failureCode ?? null, reason?.failureMessage ?? null);
+    // Any verified callback shows the upstream has the payout: "not created" no longer counts.
+    this.heard();
+    const outcome = callbackOutcome(p);
+    if (outcome === 'unknown') return { known: true, duplicate: false };
+    const failure = outcome === 'failed' ? failureOf(p.failureReason) : null;
+    this.report({
+      outcome,
+      money: {
+        amount: amountOf(p.amount),
+        currency: text(p.currency),
+        upstreamRef: text(p.reference),
+      },
+      failure,
+      reported: {
+        source: 'callback',
+        status: p.status ?? null,
+        status_code: p.statusCode ?? null,
+        amount: p.amount ?? null,
+        currency: p.currency ?? null,
+        upstream_reference: p.reference ?? null,
+        ...(failure ? { failure } : {}),
+      },
+    });
     return { known: true, duplicate: false };
+  }
+
+  /**
+   * Asks the upstream for this payout's status now (the merchant asked, e.g. for a payout in
+   * `needs_review`); answers the payout after the answer was applied, or null when unknown.
+   */
+  async reconcileNow(): Promise<PayoutView | null> {
+    const row = this.row();
+    if (!row) return null;
+    if (row.status === 'pending' || row.status === 'needs_review') {
+      await this.query(loadConfig(this.env), false);
+    }
+    return this.view();
   }
 
   /** Re-sends one webhook of this payout now. */
@@ -242,31 +387,92 @@ export class Payout extends DurableObject<ProxyEnv> {
     return this.outbox.resend(id);
   }
 
-  private apply(event: AttemptEvent, code: string | null, message: string | null): void {
+  /** The expected side of a comparison: our amount and currency, the create's reference. */
+  private expected(row: PayoutRow): ExpectedMoney {
+    return { amount: row.amount, currency: row.currency, upstreamRef: row.upstream_ref };
+  }
+
+  /** Matches a final report against our records and applies it. */
+  private report(report: Report): void {
+    const row = this.row()!;
+    const differences =
+      report.outcome === 'success' ? moneyDifferences(this.expected(row), report.money) : [];
+    // A reference first learnt from a final report is ours from now on (the create answered none).
+    if (report.money.upstreamRef) {
+      this.sql.exec(
+        'UPDATE payout SET upstream_ref = COALESCE(upstream_ref, ?)',
+        report.money.upstreamRef,
+      );
+    }
+    this.apply(reportEvent(report.outcome, differences), report, differences);
+  }
+
+  private apply(event: AttemptEvent, report: Report, differences: MoneyDifference[] = []): void {
     const row = this.row();
     if (!row) return;
     const step = nextAttemptStatus(row.status, event);
-    if (!step.changed) return;
-    this.sql.exec(
-      `UPDATE payout SET status = ?, failure_code = ?, failure_message = ?, updated_at = ?`,
-      step.status,
-      step.status === 'succeeded' ? null : code,
-      step.status === 'succeeded' ? null : (message ?? 'The payout failed.'),
-      Date.now(),
-    );
-    this.tasks.cancel('reconcile');
+    if (step.changed) {
+      const failure = step.status === 'failed' ? report.failure : null;
+      this.sql.exec(
+        `UPDATE payout SET status = ?, failure_code = ?, failure_message = ?, updated_at = ?`,
+        step.status,
+        failure?.code ?? null,
+        step.status === 'failed' ? (failure?.message ?? 'The payout failed.') : null,
+        Date.now(),
+      );
+      if (step.status === 'mismatch') {
+        this.sql.exec(
+          'UPDATE payout_reconcile SET differences = ? WHERE id = 1',
+          JSON.stringify(differences),
+        );
+      }
+      // Settled, or a person must look: the automatic status queries stop.
+      this.tasks.cancel('reconcile');
+    }
     const updated = this.view()!;
-    const type = step.status === 'succeeded' ? 'payout.succeeded' : 'payout.failed';
-    this.outbox.enqueue(`evt_${row.reference}_${type.split('.')[1]}`, type, {
-      reference: updated.reference,
-      status: updated.status,
-      amount: updated.amount,
-      currency: updated.currency,
-      mobile: updated.mobile,
-      payment_method_type: updated.payment_method_type,
-      upstream_reference: updated.upstream_reference,
-      failure: updated.failure,
-    });
+    if (step.changed && (step.status === 'succeeded' || step.status === 'failed')) {
+      const type = step.status === 'succeeded' ? 'payout.succeeded' : 'payout.failed';
+      this.outbox.enqueue(`evt_${row.reference}_${step.status}`, type, {
+        reference: updated.reference,
+        status: updated.status,
+        amount: updated.amount,
+        currency: updated.currency,
+        mobile: updated.mobile,
+        payment_method_type: updated.payment_method_type,
+        upstream_reference: updated.upstream_reference,
+        failure: updated.failure,
+      });
+    }
+    // A success report that disagrees with a payout already paid is reported too (once).
+    const kind =
+      step.anomaly ??
+      (row.status === 'succeeded' && event === 'confirmed_mismatch' ? 'mismatch' : null);
+    if (kind !== null) {
+      const data: AnomalyData & Record<string, unknown> = {
+        reference: row.reference,
+        kind,
+        status: updated.status,
+        expected: {
+          status: row.status,
+          amount: row.amount,
+          currency: row.currency,
+          upstream_reference: row.upstream_ref,
+        },
+        reported: kind === 'needs_review' ? this.lastAnswer() : report.reported,
+        differences,
+      };
+      this.outbox.enqueue(`evt_${row.reference}_anomaly_${kind}`, 'payout.anomaly', data);
+      console.warn(`payout_anomaly ${kind}`);
+    }
+  }
+
+  private lastAnswer(): Reported | null {
+    const raw = this.reconcileRow().last_answer;
+    return raw ? (JSON.parse(raw) as Reported) : null;
+  }
+
+  private baseDelay(config: Config): number {
+    return Math.max(config.reconcileDelaySeconds * 1000, 50);
   }
 
   override async alarm(): Promise<void> {
@@ -287,26 +493,106 @@ export class Payout extends DurableObject<ProxyEnv> {
       this.tasks.cancel(task.key);
       return;
     }
+    const unknown = await this.query(config, true);
+    const after = this.row();
+    if (!unknown || !after || after.status !== 'pending') return;
+    const tries = task.tries + 1;
+    const delay = Math.min(this.baseDelay(config) * 2 ** tries, RECONCILE_CAP_MS);
+    this.tasks.schedule('reconcile', 'reconcile', Date.now() + delay, after.reference, tries);
+  }
+
+  /**
+   * One status query, applied. Answers true when the outcome is still unknown afterwards.
+   * With `horizon`, an unknown answer past the reconcile horizon makes the payout
+   * `needs_review` (one anomaly).
+   */
+  private async query(config: Config, horizon: boolean): Promise<boolean> {
+    const before = this.row()!;
     const result = await callUpstream(this.env, config, '/api/v3/get-unified-transaction-status', {
-      params: { id: row.reference, type: 'payout' },
+      params: { id: before.reference, type: 'payout' },
     });
+    // Other events ran during the call: read everything again.
+    const row = this.row()!;
     if (result.kind === 'ok') {
+      this.heard();
       const data = (result.body.data ?? {}) as Record<string, unknown>;
-      const event = statusQueryEvent(data);
-      if (event !== 'status_pending') {
-        const reason = data.failureReason as {
-          failureCode?: string;
-          failureMessage?: string;
-        } | null;
-        this.apply(event, reason?.failureCode ?? null, reason?.failureMessage ?? null);
-        return;
+      const outcome = statusRecordOutcome(data);
+      if (outcome !== 'unknown') {
+        const failure = outcome === 'failed' ? failureOf(data.failureReason) : null;
+        this.report({
+          outcome,
+          money: {
+            amount: amountOf(data.amount),
+            currency: text(data.currency),
+            upstreamRef: text(data.ref),
+          },
+          failure,
+          reported: {
+            source: 'status_query',
+            status: data.status ?? null,
+            status_code: data.status_code ?? null,
+            amount: data.amount ?? null,
+            currency: data.currency ?? null,
+            upstream_reference: data.ref ?? null,
+            ...(failure ? { failure } : {}),
+          },
+        });
+        return false;
+      }
+    } else if (
+      result.kind === 'rejected' &&
+      result.status === 400 &&
+      this.createFateUnknown(row, config)
+    ) {
+      const count = this.reconcileRow().not_created + 1;
+      this.sql.exec('UPDATE payout_reconcile SET not_created = ? WHERE id = 1', count);
+      if (count >= NOT_CREATED_LIMIT) {
+        this.apply('confirmed_failed', {
+          outcome: 'failed',
+          money: {},
+          failure: {
+            code: null,
+            message: `The payment service has no record of this payout (${count} status queries).`,
+          },
+          reported: {
+            source: 'status_query',
+            answer: 'not_created',
+            http_status: 400,
+            message: result.message,
+            count,
+          },
+        });
+        return false;
       }
     }
-    const tries = task.tries + 1;
-    const delay = Math.min(
-      Math.max(config.reconcileDelaySeconds * 1000, 50) * 2 ** tries,
-      RECONCILE_CAP_MS,
+    this.sql.exec(
+      'UPDATE payout_reconcile SET last_answer = ? WHERE id = 1',
+      JSON.stringify(unknownAnswer(result)),
     );
-    this.tasks.schedule('reconcile', 'reconcile', Date.now() + delay, row.reference, tries);
+    if (horizon && row.status === 'pending') {
+      if (Date.now() - row.created_at >= config.reconcileHorizonMs) {
+        this.apply('horizon_reached', {
+          outcome: 'unknown',
+          money: {},
+          failure: null,
+          reported: {},
+        });
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * True while nobody knows whether the upstream has the payout: the create got no readable
+   * answer (or the object lost it mid-call) and the upstream never showed it knows the payout.
+   * Only then does a "not created" answer count; after an accepted create it is a glitch.
+   */
+  private createFateUnknown(row: PayoutRow, config: Config): boolean {
+    if (this.reconcileRow().heard === 1) return false;
+    if (row.create_state === 'unknown') return true;
+    return (
+      row.create_state === 'sending' && Date.now() - row.created_at > 2 * config.upstreamTimeoutMs
+    );
   }
 }

@@ -1,6 +1,10 @@
 /**
- * The client of the upstream payments service: signs envelopes, enforces a timeout and sorts
- * every answer into one of four outcomes the caller must handle.
+ * The client of the upstream payments service: signs envelopes (with the configured scheme),
+ * enforces a timeout, never follows a redirect, and sorts every answer into one of four
+ * outcomes the caller must handle. Only a definite refusal is `rejected`; every answer whose
+ * effect is unknown (a timeout, 408, 429, a 3xx, a 5xx, an unreadable body, a network error)
+ * is `timeout` or `unavailable`, so a create answered that way is reconciled, never retried
+ * blindly and never reported as refused.
  * @module
  */
 import { signEnvelope } from '../shared/signing';
@@ -11,11 +15,14 @@ import type { ProxyEnv } from './env';
 export type UpstreamResult =
   /** HTTP 2xx and `success` true: `body` is the parsed JSON. */
   | { kind: 'ok'; status: number; body: Record<string, unknown> }
-  /** The upstream answered and refused (success false or a 4xx): it did nothing. */
+  /** The upstream answered and refused (success false, or a 4xx other than 408 and 429): it did nothing. */
   | { kind: 'rejected'; status: number; message: string; body: unknown }
   /** No answer in time: the call's effect is unknown. */
   | { kind: 'timeout' }
-  /** Network error, 5xx or an unreadable body: the call's effect is unknown. */
+  /**
+   * Network error, 408, 429, a redirect (3xx, never followed), 5xx or an unreadable body: the
+   * call's effect is unknown.
+   */
   | { kind: 'unavailable'; status?: number; reason: string };
 
 /** Options of one upstream call. */
@@ -30,7 +37,8 @@ export interface UpstreamCall {
 
 /**
  * Calls the upstream: through the UPSTREAM service binding when bound (dev, tests), otherwise
- * `fetch(SERVICE_BASE_URL + path)`.
+ * `fetch(SERVICE_BASE_URL + path)`. Redirects are not followed (`redirect: 'manual'`): the
+ * get-token body carries the secret key and must never be re-posted to another host.
  *
  * @example
  * const result = await callUpstream(env, config, '/api/v4/service-unified-collections', { params });
@@ -45,6 +53,7 @@ export async function callUpstream(
   const method = call.method ?? 'POST';
   let body: string | undefined;
   if (call.params !== undefined) {
+    // config.credentials.scheme selects sha256 or hmac-sha256 (SERVICE_SIGNING_SCHEME).
     body = JSON.stringify(await signEnvelope(call.params, config.credentials));
   } else if (call.json !== undefined) {
     body = JSON.stringify(call.json);
@@ -59,7 +68,13 @@ export async function callUpstream(
     controller.abort();
   }, config.upstreamTimeoutMs);
   try {
-    const init: RequestInit = { method, headers, body, signal: controller.signal };
+    const init: RequestInit = {
+      method,
+      headers,
+      body,
+      signal: controller.signal,
+      redirect: 'manual',
+    };
     const response = env.UPSTREAM ? await env.UPSTREAM.fetch(url, init) : await fetch(url, init);
     const text = await response.text();
     return classify(response.status, text);
@@ -71,20 +86,42 @@ export async function callUpstream(
   }
 }
 
-function classify(status: number, text: string): UpstreamResult {
+/**
+ * Sorts one HTTP answer of the upstream. A refusal must be definite: 408 (request timeout) and
+ * 429 (too many requests) say nothing about whether the call took effect, and a 3xx is an
+ * upstream fault (a moved API must not be followed with a signed or secret-bearing body), so
+ * all three are `unavailable`, like a 5xx or a body that is not a JSON object.
+ *
+ * @example
+ * classify(429, '{"success":false,"message":"slow down"}'); // { kind: 'unavailable', … }
+ * classify(400, '{"success":false,"message":"Transaction was not created!"}'); // { kind: 'rejected', … }
+ */
+export function classify(status: number, text: string): UpstreamResult {
+  if (status >= 300 && status < 400) {
+    return { kind: 'unavailable', status, reason: `HTTP ${status} (a redirect, not followed)` };
+  }
+  if (status === 408 || status === 429 || status >= 500) {
+    return { kind: 'unavailable', status, reason: `HTTP ${status}` };
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch {
     return { kind: 'unavailable', status, reason: 'the answer was not JSON' };
   }
-  if (status >= 500) return { kind: 'unavailable', status, reason: `HTTP ${status}` };
   const record =
-    parsed !== null && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : null;
+    parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
   if (record === null)
     return { kind: 'unavailable', status, reason: 'the answer was not an object' };
   const success = record.success === true || record.success === 'true';
-  if (status >= 200 && status < 300 && success) return { kind: 'ok', status, body: record };
+  const failure = record.success === false || record.success === 'false';
+  if (status >= 200 && status < 300) {
+    if (success) return { kind: 'ok', status, body: record };
+    // A 2xx that neither succeeds nor refuses is unreadable, not a refusal.
+    if (!failure) return { kind: 'unavailable', status, reason: 'the answer had no success flag' };
+  }
   const message = typeof record.message === 'string' ? record.message : `HTTP ${status}`;
   return { kind: 'rejected', status, message, body: parsed };
 }

@@ -1,12 +1,17 @@
 /**
- * Terminal callbacks the upstream POSTs in a signed envelope (payment_step 2):
- * collections (to `callback_url`), payouts (to `client_callback_url`) and hosted-checkout
- * payments of payment links, whose payload the spec does not show (a tolerant schema).
+ * Callbacks the upstream POSTs in a signed envelope: collections (to `callback_url`), payouts
+ * (to `client_callback_url`) and hosted-checkout payments of payment links, whose payload the
+ * spec does not show (a tolerant schema).
  *
- * Rules of the two documented callbacks: `payment_step` is 2; `status` `success` goes with
- * `statusCode` `000000`; `failed` with `000005` (or `000006`, the timeout code, which a failed
- * callback after a timeout may carry) and a `failureReason` object; `amount` is any number
- * (integer or not); at least one reference identifies the transaction. Extra keys are kept.
+ * A verified callback is accepted whether or not it is final: payment_step 1 (an initiation
+ * acknowledgement) and statuses other than `success`/`failed` (e.g. `pending`) validate, so the
+ * receiver can answer 200, store them and change nothing (`callbackOutcome` of shared/status.ts
+ * decides what counts). Rules of a terminal callback (payment_step 2): `status` `success` goes
+ * with `statusCode` `000000`; `failed` with `000005` (or `000006`, the timeout code, which says
+ * nothing final) and a `failureReason` object, and both `status` and `statusCode` are present.
+ * Always: `payment_step` is the number 1 or 2, `status` and `statusCode` (when present) are
+ * non-empty strings, `amount` is any number (integer or not), and at least one reference
+ * identifies the transaction. Extra keys are kept.
  * @module
  */
 import * as z from 'zod/mini';
@@ -18,20 +23,28 @@ import { objectRules, type RuleIssue } from './object-rules';
 const nonEmpty = (value: unknown): boolean => typeof value === 'string' && value !== '';
 
 /** The rules shared by collection and payout callbacks, over params whose types may be wrong. */
-function terminalIssues(params: Record<string, unknown>, idFields: readonly string[]): RuleIssue[] {
+function callbackIssues(params: Record<string, unknown>, idFields: readonly string[]): RuleIssue[] {
   const issues: RuleIssue[] = [];
   const { status, statusCode, failureReason } = params;
-  if (status === 'success' && typeof statusCode === 'string' && statusCode !== '000000') {
-    issues.push({ path: ['statusCode'], message: 'must be "000000" when status is "success"' });
-  }
-  if (status === 'failed' && statusCode === '000000') {
-    issues.push({
-      path: ['statusCode'],
-      message: 'must be "000005" or "000006" when status is "failed"',
-    });
-  }
-  if (status === 'failed' && (failureReason === undefined || failureReason === null)) {
-    issues.push({ path: ['failureReason'], message: 'is required when status is "failed"' });
+  // The consistency rules apply to a terminal report only; payment_step 1 says nothing final.
+  if (params.payment_step === 2) {
+    for (const field of ['status', 'statusCode'] as const) {
+      if (params[field] === undefined || params[field] === null) {
+        issues.push({ path: [field], message: 'is required when payment_step is 2' });
+      }
+    }
+    if (status === 'success' && typeof statusCode === 'string' && statusCode !== '000000') {
+      issues.push({ path: ['statusCode'], message: 'must be "000000" when status is "success"' });
+    }
+    if (status === 'failed' && statusCode === '000000') {
+      issues.push({
+        path: ['statusCode'],
+        message: 'must be "000005" or "000006" when status is "failed"',
+      });
+    }
+    if (status === 'failed' && (failureReason === undefined || failureReason === null)) {
+      issues.push({ path: ['failureReason'], message: 'is required when status is "failed"' });
+    }
   }
   if (!idFields.some((field) => nonEmpty(params[field]))) {
     const [first, ...others] = idFields;
@@ -43,51 +56,51 @@ function terminalIssues(params: Record<string, unknown>, idFields: readonly stri
   return issues;
 }
 
-/** Fields every terminal (payment_step 2) callback of a collection or payout carries. */
-const terminalFields = {
+/** Fields every callback of a collection or payout carries (terminal or not). */
+const callbackFields = {
   amount: maybe(z.number()),
   mobile: maybe(z.string()),
-  payment_step: z.literal(2),
+  payment_step: z.literal([1, 2]),
   reference: maybe(z.string()),
-  status: z.enum(['success', 'failed']),
-  statusCode: z.enum(['000000', '000005', '000006']),
+  status: maybe(z.string().check(z.minLength(1))),
+  statusCode: maybe(z.string().check(z.minLength(1))),
   failureReason: maybe(failureReasonSchema),
   third_party_reference_1: maybe(z.string()),
 };
 
-function terminalRules(idFields: readonly string[]) {
-  return objectRules((params) => terminalIssues(params, idFields));
+function callbackRules(idFields: readonly string[]) {
+  return objectRules((params) => callbackIssues(params, idFields));
 }
 
 /**
- * Params of a collection's terminal callback.
+ * Params of a collection's callback (terminal or not).
  *
  * @example
  * const params = validate(collectionCallbackParamsSchema, envelope.params, { prefix: 'params' });
  */
 export const collectionCallbackParamsSchema = z
   .looseObject({
-    ...terminalFields,
+    ...callbackFields,
     depositId: maybe(z.string()),
     name: maybe(z.string()),
     third_party_reference_2: maybe(z.string()),
   })
-  .check(terminalRules(['third_party_reference_1', 'reference', 'depositId']));
+  .check(callbackRules(['third_party_reference_1', 'reference', 'depositId']));
 
 /**
- * Params of a payout's terminal callback.
+ * Params of a payout's callback (terminal or not).
  *
  * @example
  * const params = validate(payoutCallbackParamsSchema, envelope.params, { prefix: 'params' });
  */
 export const payoutCallbackParamsSchema = z
   .looseObject({
-    ...terminalFields,
+    ...callbackFields,
     currency: maybe(z.string()),
     payment_method_type: maybe(z.string()),
     payment_reference: maybe(z.string()),
   })
-  .check(terminalRules(['payment_reference', 'reference', 'third_party_reference_1']));
+  .check(callbackRules(['payment_reference', 'reference', 'third_party_reference_1']));
 
 /**
  * Params of a hosted-checkout (payment-link) callback. The spec does not show this payload,
@@ -126,7 +139,8 @@ export type PaymentLinkCallbackParams = z.output<typeof paymentLinkCallbackParam
 /**
  * What a hosted-checkout callback means: `succeeded` only for payment_step 2 (number or
  * text) with status `success` and statusCode `000000` (the spec's rule for crediting);
- * `failed` for payment_step 2 with status `failed`; `unknown` for anything else.
+ * `failed` only for payment_step 2 with status `failed` and statusCode `000005` (`000006`, the
+ * timeout code, says nothing final); `unknown` for anything else.
  *
  * @example
  * if (paymentLinkCallbackOutcome(params) === 'succeeded') enqueue('payment_link.paid', params);
@@ -136,6 +150,6 @@ export function paymentLinkCallbackOutcome(
 ): 'succeeded' | 'failed' | 'unknown' {
   if (Number(params.payment_step) !== 2) return 'unknown';
   if (params.status === 'success' && params.statusCode === '000000') return 'succeeded';
-  if (params.status === 'failed') return 'failed';
+  if (params.status === 'failed' && params.statusCode === '000005') return 'failed';
   return 'unknown';
 }

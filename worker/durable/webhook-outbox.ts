@@ -15,7 +15,23 @@ export type WebhookType =
   | 'checkout.anomaly'
   | 'payout.succeeded'
   | 'payout.failed'
-  | 'payment_link.paid';
+  | 'payout.anomaly'
+  | 'payment_link.paid'
+  | 'payment_link.anomaly';
+
+/**
+ * Data of a `payout.anomaly` or `payment_link.anomaly` event: a report that contradicts what
+ * is settled, a success that does not match our records, or an outcome still unknown at the
+ * reconcile horizon. `expected` is what we recorded (or settled), `reported` what the upstream
+ * said (null when it said nothing, e.g. `needs_review` after no answer at all).
+ */
+export interface AnomalyData {
+  reference: string;
+  /** `success_after_failure`, `failure_after_success`, `mismatch`, `needs_review`. */
+  kind: string;
+  expected: Record<string, unknown>;
+  reported: Record<string, unknown> | null;
+}
 
 /** An event in the outbox. */
 export interface OutboxRow {

@@ -1,7 +1,10 @@
 /**
  * Hosted callback URLs (upstream → proxy): `POST /hooks/collections`, `/hooks/payouts`,
- * `/hooks/payment-links`. Signature first (constant time), then shape, then a durable store,
- * then 200 — well under the upstream's 3-second budget. Duplicates answer 200 and change nothing.
+ * `/hooks/payment-links`. Signature first (constant time, with SERVICE_SIGNING_SCHEME), then
+ * shape, then a durable store, then 200 — well under the upstream's 3-second budget. Duplicates
+ * answer 200 and change nothing. A verified callback that says nothing final (payment_step 1, a
+ * status other than success/failed, `000006`) also answers 200: it is stored and changes nothing
+ * (the session, payout or ledger decides what counts, with shared/status.ts).
  * @module
  */
 import { Hono, type Context } from 'hono';
@@ -36,7 +39,9 @@ async function verified(c: Context<{ Bindings: ProxyEnv }>, kind: CallbackKind) 
   if (envelope === null || typeof envelope !== 'object' || Array.isArray(envelope)) {
     throw new CheckoutError('VALIDATION_FAILED', 'A callback must be a JSON object.');
   }
-  if (!(await verify(envelope, config.credentials.secretKey))) {
+  // The same scheme as our outbound signatures (SERVICE_SIGNING_SCHEME): a callback signed with
+  // the other one does not verify.
+  if (!(await verify(envelope, config.credentials.secretKey, config.credentials.scheme))) {
     throw new CheckoutError('SIGNATURE_INVALID', 'The callback signature does not verify.');
   }
   const record = envelope as Record<string, unknown>;

@@ -195,6 +195,16 @@ export function merchantPayments() {
     return c.json(view);
   });
 
+  // One status query now, applied (e.g. for a payout in needs_review, which is no longer
+  // queried on its own).
+  app.post('/payouts/:ref/reconcile', async (c) => {
+    const ref = c.req.param('ref');
+    if (!REFERENCE.test(ref)) throw new CheckoutError('NOT_FOUND', 'No payout has that reference.');
+    const view = await c.env.PAYOUTS.get(c.env.PAYOUTS.idFromName(ref)).reconcileNow();
+    if (!view) throw new CheckoutError('NOT_FOUND', 'No payout has that reference.');
+    return c.json(view);
+  });
+
   app.post('/payouts/:ref/webhooks/:event/resend', async (c) => {
     const ref = c.req.param('ref');
     if (!REFERENCE.test(ref)) throw new CheckoutError('NOT_FOUND', 'No payout has that reference.');

@@ -36,7 +36,8 @@ import {
   webhooksFor,
   type SandboxTx,
 } from '../hostile/support';
-import { passInputDeadlines, passSessionDeadline, scheme } from '../money/support';
+import { passInputDeadlines, passSessionDeadline } from '../money/sessions-support';
+import { projectScheme } from '../money/support';
 
 afterAll(() => expectNoSecrets());
 afterAll(() => clearFaults());
@@ -195,7 +196,7 @@ async function signed(params: Record<string, unknown>) {
     clientId: 'test-client',
     sender: 'Test Shop',
     secretKey: 'test-secret',
-    scheme: scheme(),
+    scheme: projectScheme(),
   });
 }
 

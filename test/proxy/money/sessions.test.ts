@@ -28,7 +28,7 @@ import {
   successParams,
   upstreamRefOf,
   waitUntil,
-} from './support';
+} from './sessions-support';
 
 afterEach(() => clearFaults());
 afterAll(() => expectNoSecrets());

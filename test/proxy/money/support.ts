@@ -1,155 +1,159 @@
-// Helpers of the money-rule suites: move a session's clocks, sign callbacks with the configured
-// scheme, read what the merchant was told. The proxy and the sandbox are the real ones.
-import { env, runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+// Helpers of the money-path suites (test/proxy/money/): payouts through the merchant API against
+// the real sandbox, and callbacks signed with the scheme the proxy runs with (these files run in
+// both the `proxy` and the `proxy-hmac` projects).
+import { env } from 'cloudflare:workers';
+import { runInDurableObject } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
 import { signEnvelope, type SigningScheme } from '../../../shared/signing';
-import type { MerchantSession } from '../../../worker/checkout-session';
-import { getSession, postCallback } from '../helpers';
-import { sandboxTxFor, sessionObject, webhooksFor, type ReceivedWebhook } from '../hostile/support';
+import type { Payout, PayoutView } from '../../../worker/payout';
+import { merchant, postCallback, ref } from '../helpers';
 
-/** The signing scheme this project runs with (the HMAC project sets it). */
-export function scheme(): SigningScheme {
-  const value = (env as unknown as { SERVICE_SIGNING_SCHEME?: string }).SERVICE_SIGNING_SCHEME;
+/** The signature scheme this project's proxy and sandbox use. */
+export function projectScheme(): SigningScheme {
+  const value = (env as unknown as Record<string, unknown>).SERVICE_SIGNING_SCHEME;
   return value === 'hmac-sha256' ? 'hmac-sha256' : 'sha256';
 }
 
-/** POSTs a collection callback signed as the upstream signs it; answers the HTTP status. */
-export async function collectionCallback(params: Record<string, unknown>): Promise<number> {
-  const body = await signEnvelope(params, {
+/** The scheme this project does not use. */
+export function otherScheme(): SigningScheme {
+  return projectScheme() === 'sha256' ? 'hmac-sha256' : 'sha256';
+}
+
+/** A callback envelope signed as the upstream signs it (the project's scheme unless told). */
+export function signed(params: Record<string, unknown>, scheme: SigningScheme = projectScheme()) {
+  return signEnvelope(params, {
     clientId: 'test-client',
     sender: 'Test Shop',
     secretKey: 'test-secret',
-    scheme: scheme(),
+    scheme,
   });
-  const res = await postCallback('/hooks/collections', body);
-  return res.status;
 }
 
-/** The params of a terminal success callback for an attempt, with overrides. */
-export function successParams(
-  attemptId: string,
-  upstreamRef: string,
-  amount: number,
-  overrides: Record<string, unknown> = {},
-): Record<string, unknown> {
+/** Posts a signed callback to a hosted callback URL; answers the status and body. */
+export async function callback(
+  path: '/hooks/collections' | '/hooks/payouts' | '/hooks/payment-links',
+  params: Record<string, unknown>,
+  scheme?: SigningScheme,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await postCallback(path, await signed(params, scheme));
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+/** A UGX payout whose recipient number ends in `ending` (the sandbox's outcome script). */
+export function payoutBody(ending: string, extra: Record<string, unknown> = {}) {
   return {
-    amount,
-    depositId: upstreamRef,
-    payment_step: 2,
-    reference: upstreamRef,
-    status: 'success',
-    statusCode: '000000',
-    third_party_reference_1: attemptId,
-    ...overrides,
+    amount: 2500,
+    currency: 'UGX',
+    mobile: `256772111${ending}`,
+    payment_method_type: 'mtn',
+    reference: ref('po'),
+    ...extra,
   };
 }
 
-/** The params of a terminal failed callback for an attempt. */
-export function failedParams(
-  attemptId: string,
-  upstreamRef: string,
-  statusCode = '000005',
-): Record<string, unknown> {
-  return {
-    amount: 0,
-    depositId: upstreamRef,
-    payment_step: 2,
-    reference: upstreamRef,
-    status: 'failed',
-    statusCode,
-    failureReason: { failureCode: 'PM-001', failureMessage: 'Declined.' },
-    third_party_reference_1: attemptId,
-  };
+/** Creates a payout through the merchant API. */
+export async function createPayout(
+  body: ReturnType<typeof payoutBody>,
+): Promise<{ status: number; view: PayoutView }> {
+  const res = await merchant('/v1/payouts', { method: 'POST', body: JSON.stringify(body) });
+  return { status: res.status, view: (await res.json()) as PayoutView };
 }
 
-/** Ends every open input window of a session now (OTP, prompt, redirect, account) and runs
- * its alarm: what the clock jumping past those deadlines does. */
-export async function passInputDeadlines(sessionId: string): Promise<void> {
-  const stub = sessionObject(sessionId);
-  await runInDurableObject(stub, (_instance, state) => {
-    state.storage.sql.exec(
-      "UPDATE attempts SET expires_at = ? WHERE input = 'awaiting'",
-      Date.now() - 1000,
-    );
-    state.storage.sql.exec(
-      "UPDATE tasks SET due_at = ? WHERE kind = 'input_deadline'",
-      Date.now() - 1000,
-    );
-  });
-  await runDurableObjectAlarm(stub);
+/** The payout as the merchant reads it. */
+export async function getPayout(reference: string): Promise<PayoutView> {
+  const res = await merchant(`/v1/payouts/${reference}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as PayoutView;
 }
 
-/** Moves a session's deadline into the past and runs its alarm. */
-export async function passSessionDeadline(sessionId: string): Promise<void> {
-  const stub = sessionObject(sessionId);
-  await runInDurableObject(stub, (_instance, state) => {
-    state.storage.sql.exec('UPDATE session SET expires_at = ?', Date.now() - 1000);
-    state.storage.sql.exec(
-      "UPDATE tasks SET due_at = ? WHERE kind = 'session_expiry'",
-      Date.now() - 1000,
-    );
-  });
-  await runDurableObjectAlarm(stub);
-}
-
-/** Makes every attempt older than the reconcile horizon and runs its status queries now. */
-export async function passHorizon(sessionId: string): Promise<void> {
-  const stub = sessionObject(sessionId);
-  await runInDurableObject(stub, async (instance, state) => {
-    state.storage.sql.exec('UPDATE attempts SET created_at = ?', Date.now() - 25 * 3_600_000);
-    state.storage.sql.exec("UPDATE tasks SET due_at = ? WHERE kind = 'reconcile'", Date.now() - 1);
-    await instance.alarm();
-  });
-}
-
-/** The sandbox's reference of the collection created for an attempt. */
-export async function upstreamRefOf(attemptId: string): Promise<string> {
-  const txs = await sandboxTxFor(attemptId);
-  expect(txs).toHaveLength(1);
-  return txs[0]!.ref;
-}
-
-/** Waits until the session satisfies `check`, answering it. */
-export function waitUntil(
-  sessionId: string,
-  check: (session: MerchantSession) => void,
-  timeout = 8000,
-): Promise<MerchantSession> {
+/** Waits until the payout has `status` (callbacks and alarms run for real meanwhile). */
+export function waitForPayout(
+  reference: string,
+  status: PayoutView['status'],
+  timeout = 10_000,
+): Promise<PayoutView> {
   return vi.waitFor(
     async () => {
-      const session = await getSession(sessionId);
-      check(session);
-      return session;
+      const view = await getPayout(reference);
+      expect(view.status).toBe(status);
+      return view;
     },
     { timeout, interval: 100 },
   );
 }
 
-/** A session's webhooks as the merchant counts them: once per webhook id (deliveries are
- * at-least-once; a repeated id is the same event). */
-export async function eventsFor(sessionId: string): Promise<ReceivedWebhook[]> {
-  const byId = new Map<string, ReceivedWebhook>();
-  for (const hook of await webhooksFor(sessionId)) byId.set(hook.webhook_id, hook);
-  return [...byId.values()];
+/** The types of the payout's merchant webhooks, oldest first. */
+export function types(view: PayoutView): string[] {
+  return view.webhooks.map((w) => w.type);
 }
 
-/** Waits until the merchant's receiver has exactly these event types (in any order) for a
- * session, and that nothing more arrives for a short while. */
-export async function expectWebhooks(
-  sessionId: string,
-  types: string[],
-  settleMs = 600,
-): Promise<ReceivedWebhook[]> {
-  const sorted = [...types].sort();
-  await vi.waitFor(
+/** The payout's Durable Object. */
+export function payoutObject(reference: string): DurableObjectStub<Payout> {
+  return env.PAYOUTS.get(env.PAYOUTS.idFromName(reference));
+}
+
+/**
+ * Moves the payout's creation `hours` into the past (as if it had been reconciled that long)
+ * and runs its status query now.
+ */
+export async function ageAndReconcile(reference: string, hours: number): Promise<void> {
+  await runInDurableObject(payoutObject(reference), async (instance, state) => {
+    state.storage.sql.exec(
+      'UPDATE payout SET created_at = created_at - ?',
+      Math.round(hours * 3_600_000),
+    );
+    state.storage.sql.exec("UPDATE tasks SET due_at = ? WHERE kind = 'reconcile'", Date.now() - 1);
+    await instance.alarm();
+  });
+}
+
+/** The params of a payout callback for `view` (a terminal success unless overridden). */
+export function payoutCallback(
+  view: PayoutView,
+  upstreamRef: string,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    amount: view.amount,
+    currency: view.currency,
+    mobile: '256772111999',
+    payment_method_type: view.payment_method_type,
+    payment_reference: view.reference,
+    payment_step: 2,
+    reference: upstreamRef,
+    status: 'success',
+    statusCode: '000000',
+    third_party_reference_1: view.reference,
+    ...extra,
+  };
+}
+
+/** A failure reason as the sandbox gives it. */
+export const PAYOUT_FAILURE = {
+  failureCode: 'PO-002',
+  failureMessage: 'The recipient provider did not confirm in time.',
+};
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The body of a merchant webhook as the dev receiver got it (waits for its delivery). */
+export async function deliveredWebhook(id: string): Promise<{
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+}> {
+  const ledger = env.LEDGER.get(env.LEDGER.idFromName('ledger'));
+  return vi.waitFor(
     async () => {
-      const got = (await eventsFor(sessionId)).map((w) => w.body.type).sort();
-      expect(got).toEqual(sorted);
+      const all = (await ledger.listWebhooks()) as unknown as {
+        verified: boolean;
+        body: { id: string; type: string; data: Record<string, unknown> };
+      }[];
+      const found = all.find((w) => w.body?.id === id);
+      expect(found, `webhook ${id} delivered`).toBeDefined();
+      expect(found!.verified).toBe(true);
+      return found!.body;
     },
-    { timeout: 10_000, interval: 150 },
+    { timeout: 5000, interval: 100 },
   );
-  await new Promise((resolve) => setTimeout(resolve, settleMs));
-  const all = await eventsFor(sessionId);
-  expect(all.map((w) => w.body.type).sort()).toEqual(sorted);
-  return all;
 }

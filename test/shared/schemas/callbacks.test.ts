@@ -38,20 +38,41 @@ describe('collection callback params', () => {
     expectOk(validate(collectionCallbackParamsSchema, { ...failure, statusCode: '000006' }));
   });
 
-  it('refuses payment_step 1 (never a confirmation)', () => {
-    expectIssue(
-      validate(collectionCallbackParamsSchema, { ...success, payment_step: 1 }),
-      'payment_step',
-      'payment_step must be 2',
+  it('accepts a non-terminal callback: payment_step 1, a pending status, no status at step 1', () => {
+    expectOk(validate(collectionCallbackParamsSchema, { ...success, payment_step: 1 }));
+    expectOk(
+      validate(collectionCallbackParamsSchema, {
+        ...success,
+        status: 'pending',
+        statusCode: '000001',
+      }),
     );
+    expectOk(validate(collectionCallbackParamsSchema, { ...success, status: 'paid' }));
+    // At payment_step 1 the terminal rules do not apply (a failed acknowledgement without
+    // failureReason, no status at all).
+    expectOk(
+      validate(collectionCallbackParamsSchema, {
+        ...success,
+        payment_step: 1,
+        status: 'failed',
+        statusCode: '000000',
+      }),
+    );
+    const { status: _, statusCode: __, ...bare } = success;
+    expectOk(validate(collectionCallbackParamsSchema, { ...bare, payment_step: 1 }));
   });
 
-  it('refuses an unknown status and a status code that contradicts it', () => {
-    expectIssue(
-      validate(collectionCallbackParamsSchema, { ...success, status: 'pending' }),
-      'status',
-      'status must be one of "success", "failed"',
-    );
+  it('refuses a payment_step other than the number 1 or 2', () => {
+    for (const step of [0, 3, '2', null]) {
+      expectIssue(
+        validate(collectionCallbackParamsSchema, { ...success, payment_step: step }),
+        'payment_step',
+        /^payment_step /,
+      );
+    }
+  });
+
+  it('refuses a status code that contradicts the status of a terminal callback', () => {
     expectIssue(
       validate(collectionCallbackParamsSchema, { ...success, statusCode: '000005' }),
       'statusCode',
@@ -61,6 +82,22 @@ describe('collection callback params', () => {
       validate(collectionCallbackParamsSchema, { ...failure, statusCode: '000000' }),
       'statusCode',
       'statusCode must be "000005" or "000006" when status is "failed"',
+    );
+    const { status: _, ...noStatus } = success;
+    expectIssue(
+      validate(collectionCallbackParamsSchema, noStatus),
+      'status',
+      'status is required when payment_step is 2',
+    );
+    expectIssue(
+      validate(collectionCallbackParamsSchema, { ...success, statusCode: 0 }),
+      'statusCode',
+      /^statusCode must be a string/,
+    );
+    expectIssue(
+      validate(collectionCallbackParamsSchema, { ...success, status: '' }),
+      'status',
+      /^status /,
     );
   });
 
@@ -98,12 +135,12 @@ describe('collection callback params', () => {
       salt: 's',
       timestamp: 1_700_000_000,
       signature: 'f'.repeat(64),
-      params: { ...success, payment_step: 1 },
+      params: { ...success, payment_step: 3 },
     };
     expectIssue(
       validate(collectionCallbackSchema, envelope),
       'params.payment_step',
-      'params.payment_step must be 2',
+      /^params\.payment_step /,
     );
   });
 });
@@ -143,7 +180,18 @@ describe('payout callback params', () => {
     expectIssue(
       validate(payoutCallbackParamsSchema, { ...payout, payment_step: '2' }),
       'payment_step',
-      'payment_step must be 2',
+      /^payment_step /,
+    );
+    expectOk(
+      validate(payoutCallbackParamsSchema, {
+        ...payout,
+        status: 'failed',
+        statusCode: '000006',
+        failureReason: { failureCode: 'PO-002', failureMessage: null },
+      }),
+    );
+    expectOk(
+      validate(payoutCallbackParamsSchema, { ...payout, status: 'pending', statusCode: '000001' }),
     );
     const { payment_reference: _, reference: __, third_party_reference_1: ___, ...rest } = payout;
     expectIssue(
@@ -187,6 +235,10 @@ describe('hosted-checkout (payment-link) callback params', () => {
     expect(
       paymentLinkCallbackOutcome({ payment_step: 2, status: 'failed', statusCode: '000005' }),
     ).toBe('failed');
+    // 000006 (timeout) says nothing final.
+    expect(
+      paymentLinkCallbackOutcome({ payment_step: 2, status: 'failed', statusCode: '000006' }),
+    ).toBe('unknown');
     expect(paymentLinkCallbackOutcome({})).toBe('unknown');
   });
 });

@@ -1,0 +1,143 @@
+// Helpers of the session money-rule suites: move a session's clocks, post collection callbacks
+// signed with the project's scheme, read what the merchant was told. The proxy and the sandbox
+// are the real ones.
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
+import { expect, vi } from 'vitest';
+import type { MerchantSession } from '../../../worker/checkout-session';
+import { getSession } from '../helpers';
+import { sandboxTxFor, sessionObject, webhooksFor, type ReceivedWebhook } from '../hostile/support';
+import { callback } from './support';
+
+/** POSTs a collection callback signed as the upstream signs it; answers the HTTP status. */
+export async function collectionCallback(params: Record<string, unknown>): Promise<number> {
+  return (await callback('/hooks/collections', params)).status;
+}
+
+/** The params of a terminal success callback for an attempt, with overrides. */
+export function successParams(
+  attemptId: string,
+  upstreamRef: string,
+  amount: number,
+  overrides: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    amount,
+    depositId: upstreamRef,
+    payment_step: 2,
+    reference: upstreamRef,
+    status: 'success',
+    statusCode: '000000',
+    third_party_reference_1: attemptId,
+    ...overrides,
+  };
+}
+
+/** The params of a terminal failed callback for an attempt. */
+export function failedParams(
+  attemptId: string,
+  upstreamRef: string,
+  statusCode = '000005',
+): Record<string, unknown> {
+  return {
+    amount: 0,
+    depositId: upstreamRef,
+    payment_step: 2,
+    reference: upstreamRef,
+    status: 'failed',
+    statusCode,
+    failureReason: { failureCode: 'PM-001', failureMessage: 'Declined.' },
+    third_party_reference_1: attemptId,
+  };
+}
+
+/** Ends every open input window of a session now (OTP, prompt, redirect, account) and runs
+ * its alarm: what the clock jumping past those deadlines does. */
+export async function passInputDeadlines(sessionId: string): Promise<void> {
+  const stub = sessionObject(sessionId);
+  await runInDurableObject(stub, (_instance, state) => {
+    state.storage.sql.exec(
+      "UPDATE attempts SET expires_at = ? WHERE input = 'awaiting'",
+      Date.now() - 1000,
+    );
+    state.storage.sql.exec(
+      "UPDATE tasks SET due_at = ? WHERE kind = 'input_deadline'",
+      Date.now() - 1000,
+    );
+  });
+  await runDurableObjectAlarm(stub);
+}
+
+/** Moves a session's deadline into the past and runs its alarm. */
+export async function passSessionDeadline(sessionId: string): Promise<void> {
+  const stub = sessionObject(sessionId);
+  await runInDurableObject(stub, (_instance, state) => {
+    state.storage.sql.exec('UPDATE session SET expires_at = ?', Date.now() - 1000);
+    state.storage.sql.exec(
+      "UPDATE tasks SET due_at = ? WHERE kind = 'session_expiry'",
+      Date.now() - 1000,
+    );
+  });
+  await runDurableObjectAlarm(stub);
+}
+
+/** Makes every attempt older than the reconcile horizon and runs its status queries now. */
+export async function passHorizon(sessionId: string): Promise<void> {
+  const stub = sessionObject(sessionId);
+  await runInDurableObject(stub, async (instance, state) => {
+    state.storage.sql.exec('UPDATE attempts SET created_at = ?', Date.now() - 25 * 3_600_000);
+    state.storage.sql.exec("UPDATE tasks SET due_at = ? WHERE kind = 'reconcile'", Date.now() - 1);
+    await instance.alarm();
+  });
+}
+
+/** The sandbox's reference of the collection created for an attempt. */
+export async function upstreamRefOf(attemptId: string): Promise<string> {
+  const txs = await sandboxTxFor(attemptId);
+  expect(txs).toHaveLength(1);
+  return txs[0]!.ref;
+}
+
+/** Waits until the session satisfies `check`, answering it. */
+export function waitUntil(
+  sessionId: string,
+  check: (session: MerchantSession) => void,
+  timeout = 8000,
+): Promise<MerchantSession> {
+  return vi.waitFor(
+    async () => {
+      const session = await getSession(sessionId);
+      check(session);
+      return session;
+    },
+    { timeout, interval: 100 },
+  );
+}
+
+/** A session's webhooks as the merchant counts them: once per webhook id (deliveries are
+ * at-least-once; a repeated id is the same event). */
+export async function eventsFor(sessionId: string): Promise<ReceivedWebhook[]> {
+  const byId = new Map<string, ReceivedWebhook>();
+  for (const hook of await webhooksFor(sessionId)) byId.set(hook.webhook_id, hook);
+  return [...byId.values()];
+}
+
+/** Waits until the merchant's receiver has exactly these event types (in any order) for a
+ * session, and that nothing more arrives for a short while. */
+export async function expectWebhooks(
+  sessionId: string,
+  types: string[],
+  settleMs = 600,
+): Promise<ReceivedWebhook[]> {
+  const sorted = [...types].sort();
+  await vi.waitFor(
+    async () => {
+      const got = (await eventsFor(sessionId)).map((w) => w.body.type).sort();
+      expect(got).toEqual(sorted);
+    },
+    { timeout: 10_000, interval: 150 },
+  );
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  const all = await eventsFor(sessionId);
+  expect(all.map((w) => w.body.type).sort()).toEqual(sorted);
+  return all;
+}
