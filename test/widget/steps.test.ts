@@ -321,7 +321,9 @@ describe('steps: live', () => {
       withAttempt(base, attempt(IVORY_COAST, 'otp_operator', 'pending', { type: 'wait' })),
     );
     expect(el.step).to.equal('wait');
-    expect(q(el, 'h2').textContent).to.equal('Confirming your payment');
+    expect(q(el, 'h2').textContent).to.equal('Your payment is being confirmed');
+    expect(bodyText(el)).to.contain('Don’t pay again; this page updates by itself.');
+    expect(qa(el, 'button')).to.have.length(0);
   });
 });
 
