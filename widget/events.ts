@@ -7,10 +7,19 @@
  * `GET /v1/sessions/:id` with your merchant key).
  * @module
  */
-import type { AttemptStatus, SessionStatus } from '../shared/status';
+import type { SessionStatus } from '../shared/status';
 import type { ExplainedError } from './localize';
 
-/** The steps of the widget, in `checkout-step` events and the `step` property. */
+/**
+ * The steps of the widget, in `checkout-step` events and the `step` property. While an attempt
+ * is unsettled the widget shows `confirming`, `lapsed`, `needs_review` or `closed_confirming`, never
+ * `failure` (only the upstream's "not charged" is a failure):
+ * - `confirming`: the payer acted (code accepted, redirect approved); only the answer is missing;
+ * - `lapsed`: the input window closed without the payer's input; a retry may be offered;
+ * - `mismatch`: a payment arrived that does not match the checkout; the shop resolves it;
+ * - `needs_review`: no answer within the horizon; the shop resolves it;
+ * - `closed_confirming`: the session expired or closed, its last attempt is still unsettled.
+ */
 export type CheckoutStep =
   | 'loading'
   | 'choose'
@@ -20,6 +29,11 @@ export type CheckoutStep =
   | 'transfer'
   | 'redirect'
   | 'wait'
+  | 'confirming'
+  | 'lapsed'
+  | 'mismatch'
+  | 'needs_review'
+  | 'closed_confirming'
   | 'success'
   | 'failure'
   | 'expired'
@@ -88,7 +102,9 @@ export interface CheckoutSuccessDetail {
 }
 
 /**
- * Dispatched once when the session is seen succeeded. Advisory: confirm server-side.
+ * Dispatched once when the session is seen succeeded, even after `checkout-expired` or
+ * `checkout-failure` (an attempt that was still unsettled paid after all). Advisory: confirm
+ * server-side.
  *
  * @example
  * el.addEventListener('checkout-success', () => showThankYou()); // then poll your own backend
@@ -99,12 +115,12 @@ export class CheckoutSuccessEvent extends CheckoutEvent<CheckoutSuccessDetail> {
   }
 }
 
-/** An attempt (or the whole session) failed. */
+/** The upstream said an attempt was not charged (or the session closed without an attempt). */
 export interface CheckoutFailureDetail {
   session: string;
   attempt: string | null;
-  /** The attempt's status (`failed`, `timed_out`, `expired`), or `failed` for a closed session. */
-  status: AttemptStatus;
+  /** Always `failed`: unsettled, lapsed, `mismatch` and `needs_review` attempts are no failure. */
+  status: 'failed';
   /** The upstream's failure code (e.g. `PM-001`) or the proxy's; null when unknown. */
   code: string | null;
   message: string | null;
@@ -113,7 +129,8 @@ export interface CheckoutFailureDetail {
 }
 
 /**
- * Dispatched once per failed attempt.
+ * Dispatched once per failed attempt, only on the upstream's answer: never while an attempt is
+ * pending (`confirming`, `lapsed`) or for `mismatch` / `needs_review` (see `checkout-step`).
  *
  * @example
  * el.addEventListener('checkout-failure', (e) => { if (!e.detail.canRetry) offerOtherPayment(); });
@@ -130,7 +147,8 @@ export interface CheckoutExpiredDetail {
 }
 
 /**
- * Dispatched once when the session is seen expired.
+ * Dispatched once when the session is seen expired. The element keeps following a session whose
+ * last attempt is unsettled (step `closed_confirming`): a `checkout-success` may still follow.
  *
  * @example
  * el.addEventListener('checkout-expired', () => createNewSession());

@@ -5,6 +5,7 @@
  * @module
  */
 import type { ErrorCode } from '../shared/errors';
+import type { LapseReason } from '../shared/view';
 
 /** Error codes the widget explains to the payer, plus `NETWORK` (the request never got an answer). */
 export type ExplainedError = ErrorCode | 'NETWORK';
@@ -95,15 +96,26 @@ export interface Translation {
   redirectReopen: string;
 
   waitHeading: string;
+  /** Under "wait" and "confirming": the outcome is on its way; do not pay again. */
   waitBody: string;
+
+  /** Why the input window closed (the heading of the "lapsed" step). */
+  lapse: Record<LapseReason, string>;
+  /** Under a lapsed input or a closed session whose last attempt is still being confirmed. */
+  ifPaid: string;
+  /** Heading of the "mismatch" and "needs_review" steps. */
+  reviewHeading: string;
+  mismatchBody: string;
+  reviewBody: string;
+  /** Under "This checkout is closed." when the session expired or closed while its last
+   * attempt is still being confirmed. */
+  closedConfirming: string;
 
   successHeading: string;
   successBody: (amount: string) => string;
 
   failureHeading: string;
   failureFailed: string;
-  failureTimedOut: string;
-  failureExpired: string;
   failureClosed: string;
   failureReason: (reason: string) => string;
   retry: string;

@@ -10,7 +10,7 @@ import type { CheckoutStep } from './events';
 export interface LocalPosition {
   /** The payer asked to (re)choose country and method. */
   choosing: boolean;
-  /** Id of a failed attempt the payer dismissed with "Try again". */
+  /** Id of a failed or lapsed attempt the payer dismissed with "Try again". */
   dismissed: string | null;
   /** Loading the view failed for good (no view). */
   failedToLoad: boolean;
@@ -22,6 +22,8 @@ const NEXT_STEP: Readonly<Record<NextAction['type'], CheckoutStep>> = {
   bank_transfer: 'transfer',
   redirect: 'redirect',
   wait: 'wait',
+  confirming: 'confirming',
+  input_lapsed: 'lapsed',
 };
 
 /**
@@ -35,20 +37,31 @@ export function hasChoice(view: CheckoutView): boolean {
 }
 
 /**
- * The step for a view.
+ * The step for a view. Only the upstream's answer settles an attempt: while one is unsettled
+ * the step is never `failure` (nor plain `expired`), and paying again is never offered once the
+ * payer has acted (`confirming`) or the shop must look (`mismatch`, `needs_review`).
  *
  * @example
  * stepFor(view, { choosing: false, dismissed: null, failedToLoad: false }); // 'approve'
  */
 export function stepFor(view: CheckoutView | null, local: LocalPosition): CheckoutStep {
   if (!view) return local.failedToLoad ? 'error' : 'loading';
-  if (view.status === 'succeeded') return 'success';
-  if (view.status === 'expired') return 'expired';
-  if (view.status === 'failed') return 'failure';
-  const attempt = view.attempt;
-  if (attempt?.status === 'pending') return attempt.next ? NEXT_STEP[attempt.next.type] : 'wait';
-  if (attempt?.status === 'succeeded') return 'wait';
-  if (attempt && attempt.id !== local.dismissed) return 'failure';
-  if (view.status === 'pending') return 'wait';
+  const { status, attempt } = view;
+  const money = attempt?.status;
+  if (status === 'succeeded') return 'success';
+  if (money === 'mismatch' || money === 'needs_review') return money;
+  const pending = attempt?.status === 'pending';
+  if (status === 'expired' || status === 'failed') {
+    return pending ? 'closed_confirming' : status === 'failed' ? 'failure' : status;
+  }
+  if (money === 'succeeded' || (pending && attempt.input === 'given')) return 'confirming';
+  if (pending) {
+    const step = attempt.next ? NEXT_STEP[attempt.next.type] : 'wait';
+    // After "Try again" on a lapsed attempt: the form for a new one while this one is reconciled.
+    if (step !== 'lapsed' || attempt.id !== local.dismissed) return step;
+  } else if (attempt && attempt.id !== local.dismissed) {
+    return 'failure';
+  }
+  if (status === 'pending') return 'wait';
   return local.choosing && hasChoice(view) ? 'choose' : 'form';
 }

@@ -236,7 +236,7 @@ export const styles = css`
     line-height: 1;
     color: var(--_dg);
   }
-  .ok [part~='badge'] {
+  .success {
     color: var(--_ok);
   }
   .sr {

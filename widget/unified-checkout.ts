@@ -41,13 +41,7 @@ import { renderChoose } from './steps/choose';
 import { renderForm } from './steps/form';
 import type { StepHost } from './steps/host';
 import { renderOtp } from './steps/otp';
-import {
-  failureText,
-  renderError,
-  renderExpired,
-  renderFailure,
-  renderSuccess,
-} from './steps/outcome';
+import { noticeText, renderError, renderNotice } from './steps/outcome';
 import { renderLoading, renderWait } from './steps/progress';
 import { renderRedirect } from './steps/redirect';
 import { renderTransfer } from './steps/transfer';
@@ -69,10 +63,23 @@ function scriptOrigin(): string {
   }
 }
 
-const TERMINAL = new Set(['succeeded', 'failed', 'expired']);
+/**
+ * True when nothing more can happen to the session: it succeeded, or it expired or closed and
+ * its last attempt is settled (one still `pending` or `needs_review` may yet pay, and an expired
+ * or failed session then succeeds).
+ */
+function isFinal({ status, attempt }: CheckoutView): boolean {
+  return (
+    status === 'succeeded' ||
+    (status !== 'open' &&
+      status !== 'pending' &&
+      attempt?.status !== 'pending' &&
+      attempt?.status !== 'needs_review')
+  );
+}
 
-/** How each step renders (the templates live in steps/). */
-const RENDER: Record<CheckoutStep, (host: StepHost) => TemplateResult | typeof nothing> = {
+/** How each step renders (the templates live in steps/); the notice steps are the rest. */
+const RENDER: Partial<Record<CheckoutStep, (host: StepHost) => TemplateResult | typeof nothing>> = {
   loading: renderLoading,
   choose: renderChoose,
   form: renderForm,
@@ -81,9 +88,7 @@ const RENDER: Record<CheckoutStep, (host: StepHost) => TemplateResult | typeof n
   transfer: renderTransfer,
   redirect: renderRedirect,
   wait: renderWait,
-  success: renderSuccess,
-  failure: renderFailure,
-  expired: renderExpired,
+  confirming: renderWait,
   error: renderError,
 };
 
@@ -223,7 +228,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     if (!this._country()) this._pickCountry(view.countries[0]?.id ?? 0);
     const country = this._country();
     if (country) this._values = { ...prefill(view, country), ...this._values };
-    if (TERMINAL.has(view.status)) this._stopTransport();
+    if (isFinal(view)) this._stopTransport();
     return true;
   }
 
@@ -300,7 +305,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
             </div>`
           : nothing
       }
-      <div part="body">${RENDER[this._step](this)}</div>
+      <div part="body">${(RENDER[this._step] ?? renderNotice)(this)}</div>
       <div class="sr" role="status">${this._announcement || this._statusText()}</div>
     </div>`;
   }
@@ -309,18 +314,19 @@ export class UnifiedCheckout extends LitElement implements StepHost {
   private _statusText(): string {
     const t = this._t;
     const view = this._view;
+    const step = this._step;
     const texts: Partial<Record<CheckoutStep, string>> = {
       loading: t.loading,
       approve: t.approveWaiting,
       otp: t.otpHeading,
       transfer: t.transferWaiting,
       redirect: this._popupOpened ? t.redirectWaiting : '',
-      wait: t.waitHeading,
-      success: t.successHeading,
-      failure: view ? [t.failureHeading, ...failureText(t, view)].join(' ') : '',
-      expired: t.expiredHeading,
     };
-    return texts[this._step] ?? (this._busy ? t.sending : '');
+    return (
+      texts[step] ??
+      ((view && noticeText(t, view, step, this._amount()).join(' ')) ||
+        (this._busy ? t.sending : ''))
+    );
   }
 
   /** @internal */
@@ -410,7 +416,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
       const view = await getView(this.endpointUrl, this.session);
       if (token !== this._loadToken) return;
       this.applyView(view);
-      if (!TERMINAL.has(view.status)) this._startTransport();
+      if (!isFinal(view)) this._startTransport();
     } catch (error) {
       if (token !== this._loadToken) return;
       this._loadError = asApiError(error);
@@ -562,7 +568,12 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     this.dispatchEvent(new CheckoutErrorEvent({ code, message, status, operation }));
   }
 
-  /** Dispatches ready / success / failure / expired, each once per session or attempt. */
+  /**
+   * Dispatches ready / success / failure / expired, each once per session or attempt. A failure
+   * is the upstream's "not charged" (or a session closed with no attempt): never for an attempt
+   * still pending (confirming, lapsed), nor for `mismatch` / `needs_review`. A success still
+   * follows an expiry when the last attempt pays after all.
+   */
   private _dispatchOutcome(): void {
     const view = this._view;
     if (!view) return;
@@ -578,19 +589,18 @@ export class UnifiedCheckout extends LitElement implements StepHost {
         `success:${session}`,
         () => new CheckoutSuccessEvent({ session, attempt: attempt?.id ?? null, amount, currency }),
       );
-    } else if (status === 'expired') {
+      return;
+    }
+    if (status === 'expired') {
       once(`expired:${session}`, () => new CheckoutExpiredEvent({ session }));
-    } else if (
-      status === 'failed' ||
-      (attempt && attempt.status !== 'pending' && attempt.status !== 'succeeded')
-    ) {
+    } else if (attempt ? attempt.status === 'failed' : status === 'failed') {
       once(
         `failure:${attempt?.id ?? session}`,
         () =>
           new CheckoutFailureEvent({
             session,
             attempt: attempt?.id ?? null,
-            status: attempt && attempt.status !== 'pending' ? attempt.status : 'failed',
+            status: 'failed',
             code: attempt?.failure?.code ?? null,
             message: attempt?.failure?.message ?? null,
             canRetry: view.can_retry,

@@ -4,7 +4,16 @@ import type { UnifiedCheckout } from '../../widget/unified-checkout';
 import { axeViolations } from './support/axe';
 import { focused, mountView, q, submit, waitForStep } from './support/dom';
 import { createSession, mountSession } from './support/stack';
-import { KENYA, NIGERIA, attempt, inMs, stepViews, view, withAttempt } from './support/views';
+import {
+  KENYA,
+  NIGERIA,
+  attempt,
+  inMs,
+  lapsedFor,
+  stepViews,
+  view,
+  withAttempt,
+} from './support/views';
 
 describe('accessibility', () => {
   afterEach(async () => {
@@ -150,7 +159,9 @@ describe('accessibility', () => {
     await new Promise((r) => setTimeout(r, 0));
     await el.updateComplete;
     expect(q(el, '[role=status]').textContent).to.equal('Account number copied.');
-    el.applyView(withAttempt(ng, attempt(NIGERIA, 'virtual_account', 'expired')));
+    el.applyView(
+      withAttempt(ng, attempt(NIGERIA, 'virtual_account', 'pending', lapsedFor('account_expired'))),
+    );
     await el.updateComplete;
     expect(focused(el)).to.equal(q(el, 'h2'));
     await sendKeys({ press: 'Tab' });

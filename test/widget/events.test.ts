@@ -129,7 +129,7 @@ describe('events', () => {
     await el.updateComplete;
     const second = withAttempt(
       base,
-      attempt(KENYA, 'phone_prompt', 'timed_out', null, null, 'at_2'),
+      attempt(KENYA, 'phone_prompt', 'failed', null, null, 'at_2'),
       'failed',
     );
     el.applyView({ ...second, can_retry: false });
@@ -148,7 +148,7 @@ describe('events', () => {
       {
         session: 'cs_test',
         attempt: 'at_2',
-        status: 'timed_out',
+        status: 'failed',
         code: null,
         message: null,
         canRetry: false,

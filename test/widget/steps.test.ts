@@ -7,6 +7,7 @@ import {
   SOUTH_AFRICA,
   attempt,
   inMs,
+  lapsedFor,
   view,
   withAttempt,
 } from './support/views';
@@ -320,7 +321,9 @@ describe('steps: live', () => {
       withAttempt(base, attempt(IVORY_COAST, 'otp_operator', 'pending', { type: 'wait' })),
     );
     expect(el.step).to.equal('wait');
-    expect(q(el, 'h2').textContent).to.equal('Confirming your payment');
+    expect(q(el, 'h2').textContent).to.equal('Your payment is being confirmed');
+    expect(bodyText(el)).to.contain('Don’t pay again; this page updates by itself.');
+    expect(qa(el, 'button')).to.have.length(0);
   });
 });
 
@@ -357,17 +360,25 @@ describe('steps: result', () => {
 
   it('failure offers "Use another method" when there is a choice', async () => {
     const base = view([KENYA]);
-    const el = await mountView(withAttempt(base, attempt(KENYA, 'phone_prompt', 'timed_out')));
-    expect(bodyText(el)).to.contain('The payment was not approved in time.');
+    const el = await mountView(withAttempt(base, attempt(KENYA, 'phone_prompt', 'failed')));
+    expect(bodyText(el)).to.contain('The payment did not go through.');
     button(el, 'Use another method').click();
     await el.updateComplete;
     expect(el.step).to.equal('choose');
   });
 
-  it('an expired virtual account says the time ran out', async () => {
+  it('an expired virtual account is a lapsed input, not a failure: Try again', async () => {
     const base = view([NIGERIA]);
-    const el = await mountView(withAttempt(base, attempt(NIGERIA, 'virtual_account', 'expired')));
-    expect(bodyText(el)).to.contain('The time to pay ran out.');
+    const el = await mountView(
+      withAttempt(
+        base,
+        attempt(NIGERIA, 'virtual_account', 'pending', lapsedFor('account_expired')),
+      ),
+    );
+    expect(el.step).to.equal('lapsed');
+    expect(q(el, 'h2').textContent).to.equal('The account expired before a transfer arrived');
+    expect(bodyText(el)).to.contain('If you did pay, this page will update.');
+    expect(bodyText(el)).to.not.contain('did not go through');
     expect(qa(el, 'button').map((b) => b.textContent?.trim())).to.deep.equal(['Try again']);
   });
 

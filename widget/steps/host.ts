@@ -6,6 +6,7 @@
  */
 import type { CheckoutView, CountryOption, MethodOption, NextAction } from '../../shared/view';
 import type { ApiError } from '../api';
+import type { CheckoutStep } from '../events';
 import type { FieldName, FieldProblem, FieldValues } from '../form-model';
 import type { Translation } from '../localize';
 
@@ -20,6 +21,8 @@ export interface StepHost {
   readonly _t: Translation;
   /** The locale tag for `Intl` (e.g. `fr-CI`). */
   readonly _tag: string;
+  /** The step on screen. */
+  readonly step: CheckoutStep;
   /** The session's view; set on every step but loading and error. */
   readonly _view: CheckoutView | null;
   /** Why loading the view failed (error step). */

@@ -1,70 +1,80 @@
 /**
- * Result steps: "success", "failure" (with the reason and, while the session is open, a
- * retry), "expired", and "error" (the view could not be loaded).
+ * Result and notice steps: the notices "success", "failure" (with the reason and, while the
+ * session is open, a retry), "lapsed" (the input window closed; a retry), "mismatch" and
+ * "needs_review" (the shop resolves them; no retry), "closed_confirming" and "expired"; and "error"
+ * (the view could not be loaded).
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { CheckoutView } from '../../shared/view';
+import type { CheckoutView, LapseReason } from '../../shared/view';
+import type { CheckoutStep } from '../events';
 import type { Translation } from '../localize';
 import { hasChoice } from '../step';
 import type { StepHost } from './host';
 
 /**
- * Renders the success step.
+ * The heading and sentences of a notice step (`success`, `failure`, `lapsed`, `mismatch`,
+ * `needs_review`, `closed_confirming`, `expired`), shown and announced in the live region
+ * alike, and of the `wait` and `confirming` steps (announced); `[]` for the other steps. A
+ * failure gives its kind, then the upstream's reason when it gave one.
  *
  * @example
- * renderSuccess(this);
+ * noticeText(t, view, 'lapsed', 'KES 1,500');
+ * // ['The code expired', 'If you did pay, this page will update.']
+ * noticeText(t, view, 'failure', 'KES 1,500');
+ * // ['Payment not completed', 'The payment did not go through.', 'Reason: Declined (PM-001)']
  */
-export function renderSuccess(h: StepHost): TemplateResult {
-  return html`<div class="ok">
-    <div part="badge" aria-hidden="true">✓</div>
-    <h2 part="heading" tabindex="-1">${h._t.successHeading}</h2>
-    <p>${h._t.successBody(h._amount())}</p>
-  </div>`;
+export function noticeText(
+  t: Translation,
+  view: CheckoutView,
+  step: CheckoutStep,
+  amount: string,
+): string[] {
+  const next = view.attempt?.next;
+  const reason = view.attempt?.failure;
+  const why = [reason?.message, reason?.code && `(${reason.code})`].filter(Boolean).join(' ');
+  const wait = [t.waitHeading, t.waitBody];
+  const texts: Partial<Record<CheckoutStep, string[]>> = {
+    wait,
+    confirming: wait,
+    success: [t.successHeading, t.successBody(amount)],
+    failure: [
+      t.failureHeading,
+      view.status === 'failed' ? t.failureClosed : t.failureFailed,
+      why && t.failureReason(why),
+    ],
+    // The step of an `input_lapsed` next action (see stepFor).
+    lapsed: [t.lapse[(next as { reason?: LapseReason } | null)?.reason as LapseReason], t.ifPaid],
+    mismatch: [t.reviewHeading, t.mismatchBody],
+    needs_review: [t.reviewHeading, t.reviewBody],
+    // The session expired or closed: say it is closed to new payments.
+    closed_confirming: [t.failureClosed, t.closedConfirming, t.ifPaid],
+    expired: [t.expiredHeading, t.expiredBody],
+  };
+  return (texts[step] ?? []).filter(Boolean);
 }
 
 /**
- * Why the payment failed, as translated sentences: the kind of failure, then the
- * upstream's reason when it gave one.
+ * Renders a notice step: a badge, the heading, the sentences and, after a failure or a lapsed
+ * input while the session allows a new attempt, "Try again" (same method) and "Use another
+ * method". Never a retry for `mismatch`, `needs_review` or `closed_confirming`.
  *
  * @example
- * failureText(t, view); // ['The payment did not go through.', 'Reason: Insufficient funds (PM-001)']
+ * renderNotice(this);
  */
-export function failureText(t: Translation, view: CheckoutView): string[] {
-  const attempt = view.attempt;
-  const lines = [
-    view.status === 'failed' && !view.can_retry
-      ? t.failureClosed
-      : attempt?.status === 'timed_out'
-        ? t.failureTimedOut
-        : attempt?.status === 'expired'
-          ? t.failureExpired
-          : t.failureFailed,
-  ];
-  const reason = attempt?.failure;
-  if (reason?.message || reason?.code) {
-    const text = [reason.message, reason.code && `(${reason.code})`].filter(Boolean).join(' ');
-    lines.push(t.failureReason(text));
-  }
-  return lines;
-}
-
-/**
- * Renders the failure step, with "Try again" (same method) and "Use another method" while
- * the session allows a new attempt.
- *
- * @example
- * renderFailure(this);
- */
-export function renderFailure(h: StepHost): TemplateResult | typeof nothing {
+export function renderNotice(h: StepHost): TemplateResult | typeof nothing {
   const t = h._t;
   const view = h._view;
+  const step = h.step;
   if (!view) return nothing;
-  return html`<div part="badge" aria-hidden="true">✕</div>
-    <h2 part="heading" tabindex="-1">${t.failureHeading}</h2>
-    ${failureText(t, view).map((line) => html`<p>${line}</p>`)}
+  const [heading, ...lines] = noticeText(t, view, step, h._amount());
+  return html`<div part="badge" aria-hidden="true" class=${step}>
+      ${step === 'success' ? '✓' : step === 'failure' ? '✕' : '!'}
+    </div>
+    <h2 part="heading" tabindex="-1">${heading}</h2>
+    ${lines.map((line) => html`<p>${line}</p>`)}
     ${
-      view.can_retry
+      view.can_retry && (step === 'failure' || step === 'lapsed')
         ? html`<div class="actions">
             <button part="button primary" type="button" @click=${() => h._retry(false)}>
               ${t.retry}
@@ -79,18 +89,6 @@ export function renderFailure(h: StepHost): TemplateResult | typeof nothing {
           </div>`
         : nothing
     }`;
-}
-
-/**
- * Renders the expired step.
- *
- * @example
- * renderExpired(this);
- */
-export function renderExpired(h: StepHost): TemplateResult {
-  return html`<div part="badge" aria-hidden="true">!</div>
-    <h2 part="heading" tabindex="-1">${h._t.expiredHeading}</h2>
-    <p>${h._t.expiredBody}</p>`;
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
- * Steps where the payer only waits: "loading" (first view) and "wait" (the proxy is
- * confirming), and the spinner line other steps reuse.
+ * Steps where the payer only waits: "loading" (first view), "wait" (the outcome is on its way)
+ * and "confirming" (the payer acted; only the upstream's answer is missing), and the spinner
+ * line other steps reuse.
  * @module
  */
 import { html, type TemplateResult } from 'lit';
@@ -29,7 +30,8 @@ export function renderLoading(h: StepHost): TemplateResult {
 }
 
 /**
- * Renders the "wait" step (OTP accepted, redirect finished, outcome on its way).
+ * Renders the "wait" and "confirming" steps: the payment is being confirmed, do not pay again
+ * (the live region announces it too).
  *
  * @example
  * renderWait(this);

@@ -95,16 +95,30 @@ const translation: Translation = {
   redirectWaiting: 'Terminez dans l’autre fenêtre. Cette page se met à jour toute seule.',
   redirectReopen: 'Rouvrir la fenêtre',
 
-  waitHeading: 'Confirmation du paiement',
-  waitBody: 'Cela prend généralement quelques secondes.',
+  waitHeading: 'Votre paiement est en cours de confirmation',
+  waitBody: 'Ne payez pas une seconde fois : cette page se met à jour toute seule.',
+
+  lapse: {
+    otp_expired: 'Le code a expiré',
+    otp_locked: 'Trop de codes erronés',
+    account_expired: 'Le compte a expiré avant l’arrivée d’un virement',
+    prompt_unanswered: 'La demande n’a pas été validée à temps',
+    redirect_cancelled: 'Le paiement a été annulé sur la page de la banque',
+    redirect_unanswered: 'L’autorisation n’a pas été finalisée à temps',
+  },
+  ifPaid: 'Si vous avez payé, cette page se mettra à jour.',
+  reviewHeading: 'Paiement en cours de vérification',
+  mismatchBody:
+    'Nous avons reçu un paiement qui ne correspond pas à cette commande (par exemple, un montant différent). La boutique a été prévenue et vous contactera ; ne payez pas une seconde fois, sauf si elle vous le demande.',
+  reviewBody:
+    'Nous n’avons pas encore pu confirmer ce paiement. La boutique a été prévenue ; ne payez pas une seconde fois, sauf si elle vous le demande.',
+  closedConfirming: 'Votre dernier paiement est encore en cours de confirmation.',
 
   successHeading: 'Paiement reçu',
   successBody: (amount) => `Merci. ${amount} ont été payés.`,
 
   failureHeading: 'Paiement non abouti',
   failureFailed: 'Le paiement n’a pas abouti.',
-  failureTimedOut: 'Le paiement n’a pas été validé à temps.',
-  failureExpired: 'Le délai de paiement est écoulé.',
   failureClosed: 'Ce paiement est clos.',
   failureReason: (reason) => `Motif : ${reason}`,
   retry: 'Réessayer',

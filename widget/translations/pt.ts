@@ -93,15 +93,29 @@ const translation: Translation = {
   redirectReopen: 'Abrir a janela novamente',
 
   waitHeading: 'A confirmar o seu pagamento',
-  waitBody: 'Normalmente demora alguns segundos.',
+  waitBody: 'Não pague novamente; esta página atualiza-se sozinha.',
+
+  lapse: {
+    otp_expired: 'O código expirou',
+    otp_locked: 'Demasiados códigos errados',
+    account_expired: 'A conta expirou antes de chegar uma transferência',
+    prompt_unanswered: 'O pedido não foi aprovado a tempo',
+    redirect_cancelled: 'O pagamento foi cancelado na página do banco',
+    redirect_unanswered: 'A autorização não foi concluída a tempo',
+  },
+  ifPaid: 'Se pagou, esta página será atualizada.',
+  reviewHeading: 'Pagamento em análise',
+  mismatchBody:
+    'Recebemos um pagamento que não corresponde a esta compra (por exemplo, um montante diferente). A loja foi avisada e vai contactá-lo; não pague novamente, a menos que a loja o peça.',
+  reviewBody:
+    'Ainda não conseguimos confirmar este pagamento. A loja foi avisada; não pague novamente, a menos que a loja o peça.',
+  closedConfirming: 'O seu último pagamento ainda está a ser confirmado.',
 
   successHeading: 'Pagamento recebido',
   successBody: (amount) => `Obrigado. ${amount} foi pago.`,
 
   failureHeading: 'Pagamento não concluído',
   failureFailed: 'O pagamento não foi efetuado.',
-  failureTimedOut: 'O pagamento não foi aprovado a tempo.',
-  failureExpired: 'O prazo para pagar terminou.',
   failureClosed: 'Este pagamento está encerrado.',
   failureReason: (reason) => `Motivo: ${reason}`,
   retry: 'Tentar novamente',

@@ -94,15 +94,29 @@ const translation: Translation = {
   redirectReopen: 'Fungua dirisha tena',
 
   waitHeading: 'Tunathibitisha malipo yako',
-  waitBody: 'Kwa kawaida huchukua sekunde chache.',
+  waitBody: 'Usilipe tena; ukurasa huu utajisasisha wenyewe.',
+
+  lapse: {
+    otp_expired: 'Muda wa msimbo umekwisha',
+    otp_locked: 'Misimbo mingi isiyo sahihi',
+    account_expired: 'Muda wa akaunti umekwisha kabla uhamisho haujafika',
+    prompt_unanswered: 'Ombi halikuidhinishwa kwa wakati',
+    redirect_cancelled: 'Malipo yalighairiwa kwenye ukurasa wa benki',
+    redirect_unanswered: 'Uidhinishaji haukukamilika kwa wakati',
+  },
+  ifPaid: 'Kama ulilipa, ukurasa huu utajisasisha.',
+  reviewHeading: 'Malipo yanakaguliwa',
+  mismatchBody:
+    'Tumepokea malipo yasiyolingana na agizo hili (kwa mfano, kiasi tofauti). Duka limearifiwa na litawasiliana nawe; usilipe tena isipokuwa duka likikuomba.',
+  reviewBody:
+    'Bado hatujaweza kuthibitisha malipo haya. Duka limearifiwa; usilipe tena isipokuwa duka likikuomba.',
+  closedConfirming: 'Malipo yako ya mwisho bado yanathibitishwa.',
 
   successHeading: 'Malipo yamepokelewa',
   successBody: (amount) => `Asante. ${amount} imelipwa.`,
 
   failureHeading: 'Malipo hayajakamilika',
   failureFailed: 'Malipo hayakufanikiwa.',
-  failureTimedOut: 'Malipo hayakuidhinishwa kwa wakati.',
-  failureExpired: 'Muda wa kulipa umekwisha.',
   failureClosed: 'Malipo haya yamefungwa.',
   failureReason: (reason) => `Sababu: ${reason}`,
   retry: 'Jaribu tena',

@@ -4,8 +4,14 @@
  * @module
  */
 import type { MethodKind } from '../../../shared/catalogue';
-import type { AttemptStatus, SessionStatus } from '../../../shared/status';
-import type { AttemptView, CheckoutView, CountryOption, NextAction } from '../../../shared/view';
+import type { AttemptInput, AttemptStatus, SessionStatus } from '../../../shared/status';
+import type {
+  AttemptView,
+  CheckoutView,
+  CountryOption,
+  LapseReason,
+  NextAction,
+} from '../../../shared/view';
 
 export const KENYA: CountryOption = {
   id: 1,
@@ -116,7 +122,8 @@ export function view(
 }
 
 /**
- * An attempt of `country`'s method of `kind`.
+ * An attempt of `country`'s method of `kind`. Its `input` follows `next` (`given` for
+ * `confirming`, `lapsed` for `input_lapsed`, else `awaiting`) unless `input` is given.
  *
  * @example
  * attempt(KENYA, 'phone_prompt', 'pending', { type: 'approve_on_phone', mobile_masked: '2547****5000' });
@@ -128,6 +135,7 @@ export function attempt(
   next: NextAction | null = null,
   failure: AttemptView['failure'] = null,
   id = `at_${kind}_${seq}`,
+  input?: AttemptInput,
 ): AttemptView {
   const method = country.methods.find((m) => m.kind === kind);
   if (!method) throw new Error(`${country.name} has no ${kind}`);
@@ -137,13 +145,25 @@ export function attempt(
     method: method.value,
     kind,
     status,
+    input:
+      input ??
+      (next?.type === 'confirming'
+        ? 'given'
+        : next?.type === 'input_lapsed'
+          ? 'lapsed'
+          : 'awaiting'),
     created_at: new Date().toISOString(),
     next,
     failure,
   };
 }
 
-/** A view with `base`'s offer and a new attempt (and a later seq). */
+/**
+ * A view with `base`'s offer and a new attempt (and a later seq). The session status follows the
+ * money rules unless given: `pending` while the attempt holds it (pending, input not lapsed),
+ * `succeeded` after a success, else `open`; `can_retry` when open and the attempt is neither
+ * `mismatch` nor `needs_review`.
+ */
 export function withAttempt(
   base: CheckoutView,
   att: AttemptView,
@@ -151,12 +171,17 @@ export function withAttempt(
 ): CheckoutView {
   const sessionStatus =
     status ??
-    (att.status === 'pending' ? 'pending' : att.status === 'succeeded' ? 'succeeded' : 'open');
+    (att.status === 'pending' && att.input !== 'lapsed'
+      ? 'pending'
+      : att.status === 'succeeded'
+        ? 'succeeded'
+        : 'open');
   return {
     ...base,
     status: sessionStatus,
     attempt: att,
-    can_retry: sessionStatus === 'open',
+    can_retry:
+      sessionStatus === 'open' && att.status !== 'mismatch' && att.status !== 'needs_review',
     seq: seq++,
   };
 }
@@ -232,5 +257,28 @@ export function stepViews(): [string, CheckoutView, boolean?][] {
       ),
     ],
     ['expired', view([KENYA], { status: 'expired' })],
+    ['confirming', withAttempt(ci, attempt(IVORY_COAST, 'otp_operator', 'pending', CONFIRMING))],
+    [
+      'lapsed',
+      withAttempt(ci, attempt(IVORY_COAST, 'otp_operator', 'pending', lapsedFor('otp_expired'))),
+    ],
+    ['mismatch', withAttempt(ke, attempt(KENYA, 'phone_prompt', 'mismatch'))],
+    ['needs_review', withAttempt(ke, attempt(KENYA, 'phone_prompt', 'needs_review'))],
+    [
+      'closed_confirming',
+      withAttempt(
+        ng,
+        attempt(NIGERIA, 'virtual_account', 'pending', lapsedFor('account_expired')),
+        'expired',
+      ),
+    ],
   ];
+}
+
+/** The next action of an attempt whose payer acted (an accepted code, an approved redirect). */
+export const CONFIRMING: NextAction = { type: 'confirming' };
+
+/** The next action of an attempt whose input window closed for `reason`. */
+export function lapsedFor(reason: LapseReason): NextAction {
+  return { type: 'input_lapsed', reason };
 }
