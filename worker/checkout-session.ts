@@ -9,7 +9,7 @@
  * @module
  */
 import { DurableObject } from 'cloudflare:workers';
-import { INPUT_WINDOW_MINUTES, REDIRECT_KINDS, type MethodKind } from '../shared/catalogue';
+import { REDIRECT_KINDS, type MethodKind } from '../shared/catalogue';
 import { errorBody } from '../shared/errors';
 import { maskPhone } from '../shared/phone';
 import type { AttemptBody, SessionCreateBody } from '../shared/schemas';
@@ -263,7 +263,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       });
     }
     const now = Date.now();
-    const inputEnds = now + INPUT_WINDOW_MINUTES[slot.kind] * MINUTE;
+    const inputEnds = now + config.inputWindowsMs[slot.kind];
     this.sql.exec(
       `INSERT INTO attempts (id, n, country_id, method, kind, status, mobile_masked, next, create_state,
          expires_at, created_at, updated_at)

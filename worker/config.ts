@@ -5,8 +5,10 @@
  */
 import {
   applyCatalogueOverrides,
+  INPUT_WINDOW_MINUTES,
   parseCatalogueOverrides,
   type Catalogue,
+  type MethodKind,
 } from '../shared/catalogue';
 import { CheckoutError } from '../shared/errors';
 import type { SigningCredentials, SigningScheme } from '../shared/signing';
@@ -16,6 +18,9 @@ import required from './required-config.json';
 /** The validated configuration the proxy runs with. */
 export interface Config {
   credentials: SigningCredentials;
+  /** How long each method kind waits for the payer's input, in ms (`INPUT_WINDOWS` overrides
+   * the defaults of shared/catalogue.ts). Input windows never settle money. */
+  inputWindowsMs: Readonly<Record<MethodKind, number>>;
   serviceBaseUrl: string;
   publicBaseUrl: string;
   allowedOrigins: ReadonlySet<string>;
@@ -70,6 +75,42 @@ function numberVar(env: ProxyEnv, name: string, fallback: number, problems: stri
     return fallback;
   }
   return value;
+}
+
+/**
+ * The input windows: the defaults, with `INPUT_WINDOWS` (JSON, minutes per method kind, e.g.
+ * `{"otp_operator": 5}` when a provider's codes live longer) over them.
+ */
+function inputWindows(raw: unknown, problems: string[]): Record<MethodKind, number> {
+  const minutes: Record<MethodKind, number> = { ...INPUT_WINDOW_MINUTES };
+  if (raw === undefined || raw === '') return toMs(minutes);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(String(raw));
+  } catch {
+    problems.push('INPUT_WINDOWS must be JSON: {"<method kind>": minutes}');
+    return toMs(minutes);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    problems.push('INPUT_WINDOWS must be a JSON object of minutes per method kind');
+    return toMs(minutes);
+  }
+  for (const [kind, value] of Object.entries(parsed)) {
+    if (!Object.hasOwn(minutes, kind)) {
+      problems.push(`INPUT_WINDOWS names an unknown method kind "${kind}"`);
+    } else if (typeof value !== 'number' || !(value > 0) || value > 24 * 60) {
+      problems.push(`INPUT_WINDOWS.${kind} must be minutes between 0 and 1440`);
+    } else {
+      minutes[kind as MethodKind] = value;
+    }
+  }
+  return toMs(minutes);
+}
+
+function toMs(minutes: Record<MethodKind, number>): Record<MethodKind, number> {
+  return Object.fromEntries(
+    Object.entries(minutes).map(([kind, value]) => [kind, Math.round(value * 60_000)]),
+  ) as Record<MethodKind, number>;
 }
 
 /**
@@ -144,6 +185,7 @@ export function loadConfig(env: ProxyEnv): Config {
     problems,
   );
   if (horizonHours === 0) problems.push('RECONCILE_HORIZON_HOURS must be greater than 0');
+  const inputWindowsMs = inputWindows(record.INPUT_WINDOWS, problems);
   if (problems.length > 0) {
     throw new CheckoutError(
       'CONFIG_INVALID',
@@ -169,6 +211,7 @@ export function loadConfig(env: ProxyEnv): Config {
     callbackMaxAgeSeconds,
     callbackSourceIps: new Set(callbackSourceIps),
     reconcileHorizonMs: horizonHours * 3_600_000,
+    inputWindowsMs,
   };
   cache.set(env, config);
   return config;

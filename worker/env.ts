@@ -40,6 +40,9 @@ export interface ProxyEnv {
   CALLBACK_MAX_AGE_SECONDS?: string;
   /** Comma-separated addresses hosted callbacks may come from; empty or unset disables the check. */
   CALLBACK_SOURCE_IPS?: string;
+  /** JSON of minutes per method kind the payer has to act (default: OTP 2, prompt 3, redirect
+   * 15, virtual account 30). Closes input only; never settles money. */
+  INPUT_WINDOWS?: string;
   ATTEMPT_LIMITER?: RateLimit;
   ASSETS?: Fetcher;
   /** Dev and tests: the sandbox Worker. Production: absent, `fetch(SERVICE_BASE_URL)` is used. */
