@@ -26,7 +26,7 @@ import {
 } from './flows';
 import { MerchantBackend, SandboxControl, WebhookInbox } from './support/backend';
 import { CaseRun, type CaseOptions } from './support/case-run';
-import { SECRETS } from './support/config';
+import { SECRETS, TIME_SCALE } from './support/config';
 import { assertDeliveries, checkOutcome, checkedSessions } from './support/outcome';
 import { SEEN, readBodies } from './support/responses';
 import { Widget } from './support/widget';
@@ -117,6 +117,42 @@ describe('NGN virtual account left to expire', () => {
       'transfer',
     );
     expiring = { run, widget, session: session.id };
+  });
+});
+
+/**
+ * A third NGN account, also opened first: the payer's bank transfers into it just before it
+ * expires and the bank's confirmation comes after the expiry (the money rules: our clock closes
+ * the account for new input, it never refuses money that was sent in time).
+ */
+let lateTransfer: {
+  run: CaseRun;
+  widget: Widget;
+  session: string;
+  account: string;
+  expiresAt: number;
+} | null = null;
+
+describe('NGN virtual account paid just before its expiry', () => {
+  test('the account is shown', async () => {
+    const run = await CaseRun.open(browser, 'virtual-account-paid-at-expiry', { galleryDir });
+    const session = await createSession({ amount: 6400, currency: 'NGN' });
+    const widget = await openCheckout(run, world, session, 'form');
+    await fillAndPay(
+      run,
+      widget,
+      { first_name: 'Tunde', last_name: 'Bello', account_name: 'Tunde Bello', bank_code: '17003' },
+      'transfer',
+    );
+    const next = (await widget.view())?.attempt?.next;
+    if (next?.type !== 'bank_transfer') throw new Error(`no account: ${JSON.stringify(next)}`);
+    lateTransfer = {
+      run,
+      widget,
+      session: session.id,
+      account: next.account_number,
+      expiresAt: Date.parse(next.expires_at),
+    };
   });
 });
 
@@ -274,6 +310,39 @@ test('otp_operator (Orange, Côte d’Ivoire): a wrong OTP, then 000000', async 
     run.errors.length = 0;
   });
 });
+
+test('OTP accepted, settles after the OTP deadline: "being confirmed", then one success', async () => {
+  await withPayer('otp-settles-late', async (run) => {
+    const session = await createSession({ amount: 2600, currency: 'XOF', country_id: 3 });
+    const widget = await openCheckout(run, world, session, 'choose');
+    await chooseMethod(run, widget, 'Orange');
+    // 006: the sandbox settles 3 sandbox minutes after the code, the code lives 2.
+    await fillAndPay(run, widget, { mobile: phone('225', '0712345006') }, 'otp');
+    const otp = (await widget.view())?.attempt?.next;
+    if (otp?.type !== 'enter_otp') throw new Error(`no code asked: ${JSON.stringify(otp)}`);
+    await run.step(
+      'code-accepted',
+      async () => {
+        await widget.fill({ otp: '000000' });
+        await widget.submit();
+        await widget.waitForStep('confirming');
+      },
+      { gallery: 'otp-being-confirmed' },
+    );
+    await run.step('past-the-code-deadline', async () => {
+      const wait = Date.parse(otp.expires_at) + 1000 - Date.now();
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait)));
+      expect(await widget.step()).toBe('confirming');
+      expect(await widget.text()).toMatch(/don.t pay again/i);
+      expect((await world.backend.session(session.id)).status).toBe('pending');
+    });
+    await checkOutcome(run, widget, world, session.id, {
+      step: 'success',
+      session: 'succeeded',
+      attempts: [ok],
+    });
+  });
+}, 60_000);
 
 // ---------------------------------------------------------------- redirect wallet and bank_eft
 
@@ -476,6 +545,31 @@ test('a merchant page with a strict CSP on another origin (French)', async () =>
 });
 
 // ---------------------------------------------------------------- the expired account, checked last
+
+test('virtual account paid just before expiry, confirmed after it: a normal success', async () => {
+  if (!lateTransfer) throw new Error('the first tests did not open the account');
+  const { run, widget, session, account, expiresAt } = lateTransfer;
+  try {
+    await run.step('transfer-just-before-expiry', async () => {
+      const wait = expiresAt - 3000 - Date.now();
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, wait)));
+      // The bank confirms 8 real seconds later: after the account's expiry.
+      const paid = await world.sandbox.payVirtualAccount(account, 6400, 8000 * TIME_SCALE);
+      expect(paid.transfer.outcome).toBe('credited');
+    });
+    await run.step('account-closed-for-new-transfers', () => widget.waitForStep('lapsed', 15_000), {
+      gallery: 'virtual-account-closed-awaiting-confirmation',
+    });
+    await checkOutcome(run, widget, world, session, {
+      step: 'success',
+      session: 'succeeded',
+      attempts: [ok],
+    });
+    expect(run.errors).toEqual([]);
+  } finally {
+    await run.close();
+  }
+}, 150_000);
 
 test('NGN virtual account left to expire: the payer and the merchant see it fail', async () => {
   if (!expiring) throw new Error('the first test did not open the account');

@@ -43,6 +43,12 @@ export default async function setup(project: TestProject) {
         ALLOWED_ORIGINS: [base, shop.base].join(','),
         MERCHANT_WEBHOOK_URL: `${receiver.base}/hooks`,
         SANDBOX_TIME_SCALE: String(TIME_SCALE),
+        // The proxy's own input windows follow the sandbox's clock: an OTP lives 2 sandbox
+        // minutes, an account 30 (6 s and 90 s here).
+        INPUT_WINDOWS: JSON.stringify({
+          otp_operator: 2 / TIME_SCALE,
+          virtual_account: 30 / TIME_SCALE,
+        }),
         // A scripted callback comes one real second after the create: the live step is seen.
         SANDBOX_CALLBACK_DELAY_MS: String(1000 * TIME_SCALE),
       },

@@ -101,6 +101,19 @@ describe('faults', () => {
     await next.waitFor(1);
   });
 
+  it('answer_lost: the create is processed (silently) but answered 504: only a status query tells', async () => {
+    await fault({ endpoint: 'collections', fault: 'answer_lost' });
+    const hook = receiver();
+    const params = kenyaParams(hook.url, '000');
+    const created = await signedPost(PATHS.collections, params);
+    expect(created.status).toBe(504);
+    expect(created.body).toMatchObject({ success: false });
+    const reference = String(params.third_party_reference_1);
+    await waitForStatus(reference, 'payin', '000000');
+    await pause(150);
+    expect(await hook.calls()).toHaveLength(0);
+  });
+
   it('get-token and balance can fail too', async () => {
     await fault({ endpoint: 'get-token', fault: 'error' });
     const got = await call('POST', PATHS.token, {

@@ -58,7 +58,7 @@ const ForeignCallbackBody = z.strictObject({
 });
 const FaultBody = z.object({
   endpoint: z.string(),
-  fault: z.enum(['error', 'delay', 'malformed', 'no_callback']),
+  fault: z.enum(['error', 'delay', 'malformed', 'no_callback', 'answer_lost']),
   count: z._default(z.int().check(z.minimum(1), z.maximum(1000)), 1),
   delay_ms: z._default(z.int().check(z.minimum(0), z.maximum(60_000)), 0),
 });
@@ -250,8 +250,12 @@ control.post('/control/faults', async (c) => {
   if (!endpoint) {
     return invalid('endpoint', `must be one of ${ENDPOINT_NAMES.join(', ')} or their paths`);
   }
-  if (fault === 'no_callback' && endpoint !== 'collections' && endpoint !== 'payouts') {
-    return invalid('fault', 'no_callback applies to collections and payouts only');
+  if (
+    (fault === 'no_callback' || fault === 'answer_lost') &&
+    endpoint !== 'collections' &&
+    endpoint !== 'payouts'
+  ) {
+    return invalid('fault', `${fault} applies to collections and payouts only`);
   }
   if (fault === 'delay' && delay_ms === 0) return invalid('delay_ms', 'must be given for delay');
   const saved = await ledger(c.env).injectFault(endpoint, fault, count, delay_ms);

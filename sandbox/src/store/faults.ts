@@ -13,7 +13,10 @@ export type FaultKind =
   /** Answer HTTP 200 with a body that is not JSON, without processing the call. */
   | 'malformed'
   /** Process a create normally, but never send its callback. */
-  | 'no_callback';
+  | 'no_callback'
+  /** Process the call (a create then never calls back), then answer HTTP 504 instead of its
+   * real answer: the caller cannot know that it happened (a gateway timing out, say). */
+  | 'answer_lost';
 
 /** One endpoint's pending fault. */
 export type Fault = {

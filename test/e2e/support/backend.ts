@@ -161,16 +161,24 @@ export class SandboxControl {
   constructor(readonly base: string) {}
 
   /**
-   * Transfers `amount` into a virtual account, as the payer's bank would.
+   * Transfers `amount` into a virtual account, as the payer's bank would (its confirmation
+   * `settleAfterMs` sandbox ms later when given).
    *
    * @example
    * await sandbox.payVirtualAccount('9204417753', 5000);
    */
-  payVirtualAccount(account: string, amount: number): Promise<{ transfer: { outcome: string } }> {
+  payVirtualAccount(
+    account: string,
+    amount: number,
+    settleAfterMs?: number,
+  ): Promise<{ transfer: { outcome: string } }> {
     return call(UPSTREAM_CONTROL, `${this.base}/sandbox/control/virtual-accounts/${account}/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ amount }),
+      // settle_after_ms (sandbox ms): the bank's confirmation comes that much later.
+      body: JSON.stringify(
+        settleAfterMs === undefined ? { amount } : { amount, settle_after_ms: settleAfterMs },
+      ),
     });
   }
 
