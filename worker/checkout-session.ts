@@ -805,6 +805,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       if (judged.event !== 'still_unknown') {
         this.tasks.cancel(task.key);
         this.applyJudged(row.id, judged, null);
+        this.applyDeferredCallbacks(row.id);
         return;
       }
       // The record exists: remember its reference, so that a success naming another one is

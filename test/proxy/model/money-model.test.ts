@@ -23,6 +23,7 @@ import {
   getSession,
   postCallback,
   ref,
+  sandbox,
 } from '../helpers';
 import {
   clearFaults,
@@ -31,7 +32,6 @@ import {
   freshIp,
   injectFault,
   recordFigures,
-  sandboxTxFor,
   sessionObject,
   webhooksFor,
   type SandboxTx,
@@ -142,10 +142,20 @@ class World {
   }
 }
 
+/** The sandbox's record of an attempt's collection (runs are sequential: it is among the
+ * newest few until its reference is known, then read by reference). */
 async function sandboxTx(a: ModelAttempt): Promise<SandboxTx | null> {
-  const [tx] = await sandboxTxFor(a.id);
-  if (tx) a.tx = tx;
-  return tx ?? null;
+  if (a.tx) {
+    const res = await sandbox(`/control/transactions/${a.tx.ref}`);
+    expect(res.status).toBe(200);
+    a.tx = ((await res.json()) as { transaction: SandboxTx }).transaction;
+    return a.tx;
+  }
+  const res = await sandbox('/control/transactions?limit=10');
+  expect(res.status).toBe(200);
+  const { transactions } = (await res.json()) as { transactions: SandboxTx[] };
+  a.tx = transactions.find((tx) => tx.third_party_reference_1 === a.id) ?? null;
+  return a.tx;
 }
 
 /** What the sandbox's record says, as the proxy's status query reads it. */
@@ -268,7 +278,9 @@ class Callback implements Cmd {
         if (!a.lastEnvelope) return;
         break;
     }
-    const successLike = reportAs === 'match' || this.which === 'foreign';
+    // Any success report (matching or not) waits for a status query when the proxy does not
+    // know the upstream's reference yet.
+    const successLike = params?.status === 'success' && params.payment_step === 2;
     const deferred = successLike && !a.refKnown && a.decided === null;
     if (deferred && w.statusFaultArmed) {
       // The status query this callback waits for must not be the one the fault was armed for.
