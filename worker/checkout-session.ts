@@ -531,6 +531,18 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     }
   }
 
+  /** True when a needs_review attempt holds a success that waits for the upstream's reference. */
+  private waitsForReference(row: AttemptRow): boolean {
+    if (row.status !== 'needs_review') return false;
+    return (
+      first<{ n: number }>(
+        this.sql,
+        "SELECT COUNT(*) AS n FROM callbacks WHERE attempt_id = ? AND applied = 'deferred'",
+        row.id,
+      )!.n > 0
+    );
+  }
+
   /** What a success of this attempt must carry. */
   private expected(row: AttemptRow): ExpectedMoney {
     const session = this.session()!;
@@ -778,7 +790,9 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
    */
   private async reconcile(task: Task<TaskKind>): Promise<void> {
     const row = task.ref ? this.attempt(task.ref) : undefined;
-    if (!row || row.status !== 'pending') {
+    // Past the horizon we stop asking, except when a success waits for the reference a status
+    // query tells (a later answer still settles a needs_review attempt).
+    if (!row || (row.status !== 'pending' && !this.waitsForReference(row))) {
       this.tasks.cancel(task.key);
       return;
     }
@@ -791,7 +805,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       },
     );
     const fresh = this.attempt(row.id)!;
-    if (fresh.status !== 'pending') {
+    if (fresh.status !== row.status) {
       this.tasks.cancel(task.key);
       return;
     }
@@ -838,6 +852,10 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       }
     } else {
       this.log('status_query', row.id, { answer: result.kind });
+    }
+    if (fresh.status !== 'pending') {
+      this.tasks.cancel(task.key);
+      return;
     }
     const now = Date.now();
     const horizon = fresh.created_at + this.config.reconcileHorizonMs;
