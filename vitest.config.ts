@@ -49,7 +49,8 @@ export default defineConfig({
         // callbacks (plain fetch) are routed back into the proxy.
         plugins: [
           cloudflareTest({
-            wrangler: { configPath: './wrangler.toml' },
+            // [env.dev]: the top level of wrangler.toml is the production Worker.
+            wrangler: { configPath: './wrangler.toml', environment: 'dev' },
             miniflare: {
               bindings: {
                 ...devVars(),

@@ -8,8 +8,7 @@ run(
   [
     'deploy',
     '--dry-run',
-    '--env',
-    'production',
+    '--env=',
     '--outdir',
     path.resolve('dist/proxy'),
     '-c',
