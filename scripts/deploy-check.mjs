@@ -60,9 +60,7 @@ export function deployProblems({ vars, secretNames, localSecrets = {} }) {
   } else {
     for (const name of REQUIRED_SECRETS) {
       if (!secretNames.includes(name)) {
-        problems.push(
-          `Secret ${name} is not set: npx wrangler secret put ${name}`,
-        );
+        problems.push(`Secret ${name} is not set: npx wrangler secret put ${name}`);
       }
     }
   }
