@@ -63,7 +63,11 @@ export default defineConfig({
               // The proxy's own outbound fetches (merchant webhooks to /dev/webhooks) loop back in.
               outboundService: PROXY_RUNNER,
               // Node-side: the hostile-conditions suites write their figures through it.
-              serviceBindings: { HOSTILE_FIGURES: figuresRecorder() },
+              serviceBindings: {
+                HOSTILE_FIGURES: figuresRecorder(),
+                DOCTOR_SANDBOX_WALLED: 'unified-checkout-sandbox-walled',
+                DOCTOR_SANDBOX_HMAC: 'unified-checkout-sandbox-hmac',
+              },
               workers: [
                 {
                   ...sandbox,
@@ -77,6 +81,21 @@ export default defineConfig({
                   },
                   outboundService: PROXY_RUNNER,
                 },
+                // The doctor's faults (test/proxy/hardening/doctor.test.ts): a sandbox whose
+                // whitelist refuses the proxy, and one that verifies HMAC-SHA256 signatures.
+                ...(
+                  [
+                    ['walled', { SANDBOX_IP_WHITELIST: '203.0.113.7' }],
+                    ['hmac', { SANDBOX_IP_WHITELIST: '*', SANDBOX_SIGNING_SCHEME: 'hmac-sha256' }],
+                  ] as const
+                ).map(([fault, vars]) => ({
+                  ...sandbox,
+                  name: `unified-checkout-sandbox-${fault}`,
+                  modules: true,
+                  scriptPath: './sandbox/dist/index.js',
+                  bindings: { ...sandbox.bindings, ...vars },
+                  outboundService: PROXY_RUNNER,
+                })),
               ],
             },
           }),

@@ -33,11 +33,11 @@ export function requestIdOf(c: Context): string {
 }
 
 /**
- * The route pattern that answered (the last matched route: the handler, not a `*` middleware),
- * or `(no route)` when nothing matched.
+ * The route pattern of the handler that answered or threw (Hono's `routePath` at the current
+ * route index, e.g. `/v1/checkout/:id`), or `(no route)` when only wildcard middleware ran.
  */
 export function routeOf(c: Context): string {
-  const path = routePath(c, -1);
+  const path = routePath(c);
   return path === '' || path === '/*' || path === '*' ? '(no route)' : path;
 }
 
