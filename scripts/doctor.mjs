@@ -31,7 +31,12 @@ export function formatReport(report, base) {
     if (check.fix) lines.push(`    fix:   ${check.fix}`);
   }
   const failed = report.checks.filter((c) => c.status === 'fail').length;
-  lines.push('', report.ok ? 'Ready to go live.' : `Not ready: ${failed} check(s) failed.`);
+  const verdict = !report.ok
+    ? `Not ready: ${failed} check(s) failed.`
+    : report.mode === 'production'
+      ? 'Ready to go live.'
+      : 'All checks pass (development mode: not a production configuration).';
+  lines.push('', verdict);
   return lines.join('\n');
 }
 
