@@ -1,5 +1,5 @@
 /**
- * Structured logs: one JSON line per request and per error, carrying the request id and the
+ * Structured logs: one JSON line per refused or failed request and per error, carrying the request id and the
  * route pattern (Hono's `routePath`, e.g. `/v1/checkout/:id`), never the concrete path — so no
  * session id, attempt id, reference, phone number, token or secret reaches a log line.
  * @module
@@ -53,8 +53,8 @@ const ids = requestId({
 });
 
 /**
- * Gives the request an id (answered as `X-Request-Id`) and logs one line when it is answered:
- * method, route pattern, status and duration. Idempotent: a second instance in a mounted app
+ * Gives the request an id (answered as `X-Request-Id`) and logs one line when it is answered
+ * with a 4xx or 5xx: method, route pattern, status and duration. Idempotent: a second instance in a mounted app
  * does nothing.
  *
  * @example
@@ -71,6 +71,9 @@ export function requestLog(): MiddlewareHandler {
       c.res = new Response(c.res.body, c.res);
       c.res.headers.set('X-Request-Id', id);
     }
+    // Answered requests are in Cloudflare's invocation logs already; ours records the refused
+    // and failed ones, which is what a support question starts from.
+    if (c.res.status < 400) return;
     logLine(c.res.status >= 500 ? 'error' : 'info', 'request', {
       request_id: id,
       method: c.req.method,
