@@ -66,7 +66,7 @@ export default defineConfig({
               serviceBindings: {
                 HOSTILE_FIGURES: figuresRecorder(),
                 DOCTOR_SANDBOX_WALLED: 'unified-checkout-sandbox-walled',
-                DOCTOR_SANDBOX_HMAC: 'unified-checkout-sandbox-hmac',
+                DOCTOR_SANDBOX_OTHER_SCHEME: 'unified-checkout-sandbox-other-scheme',
               },
               workers: [
                 {
@@ -82,11 +82,15 @@ export default defineConfig({
                   outboundService: PROXY_RUNNER,
                 },
                 // The doctor's faults (test/proxy/hardening/doctor.test.ts): a sandbox whose
-                // whitelist refuses the proxy, and one that verifies HMAC-SHA256 signatures.
+                // whitelist refuses the proxy, and one that verifies the other signature scheme
+                // than the proxy's (the proxy signs sha256 here).
                 ...(
                   [
                     ['walled', { SANDBOX_IP_WHITELIST: '203.0.113.7' }],
-                    ['hmac', { SANDBOX_IP_WHITELIST: '*', SANDBOX_SIGNING_SCHEME: 'hmac-sha256' }],
+                    [
+                      'other-scheme',
+                      { SANDBOX_IP_WHITELIST: '*', SANDBOX_SIGNING_SCHEME: 'hmac-sha256' },
+                    ],
                   ] as const
                 ).map(([fault, vars]) => ({
                   ...sandbox,
