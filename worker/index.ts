@@ -1,6 +1,7 @@
 /**
  * The proxy Worker: merchant API, public checkout API, hosted callbacks, return page, and the
- * widget bundle (static assets). Dev-only routes are mounted when DEV_MODE=1.
+ * widget bundle (static assets). Dev-only routes are mounted in development mode only (DEV_MODE=1
+ * and the development secrets).
  * @module
  */
 import { Hono } from 'hono';
@@ -21,7 +22,7 @@ export { CheckoutSession } from './checkout-session';
 export { Ledger } from './ledger';
 export { Payout } from './payout';
 
-/** The proxy's routes (DEV_MODE routes are added per request in {@link handler}). */
+/** The proxy's routes (development routes are added per request in {@link handler}). */
 export const app = new Hono<{ Bindings: ProxyEnv }>();
 app.use('*', requestLog());
 app.use('*', securityHeaders());
