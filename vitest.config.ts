@@ -21,7 +21,8 @@ function proxyProject(
   return {
     plugins: [
       cloudflareTest({
-        wrangler: { configPath: './wrangler.toml' },
+        // [env.dev]: the top level of wrangler.toml is the production Worker.
+        wrangler: { configPath: './wrangler.toml', environment: 'dev' },
         miniflare: {
           bindings: {
             ...devVars(),
@@ -36,7 +37,11 @@ function proxyProject(
           // The proxy's own outbound fetches (merchant webhooks to /dev/webhooks) loop back in.
           outboundService: runner,
           // Node-side: the hostile-conditions suites write their figures through it.
-          serviceBindings: { HOSTILE_FIGURES: figuresRecorder() },
+          serviceBindings: {
+            HOSTILE_FIGURES: figuresRecorder(),
+            DOCTOR_SANDBOX_WALLED: 'unified-checkout-sandbox-walled',
+            DOCTOR_SANDBOX_OTHER_SCHEME: 'unified-checkout-sandbox-other-scheme',
+          },
           workers: [
             {
               ...sandbox,
@@ -51,6 +56,27 @@ function proxyProject(
               },
               outboundService: runner,
             },
+            // The doctor's faults (test/proxy/hardening/doctor.test.ts): a sandbox whose
+            // whitelist refuses the proxy, and one that verifies the other signature scheme.
+            ...(
+              [
+                ['walled', { SANDBOX_IP_WHITELIST: '203.0.113.7', SANDBOX_SIGNING_SCHEME: scheme }],
+                [
+                  'other-scheme',
+                  {
+                    SANDBOX_IP_WHITELIST: '*',
+                    SANDBOX_SIGNING_SCHEME: scheme === 'sha256' ? 'hmac-sha256' : 'sha256',
+                  },
+                ],
+              ] as const
+            ).map(([fault, vars]) => ({
+              ...sandbox,
+              name: `unified-checkout-sandbox-${fault}`,
+              modules: true,
+              scriptPath: './sandbox/dist/index.js',
+              bindings: { ...sandbox.bindings, ...vars },
+              outboundService: runner,
+            })),
           ],
         },
       }),

@@ -5,16 +5,7 @@ import { run } from './run.mjs';
 
 run(
   'wrangler',
-  [
-    'deploy',
-    '--dry-run',
-    '--env',
-    'production',
-    '--outdir',
-    path.resolve('dist/proxy'),
-    '-c',
-    'wrangler.toml',
-  ],
+  ['deploy', '--dry-run', '--env=', '--outdir', path.resolve('dist/proxy'), '-c', 'wrangler.toml'],
   'proxy dry-run deploy',
 );
 run(

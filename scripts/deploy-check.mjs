@@ -1,19 +1,19 @@
 // Pure checks behind `npm run deploy`: every production var set and not an example value, every
 // secret present upstream (by name) and, when given locally, not a development credential.
+import dev from '../worker/dev-credentials.json' with { type: 'json' };
 import required from '../worker/required-config.json' with { type: 'json' };
 
-/** Vars [env.production.vars] must set, and secrets `wrangler secret put --env production`
- * must set: the same lists the Worker checks at run time (worker/required-config.json). */
+/** Vars the top-level [vars] of wrangler.toml (the production Worker) must set, and secrets
+ * `wrangler secret put` must set: the same lists the Worker checks at run time
+ * (worker/required-config.json). */
 export const { vars: REQUIRED_VARS, secrets: REQUIRED_SECRETS } = required;
 
-/** Values that only belong to local development (dev.vars.example, the sandbox). */
-export const EXAMPLE_VALUES = new Set([
-  'test-client',
-  'Test Shop',
-  'test-secret',
-  'dev-merchant-key',
-  'whsec_ZGV2LXdlYmhvb2stc2VjcmV0LWZvci1sb2NhbC11c2U=',
-]);
+/** Values that only belong to local development (dev.vars.example, the sandbox): the same
+ * list the Worker uses to allow DEV_MODE (worker/dev-credentials.json). */
+export const EXAMPLE_VALUES = new Set([...Object.values(dev.vars), ...Object.values(dev.secrets)]);
+
+/** Vars that only local development may set ([env.dev.vars]); a deploy carrying one refuses. */
+export const DEV_ONLY_VARS = ['DEV_MODE'];
 
 /**
  * @param {{ vars: Record<string, unknown>, secretNames: string[] | null, localSecrets?: Record<string, string> }} input
@@ -21,10 +21,17 @@ export const EXAMPLE_VALUES = new Set([
  */
 export function deployProblems({ vars, secretNames, localSecrets = {} }) {
   const problems = [];
+  for (const name of DEV_ONLY_VARS) {
+    if (vars[name] !== undefined && vars[name] !== '') {
+      problems.push(
+        `${name} is set in the top-level [vars] of wrangler.toml: it belongs to [env.dev] only (it publishes /dev/* and /sandbox/*).`,
+      );
+    }
+  }
   for (const name of REQUIRED_VARS) {
     const value = vars[name];
     if (typeof value !== 'string' || value.trim() === '') {
-      problems.push(`${name} is empty in [env.production.vars] of wrangler.toml.`);
+      problems.push(`${name} is empty in the top-level [vars] of wrangler.toml.`);
     } else if (EXAMPLE_VALUES.has(value)) {
       problems.push(`${name} still holds the development value "${value}".`);
     }
@@ -53,9 +60,7 @@ export function deployProblems({ vars, secretNames, localSecrets = {} }) {
   } else {
     for (const name of REQUIRED_SECRETS) {
       if (!secretNames.includes(name)) {
-        problems.push(
-          `Secret ${name} is not set: npx wrangler secret put ${name} --env production`,
-        );
+        problems.push(`Secret ${name} is not set: npx wrangler secret put ${name}`);
       }
     }
   }

@@ -1,5 +1,6 @@
 // `npm run deploy`: builds the widget, checks the production configuration and secrets, then
-// `wrangler deploy --env production`. Refuses with a list of what is missing.
+// `wrangler deploy --env=""` (the top level of wrangler.toml is the production Worker; [env.dev]
+// is local development only). Refuses with a list of what is missing or development-only.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
@@ -8,12 +9,17 @@ import { run } from './run.mjs';
 
 const wrangler = path.resolve('node_modules/.bin/wrangler');
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
+// A DEV_MODE in the shell would reach nothing (vars come from wrangler.toml), but say so loudly.
+if (process.env.DEV_MODE) {
+  console.error('Refusing to deploy: DEV_MODE is set in the environment; unset it.');
+  process.exit(1);
+}
 const bindings =
-  unstable_getMiniflareWorkerOptions('wrangler.toml', 'production').workerOptions.bindings ?? {};
+  unstable_getMiniflareWorkerOptions('wrangler.toml', '').workerOptions.bindings ?? {};
 const vars = Object.fromEntries(
   Object.entries(bindings).filter(([name]) => !REQUIRED_SECRETS.includes(name)),
 );
-const listed = spawnSync(wrangler, ['secret', 'list', '--env', 'production', '--format', 'json'], {
+const listed = spawnSync(wrangler, ['secret', 'list', '--env=', '--format', 'json'], {
   env,
   encoding: 'utf8',
 });
@@ -35,4 +41,4 @@ if (problems.length > 0) {
   process.exit(1);
 }
 run('vite', ['build', '--logLevel', 'warn'], 'widget build');
-run('wrangler', ['deploy', '--env', 'production'], 'deploy the proxy');
+run('wrangler', ['deploy', '--env='], 'deploy the proxy');

@@ -12,6 +12,7 @@ import {
 } from '../shared/catalogue';
 import { CheckoutError } from '../shared/errors';
 import type { SigningCredentials, SigningScheme } from '../shared/signing';
+import devCredentials from './dev-credentials.json';
 import type { ProxyEnv } from './env';
 import required from './required-config.json';
 
@@ -56,6 +57,71 @@ export const REQUIRED_SECRETS: readonly string[] = required.secrets;
 export const REQUIRED_VARS: readonly string[] = required.vars;
 
 const cache = new WeakMap<object, Config>();
+
+// --- hardening: development mode, https, webhook secret (issue #14) ---------------------------
+
+/**
+ * Development mode: `DEV_MODE=1` **and** every secret is dev.vars.example's
+ * (worker/dev-credentials.json). A Worker deployed with real secrets never mounts `/dev/*` or
+ * `/sandbox/*`, whatever its vars say.
+ *
+ * @example
+ * isDevMode({ DEV_MODE: '1', ...devSecrets }); // true
+ */
+export function isDevMode(env: ProxyEnv): boolean {
+  if (env.DEV_MODE !== '1') return false;
+  const record = env as unknown as Record<string, unknown>;
+  return Object.entries(devCredentials.secrets).every(([name, value]) => record[name] === value);
+}
+
+/** The shortest webhook key accepted, in bytes (Standard Webhooks keys are 24 to 64 bytes). */
+export const WEBHOOK_SECRET_MIN_BYTES = 24;
+
+/**
+ * Why a `MERCHANT_WEBHOOK_SECRET` cannot sign webhooks, or null when it can: it must be `whsec_`
+ * followed by the standard base64 of at least 24 bytes.
+ *
+ * @example
+ * webhookSecretProblem('whsec_abc'); // 'MERCHANT_WEBHOOK_SECRET must be whsec_ followed by …'
+ */
+export function webhookSecretProblem(secret: unknown): string | null {
+  const hint =
+    `MERCHANT_WEBHOOK_SECRET must be whsec_ followed by the base64 of at least ` +
+    `${WEBHOOK_SECRET_MIN_BYTES} random bytes (e.g. "whsec_" + \`openssl rand -base64 32\`)`;
+  if (typeof secret !== 'string' || secret === '') return null; // reported as "not set"
+  if (!secret.startsWith('whsec_')) return `${hint}; it does not start with whsec_`;
+  const key = secret.slice('whsec_'.length);
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key) || key.length % 4 !== 0) {
+    return `${hint}; the part after whsec_ is not base64`;
+  }
+  let bytes: number;
+  try {
+    bytes = atob(key).length;
+  } catch {
+    return `${hint}; the part after whsec_ is not base64`;
+  }
+  if (bytes < WEBHOOK_SECRET_MIN_BYTES) return `${hint}; it holds only ${bytes} bytes`;
+  return null;
+}
+
+/** The hardening checks of {@link loadConfig}: each problem is one sentence. */
+function hardeningProblems(env: ProxyEnv, devMode: boolean): string[] {
+  const problems: string[] = [];
+  const webhook = webhookSecretProblem(env.MERCHANT_WEBHOOK_SECRET);
+  if (webhook) problems.push(webhook);
+  const publicBase = env.PUBLIC_BASE_URL;
+  if (!devMode && typeof publicBase === 'string' && isUrl(publicBase)) {
+    if (new URL(publicBase).protocol !== 'https:') {
+      problems.push(
+        'PUBLIC_BASE_URL must be an https:// URL (the payment service calls back to it); ' +
+          'http is allowed only in development mode',
+      );
+    }
+  }
+  return problems;
+}
+
+// --- end hardening -----------------------------------------------------------------------------
 
 function isUrl(value: string): boolean {
   try {
@@ -160,6 +226,8 @@ export function loadConfig(env: ProxyEnv): Config {
   const reconcileDelaySeconds = numberVar(env, 'RECONCILE_DELAY_SECONDS', 30, problems);
   const upstreamTimeoutMs = numberVar(env, 'UPSTREAM_TIMEOUT_MS', 10_000, problems);
   const callbackMaxAgeSeconds = numberVar(env, 'CALLBACK_MAX_AGE_SECONDS', 0, problems);
+  const devMode = isDevMode(env); // hardening (issue #14)
+  problems.push(...hardeningProblems(env, devMode)); // hardening (issue #14)
   const callbackSourceIps = String(record.CALLBACK_SOURCE_IPS ?? '')
     .split(',')
     .map((ip) => ip.trim().toLowerCase())
@@ -205,7 +273,7 @@ export function loadConfig(env: ProxyEnv): Config {
     merchantWebhookUrl: env.MERCHANT_WEBHOOK_URL,
     payoutPath,
     catalogue,
-    devMode: env.DEV_MODE === '1',
+    devMode, // hardening (issue #14): DEV_MODE=1 and the development secrets
     reconcileDelaySeconds,
     upstreamTimeoutMs,
     callbackMaxAgeSeconds,

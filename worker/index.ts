@@ -1,15 +1,18 @@
 /**
  * The proxy Worker: merchant API, public checkout API, hosted callbacks, return page, and the
- * widget bundle (static assets). Dev-only routes are mounted when DEV_MODE=1.
+ * widget bundle (static assets). Dev-only routes are mounted in development mode only (DEV_MODE=1
+ * and the development secrets).
  * @module
  */
 import { Hono } from 'hono';
 import { loadConfig } from './config';
 import type { ProxyEnv } from './env';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
+import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { checkoutApi } from './routes/checkout';
 import { devRoutes } from './routes/dev';
+import { diagnostics } from './routes/diagnostics';
 import { hooks } from './routes/hooks';
 import { merchantPayments } from './routes/merchant-payments';
 import { merchantSessions } from './routes/merchant-sessions';
@@ -19,18 +22,21 @@ export { CheckoutSession } from './checkout-session';
 export { Ledger } from './ledger';
 export { Payout } from './payout';
 
-/** The proxy's routes (DEV_MODE routes are added per request in {@link handler}). */
+/** The proxy's routes (development routes are added per request in {@link handler}). */
 export const app = new Hono<{ Bindings: ProxyEnv }>();
+app.use('*', requestLog());
 app.use('*', securityHeaders());
 app.onError(errorHandler());
 app.get('/health', (c) => c.json({ ok: true, service: 'unified-checkout' }));
 app.route('/v1/sessions', merchantSessions());
+app.route('/v1/diagnostics', diagnostics());
 app.route('/v1', merchantPayments());
 app.route('/v1/checkout', returnPage());
 app.route('/v1/checkout', checkoutApi());
 app.route('/hooks', hooks());
 
 const dev = new Hono<{ Bindings: ProxyEnv }>();
+dev.use('*', requestLog());
 dev.use('*', securityHeaders());
 dev.onError(errorHandler());
 dev.route('/', devRoutes(app));

@@ -41,7 +41,7 @@ describe('npm run deploy refuses an unfit configuration', () => {
       localSecrets: { MERCHANT_API_KEY: 'dev-merchant-key' },
     });
     expect(problems).toContain(
-      'Secret SERVICE_SECRET_KEY is not set: npx wrangler secret put SERVICE_SECRET_KEY --env production',
+      'Secret SERVICE_SECRET_KEY is not set: npx wrangler secret put SERVICE_SECRET_KEY',
     );
     expect(problems).toContain('Secret MERCHANT_API_KEY is a development credential.');
     expect(deployProblems({ vars: good, secretNames: null })[0]).toMatch(/Could not list/);

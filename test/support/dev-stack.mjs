@@ -14,10 +14,13 @@ export function ensureDevVars() {
 }
 
 /**
- * The sandbox's config for `wrangler dev`: sandbox/wrangler.toml itself, or — when `vars` change
- * any of its [vars] — a generated copy (JSON, in a temp dir, `main` made absolute). Wrangler gives
- * the second config of a multi-config `dev` neither `--var` nor `--env-file`, so SANDBOX_* vars
- * passed as `--var` would silently never reach the sandbox. The copy goes when wrangler exits.
+ * The sandbox's config for `wrangler dev`: a generated copy of sandbox/wrangler.toml (JSON, in a
+ * temp dir, `main` made absolute) with `vars` merged in and an `[env.dev]` that repeats its
+ * bindings. Wrangler gives the second config of a multi-config `dev` neither `--var` nor
+ * `--env-file` (SANDBOX_* vars passed as `--var` would silently never reach the sandbox), and it
+ * applies `--env dev` (which selects the proxy's development env) to every config: without an
+ * [env.dev] of its own the sandbox would print a "No environment found" warning on every start.
+ * The copy goes when wrangler exits.
  * @param {Record<string, string>} vars
  * @returns {Promise<string>}
  */
@@ -26,18 +29,25 @@ async function sandboxConfig(vars) {
   const { experimental_readRawConfig } = await import('wrangler');
   const { rawConfig } = experimental_readRawConfig({ config: original });
   const merged = { ...rawConfig.vars, ...vars };
-  if (Object.entries(merged).every(([k, v]) => rawConfig.vars?.[k] === v)) return original;
   const file = path.join(
     mkdtempSync(path.join(os.tmpdir(), 'uc-sandbox-config-')),
     'wrangler.json',
   );
   const main = path.join(root, 'sandbox', /** @type {string} */ (rawConfig.main));
-  writeFileSync(file, JSON.stringify({ ...rawConfig, main, vars: merged }, null, 2));
+  // Non-inheritable keys must be repeated in the env, or wrangler drops them there.
+  const bindings = Object.fromEntries(
+    ['durable_objects', 'services', 'kv_namespaces', 'd1_databases']
+      .filter((key) => rawConfig[key] !== undefined)
+      .map((key) => [key, rawConfig[key]]),
+  );
+  const dev = { name: rawConfig.name, vars: merged, ...bindings };
+  const config = { ...rawConfig, main, vars: merged, env: { ...rawConfig.env, dev } };
+  writeFileSync(file, JSON.stringify(config, null, 2));
   return file;
 }
 
 /**
- * Starts `wrangler dev -c wrangler.toml -c sandbox/wrangler.toml` and resolves once /health answers.
+ * Starts `wrangler dev -c wrangler.toml -c sandbox/wrangler.toml --env dev` and resolves once /health answers.
  * Vars named `SANDBOX_*` go to the sandbox (see {@link sandboxConfig}), the others to the proxy.
  * @param {{ port?: number, persistTo?: string, vars?: Record<string,string>, inspectorPort?: number, stdio?: 'inherit'|'pipe' }} options
  */
@@ -64,6 +74,9 @@ export async function startDevStack(options = {}) {
     'wrangler.toml',
     '-c',
     sandbox,
+    // [env.dev] of wrangler.toml: the top level is the production Worker (no dev routes).
+    '--env',
+    'dev',
     '--port',
     String(port),
     '--ip',
@@ -85,9 +98,7 @@ export async function startDevStack(options = {}) {
     },
     stdio: ['ignore', options.stdio ?? 'pipe', options.stdio ?? 'pipe'],
   });
-  if (sandbox !== path.join(root, 'sandbox/wrangler.toml')) {
-    child.once('exit', () => rmSync(path.dirname(sandbox), { recursive: true, force: true }));
-  }
+  child.once('exit', () => rmSync(path.dirname(sandbox), { recursive: true, force: true }));
   let output = '';
   if (child.stdout) child.stdout.on('data', (d) => (output += d));
   if (child.stderr) child.stderr.on('data', (d) => (output += d));

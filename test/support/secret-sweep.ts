@@ -8,7 +8,11 @@
  *   verbatim, URL-encoded, or — for a `whsec_` secret — as its bare base64 key;
  * - a full phone number: a maximal run of 8 to 15 digits that equals one of the phones given
  *   (a masked number such as `2547****5000` never matches; a phone inside a longer digit run,
- *   e.g. a timestamp, does not either).
+ *   e.g. a timestamp, does not either);
+ * - in a log line only (a text whose `log` flag is set, or whose source starts with `log`, as
+ *   test/proxy/helpers.ts names console lines): a checkout session id `cs_<26 base32>`, bare or
+ *   inside an attempt reference `cs_….2`. Response bodies carry session ids by design; logs must
+ *   name route patterns (`/v1/checkout/:id`) instead.
  * @module
  */
 
@@ -24,12 +28,17 @@ export interface SweepNeedles {
 export interface SweptText {
   source: string;
   text: string;
+  /** A log line: session ids count as leaks in it. Default: true when `source` starts with `log`. */
+  log?: boolean;
 }
+
+/** A checkout session id (worker/ids.ts SESSION_ID), anywhere in a text. */
+export const SESSION_ID_IN_TEXT = /cs_[a-z2-7]{26}(?![a-z2-7])/;
 
 /** One leak found. */
 export interface Leak {
   source: string;
-  kind: 'secret' | 'phone';
+  kind: 'secret' | 'phone' | 'session_id';
   /** The needle, shortened so that the report itself does not repeat the secret. */
   hint: string;
   /** Offset of the first occurrence in the text. */
@@ -90,7 +99,12 @@ export function findLeaks(texts: Iterable<SweptText>, needles: SweepNeedles): Le
     .map((secret) => ({ secret, forms: secretForms(secret) }));
   const phones = new Set(needles.phones.filter((phone) => /^\d+$/.test(phone)));
   const leaks: Leak[] = [];
-  for (const { source, text } of texts) {
+  for (const { source, text, log } of texts) {
+    if (log ?? /^log\b/i.test(source)) {
+      const id = SESSION_ID_IN_TEXT.exec(text);
+      if (id)
+        leaks.push({ source, kind: 'session_id', hint: `${id[0].slice(0, 6)}…`, at: id.index });
+    }
     for (const { secret, forms } of searched) {
       const at = Math.min(
         ...forms.map((form) => text.indexOf(form)).map((i) => (i < 0 ? Infinity : i)),

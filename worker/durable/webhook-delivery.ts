@@ -3,6 +3,7 @@
  * @module
  */
 import { signWebhook } from '../../shared/webhook-signature';
+import { webhookSecretProblem } from '../config';
 
 /** Webhooks are retried for up to three days after the event. */
 export const WEBHOOK_RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
@@ -26,10 +27,13 @@ export interface DeliveryResult {
   ok: boolean;
   status?: number;
   error?: string;
+  /** The secret cannot sign (not `whsec_` + base64 of ≥ 24 bytes): retrying cannot help. */
+  unsignable?: true;
 }
 
 /**
- * POSTs one outbox event, signed, to the merchant. Success is any 2xx answer.
+ * POSTs one outbox event, signed, to the merchant. Success is any 2xx answer. A secret that
+ * cannot sign is answered `unsignable` without any request going out.
  *
  * @example
  * const result = await deliverWebhook(url, env.MERCHANT_WEBHOOK_SECRET, event.id, event.payload);
@@ -40,7 +44,15 @@ export async function deliverWebhook(
   id: string,
   payload: string,
 ): Promise<DeliveryResult> {
-  const headers = await signWebhook(secret, id, Math.floor(Date.now() / 1000), payload);
+  const problem =
+    webhookSecretProblem(secret) ?? (secret ? null : 'MERCHANT_WEBHOOK_SECRET is not set');
+  if (problem) return { ok: false, error: problem, unsignable: true };
+  let headers: Awaited<ReturnType<typeof signWebhook>>;
+  try {
+    headers = await signWebhook(secret, id, Math.floor(Date.now() / 1000), payload);
+  } catch {
+    return { ok: false, error: 'MERCHANT_WEBHOOK_SECRET cannot sign', unsignable: true };
+  }
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), WEBHOOK_TIMEOUT_MS);
   try {

@@ -4,6 +4,7 @@
  * jitter for up to three days, and never sent again after a 2xx (unless the merchant asks).
  * @module
  */
+import { logLine } from '../middleware/request-log';
 import type { TaskQueue } from './task-queue';
 import { WEBHOOK_RETRY_WINDOW_MS, deliverWebhook, nextWebhookDelay } from './webhook-delivery';
 
@@ -108,7 +109,11 @@ export class WebhookOutbox {
     return written > 0;
   }
 
-  /** Delivers one pending event now and records the try; schedules the retry on failure. */
+  /**
+   * Delivers one pending event now and records the try; schedules the retry on failure. An event
+   * the secret cannot sign is marked failed at once (no retry can sign it) with one structured
+   * error log line; `resend` sends it again once the secret is fixed.
+   */
   async deliver(id: string, url: string, secret: string): Promise<void> {
     const key = `webhook:${id}`;
     const event = this.sql.exec('SELECT * FROM outbox WHERE id = ?', id).toArray()[0] as
@@ -129,6 +134,23 @@ export class WebhookOutbox {
       now - started,
     );
     const tries = event.tries + 1;
+    if (result.unsignable) {
+      this.sql.exec(
+        `UPDATE outbox SET status = 'failed', tries = ?, next_at = NULL, last_status = NULL,
+           last_error = ? WHERE id = ?`,
+        tries,
+        result.error ?? 'unsignable',
+        id,
+      );
+      this.tasks.cancel(key);
+      // The event id names the session: the log line carries the type and the cause only.
+      logLine('error', 'webhook_unsignable', {
+        event_type: event.type,
+        cause: result.error ?? 'unsignable',
+        fix: 'set MERCHANT_WEBHOOK_SECRET to whsec_ + base64 of 24+ random bytes, then resend',
+      });
+      return;
+    }
     if (result.ok) {
       this.sql.exec(
         `UPDATE outbox SET status = 'delivered', tries = ?, delivered_at = ?, last_status = ?,

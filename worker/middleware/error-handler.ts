@@ -5,10 +5,12 @@
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { CheckoutError, errorBody } from '../../shared/errors';
+import { logLine, requestIdOf, routeOf } from './request-log';
 
 /**
- * The app's `onError` handler: CheckoutError → its code and status; anything else → 500 INTERNAL
- * (logged without the request body).
+ * The app's `onError` handler: CheckoutError → its code and status; anything else → 500 INTERNAL,
+ * logged as one structured line with the request id and the route pattern (never the request's
+ * path, body or the error's message, which may carry ids or payer data).
  *
  * @example
  * app.onError(errorHandler());
@@ -21,7 +23,12 @@ export function errorHandler(): ErrorHandler {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody('VALIDATION_FAILED', error.message || 'Bad request.'), error.status);
     }
-    console.error(`unhandled error on ${c.req.method} ${c.req.path}: ${(error as Error).name}`);
+    logLine('error', 'unhandled_error', {
+      request_id: requestIdOf(c),
+      method: c.req.method,
+      route: routeOf(c),
+      error: (error as Error)?.name ?? 'Error',
+    });
     return c.json(errorBody('INTERNAL', 'Something went wrong on our side. Please retry.'), 500);
   };
 }

@@ -1,5 +1,6 @@
 /**
- * Development-only routes (mounted when DEV_MODE=1; never in [env.production]):
+ * Development-only routes, mounted only in development mode: DEV_MODE=1 (set in [env.dev] of
+ * wrangler.toml only) and the development secrets (worker/config.ts isDevMode):
  * `POST /dev/sessions` (the demo page's stand-in for a merchant backend), `/sandbox/*` (browser
  * pages of the sandbox through the UPSTREAM binding) and `/dev/webhooks` (a receiver that
  * verifies and lists merchant webhooks).

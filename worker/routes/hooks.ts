@@ -24,6 +24,16 @@ import type { CallbackKind } from '../ledger';
 import { callbackSources } from '../middleware/callback-sources';
 import { readJson } from '../middleware/json-body';
 
+/** The root fields of a callback envelope (docs/upstream-api.md, "Signed envelope"). */
+const ENVELOPE_KEYS: ReadonlySet<string> = new Set([
+  'client_id',
+  'sender',
+  'salt',
+  'timestamp',
+  'signature',
+  'params',
+]);
+
 /** Largest callback body accepted, in bytes. */
 export const CALLBACK_BODY_LIMIT = 64 * 1024;
 
@@ -50,6 +60,15 @@ async function verified(c: Context<{ Bindings: ProxyEnv }>, kind: CallbackKind) 
     record.sender !== config.credentials.sender
   ) {
     throw new CheckoutError('SIGNATURE_INVALID', 'The callback is for another integration.');
+  }
+  // The envelope has six root fields; anything else is refused, signed or not.
+  const extra = Object.keys(record).filter((key) => !ENVELOPE_KEYS.has(key));
+  if (extra.length > 0) {
+    throw new CheckoutError(
+      'VALIDATION_FAILED',
+      `The callback envelope has fields the spec does not define: ${extra.join(', ')}.`,
+      { issues: extra.map((path) => ({ path, message: `${path} is not an envelope field` })) },
+    );
   }
   // A field the signature cannot see (an empty object or list, a senderKey) could have been
   // added by anyone.

@@ -1,0 +1,155 @@
+// `npm run doctor -- --env production`: asks a proxy's GET /v1/diagnostics to check itself
+// against the payment service it is configured for (worker/doctor/checks.ts: config, get-token,
+// a signed status query, the callback URL, the merchant webhook URL) and prints the report.
+// The checks run inside the Worker on purpose: the payment service's IP whitelist judges the
+// Worker's egress address, not this machine's. From here the script adds one outside probe of
+// PUBLIC_BASE_URL/hooks/collections (the path the payment service will call).
+//
+//   npm run doctor -- --env production            # PUBLIC_BASE_URL of wrangler.toml's top level
+//   npm run doctor -- --env dev                   # the local dev stack (npm run dev)
+//   npm run doctor -- --url https://pay.example   # any deployment
+//   options: --key <merchant key> (default: $MERCHANT_API_KEY; dev: dev.vars.example's), --json
+// Exit code: 0 when every check passes (warnings allowed), 1 otherwise.
+import { readFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+
+const MARK = { pass: '✔', warn: '!', fail: '✖', skip: '-' };
+
+/**
+ * The report as text, one block per check.
+ * @param {{ ok: boolean, mode: string, upstream: string, checks: { title: string, status: keyof typeof MARK, found: string, cause?: string, fix?: string }[] }} report
+ * @param {string} base
+ */
+export function formatReport(report, base) {
+  const lines = [
+    `unified-checkout doctor — ${base} (${report.mode} mode, upstream ${report.upstream})`,
+    '',
+  ];
+  for (const check of report.checks) {
+    lines.push(`${MARK[check.status] ?? '?'} ${check.title}`, `    found: ${check.found}`);
+    if (check.cause) lines.push(`    cause: ${check.cause}`);
+    if (check.fix) lines.push(`    fix:   ${check.fix}`);
+  }
+  const failed = report.checks.filter((c) => c.status === 'fail').length;
+  const verdict = !report.ok
+    ? `Not ready: ${failed} check(s) failed.`
+    : report.mode === 'production'
+      ? 'Ready to go live.'
+      : 'All checks pass (development mode: not a production configuration).';
+  lines.push('', verdict);
+  return lines.join('\n');
+}
+
+/** @param {string} file */
+function readDevVars(file) {
+  const out = {};
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
+    if (match) out[match[1]] = match[2];
+  }
+  return out;
+}
+
+/** @param {string} env */
+async function baseOf(env) {
+  if (env === 'dev') return `http://127.0.0.1:${process.env.PORT ?? 8787}`;
+  const { unstable_getMiniflareWorkerOptions } = await import('wrangler');
+  // `production` is the top level of wrangler.toml (what `npm run deploy` publishes).
+  const name = env === 'production' ? '' : env;
+  const vars =
+    unstable_getMiniflareWorkerOptions('wrangler.toml', name).workerOptions.bindings ?? {};
+  return String(vars.PUBLIC_BASE_URL ?? '').replace(/\/+$/, '');
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      env: { type: 'string', default: 'production' },
+      url: { type: 'string' },
+      key: { type: 'string' },
+      json: { type: 'boolean', default: false },
+    },
+  });
+  const base = (values.url ?? (await baseOf(values.env))).replace(/\/+$/, '');
+  if (!base) {
+    console.error(
+      '✖ No address to check: PUBLIC_BASE_URL is empty in wrangler.toml.\n' +
+        '    fix:   set it to the https origin of your Worker, or pass --url https://…',
+    );
+    return 1;
+  }
+  const key =
+    values.key ??
+    process.env.MERCHANT_API_KEY ??
+    (values.env === 'dev' ? readDevVars('dev.vars.example').MERCHANT_API_KEY : undefined);
+  if (!key) {
+    console.error('✖ No merchant API key: pass --key or set MERCHANT_API_KEY in the environment.');
+    return 1;
+  }
+  let res;
+  try {
+    res = await fetch(`${base}/v1/diagnostics`, {
+      headers: { authorization: `Bearer ${key}` },
+      signal: AbortSignal.timeout(60_000),
+    });
+  } catch (error) {
+    console.error(
+      `✖ ${base}/v1/diagnostics did not answer (${error.cause?.code ?? error.name}).\n` +
+        '    cause: the Worker is not deployed at that address, or it is not running.\n' +
+        '    fix:   `npm run deploy` (or `npm run dev` for --env dev), or pass --url.',
+    );
+    return 1;
+  }
+  const body = await res.json().catch(() => null);
+  if (!body || !Array.isArray(body.checks)) {
+    const error = body?.error;
+    console.error(
+      `✖ ${base}/v1/diagnostics answered HTTP ${res.status}${error ? ` ${error.code}: ${error.message}` : ''}.\n` +
+        (res.status === 401
+          ? '    fix:   pass the MERCHANT_API_KEY of that deployment (--key or $MERCHANT_API_KEY).'
+          : '    cause: not this proxy, or a version without /v1/diagnostics: deploy the current one.'),
+    );
+    return 1;
+  }
+  // From outside: the payment service will POST here; an unsigned probe must be refused.
+  const hooks = `${base}/hooks/collections`;
+  let outside;
+  try {
+    const probe = await fetch(hooks, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+      signal: AbortSignal.timeout(10_000),
+    });
+    outside = [401, 403, 400].includes(probe.status)
+      ? {
+          status: 'pass',
+          found: `POST ${hooks} from this machine answered HTTP ${probe.status} (refused, as it must).`,
+        }
+      : {
+          status: 'fail',
+          found: `POST ${hooks} from this machine answered HTTP ${probe.status}.`,
+          cause: 'Something other than this Worker answers /hooks/* at that address.',
+          fix: 'Route /hooks/* to the Worker (run_worker_first, custom domain routes).',
+        };
+  } catch (error) {
+    outside = {
+      status: 'fail',
+      found: `POST ${hooks} from this machine got no answer (${error.cause?.code ?? error.name}).`,
+      cause: 'The callback URL is not reachable from the internet.',
+      fix: 'Check DNS and routes of PUBLIC_BASE_URL.',
+    };
+  }
+  const report = {
+    ...body,
+    ok: body.ok && outside.status !== 'fail',
+    checks: [
+      ...body.checks,
+      { id: 'callback_url_outside', title: '/hooks/collections answers from outside', ...outside },
+    ],
+  };
+  console.log(values.json ? JSON.stringify(report, null, 2) : formatReport(report, base));
+  return report.ok ? 0 : 1;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exit(await main());

@@ -1,0 +1,103 @@
+// Issue #14: what a deployment may run with. Each case calls the Worker's own fetch handler
+// with the suite's env changed in one setting, as a deployment with that setting would run.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterAll, describe, expect, it } from 'vitest';
+import { webhookSecretProblem } from '../../../worker/config';
+import type { ProxyEnv } from '../../../worker/env';
+import worker from '../../../worker/index';
+import { BASE, expectNoSecrets, seenBodies } from '../helpers';
+
+const LIVE = {
+  SERVICE_SECRET_KEY: 'live-secret-0123456789',
+  MERCHANT_API_KEY: 'live-merchant-key-0123456789',
+  MERCHANT_WEBHOOK_SECRET: `whsec_${btoa('0123456789abcdef01234567')}`,
+};
+const HTTPS = { PUBLIC_BASE_URL: 'https://pay.shop.example' };
+
+async function send(
+  overrides: Partial<ProxyEnv>,
+  path: string,
+  init: RequestInit = {},
+): Promise<{ status: number; json: { error?: { code: string; message: string } } }> {
+  const ctx = createExecutionContext();
+  const res = await worker.fetch!(
+    new Request(BASE + path, init) as Request<unknown, IncomingRequestCfProperties>,
+    { ...env, ...overrides },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  const text = await res.text();
+  seenBodies.push(text);
+  return { status: res.status, json: text ? JSON.parse(text) : {} };
+}
+
+const createSession = (overrides: Partial<ProxyEnv>, key: string) =>
+  send(overrides, '/dev/sessions', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+    body: JSON.stringify({ amount: 1000, currency: 'KES', reference: `dev-${Date.now()}` }),
+  });
+
+afterAll(() => expectNoSecrets([...Object.values(LIVE)]));
+
+describe('development routes', () => {
+  it('are mounted with DEV_MODE=1 and the development secrets', async () => {
+    expect(env.DEV_MODE).toBe('1');
+    const res = await createSession({}, '');
+    expect(res.status).toBe(201);
+  });
+
+  it('are absent when DEV_MODE=1 sits beside real secrets (a deploy that kept DEV_MODE)', async () => {
+    const res = await createSession({ ...LIVE, ...HTTPS }, '');
+    expect(res.status).toBe(404);
+    expect((await send({ ...LIVE, ...HTTPS }, '/sandbox/health')).status).toBe(404);
+    expect((await send({ ...LIVE, ...HTTPS }, '/dev/webhooks')).status).toBe(404);
+  });
+
+  it('are absent without DEV_MODE, even with the development secrets', async () => {
+    const res = await createSession({ DEV_MODE: undefined, ...HTTPS }, '');
+    expect(res.status).toBe(404);
+  });
+});
+
+describe('PUBLIC_BASE_URL', () => {
+  const probe = (overrides: Partial<ProxyEnv>) =>
+    send(overrides, '/v1/sessions/cs_aaaaaaaaaaaaaaaaaaaaaaaaaa', {
+      headers: { authorization: `Bearer ${overrides.MERCHANT_API_KEY ?? env.MERCHANT_API_KEY}` },
+    });
+
+  it('must be https outside development mode', async () => {
+    const res = await probe({ ...LIVE, PUBLIC_BASE_URL: 'http://pay.shop.example' });
+    expect(res.status).toBe(500);
+    expect(res.json.error?.code).toBe('CONFIG_INVALID');
+    expect(res.json.error?.message).toMatch(/PUBLIC_BASE_URL must be an https:\/\/ URL/);
+    expect((await probe({ ...LIVE, ...HTTPS })).status).toBe(404); // configured: unknown session
+  });
+
+  it('may be http in development mode', async () => {
+    expect((await probe({})).status).toBe(404);
+  });
+});
+
+describe('MERCHANT_WEBHOOK_SECRET', () => {
+  it('must be whsec_ + base64 of at least 24 bytes, with a message that says so', async () => {
+    for (const bad of ['not-a-whsec', 'whsec_***', `whsec_${btoa('only-16-bytes!!!')}`]) {
+      const res = await send({ ...LIVE, ...HTTPS, MERCHANT_WEBHOOK_SECRET: bad }, '/v1/sessions', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${LIVE.MERCHANT_API_KEY}` },
+      });
+      expect(res.json.error?.code).toBe('CONFIG_INVALID');
+      expect(res.json.error?.message).toMatch(
+        /MERCHANT_WEBHOOK_SECRET must be whsec_ followed by the base64 of at least 24 random bytes/,
+      );
+      expect(res.json.error?.message).not.toContain(bad);
+    }
+  });
+
+  it('accepts the development secret and a 32-byte key', () => {
+    expect(webhookSecretProblem(env.MERCHANT_WEBHOOK_SECRET)).toBeNull();
+    expect(webhookSecretProblem(`whsec_${btoa('x'.repeat(32))}`)).toBeNull();
+    expect(webhookSecretProblem(`whsec_${btoa('x'.repeat(16))}`)).toMatch(/only 16 bytes/);
+  });
+});

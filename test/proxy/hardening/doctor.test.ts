@@ -1,0 +1,115 @@
+// Issue #14: the doctor (GET /v1/diagnostics) against the real sandbox, with each fault a live
+// deployment meets injected: wrong secret, wrong sender, a whitelist that refuses this Worker,
+// a signature scheme mismatch, an http callback URL. The route runs through the Worker's own
+// fetch handler with an env that differs from the suite's only in the faulty setting.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../../worker/config';
+import type { DoctorReport } from '../../../worker/doctor/checks';
+import type { ProxyEnv } from '../../../worker/env';
+import worker from '../../../worker/index';
+import { BASE, expectNoSecrets, seenBodies } from '../helpers';
+
+const faulty = env as unknown as Record<string, Fetcher>;
+
+async function diagnose(
+  overrides: Partial<ProxyEnv> = {},
+  key = env.MERCHANT_API_KEY,
+): Promise<{ status: number; report: DoctorReport & { error?: { code: string } } }> {
+  const ctx = createExecutionContext();
+  const request = new Request(`${BASE}/v1/diagnostics`, {
+    headers: { authorization: `Bearer ${key}` },
+  });
+  const res = await worker.fetch!(
+    request as Request<unknown, IncomingRequestCfProperties>,
+    { ...env, ...overrides },
+    ctx,
+  );
+  await waitOnExecutionContext(ctx);
+  const text = await res.text();
+  seenBodies.push(text);
+  return { status: res.status, report: JSON.parse(text) };
+}
+
+const byId = (report: DoctorReport, id: string) => report.checks.find((c) => c.id === id)!;
+
+afterAll(() => expectNoSecrets());
+
+describe('GET /v1/diagnostics', () => {
+  it('passes every check against the sandbox with the development configuration', async () => {
+    const { status, report } = await diagnose();
+    expect(report.checks.map((c) => [c.id, c.status])).toEqual([
+      ['config', 'pass'],
+      ['credentials', 'pass'],
+      ['signature', 'pass'],
+      ['callback_url', 'warn'], // http: allowed in development only
+      ['merchant_webhook', 'pass'],
+    ]);
+    expect(status).toBe(200);
+    expect(report.ok).toBe(true);
+    expect(byId(report, 'signature').found).toMatch(/HTTP 400.*not created/);
+  });
+
+  it('wants the merchant key, in the usual error shape', async () => {
+    const { status, report } = await diagnose({}, 'not-the-key');
+    expect(status).toBe(401);
+    expect(report.error?.code).toBe('UNAUTHORIZED');
+  });
+
+  it('wrong secret: get-token refuses, and the signature check blames the secret', async () => {
+    // Real secrets mean production mode, where PUBLIC_BASE_URL must be https.
+    const { status, report } = await diagnose({
+      SERVICE_SECRET_KEY: 'wrong-secret',
+      PUBLIC_BASE_URL: 'https://pay.shop.example',
+    });
+    expect(status).toBe(503);
+    expect(byId(report, 'credentials')).toMatchObject({ status: 'fail' });
+    expect(byId(report, 'credentials').cause).toMatch(/SERVICE_SECRET_KEY is wrong/);
+    expect(byId(report, 'signature')).toMatchObject({ status: 'fail' });
+    expect(byId(report, 'signature').cause).toMatch(/secret key is wrong/);
+    expect(JSON.stringify(report)).not.toContain('wrong-secret');
+  });
+
+  it('wrong sender: credentials pass, the signed query is refused, the sender is named', async () => {
+    const { report } = await diagnose({ SERVICE_SENDER: 'Another Shop' });
+    expect(byId(report, 'credentials').status).toBe('pass');
+    expect(byId(report, 'signature')).toMatchObject({ status: 'fail' });
+    expect(byId(report, 'signature').found).toMatch(/HTTP 403/);
+    expect(byId(report, 'signature').cause).toMatch(/SERVICE_SENDER "Another Shop"/);
+  });
+
+  it('whitelist refusing this Worker: 403 not verified, the egress address is blamed', async () => {
+    const { report } = await diagnose({ UPSTREAM: faulty.DOCTOR_SANDBOX_WALLED });
+    expect(byId(report, 'credentials').status).toBe('pass');
+    const signature = byId(report, 'signature');
+    expect(signature.status).toBe('fail');
+    expect(signature.cause).toMatch(/egress address is not whitelisted/);
+    expect(signature.fix).toMatch(/IP whitelisting/);
+  });
+
+  it('scheme mismatch: the other scheme is tried once and named in the fix', async () => {
+    // DOCTOR_SANDBOX_OTHER_SCHEME verifies the scheme the proxy does not sign with
+    // (vitest.config.ts); SERVICE_SIGNING_SCHEME picks the proxy's (default sha256).
+    const ours = loadConfig(env).credentials.scheme ?? 'sha256';
+    const other = ours === 'sha256' ? 'hmac-sha256' : 'sha256';
+    const { report } = await diagnose({ UPSTREAM: faulty.DOCTOR_SANDBOX_OTHER_SCHEME });
+    const signature = byId(report, 'signature');
+    expect(signature.status).toBe('fail');
+    expect(signature.cause).toContain(`verifies ${other}, this proxy signs ${ours}`);
+    expect(signature.fix).toContain(`SERVICE_SIGNING_SCHEME = "${other}"`);
+  });
+
+  it('a public base URL that is not this proxy fails the callback check', async () => {
+    const { report } = await diagnose({ PUBLIC_BASE_URL: 'http://127.0.0.1:8787/health' });
+    expect(byId(report, 'callback_url')).toMatchObject({ status: 'fail' });
+  });
+
+  it('an invalid configuration is reported, not thrown', async () => {
+    const { status, report } = await diagnose({ MERCHANT_WEBHOOK_SECRET: 'whsec_c2hvcnQ=' });
+    expect(status).toBe(503);
+    expect(byId(report, 'config').status).toBe('fail');
+    expect(byId(report, 'config').found).toMatch(/MERCHANT_WEBHOOK_SECRET must be whsec_/);
+    expect(byId(report, 'credentials').status).toBe('skip');
+  });
+});

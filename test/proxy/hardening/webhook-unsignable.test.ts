@@ -1,0 +1,46 @@
+// Issue #14: a webhook the secret cannot sign is marked failed once, loudly (one structured
+// error line), and not retried every 30 s forever; resend works again once the secret is fixed.
+import { runInDurableObject } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterAll, describe, expect, it } from 'vitest';
+import { TaskQueue } from '../../../worker/durable/task-queue';
+import { WebhookOutbox } from '../../../worker/durable/webhook-outbox';
+import { BASE, expectNoSecrets, seenLogs } from '../helpers';
+
+const SHORT = `whsec_${btoa('sixteen-bytes!!!')}`;
+
+afterAll(() => expectNoSecrets([SHORT]));
+
+describe('an unsignable webhook', () => {
+  it('fails once, with one error line naming the cause, and leaves no retry queued', async () => {
+    const stub = env.LEDGER.get(env.LEDGER.idFromName(`hardening-outbox-${Date.now()}`));
+    const from = seenLogs.length;
+    const result = await runInDurableObject(stub, async (_instance, state) => {
+      const tasks = new TaskQueue<'webhook'>(state.storage);
+      const outbox = new WebhookOutbox(state.storage.sql, tasks);
+      const id = 'evt_cs_abcdefghijklmnopqrstuvwxyz_succeeded';
+      outbox.enqueue(id, 'checkout.succeeded', { session_id: 'cs_abcdefghijklmnopqrstuvwxyz' });
+      await outbox.deliver(id, `${BASE}/dev/webhooks`, SHORT);
+      const [record] = outbox.list();
+      const queued = state.storage.sql
+        .exec("SELECT COUNT(*) AS n FROM tasks WHERE kind = 'webhook'")
+        .one().n as number;
+      // Fixed secret: the merchant's resend delivers it.
+      outbox.resend(id);
+      await outbox.deliver(id, `${BASE}/dev/webhooks`, env.MERCHANT_WEBHOOK_SECRET);
+      return { record, queued, after: outbox.list()[0] };
+    });
+    expect(result.record).toMatchObject({ status: 'failed', tries: 1, next_attempt_at: null });
+    expect(result.record!.last_error).toMatch(/MERCHANT_WEBHOOK_SECRET must be whsec_/);
+    expect(result.record!.deliveries).toHaveLength(1);
+    expect(result.queued).toBe(0);
+    const errors = seenLogs
+      .slice(from)
+      .filter((line) => line.includes('"webhook_unsignable"'))
+      .map((line) => JSON.parse(line));
+    expect(errors).toEqual([
+      expect.objectContaining({ level: 'error', event_type: 'checkout.succeeded' }),
+    ]);
+    expect(result.after).toMatchObject({ status: 'delivered', tries: 2 });
+  });
+});
