@@ -140,6 +140,7 @@ const translation: Translation = {
     OTP_LOCKED: 'Too many wrong codes. This payment is locked.',
     UPSTREAM_REJECTED: 'The payment provider refused this payment.',
     UPSTREAM_UNAVAILABLE: 'The payment provider is unavailable. Try again soon.',
+    MERCHANT_UNAVAILABLE: 'This shop cannot take payments right now.',
     UPSTREAM_TIMEOUT: 'The payment provider is slow to answer. We are checking.',
     RATE_LIMITED: 'Too many tries. Wait a minute.',
     ORIGIN_NOT_ALLOWED: 'This page may not take this payment.',
