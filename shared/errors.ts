@@ -61,6 +61,12 @@ export const ErrorCode = {
   UPSTREAM_UNAVAILABLE: 'UPSTREAM_UNAVAILABLE',
   /** The upstream did not answer in time; the outcome will be learned by status query. */
   UPSTREAM_TIMEOUT: 'UPSTREAM_TIMEOUT',
+  /**
+   * The shop cannot take payments right now: the upstream refused the shop's own configuration
+   * (e.g. an unknown `sub_merchant_id`), not the payer. Nothing was charged; the merchant gets an
+   * `integration.error` webhook, and the session stays open for a retry once fixed.
+   */
+  MERCHANT_UNAVAILABLE: 'MERCHANT_UNAVAILABLE',
   /** The deployment's configuration is incomplete; `message` names what is missing. */
   CONFIG_INVALID: 'CONFIG_INVALID',
   /** Something failed on our side; nothing about the request was wrong. */
@@ -98,6 +104,7 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   UPSTREAM_REJECTED: 422,
   UPSTREAM_UNAVAILABLE: 502,
   UPSTREAM_TIMEOUT: 504,
+  MERCHANT_UNAVAILABLE: 503,
   CONFIG_INVALID: 500,
   INTERNAL: 500,
 };

@@ -33,7 +33,7 @@ import type { CheckoutView, LapseReason, NextAction, StreamMessage } from '../sh
 import { loadConfig, type Config } from './config';
 import type { ProxyEnv } from './env';
 import { callUpstream } from './upstream';
-import { collectionParams } from './session/collection-params';
+import { collectionParams, sessionSubMerchant } from './session/collection-params';
 import { MAX_ATTEMPTS, attemptView, publicView } from './session/public-view';
 import { judgeCallback, judgeStatusRecord, type JudgedReport } from './session/reports';
 import { ObjectTables } from './durable/object-tables';
@@ -170,8 +170,8 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     const expiresAt = now + (input.expires_in ?? 3600) * 1000;
     this.sql.exec(
       `INSERT INTO session (id, status, amount, currency, reference, country_id, methods, customer,
-         return_url, metadata, created_at, expires_at, fingerprint)
-       VALUES (?, 'open', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         return_url, metadata, created_at, expires_at, fingerprint, sub_merchant_id)
+       VALUES (?, 'open', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       input.id,
       input.amount,
       input.currency,
@@ -184,6 +184,9 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       now,
       expiresAt,
       fingerprint,
+      // The fingerprint holds the sub_merchant_id the merchant sent; the default is resolved
+      // here, once: a replay after SERVICE_SUB_MERCHANT_ID changed answers this session as is.
+      sessionSubMerchant(input.sub_merchant_id, this.config),
     );
     this.log('session_created', null, { amount: input.amount, currency: input.currency });
     this.tasks.schedule('session_expiry', 'session_expiry', expiresAt, null);
@@ -326,6 +329,33 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
         Date.now(),
         attemptId,
       );
+      const subMerchant = params.sub_merchant_id;
+      if (typeof subMerchant === 'string' && SUB_MERCHANT_UNKNOWN.test(result.message.trim())) {
+        // The shop's configuration was refused, not the payer: nothing was charged (settled
+        // `failed`, without checkout.failed, see transition), the session stays open for a
+        // retry once the platform fixes it, and the platform learns which id was refused.
+        this.transition(attemptId, 'confirmed_failed', {
+          failure: { code: 'MERCHANT_UNAVAILABLE', message: MERCHANT_UNAVAILABLE_MESSAGE },
+        });
+        this.log('integration_error', attemptId, {
+          kind: 'sub_merchant_unknown',
+          sub_merchant_id: subMerchant,
+        });
+        this.queueWebhook(
+          `evt_${attemptId}_integration_error`,
+          'integration.error',
+          this.attempt(attemptId),
+          {
+            kind: 'sub_merchant_unknown',
+            attempt_id: attemptId,
+            sub_merchant_id: subMerchant,
+            upstream_message: result.message,
+          },
+        );
+        return fail('MERCHANT_UNAVAILABLE', MERCHANT_UNAVAILABLE_MESSAGE, {
+          view: this.currentView(),
+        });
+      }
       this.transition(attemptId, 'confirmed_failed', {
         failure: { code: null, message: result.message },
       });
@@ -654,7 +684,12 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
         this.queueWebhook(`evt_${session.id}_succeeded`, 'checkout.succeeded', updated);
         this.tasks.cancel('session_expiry');
       }
-    } else if (step.status === 'failed' && this.session()!.status !== 'succeeded') {
+    } else if (
+      step.status === 'failed' &&
+      this.session()!.status !== 'succeeded' &&
+      // A refusal of the shop's configuration is no payer's failure: integration.error says it.
+      failure?.code !== 'MERCHANT_UNAVAILABLE'
+    ) {
       this.queueWebhook(`evt_${attemptId}_failed`, 'checkout.failed', updated);
     }
     this.settleSession();
@@ -895,6 +930,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       amount: session.amount,
       currency: session.currency,
       metadata: parseJson(session.metadata),
+      sub_merchant_id: session.sub_merchant_id ?? null,
       attempt: attempt ? merchantAttempt(attempt) : null,
       unsettled_attempts: unsettled,
       ...extra,
@@ -993,6 +1029,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       customer: parseJson(session.customer),
       return_url: session.return_url,
       metadata: parseJson(session.metadata),
+      sub_merchant_id: session.sub_merchant_id ?? null,
       created_at: new Date(session.created_at).toISOString(),
       expires_at: new Date(session.expires_at).toISOString(),
       checkout_url: `${this.config.publicBaseUrl}/v1/checkout/${session.id}`,
@@ -1042,6 +1079,8 @@ export interface MerchantSession {
   customer: FlatJson | null;
   return_url: string | null;
   metadata: Record<string, string> | null;
+  /** The sub-merchant every collection of the session names; null for none. */
+  sub_merchant_id: string | null;
   created_at: string;
   expires_at: string;
   checkout_url: string;
@@ -1092,6 +1131,13 @@ function merchantAttempt(row: AttemptRow): MerchantAttempt {
     updated_at: new Date(row.updated_at).toISOString(),
   };
 }
+
+/** The upstream's refusal of a collection naming a sub-merchant it does not know (spec,
+ * "Errors": collections, "User not found!"; the sandbox answers it with 404). */
+const SUB_MERCHANT_UNKNOWN = /^user not found!?$/i;
+
+/** What the payer is told when the upstream refuses the shop's configuration. */
+const MERCHANT_UNAVAILABLE_MESSAGE = 'This shop cannot take payments right now.';
 
 function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;

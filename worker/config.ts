@@ -10,6 +10,7 @@ import {
   type Catalogue,
   type MethodKind,
 } from '../shared/catalogue';
+import * as z from 'zod/mini';
 import { CheckoutError } from '../shared/errors';
 import type { SigningCredentials, SigningScheme } from '../shared/signing';
 import devCredentials from './dev-credentials.json';
@@ -42,6 +43,11 @@ export interface Config {
    * `needs_review`, in milliseconds (`RECONCILE_HORIZON_HOURS`, default 24 h).
    */
   reconcileHorizonMs: number;
+  /**
+   * The sub-merchant (UUID, lowercase) of sessions created without a `sub_merchant_id`
+   * (`SERVICE_SUB_MERCHANT_ID`); null: such sessions collect for the account itself.
+   */
+  subMerchantId: string | null;
 }
 
 /** The signature schemes `SERVICE_SIGNING_SCHEME` accepts (the first is the default). */
@@ -254,6 +260,17 @@ export function loadConfig(env: ProxyEnv): Config {
   );
   if (horizonHours === 0) problems.push('RECONCILE_HORIZON_HOURS must be greater than 0');
   const inputWindowsMs = inputWindows(record.INPUT_WINDOWS, problems);
+  const rawSubMerchant = record.SERVICE_SUB_MERCHANT_ID;
+  let subMerchantId: string | null = null;
+  if (rawSubMerchant !== undefined && rawSubMerchant !== '') {
+    if (z.safeParse(z.uuid(), rawSubMerchant).success) {
+      subMerchantId = (rawSubMerchant as string).toLowerCase();
+    } else {
+      problems.push(
+        'SERVICE_SUB_MERCHANT_ID must be a UUID (the default sub_merchant_id of collections)',
+      );
+    }
+  }
   if (problems.length > 0) {
     throw new CheckoutError(
       'CONFIG_INVALID',
@@ -280,6 +297,7 @@ export function loadConfig(env: ProxyEnv): Config {
     callbackSourceIps: new Set(callbackSourceIps),
     reconcileHorizonMs: horizonHours * 3_600_000,
     inputWindowsMs,
+    subMerchantId,
   };
   cache.set(env, config);
   return config;

@@ -43,6 +43,8 @@ export interface ProxyEnv {
   /** JSON of minutes per method kind the payer has to act (default: OTP 2, prompt 3, redirect
    * 15, virtual account 30). Closes input only; never settles money. */
   INPUT_WINDOWS?: string;
+  /** UUID: the `sub_merchant_id` of sessions created without one (marketplaces); unset: none. */
+  SERVICE_SUB_MERCHANT_ID?: string;
   ATTEMPT_LIMITER?: RateLimit;
   ASSETS?: Fetcher;
   /** Dev and tests: the sandbox Worker. Production: absent, `fetch(SERVICE_BASE_URL)` is used. */

@@ -65,6 +65,8 @@ async function create(event) {
     return_url: back.toString(),
   };
   if (market.country_id) body.country_id = market.country_id;
+  const subMerchant = $('sub-merchant').value.trim();
+  if (subMerchant) body.sub_merchant_id = subMerchant;
   try {
     const res = await fetch('/dev/sessions', {
       method: 'POST',

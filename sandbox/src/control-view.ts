@@ -53,6 +53,7 @@ export function controlView(bundle: TransactionBundle, publicUrl: string) {
       ? authorizationUrl(publicUrl, tx.ref)
       : null,
     payment_link_id: tx.payment_link_id,
+    sub_merchant_id: tx.sub_merchant_id,
     failureReason:
       tx.status === 'failed' || tx.status_code === '000006'
         ? { failureCode: tx.failure_code, failureMessage: tx.failure_message }

@@ -11,7 +11,9 @@
  * - `customer?`: `{ first_name?, last_name?, mobile?, email? }` (prefill; trimmed);
  * - `return_url?`: https, or http on `localhost` / `127.0.0.1`;
  * - `metadata?`: at most 20 string values of at most 500 characters, keys of 1–40 characters;
- * - `expires_in?`: seconds, 60–86400, default 3600.
+ * - `expires_in?`: seconds, 60–86400, default 3600;
+ * - `sub_merchant_id?`: a UUID (lowercased), the platform's seller every collection of the
+ *   session is made for (default: the deployment's `SERVICE_SUB_MERCHANT_ID`, if any).
  * @module
  */
 import * as z from 'zod/mini';
@@ -108,6 +110,7 @@ const baseSchema = z.strictObject({
     ),
     SESSION_EXPIRY.default,
   ),
+  sub_merchant_id: z.optional(z.uuid('must be a UUID').check(z.toLowerCase())),
 });
 
 const quoteAll = (values: readonly string[]): string => values.map((v) => `"${v}"`).join(', ');

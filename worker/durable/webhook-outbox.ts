@@ -14,6 +14,8 @@ export type WebhookType =
   | 'checkout.failed'
   | 'checkout.expired'
   | 'checkout.anomaly'
+  /** The upstream refused the shop's configuration (e.g. an unknown `sub_merchant_id`). */
+  | 'integration.error'
   | 'payout.succeeded'
   | 'payout.failed'
   | 'payout.anomaly'

@@ -1,12 +1,28 @@
 /**
  * Turns a payer's attempt form into the upstream's collection params, with our hosted callback
  * and return URLs and the references: third_party_reference_1 = the attempt id,
- * third_party_reference_2 = the merchant's reference.
+ * third_party_reference_2 = the merchant's reference; and the session's `sub_merchant_id` (a
+ * platform collecting for one of its sellers) on every collection of the session.
  * @module
  */
 import { REDIRECT_KINDS, type MethodSlot } from '../../shared/catalogue';
 import type { AttemptBody } from '../../shared/schemas';
+import type { Config } from '../config';
 import type { SessionRow } from './store';
+
+/**
+ * The sub-merchant a new session collects for: the one it names, else the deployment's default
+ * (`SERVICE_SUB_MERCHANT_ID`), else none. Resolved once, at creation, and stored on the session.
+ *
+ * @example
+ * sessionSubMerchant(undefined, { subMerchantId: '7d3c…' }); // '7d3c…'
+ */
+export function sessionSubMerchant(
+  requested: string | undefined,
+  config: Pick<Config, 'subMerchantId'>,
+): string | null {
+  return requested ?? config.subMerchantId;
+}
 
 /**
  * The params of `POST /api/v4/service-unified-collections` for one attempt.
@@ -30,6 +46,7 @@ export function collectionParams(
     third_party_reference_1: attemptId,
     third_party_reference_2: session.reference,
   };
+  if (session.sub_merchant_id) params.sub_merchant_id = session.sub_merchant_id;
   const copy = (key: keyof AttemptBody) => {
     const value = body[key];
     if (value !== undefined && value !== '') params[key] = value;

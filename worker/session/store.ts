@@ -13,7 +13,8 @@ CREATE TABLE IF NOT EXISTS session (
   id TEXT PRIMARY KEY, status TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL,
   reference TEXT NOT NULL, country_id INTEGER, methods TEXT, customer TEXT, return_url TEXT,
   metadata TEXT, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
-  attempt_count INTEGER NOT NULL DEFAULT 0, seq INTEGER NOT NULL DEFAULT 0, fingerprint TEXT NOT NULL
+  attempt_count INTEGER NOT NULL DEFAULT 0, seq INTEGER NOT NULL DEFAULT 0, fingerprint TEXT NOT NULL,
+  sub_merchant_id TEXT
 );
 CREATE TABLE IF NOT EXISTS attempts (
   id TEXT PRIMARY KEY, n INTEGER NOT NULL, country_id INTEGER NOT NULL, method TEXT NOT NULL,
@@ -51,6 +52,10 @@ export interface SessionRow {
   attempt_count: number;
   seq: number;
   fingerprint: string;
+  /** The sub-merchant every collection of the session names (the session's, else the
+   * deployment's default at creation); null for none. Absent (undefined) in objects created
+   * before the column existed. */
+  sub_merchant_id?: string | null;
 }
 
 /** Whether the create call of an attempt is known to have reached the upstream. */
