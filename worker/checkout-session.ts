@@ -626,7 +626,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
         expected: {
           amount: session.amount,
           currency: session.currency,
-          upstream_reference: target.create_ref,
+          upstream_reference: target.create_ref ?? target.upstream_ref,
         },
         reported: detail.reported ?? null,
         differences: detail.differences ?? [],

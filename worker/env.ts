@@ -40,6 +40,10 @@ export interface ProxyEnv {
   CALLBACK_MAX_AGE_SECONDS?: string;
   /** Comma-separated addresses hosted callbacks may come from; empty or unset disables the check. */
   CALLBACK_SOURCE_IPS?: string;
+  /** `sha256` (default) or `hmac-sha256`: how requests are signed and callbacks verified. */
+  SERVICE_SIGNING_SCHEME?: string;
+  /** Hours an unknown outcome is asked about before it becomes needs_review (default 24). */
+  RECONCILE_HORIZON_HOURS?: string;
   /** JSON of minutes per method kind the payer has to act (default: OTP 2, prompt 3, redirect
    * 15, virtual account 30). Closes input only; never settles money. */
   INPUT_WINDOWS?: string;

@@ -498,7 +498,9 @@ export class Payout extends DurableObject<ProxyEnv> {
     if (!unknown || !after || after.status !== 'pending') return;
     const tries = task.tries + 1;
     const delay = Math.min(this.baseDelay(config) * 2 ** tries, RECONCILE_CAP_MS);
-    this.tasks.schedule('reconcile', 'reconcile', Date.now() + delay, after.reference, tries);
+    // Never past the horizon: the last query comes on time for needs_review.
+    const dueAt = Math.min(Date.now() + delay, after.created_at + config.reconcileHorizonMs);
+    this.tasks.schedule('reconcile', 'reconcile', dueAt, after.reference, tries);
   }
 
   /**
