@@ -147,7 +147,6 @@ export default defineConfig({
         {
           RECONCILE_DELAY_SECONDS: '3600',
           MODEL_RUNS: process.env.UC_MODEL_RUNS ?? '200',
-          MODEL_TIMING: process.env.UC_MODEL_TIMING ?? '',
         },
       ),
       {

@@ -564,101 +564,96 @@ const figures = {
 };
 afterAll(() => recordFigures('money-model', figures));
 
+/** The schedules run in a few separate tests of RUNS / PARTS each (one long property slowed
+ * down run after run in one test). */
+const PARTS = 4;
+
 describe('money model', () => {
-  it(
-    `${RUNS} random schedules: the merchant's session, webhooks and the widget's view agree with the upstream's truth`,
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.constantFrom<Kind>('prompt', 'prompt', 'otp', 'otp', 'va'),
-          fc.constantFrom<CreateMode>('ok', 'ok', 'ok', 'unknown', 'lost'),
-          fc.commands(commandArbs, { maxCommands: 12, size: '+1' }),
-          async (kind, create, cmds) => {
-            const t0 = Date.now();
-            const w = new World();
-            w.kind = kind;
-            heldSuccesses.clear();
-            const session = await createSession({
-              amount: AMOUNT,
-              currency: KINDS[kind].currency,
-              reference: ref('model'),
-            });
-            w.sessionId = session.id;
-            await startAttempt(w, create);
-            const t1 = Date.now();
-            const list = [...cmds];
-            w.log = [`${kind}/${create}`, ...list.map(String)];
-            await fc.asyncModelRun(() => ({ model: w, real: w }), list);
-            const t2 = Date.now();
-            await clearFaults();
-            w.statusFaultArmed = false;
+  const property = fc.asyncProperty(
+    fc.constantFrom<Kind>('prompt', 'prompt', 'otp', 'otp', 'va'),
+    fc.constantFrom<CreateMode>('ok', 'ok', 'ok', 'unknown', 'lost'),
+    fc.commands(commandArbs, { maxCommands: 12, size: '+1' }),
+    async (kind, create, cmds) => {
+      const w = new World();
+      w.kind = kind;
+      heldSuccesses.clear();
+      const session = await createSession({
+        amount: AMOUNT,
+        currency: KINDS[kind].currency,
+        reference: ref('model'),
+      });
+      w.sessionId = session.id;
+      await startAttempt(w, create);
+      const list = [...cmds];
+      w.log = [`${kind}/${create}`, ...list.map(String)];
+      await fc.asyncModelRun(() => ({ model: w, real: w }), list);
+      await clearFaults();
+      w.statusFaultArmed = false;
 
-            // The end of the schedule: one more round of status queries, every webhook delivered.
-            for (const a of w.attempts) await statusQuery(w, a);
-            await runDurableObjectAlarm(sessionObject(w.sessionId));
-            const context = w.log.join(', ');
-            const final = await vi.waitFor(
-              async () => {
-                const s = await getSession(w.sessionId);
-                expect(s.webhooks.every((h) => h.status === 'delivered')).toBe(true);
-                return s;
-              },
-              { timeout: 8000, interval: 50 },
-            );
-            expect(final.status, context).toBe(w.status());
-            expect(
-              final.attempts.map((a) => a.status),
-              context,
-            ).toEqual(w.attempts.map((a) => a.decided ?? 'pending'));
-            checkView(w, await readView(w));
-
-            // Webhooks, once per event id.
-            const events = new Map<string, { type: string }>();
-            for (const hook of await webhooksFor(w.sessionId))
-              events.set(hook.webhook_id, hook.body);
-            const ids = [...events.keys()];
-            const types = [...events.values()].map((e) => e.type);
-            expect(types.filter((t) => t === 'checkout.succeeded').length, context).toBe(
-              w.succeededEvents,
-            );
-            expect(ids.filter((id) => id.endsWith('_failed')).sort(), context).toEqual(
-              [...w.failedEvents].map((id) => `evt_${id}_failed`).sort(),
-            );
-            expect(types.includes('checkout.expired'), context).toBe(w.wasExpired);
-            const anomalyIds = ids.filter((id) => id.includes('_anomaly_'));
-            expect(
-              anomalyIds.filter((id) => !id.endsWith('_second_success')).sort(),
-              context,
-            ).toEqual([...w.anomalies].map((k) => `evt_${k.replace(':', '_anomaly_')}`).sort());
-            expect(anomalyIds.filter((id) => id.endsWith('_second_success')).length, context).toBe(
-              w.secondSuccesses,
-            );
-
-            if ((env as unknown as { MODEL_TIMING?: string }).MODEL_TIMING)
-              console.log(
-                `RUNTIME ${Date.now() - t0} setup ${t1 - t0} cmds ${t2 - t1} end ${Date.now() - t2} ${w.log.join(',')}`,
-              );
-            // Sweep what this run saw for secrets, then let it go: the bodies kept for the sweep
-            // would otherwise grow the isolate's heap (and every later run) with each schedule.
-            expectNoSecrets();
-            seenBodies.length = 0;
-            seenLogs.length = 0;
-            await runInDurableObject(sessionObject(w.sessionId), async (_i, state) => {
-              await state.storage.deleteAlarm();
-              await state.storage.deleteAll();
-            });
-            figures.runs += 1;
-            figures.commands += list.length;
-            figures.attempts += w.attempts.length;
-            for (const a of w.attempts) figures[a.decided ?? 'pending'] += 1;
-            figures.anomalies += anomalyIds.length;
-            figures.second_successes += w.secondSuccesses;
-            figures.expired_sessions += w.wasExpired ? 1 : 0;
-          },
-        ),
-        { numRuns: RUNS, endOnFailure: true },
+      // The end of the schedule: one more round of status queries, every webhook delivered.
+      for (const a of w.attempts) await statusQuery(w, a);
+      await runDurableObjectAlarm(sessionObject(w.sessionId));
+      const context = w.log.join(', ');
+      const final = await vi.waitFor(
+        async () => {
+          const s = await getSession(w.sessionId);
+          expect(s.webhooks.every((h) => h.status === 'delivered')).toBe(true);
+          return s;
+        },
+        { timeout: 8000, interval: 50 },
       );
+      expect(final.status, context).toBe(w.status());
+      expect(
+        final.attempts.map((a) => a.status),
+        context,
+      ).toEqual(w.attempts.map((a) => a.decided ?? 'pending'));
+      checkView(w, await readView(w));
+
+      // Webhooks, once per event id.
+      const events = new Map<string, { type: string }>();
+      for (const hook of await webhooksFor(w.sessionId)) events.set(hook.webhook_id, hook.body);
+      const ids = [...events.keys()];
+      const types = [...events.values()].map((e) => e.type);
+      expect(types.filter((t) => t === 'checkout.succeeded').length, context).toBe(
+        w.succeededEvents,
+      );
+      expect(ids.filter((id) => id.endsWith('_failed')).sort(), context).toEqual(
+        [...w.failedEvents].map((id) => `evt_${id}_failed`).sort(),
+      );
+      expect(types.includes('checkout.expired'), context).toBe(w.wasExpired);
+      const anomalyIds = ids.filter((id) => id.includes('_anomaly_'));
+      expect(anomalyIds.filter((id) => !id.endsWith('_second_success')).sort(), context).toEqual(
+        [...w.anomalies].map((k) => `evt_${k.replace(':', '_anomaly_')}`).sort(),
+      );
+      expect(anomalyIds.filter((id) => id.endsWith('_second_success')).length, context).toBe(
+        w.secondSuccesses,
+      );
+
+      // Sweep what this run saw for secrets, then let it go: the bodies kept for the sweep
+      // would otherwise grow the isolate's heap (and every later run) with each schedule.
+      expectNoSecrets();
+      seenBodies.length = 0;
+      seenLogs.length = 0;
+      await runInDurableObject(sessionObject(w.sessionId), async (_i, state) => {
+        await state.storage.deleteAlarm();
+        await state.storage.deleteAll();
+      });
+      figures.runs += 1;
+      figures.commands += list.length;
+      figures.attempts += w.attempts.length;
+      for (const a of w.attempts) figures[a.decided ?? 'pending'] += 1;
+      figures.anomalies += anomalyIds.length;
+      figures.second_successes += w.secondSuccesses;
+      figures.expired_sessions += w.wasExpired ? 1 : 0;
     },
-    120_000 + RUNS * 4_000,
   );
+  for (let part = 1; part <= PARTS; part++) {
+    it(
+      `random schedules ${part}/${PARTS} (${RUNS} in all): the merchant's session, webhooks and the widget's view agree with the upstream's truth`,
+      async () => {
+        await fc.assert(property, { numRuns: Math.ceil(RUNS / PARTS), endOnFailure: true });
+      },
+      60_000 + RUNS * 2_000,
+    );
+  }
 });
