@@ -36,6 +36,12 @@ import { callUpstream } from './upstream';
 import { collectionParams, sessionSubMerchant } from './session/collection-params';
 import { MAX_ATTEMPTS, attemptView, publicView } from './session/public-view';
 import { judgeCallback, judgeStatusRecord, type JudgedReport } from './session/reports';
+import {
+  UPSTREAM_AUTH_MESSAGE,
+  noteUpstreamAuthRefusal,
+  redirectUrlProblem,
+} from './session/upstream-faults';
+import { logLine } from './middleware/request-log';
 import { ObjectTables } from './durable/object-tables';
 import { fail, type Outcome } from './durable/outcome';
 import type { Task, TaskQueue } from './durable/task-queue';
@@ -304,6 +310,18 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       const data = (result.body.data ?? {}) as Record<string, unknown>;
       const ref = stringOrNull(data.depositId) ?? stringOrNull(data.MerchantRequestID);
       const row = this.attempt(attemptId)!;
+      let next = nextAction(slot.kind, data, session, row);
+      let message = stringOrNull(result.body.message);
+      const url = stringOrNull(data.authorization_url);
+      const urlProblem = next.type === 'redirect' && url ? redirectUrlProblem(url, config) : null;
+      if (urlProblem) {
+        // An upstream fault (issue #14): the payer is never sent there. The collection exists,
+        // so the attempt stays pending and its status queries decide (money rules).
+        next = { type: 'wait' };
+        message = `authorization_url refused: ${urlProblem}`;
+        this.log('upstream_fault', attemptId, { field: 'authorization_url', problem: urlProblem });
+        logLine('error', 'upstream_fault', { field: 'authorization_url', problem: urlProblem });
+      }
       this.sql.exec(
         `UPDATE attempts SET create_state = 'accepted', create_ref = ?,
            upstream_ref = COALESCE(?, upstream_ref), payment_token = ?, upstream_message = ?,
@@ -312,8 +330,8 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
         ref,
         ref,
         stringOrNull(data.payment_token),
-        stringOrNull(result.body.message),
-        JSON.stringify(nextAction(slot.kind, data, session, row)),
+        message,
+        JSON.stringify(next),
         Date.now(),
         attemptId,
       );
@@ -356,11 +374,33 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
           view: this.currentView(),
         });
       }
+      if (result.status === 403) {
+        // Our credentials were refused (secret, client id, sender, IP whitelist): our fault,
+        // not the payer's. Settled like MERCHANT_UNAVAILABLE above: nothing was charged, no
+        // checkout.failed; one loud line and GET /health shows it (issue #14).
+        this.transition(attemptId, 'confirmed_failed', {
+          failure: { code: 'UPSTREAM_AUTH', message: UPSTREAM_AUTH_MESSAGE },
+        });
+        this.log('integration_error', attemptId, { kind: 'upstream_auth', status: 403 });
+        logLine('error', 'upstream_auth_refused', {
+          route: '/api/v4/service-unified-collections',
+          status: 403,
+        });
+        this.queueWebhook(
+          `evt_${attemptId}_integration_error`,
+          'integration.error',
+          this.attempt(attemptId),
+          { kind: 'upstream_auth', attempt_id: attemptId, upstream_message: result.message },
+        );
+        await noteUpstreamAuthRefusal(this.env).catch(() => undefined);
+        return fail('UPSTREAM_AUTH', UPSTREAM_AUTH_MESSAGE, { view: this.currentView() });
+      }
+      // The upstream's wording stays in the merchant's records (upstream_message), never the
+      // payer's answer or view.
       this.transition(attemptId, 'confirmed_failed', {
-        failure: { code: null, message: result.message },
+        failure: { code: null, message: 'The payment service refused this payment.' },
       });
       return fail('UPSTREAM_REJECTED', 'The payment service refused this payment.', {
-        upstream_message: result.message,
         view: this.currentView(),
       });
     }
@@ -688,7 +728,8 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       step.status === 'failed' &&
       this.session()!.status !== 'succeeded' &&
       // A refusal of the shop's configuration is no payer's failure: integration.error says it.
-      failure?.code !== 'MERCHANT_UNAVAILABLE'
+      failure?.code !== 'MERCHANT_UNAVAILABLE' &&
+      failure?.code !== 'UPSTREAM_AUTH'
     ) {
       this.queueWebhook(`evt_${attemptId}_failed`, 'checkout.failed', updated);
     }
