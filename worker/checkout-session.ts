@@ -99,6 +99,15 @@ const NOT_FOUND_LIMIT = 3;
 /** Status queries back off up to this interval. */
 const RECONCILE_CAP_MS = 15 * MINUTE;
 
+/** Live streams one session keeps open: a new one beyond it closes the oldest (issue #14). */
+export const MAX_STREAMS = 20;
+/** Close codes of the live stream: the oldest of too many streams, and a finished session's
+ * last view sent (the widget stops on a final view; nothing more will change). */
+export const STREAM_CLOSE = {
+  tooMany: { code: 4008, reason: 'too many streams' },
+  final: { code: 1000, reason: 'final' },
+} as const;
+
 const LAPSE_BY_KIND: Readonly<Record<MethodKind, LapseReason>> = {
   phone_prompt: 'prompt_unanswered',
   operator_prompt: 'prompt_unanswered',
@@ -126,6 +135,8 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.tables = new ObjectTables<TaskKind>(ctx.storage, SCHEMA, 'session');
+    // Keep-alive pings are answered without waking the object (issue #14).
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
 
   private get tasks(): TaskQueue<TaskKind> {
@@ -1007,13 +1018,33 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
         status: 404,
       });
     const pair = new WebSocketPair();
+    const sockets = this.ctx.getWebSockets();
+    // Accept order, kept across hibernation: the oldest stream is the first closed.
+    pair[1].serializeAttachment({ n: Math.max(0, ...sockets.map(streamNumber)) + 1 });
     this.ctx.acceptWebSocket(pair[1]);
     pair[1].send(JSON.stringify({ type: 'view', seq: view.seq, view } satisfies StreamMessage));
+    const open = [...sockets, pair[1]].filter((ws) => ws.readyState === WebSocket.OPEN);
+    open.sort((a, b) => streamNumber(a) - streamNumber(b));
+    for (const ws of open.slice(0, Math.max(0, open.length - MAX_STREAMS))) {
+      closeStream(ws, STREAM_CLOSE.tooMany);
+    }
+    if (this.finished()) closeStream(pair[1], STREAM_CLOSE.final);
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
-  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    if (message === 'ping') ws.send('pong');
+  /** True when nothing more will change for the payer: the session succeeded, or it expired or
+   * closed with no attempt the upstream may still settle. */
+  private finished(): boolean {
+    const status = this.session()?.status;
+    if (status === 'succeeded') return true;
+    if (status !== 'expired' && status !== 'failed') return false;
+    return rows<{ status: AttemptRow['status'] }>(this.sql, 'SELECT status FROM attempts').every(
+      (a) => !isUnsettledAttempt(a.status),
+    );
+  }
+
+  override async webSocketMessage(): Promise<void> {
+    /* 'ping' is answered by the auto-response; the stream takes nothing else */
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -1042,12 +1073,14 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     const view = this.currentView();
     if (!view) return;
     const message = JSON.stringify({ type: 'view', seq: view.seq, view } satisfies StreamMessage);
+    const finished = this.finished();
     for (const ws of this.ctx.getWebSockets()) {
       try {
         ws.send(message);
       } catch {
         /* a closing socket */
       }
+      if (finished) closeStream(ws, STREAM_CLOSE.final);
     }
   }
 
@@ -1179,6 +1212,19 @@ const SUB_MERCHANT_UNKNOWN = /^user not found!?$/i;
 
 /** What the payer is told when the upstream refuses the shop's configuration. */
 const MERCHANT_UNAVAILABLE_MESSAGE = 'This shop cannot take payments right now.';
+
+/** A stream's accept number (its attachment). */
+function streamNumber(ws: WebSocket): number {
+  return (ws.deserializeAttachment() as { n?: number } | null)?.n ?? 0;
+}
+
+function closeStream(ws: WebSocket, close: { code: number; reason: string }): void {
+  try {
+    ws.close(close.code, close.reason);
+  } catch {
+    /* already closed */
+  }
+}
 
 function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
