@@ -50,27 +50,43 @@ function healthObject(env: ProxyEnv) {
   return env.LEDGER.get(env.LEDGER.idFromName(HEALTH_OBJECT));
 }
 
+/** How long an isolate reuses the last refusal time it read: `GET /health` stays a cheap route
+ * (the bench's baseline) and asks the object at most once per this interval. */
+export const HEALTH_CACHE_MS = 10_000;
+
+/** This isolate's last read of the refusal time (`value`) and when it was read (`at`). */
+let cached: { at: number; value: number | null } | null = null;
+
 /** Records (durably) that the upstream refused our credentials at `at`. */
 export async function noteUpstreamAuthRefusal(env: ProxyEnv, at = Date.now()): Promise<void> {
+  cached = null;
   await healthObject(env).noteUpstreamAuthRefusal(at);
 }
 
 /** The integration's health as `GET /health` shows it. */
 export interface IntegrationHealth {
-  status: 'ok' | 'degraded';
+  /** `unknown` when the health object could not be read. */
+  status: 'ok' | 'degraded' | 'unknown';
   /** When the upstream last refused our credentials (ISO 8601), or null. */
   last_auth_refusal_at: string | null;
 }
 
 /**
  * The integration's health: degraded for {@link DEGRADED_FOR_MS} after the upstream last refused
- * our credentials on a collection create.
+ * our credentials on a collection create (read at most every {@link HEALTH_CACHE_MS} per isolate).
  */
 export async function integrationHealth(
   env: ProxyEnv,
   now = Date.now(),
 ): Promise<IntegrationHealth> {
-  const at = await healthObject(env).lastUpstreamAuthRefusal();
+  if (!cached || now - cached.at >= HEALTH_CACHE_MS) {
+    try {
+      cached = { at: now, value: await healthObject(env).lastUpstreamAuthRefusal() };
+    } catch {
+      return { status: 'unknown', last_auth_refusal_at: null };
+    }
+  }
+  const at = cached.value;
   return {
     status: at !== null && now - at < DEGRADED_FOR_MS ? 'degraded' : 'ok',
     last_auth_refusal_at: at === null ? null : new Date(at).toISOString(),
