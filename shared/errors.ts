@@ -55,7 +55,8 @@ export const ErrorCode = {
   TIMESTAMP_OUT_OF_RANGE: 'TIMESTAMP_OUT_OF_RANGE',
   /** A callback came from an address outside CALLBACK_SOURCE_IPS. */
   SOURCE_NOT_ALLOWED: 'SOURCE_NOT_ALLOWED',
-  /** The upstream refused the request; its message is in `details.upstream_message`. */
+  /** The upstream refused the request (its message is kept in the merchant's records and, for
+   * merchant API calls, in `details.upstream_message`; never in a payer's answer). */
   UPSTREAM_REJECTED: 'UPSTREAM_REJECTED',
   /** The upstream could not be reached or answered with a server error. */
   UPSTREAM_UNAVAILABLE: 'UPSTREAM_UNAVAILABLE',
@@ -67,6 +68,13 @@ export const ErrorCode = {
    * `integration.error` webhook, and the session stays open for a retry once fixed.
    */
   MERCHANT_UNAVAILABLE: 'MERCHANT_UNAVAILABLE',
+  /**
+   * Payments are temporarily unavailable: the upstream refused the proxy's own credentials
+   * (HTTP 403: secret, client id, sender or IP whitelist), a misconfiguration of the deployment,
+   * not the payer's decline. Nothing was charged; the merchant gets an `integration.error`
+   * webhook, one `upstream_auth_refused` error line is logged and `GET /health` says degraded.
+   */
+  UPSTREAM_AUTH: 'UPSTREAM_AUTH',
   /** The deployment's configuration is incomplete; `message` names what is missing. */
   CONFIG_INVALID: 'CONFIG_INVALID',
   /** Something failed on our side; nothing about the request was wrong. */
@@ -105,6 +113,7 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   UPSTREAM_UNAVAILABLE: 502,
   UPSTREAM_TIMEOUT: 504,
   MERCHANT_UNAVAILABLE: 503,
+  UPSTREAM_AUTH: 503,
   CONFIG_INVALID: 500,
   INTERNAL: 500,
 };

@@ -34,12 +34,9 @@ export function openPopup(url: string, name: string): Window | null {
  * window.addEventListener('message', (e) => { if (isReturnMessage(e, origin, id)) refresh(); });
  */
 export function isReturnMessage(event: MessageEvent, origin: string, session: string): boolean {
+  // Optional chaining covers null and non-objects (a string's `.type` is undefined).
   const data = event.data as Partial<ReturnMessage> | null;
   return (
-    event.origin === origin &&
-    data !== null &&
-    typeof data === 'object' &&
-    data.type === 'unified-checkout:return' &&
-    data.session === session
+    event.origin === origin && data?.type === 'unified-checkout:return' && data.session === session
   );
 }

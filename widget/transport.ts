@@ -103,12 +103,9 @@ export class CheckoutTransport {
     const socket = this._socket;
     this._socket = null;
     if (socket) {
-      socket.onopen = socket.onmessage = socket.onclose = socket.onerror = null;
-      try {
-        socket.close(1000);
-      } catch {
-        /* already closed */
-      }
+      socket.onopen = socket.onmessage = socket.onclose = null;
+      // close(1000) throws only for an invalid code; on a closed socket it does nothing.
+      socket.close(1000);
     }
     this._setMode('idle');
   }
@@ -153,9 +150,7 @@ export class CheckoutTransport {
       }
       if (message?.type === 'view' && message.view) this._options.onView(message.view);
     };
-    socket.onerror = () => {
-      /* the close event follows */
-    };
+    // No onerror handler: an error is always followed by the close event, handled below.
     socket.onclose = () => {
       if (this._socket !== socket) return;
       this._socket = null;

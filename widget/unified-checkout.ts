@@ -202,6 +202,11 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     return (this.endpoint || scriptOrigin()).replace(/\/+$/, '');
   }
 
+  /** The origin of {@link endpointUrl}. */
+  private get _origin(): string {
+    return new URL(this.endpointUrl).origin;
+  }
+
   /**
    * Applies a view of the session, the same path the stream, polls and request answers take.
    * A view older than the current one (lower `seq`) or of another session is ignored.
@@ -487,7 +492,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
       // Another attempt or a closed session; or no clear answer (a network failure or a 5xx
       // may come after the attempt was made): the view says which step is live.
       const unclear = apiError.status === 0 || apiError.status >= 500;
-      if (unclear || /^(ATTEMPT_IN_PROGRESS|SESSION_CLOSED|SESSION_EXPIRED)$/.test(apiError.code)) {
+      if (unclear || /^(ATTEMPT_IN_PROGRESS|SESSION_(CLOSED|EXPIRED))$/.test(apiError.code)) {
         await this._refresh();
       }
     } finally {
@@ -536,9 +541,12 @@ export class UnifiedCheckout extends LitElement implements StepHost {
   /** @internal Opens the authorization page in a popup, or navigates when it is blocked. */
   _openRedirect(): void {
     const next = this._next();
-    if (next?.type !== 'redirect') return;
-    if (openPopup(next.url, `unified-checkout-${this._view?.id}`)) this._popupOpened = true;
-    else this._navigate(next.url);
+    // Defence in depth (the proxy refuses the rest): https, or the proxy's own origin (the
+    // sandbox's pages in development); never javascript:, data: or another scheme.
+    const url = next?.type == 'redirect' ? next.url : '';
+    if (!url.startsWith('https:') && !url.startsWith(this._origin + '/')) return;
+    if (openPopup(url, `unified-checkout-${this._view?.id}`)) this._popupOpened = true;
+    else this._navigate(url);
   }
 
   /** Full-page redirect, when the popup was blocked. */
@@ -548,7 +556,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
 
   private readonly _onMessage = (event: MessageEvent): void => {
     const view = this._view;
-    if (view && isReturnMessage(event, new URL(this.endpointUrl).origin, view.id)) {
+    if (view && isReturnMessage(event, this._origin, view.id)) {
       void this._refresh();
     }
   };

@@ -36,6 +36,12 @@ import { callUpstream } from './upstream';
 import { collectionParams, sessionSubMerchant } from './session/collection-params';
 import { MAX_ATTEMPTS, attemptView, publicView } from './session/public-view';
 import { judgeCallback, judgeStatusRecord, type JudgedReport } from './session/reports';
+import {
+  UPSTREAM_AUTH_MESSAGE,
+  noteUpstreamAuthRefusal,
+  redirectUrlProblem,
+} from './session/upstream-faults';
+import { logLine } from './middleware/request-log';
 import { ObjectTables } from './durable/object-tables';
 import { fail, type Outcome } from './durable/outcome';
 import type { Task, TaskQueue } from './durable/task-queue';
@@ -93,6 +99,15 @@ const NOT_FOUND_LIMIT = 3;
 /** Status queries back off up to this interval. */
 const RECONCILE_CAP_MS = 15 * MINUTE;
 
+/** Live streams one session keeps open: a new one beyond it closes the oldest (issue #14). */
+export const MAX_STREAMS = 20;
+/** Close codes of the live stream: the oldest of too many streams, and a finished session's
+ * last view sent (the widget stops on a final view; nothing more will change). */
+export const STREAM_CLOSE = {
+  tooMany: { code: 4008, reason: 'too many streams' },
+  final: { code: 1000, reason: 'final' },
+} as const;
+
 const LAPSE_BY_KIND: Readonly<Record<MethodKind, LapseReason>> = {
   phone_prompt: 'prompt_unanswered',
   operator_prompt: 'prompt_unanswered',
@@ -120,6 +135,8 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.tables = new ObjectTables<TaskKind>(ctx.storage, SCHEMA, 'session');
+    // Keep-alive pings are answered without waking the object (issue #14).
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
 
   private get tasks(): TaskQueue<TaskKind> {
@@ -304,6 +321,18 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       const data = (result.body.data ?? {}) as Record<string, unknown>;
       const ref = stringOrNull(data.depositId) ?? stringOrNull(data.MerchantRequestID);
       const row = this.attempt(attemptId)!;
+      let next = nextAction(slot.kind, data, session, row);
+      let message = stringOrNull(result.body.message);
+      const url = stringOrNull(data.authorization_url);
+      const urlProblem = next.type === 'redirect' && url ? redirectUrlProblem(url, config) : null;
+      if (urlProblem) {
+        // An upstream fault (issue #14): the payer is never sent there. The collection exists,
+        // so the attempt stays pending and its status queries decide (money rules).
+        next = { type: 'wait' };
+        message = `authorization_url refused: ${urlProblem}`;
+        this.log('upstream_fault', attemptId, { field: 'authorization_url', problem: urlProblem });
+        logLine('error', 'upstream_fault', { field: 'authorization_url', problem: urlProblem });
+      }
       this.sql.exec(
         `UPDATE attempts SET create_state = 'accepted', create_ref = ?,
            upstream_ref = COALESCE(?, upstream_ref), payment_token = ?, upstream_message = ?,
@@ -312,8 +341,8 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
         ref,
         ref,
         stringOrNull(data.payment_token),
-        stringOrNull(result.body.message),
-        JSON.stringify(nextAction(slot.kind, data, session, row)),
+        message,
+        JSON.stringify(next),
         Date.now(),
         attemptId,
       );
@@ -356,11 +385,33 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
           view: this.currentView(),
         });
       }
+      if (result.status === 403) {
+        // Our credentials were refused (secret, client id, sender, IP whitelist): our fault,
+        // not the payer's. Settled like MERCHANT_UNAVAILABLE above: nothing was charged, no
+        // checkout.failed; one loud line and GET /health shows it (issue #14).
+        this.transition(attemptId, 'confirmed_failed', {
+          failure: { code: 'UPSTREAM_AUTH', message: UPSTREAM_AUTH_MESSAGE },
+        });
+        this.log('integration_error', attemptId, { kind: 'upstream_auth', status: 403 });
+        logLine('error', 'upstream_auth_refused', {
+          route: '/api/v4/service-unified-collections',
+          status: 403,
+        });
+        this.queueWebhook(
+          `evt_${attemptId}_integration_error`,
+          'integration.error',
+          this.attempt(attemptId),
+          { kind: 'upstream_auth', attempt_id: attemptId, upstream_message: result.message },
+        );
+        await noteUpstreamAuthRefusal(this.env).catch(() => undefined);
+        return fail('UPSTREAM_AUTH', UPSTREAM_AUTH_MESSAGE, { view: this.currentView() });
+      }
+      // The upstream's wording stays in the merchant's records (upstream_message), never the
+      // payer's answer or view.
       this.transition(attemptId, 'confirmed_failed', {
-        failure: { code: null, message: result.message },
+        failure: { code: null, message: 'The payment service refused this payment.' },
       });
       return fail('UPSTREAM_REJECTED', 'The payment service refused this payment.', {
-        upstream_message: result.message,
         view: this.currentView(),
       });
     }
@@ -688,7 +739,8 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       step.status === 'failed' &&
       this.session()!.status !== 'succeeded' &&
       // A refusal of the shop's configuration is no payer's failure: integration.error says it.
-      failure?.code !== 'MERCHANT_UNAVAILABLE'
+      failure?.code !== 'MERCHANT_UNAVAILABLE' &&
+      failure?.code !== 'UPSTREAM_AUTH'
     ) {
       this.queueWebhook(`evt_${attemptId}_failed`, 'checkout.failed', updated);
     }
@@ -966,13 +1018,33 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
         status: 404,
       });
     const pair = new WebSocketPair();
+    const sockets = this.ctx.getWebSockets();
+    // Accept order, kept across hibernation: the oldest stream is the first closed.
+    pair[1].serializeAttachment({ n: Math.max(0, ...sockets.map(streamNumber)) + 1 });
     this.ctx.acceptWebSocket(pair[1]);
     pair[1].send(JSON.stringify({ type: 'view', seq: view.seq, view } satisfies StreamMessage));
+    const open = [...sockets, pair[1]].filter((ws) => ws.readyState === WebSocket.OPEN);
+    open.sort((a, b) => streamNumber(a) - streamNumber(b));
+    for (const ws of open.slice(0, Math.max(0, open.length - MAX_STREAMS))) {
+      closeStream(ws, STREAM_CLOSE.tooMany);
+    }
+    if (this.finished()) closeStream(pair[1], STREAM_CLOSE.final);
     return new Response(null, { status: 101, webSocket: pair[0] });
   }
 
-  override async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    if (message === 'ping') ws.send('pong');
+  /** True when nothing more will change for the payer: the session succeeded, or it expired or
+   * closed with no attempt the upstream may still settle. */
+  private finished(): boolean {
+    const status = this.session()?.status;
+    if (status === 'succeeded') return true;
+    if (status !== 'expired' && status !== 'failed') return false;
+    return rows<{ status: AttemptRow['status'] }>(this.sql, 'SELECT status FROM attempts').every(
+      (a) => !isUnsettledAttempt(a.status),
+    );
+  }
+
+  override async webSocketMessage(): Promise<void> {
+    /* 'ping' is answered by the auto-response; the stream takes nothing else */
   }
 
   override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -1001,12 +1073,14 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     const view = this.currentView();
     if (!view) return;
     const message = JSON.stringify({ type: 'view', seq: view.seq, view } satisfies StreamMessage);
+    const finished = this.finished();
     for (const ws of this.ctx.getWebSockets()) {
       try {
         ws.send(message);
       } catch {
         /* a closing socket */
       }
+      if (finished) closeStream(ws, STREAM_CLOSE.final);
     }
   }
 
@@ -1138,6 +1212,19 @@ const SUB_MERCHANT_UNKNOWN = /^user not found!?$/i;
 
 /** What the payer is told when the upstream refuses the shop's configuration. */
 const MERCHANT_UNAVAILABLE_MESSAGE = 'This shop cannot take payments right now.';
+
+/** A stream's accept number (its attachment). */
+function streamNumber(ws: WebSocket): number {
+  return (ws.deserializeAttachment() as { n?: number } | null)?.n ?? 0;
+}
+
+function closeStream(ws: WebSocket, close: { code: number; reason: string }): void {
+  try {
+    ws.close(close.code, close.reason);
+  } catch {
+    /* already closed */
+  }
+}
 
 function stringOrNull(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;

@@ -17,6 +17,7 @@ import { hooks } from './routes/hooks';
 import { merchantPayments } from './routes/merchant-payments';
 import { merchantSessions } from './routes/merchant-sessions';
 import { returnPage } from './routes/return-page';
+import { integrationHealth } from './session/upstream-faults';
 
 export { CheckoutSession } from './checkout-session';
 export { Ledger } from './ledger';
@@ -27,7 +28,10 @@ export const app = new Hono<{ Bindings: ProxyEnv }>();
 app.use('*', requestLog());
 app.use('*', securityHeaders());
 app.onError(errorHandler());
-app.get('/health', (c) => c.json({ ok: true, service: 'unified-checkout' }));
+// `integration`: degraded for 15 minutes after the upstream refused our credentials (issue #14).
+app.get('/health', async (c) =>
+  c.json({ ok: true, service: 'unified-checkout', integration: await integrationHealth(c.env) }),
+);
 app.route('/v1/sessions', merchantSessions());
 app.route('/v1/diagnostics', diagnostics());
 app.route('/v1', merchantPayments());

@@ -264,6 +264,18 @@ export class Ledger extends DurableObject<ProxyEnv> {
     return this.outbox.resend(id);
   }
 
+  /** Integration health (the `integration-health` object only, see
+   * worker/session/upstream-faults.ts): the upstream refused our credentials at `at`. */
+  async noteUpstreamAuthRefusal(at: number): Promise<void> {
+    const last = (await this.ctx.storage.get<number>('upstream_auth_refused_at')) ?? 0;
+    if (at > last) await this.ctx.storage.put('upstream_auth_refused_at', at);
+  }
+
+  /** When the upstream last refused our credentials (ms since the epoch), or null. */
+  async lastUpstreamAuthRefusal(): Promise<number | null> {
+    return (await this.ctx.storage.get<number>('upstream_auth_refused_at')) ?? null;
+  }
+
   override async alarm(): Promise<void> {
     const config = loadConfig(this.env);
     await this.tasks.drain((task) =>

@@ -62,6 +62,16 @@ describe('languages', () => {
     expect(q(el, '[part~=amount]').textContent).to.equal(whole(1500, 'XOF', 'fr-CI'));
   });
 
+  it('the deployment-side refusals (UPSTREAM_AUTH, MERCHANT_UNAVAILABLE) are worded in fr and sw', () => {
+    // English has no entry on purpose (widget.js budget): the reloaded view says it.
+    for (const t of [fr, sw]) {
+      expect(t.errors.UPSTREAM_AUTH, t.$code).to.be.a('string').and.not.equal(t.errors.generic);
+      expect(t.errors.MERCHANT_UNAVAILABLE, t.$code).to.be.a('string');
+    }
+    expect(fr.errors.UPSTREAM_AUTH).to.contain('momentanément indisponibles');
+    expect(en.errors.UPSTREAM_AUTH).to.equal(undefined);
+  });
+
   it('sw: the live OTP step with its countdown and plural', async () => {
     const base = view([IVORY_COAST], { only: 'otp_operator' });
     const el = await mountView(

@@ -315,6 +315,62 @@ describe('steps: live', () => {
     expect(navigated).to.deep.equal(['https://wallet.example/authorize/2']);
   });
 
+  it('redirect: never opens or navigates to a URL that is not https (issue #14)', async () => {
+    const base = view([SENEGAL], { only: 'redirect_wallet' });
+    for (const url of [
+      'javascript:alert(document.cookie)',
+      ' javascript:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'http://wallet.example/authorize/3',
+    ]) {
+      const el = await mountView(
+        withAttempt(
+          base,
+          attempt(SENEGAL, 'redirect_wallet', 'pending', { type: 'redirect', url }),
+        ),
+      );
+      const original = window.open;
+      const opened: unknown[] = [];
+      const navigated: string[] = [];
+      (el as unknown as { _navigate: (url: string) => void })._navigate = (to) =>
+        navigated.push(to);
+      window.open = ((...args: unknown[]) => {
+        opened.push(args);
+        return null;
+      }) as typeof window.open;
+      try {
+        button(el, 'Continue to Wave').click();
+        await el.updateComplete;
+      } finally {
+        window.open = original;
+      }
+      expect(opened, url).to.deep.equal([]);
+      expect(navigated, url).to.deep.equal([]);
+    }
+  });
+
+  it('redirect: plain http only on the proxy endpoint origin (the sandbox pages in development)', async () => {
+    const base = view([SENEGAL], { only: 'redirect_wallet' });
+    const url = `${location.origin}/sandbox/authorize/4`;
+    const el = await mountView(
+      withAttempt(base, attempt(SENEGAL, 'redirect_wallet', 'pending', { type: 'redirect', url })),
+    );
+    expect(el.endpointUrl).to.equal(location.origin);
+    const original = window.open;
+    const opened: unknown[] = [];
+    window.open = ((...args: unknown[]) => {
+      opened.push(args[0]);
+      return {} as Window;
+    }) as typeof window.open;
+    try {
+      button(el, 'Continue to Wave').click();
+      await el.updateComplete;
+    } finally {
+      window.open = original;
+    }
+    expect(opened).to.deep.equal([url]);
+  });
+
   it('wait: a confirming status', async () => {
     const base = view([IVORY_COAST], { only: 'otp_operator' });
     const el = await mountView(

@@ -143,6 +143,8 @@ const translation: Translation = {
     // No MERCHANT_UNAVAILABLE on purpose: its 503 makes the element reload the view, whose
     // failed attempt already says it in English ("This shop cannot take payments right now.",
     // from the proxy); the entry would cost 14–27 B of widget.js's 16 KiB gzip budget.
+    // Likewise no UPSTREAM_AUTH (503): the reloaded view's failed attempt says "Payments are
+    // temporarily unavailable. Try again later." (the proxy's sentence).
     UPSTREAM_TIMEOUT: 'The payment provider is slow to answer. We are checking.',
     RATE_LIMITED: 'Too many tries. Wait a minute.',
     ORIGIN_NOT_ALLOWED: 'This page may not take this payment.',

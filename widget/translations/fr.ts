@@ -146,6 +146,7 @@ const translation: Translation = {
     UPSTREAM_REJECTED: 'Le prestataire de paiement a refusé ce paiement.',
     UPSTREAM_UNAVAILABLE: 'Le prestataire de paiement est indisponible. Réessayez bientôt.',
     MERCHANT_UNAVAILABLE: 'Cette boutique ne peut pas encaisser de paiements pour le moment.',
+    UPSTREAM_AUTH: 'Les paiements sont momentanément indisponibles. Réessayez plus tard.',
     UPSTREAM_TIMEOUT: 'Le prestataire de paiement tarde à répondre. Nous vérifions le statut.',
     RATE_LIMITED: 'Trop de tentatives. Patientez une minute puis réessayez.',
     ORIGIN_NOT_ALLOWED: 'Cette page n’est pas autorisée à encaisser ce paiement.',

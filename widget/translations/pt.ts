@@ -143,6 +143,7 @@ const translation: Translation = {
     UPSTREAM_REJECTED: 'O prestador de pagamentos recusou este pagamento.',
     UPSTREAM_UNAVAILABLE: 'O prestador de pagamentos está indisponível. Tente daqui a pouco.',
     MERCHANT_UNAVAILABLE: 'Esta loja não pode receber pagamentos neste momento.',
+    UPSTREAM_AUTH: 'Os pagamentos estão temporariamente indisponíveis. Tente mais tarde.',
     UPSTREAM_TIMEOUT:
       'O prestador de pagamentos está a demorar a responder. Estamos a verificar o estado.',
     RATE_LIMITED: 'Demasiadas tentativas. Aguarde um minuto e tente novamente.',
