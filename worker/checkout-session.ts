@@ -509,10 +509,8 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
         });
       }
       this.bump();
-      return fail('OTP_INVALID', 'That code was not accepted.', {
-        tries_left: left,
-        upstream_message: result.message,
-      });
+      // The upstream's wording stays in the merchant's records (upstream_message), not the payer's.
+      return fail('OTP_INVALID', 'That code was not accepted.', { tries_left: left });
     }
     return fail(
       result.kind === 'timeout' ? 'UPSTREAM_TIMEOUT' : 'UPSTREAM_UNAVAILABLE',
