@@ -16,6 +16,7 @@ import {
   receivedWebhooks,
   startAttempt,
   terminalParams,
+  upstreamRefOf,
 } from './lib/api.mjs';
 import { signed } from './lib/signing.mjs';
 import { mulberry32, percentile, pool, round, shuffle } from './lib/stats.mjs';
@@ -33,15 +34,16 @@ const TERMINAL_EVENTS = new Set([
  * replays, half re-signed), shuffled with a fixed seed.
  *
  * @param {string[]} ids
+ * @param {string[]} refs the upstream reference of each session's attempt
  * @param {() => number} random
  */
-async function stormOf(ids, random) {
+async function stormOf(ids, refs, random) {
   const outcomes = ids.map(() => (random() < 0.8 ? 'success' : 'failed'));
   /** @type {string[]} */
   const bodies = [];
   let duplicates = 0;
   await pool(ids.length, 8, async (i) => {
-    const params = terminalParams(`${ids[i]}.1`, /** @type {any} */ (outcomes[i]));
+    const params = terminalParams(`${ids[i]}.1`, /** @type {any} */ (outcomes[i]), refs[i]);
     const original = JSON.stringify(await signed(params));
     bodies.push(original);
     const r = random();
@@ -102,7 +104,8 @@ export async function measureIngest({ base, sessions, concurrency, seed = 202611
     await startAttempt(base, id, nextPayer());
     return id;
   });
-  const { outcomes, bodies, duplicates } = await stormOf(ids, random);
+  const refs = await pool(ids.length, 8, (i) => upstreamRefOf(base, ids[i]));
+  const { outcomes, bodies, duplicates } = await stormOf(ids, refs, random);
 
   // Baseline: the same number of requests with the same senders to the proxy's trivial route,
   // to show what the stack answers per second before any of our work.

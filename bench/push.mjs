@@ -12,6 +12,7 @@ import {
   postCallback,
   startAttempt,
   terminalParams,
+  upstreamRefOf,
 } from './lib/api.mjs';
 import { signed } from './lib/signing.mjs';
 import { percentile, pool, round } from './lib/stats.mjs';
@@ -66,8 +67,9 @@ export async function measurePush({ base, sessions, warmup, probe }) {
     await startAttempt(base, id, nextPayer());
     return id;
   });
+  const refs = await pool(ids.length, 8, (i) => upstreamRefOf(base, ids[i]));
   const bodies = await pool(total, 8, async (i) =>
-    JSON.stringify(await signed(terminalParams(`${ids[i]}.1`, 'success'))),
+    JSON.stringify(await signed(terminalParams(`${ids[i]}.1`, 'success', refs[i]))),
   );
   const wsBase = base.replace(/^http/, 'ws');
   const clients = await pool(total, 8, (i) =>

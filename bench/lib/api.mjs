@@ -84,6 +84,21 @@ export async function startAttempt(base, sessionId, payer) {
  * @param {string} base
  * @param {string} sessionId
  */
+/**
+ * The upstream's reference of a session's first attempt (from the merchant API).
+ *
+ * @example
+ * const ref = await upstreamRefOf(base, 'cs_…');
+ * @param {string} base
+ * @param {string} sessionId
+ */
+export async function upstreamRefOf(base, sessionId) {
+  const session = await getSession(base, sessionId);
+  const ref = session.attempts?.[0]?.upstream_reference;
+  if (!ref) throw new Error(`no upstream reference for ${sessionId}`);
+  return String(ref);
+}
+
 export async function getSession(base, sessionId) {
   const res = await request('GET', `${base}/v1/sessions/${sessionId}`, {
     headers: merchantHeaders(),
@@ -109,19 +124,22 @@ export async function postCallback(base, body) {
  * Params of a terminal collection callback for an attempt, as the upstream sends them.
  *
  * @example
- * terminalParams('cs_….1', 'success');
+ * terminalParams('cs_….1', 'success', 'SBX-…');
  * @param {string} attemptId
  * @param {'success' | 'failed'} outcome
+ * @param {string} upstreamRef
  */
-export function terminalParams(attemptId, outcome) {
+export function terminalParams(attemptId, outcome, upstreamRef) {
   /** @type {Record<string, unknown>} */
   const params = {
     payment_step: 2,
     status: outcome,
     statusCode: outcome === 'success' ? '000000' : '000005',
     third_party_reference_1: attemptId,
-    reference: `REF-${attemptId}`,
-    depositId: `DEP-${attemptId}`,
+    // The service's own reference from its create answer: a success naming another one is a
+    // mismatch, not a success (docs/design.md, "Money rules").
+    reference: upstreamRef,
+    depositId: upstreamRef,
     amount: AMOUNT,
     mobile: PENDING_MOBILE,
     name: 'Bench Payer',
