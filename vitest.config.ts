@@ -103,7 +103,7 @@ export default defineConfig({
       },
       {
         // The sandbox alone, as the main worker (its alarms can be run on demand). Its clock runs
-        // 150x (2 sandbox minutes = 0.8 s, 30 = 12 s); its callbacks go to a Node-side recording
+        // 150x (10 sandbox minutes = 4 s, 30 = 12 s); its callbacks go to a Node-side recording
         // receiver. Test files share one workerd (isolate: false): tests use unique references.
         plugins: [
           cloudflareTest({
@@ -112,6 +112,9 @@ export default defineConfig({
               bindings: {
                 SANDBOX_IP_WHITELIST: '127.0.0.1,unknown,203.0.113.7',
                 SANDBOX_TIME_SCALE: '150',
+                // 10 sandbox minutes (4 s): 2 (0.8 s) was missed by concurrent OTP tests on a
+                // loaded 2-core machine. timers.test.ts checks the expiry against this figure.
+                SANDBOX_OTP_MINUTES: '10',
                 SANDBOX_CALLBACK_DELAY_MS: '1500',
                 SANDBOX_PUBLIC_URL: 'http://127.0.0.1:8787/sandbox',
               },

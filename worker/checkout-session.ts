@@ -873,11 +873,12 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
    * horizon, then the attempt becomes `needs_review`. "Not created" counts only while the
    * create's fate is unknown.
    */
-  private async reconcile(task: Task<TaskKind>): Promise<void> {
+  private async reconcile(task: Task<TaskKind>, manual = false): Promise<void> {
     const row = task.ref ? this.attempt(task.ref) : undefined;
     // Past the horizon we stop asking, except when a success waits for the reference a status
-    // query tells (a later answer still settles a needs_review attempt).
-    if (!row || (row.status !== 'pending' && !this.waitsForReference(row))) {
+    // query tells, or the merchant asks (a later answer still settles a needs_review attempt).
+    const asked = manual && row?.status === 'needs_review';
+    if (!row || (row.status !== 'pending' && !asked && !this.waitsForReference(row))) {
       this.tasks.cancel(task.key);
       return;
     }
@@ -992,6 +993,26 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     this.queueWebhook(`evt_${attempt.id}_anomaly_${detail.kind}`, 'checkout.anomaly', attempt, {
       anomaly: detail,
     });
+  }
+
+  /**
+   * Asks the upstream now about every unsettled attempt (the merchant's manual reconcile), even
+   * past the horizon: a `needs_review` attempt is settled by a final answer, otherwise it stays.
+   */
+  async reconcileNow(): Promise<Outcome<MerchantSession>> {
+    if (!this.session()) return fail('SESSION_NOT_FOUND', 'No such checkout session.');
+    const unsettled = rows<{ id: string }>(
+      this.sql,
+      "SELECT id FROM attempts WHERE status IN ('pending', 'needs_review') ORDER BY n",
+    );
+    for (const { id } of unsettled) {
+      this.log('manual_reconcile', id, null);
+      // A pending attempt keeps its place in the backoff; only the question is asked early.
+      const key = `reconcile:${id}`;
+      const task = this.tasks.get(key) ?? { key, kind: 'reconcile', due_at: 0, ref: id, tries: 0 };
+      await this.reconcile({ ...task, due_at: Date.now() }, true);
+    }
+    return { ok: true, value: this.merchantSession()! };
   }
 
   /** Re-sends one webhook now (merchant's manual retry); answers false for an unknown id. */

@@ -20,6 +20,8 @@ export interface SandboxEnv {
   SANDBOX_CALLBACK_DELAY_MS: string;
   /** Sandbox minutes test numbers 006–009 wait before settling (default 3). */
   SANDBOX_LATE_SETTLE_MINUTES?: string;
+  /** Sandbox minutes an OTP payment token stays valid (default 2, as upstream). */
+  SANDBOX_OTP_MINUTES?: string;
   /** Public base URL of the sandbox's browser pages. */
   SANDBOX_PUBLIC_URL: string;
   /** Comma-separated sub-merchant UUIDs the sandbox knows; any other `sub_merchant_id` is "User not found!". */

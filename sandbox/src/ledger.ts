@@ -24,6 +24,7 @@ import {
   FAILURES,
   LATE_SCRIPTS,
   lateSettleMinutes,
+  minutesSetting,
   scriptForPhone,
   TIMEOUT_WINDOW_SCRIPTS,
   type FailureReason,
@@ -136,7 +137,7 @@ export interface LinkPayer {
   last_name: string | null;
 }
 
-/** Sandbox minutes an OTP payment token stays valid. */
+/** Sandbox minutes an OTP payment token stays valid unless `SANDBOX_OTP_MINUTES` says otherwise. */
 export const OTP_VALID_MINUTES = 2;
 /** Sandbox minutes a virtual account stays open. */
 export const ACCOUNT_VALID_MINUTES = 30;
@@ -170,6 +171,8 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
   private readonly callbackDelay: number;
   /** Sandbox ms the late scripts (006–009) wait before settling. */
   private readonly lateSettleDelay: number;
+  /** Sandbox ms an OTP payment token stays valid. */
+  private readonly otpValidity: number;
 
   constructor(ctx: DurableObjectState, env: SandboxEnv) {
     super(ctx, env);
@@ -178,6 +181,7 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
     const delay = Number(env.SANDBOX_CALLBACK_DELAY_MS);
     this.callbackDelay = Number.isFinite(delay) && delay >= 0 ? delay : 1500;
     this.lateSettleDelay = lateSettleMinutes(env.SANDBOX_LATE_SETTLE_MINUTES) * MINUTE;
+    this.otpValidity = minutesSetting(env.SANDBOX_OTP_MINUTES, OTP_VALID_MINUTES) * MINUTE;
     migrate(this.sql);
   }
 
@@ -877,7 +881,7 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
       ...this.timeoutWindow(script, 'payin', stage),
       expires_at:
         kind === 'otp_operator'
-          ? this.clock.after(OTP_VALID_MINUTES * MINUTE, now)
+          ? this.clock.after(this.otpValidity, now)
           : kind === 'virtual_account'
             ? this.clock.after(ACCOUNT_VALID_MINUTES * MINUTE, now)
             : null,

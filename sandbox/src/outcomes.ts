@@ -68,16 +68,29 @@ export const TIMEOUT_WINDOW_SCRIPTS: readonly Script[] = [
 export const DEFAULT_LATE_SETTLE_MINUTES = 3;
 
 /**
- * The late-settle time in sandbox minutes from the var's text: a number ≥ 0 (fractions allowed),
- * {@link DEFAULT_LATE_SETTLE_MINUTES} otherwise.
+ * A duration in sandbox minutes from a var's text: a number ≥ 0 (fractions allowed), `fallback`
+ * otherwise.
+ *
+ * @example
+ * minutesSetting(undefined, 3); // 3
+ * minutesSetting('0.5', 3); // 0.5
+ * minutesSetting('soon', 2); // 2
+ */
+export function minutesSetting(text: string | undefined, fallback: number): number {
+  const parsed = text === undefined || text.trim() === '' ? NaN : Number(text);
+  return Number.isFinite(parsed) && parsed >= 0 ? parsed : fallback;
+}
+
+/**
+ * The late-settle time in sandbox minutes (`SANDBOX_LATE_SETTLE_MINUTES`), or
+ * {@link DEFAULT_LATE_SETTLE_MINUTES} when unset or not a number ≥ 0.
  *
  * @example
  * lateSettleMinutes(undefined); // 3
  * lateSettleMinutes('0.5'); // 0.5
  */
 export function lateSettleMinutes(text: string | undefined): number {
-  const parsed = text === undefined || text.trim() === '' ? NaN : Number(text);
-  return Number.isFinite(parsed) && parsed >= 0 ? parsed : DEFAULT_LATE_SETTLE_MINUTES;
+  return minutesSetting(text, DEFAULT_LATE_SETTLE_MINUTES);
 }
 
 /**

@@ -62,6 +62,12 @@ export class TaskQueue<K extends string> {
       .due;
   }
 
+  /** The task under `key`, if scheduled. */
+  get(key: string): Task<K> | undefined {
+    return this.sql.exec('SELECT * FROM tasks WHERE key = ?', key).toArray()[0] as
+      Task<K> | undefined;
+  }
+
   /** Removes a task (no-op when absent). */
   cancel(key: string): void {
     this.sql.exec('DELETE FROM tasks WHERE key = ?', key);

@@ -43,6 +43,11 @@ export function merchantSessions() {
 
   app.get('/:id', async (c) => respond(c, await sessionStub(c.env, c.req.param('id')).merchant()));
 
+  // Ask the upstream now about every attempt still unsettled (needs_review included).
+  app.post('/:id/reconcile', async (c) =>
+    respond(c, await sessionStub(c.env, c.req.param('id')).reconcileNow()),
+  );
+
   app.post('/:id/webhooks/:event/resend', async (c) => {
     const found = await sessionStub(c.env, c.req.param('id')).resendWebhook(c.req.param('event'));
     if (!found) throw new CheckoutError('NOT_FOUND', 'This session has no webhook with that id.');

@@ -448,6 +448,16 @@ class NewAttempt implements Cmd {
   toString = () => 'new-attempt';
 }
 
+/** The clock passes the input windows and the payer starts again at once, when offered. */
+class LapseThenRetry implements Cmd {
+  check = (m: Readonly<World>) => m.attempts.length < 2;
+  async run(m: World, w: World) {
+    await new InputDeadline().run(m, w);
+    await new NewAttempt().run(m, w);
+  }
+  toString = () => 'lapse-then-retry';
+}
+
 /** The session's object is evicted (its memory is lost, its storage and alarm remain). */
 class Evict implements Cmd {
   check = () => true;
@@ -544,6 +554,7 @@ const commandArbs = [
   fc.constant(new SessionDeadline()),
   fc.constant(new Horizon()),
   fc.constant(new NewAttempt()),
+  fc.constant(new LapseThenRetry()),
   fc.constant(new Evict()),
   fc.constant(new View()),
 ];

@@ -8,6 +8,7 @@ import {
   createSession,
   expectNoSecrets,
   getSession,
+  merchant,
   ref,
   startAttempt,
 } from '../helpers';
@@ -267,6 +268,18 @@ describe('our clocks never decide money', () => {
     await expectWebhooks(session.id, ['checkout.anomaly']);
     expect(await forceOutcome(upstreamRef, 'success')).toBe(200);
     s = await waitUntil(session.id, (x) => expect(x.status).toBe('succeeded'));
+    await expectWebhooks(session.id, ['checkout.anomaly', 'checkout.succeeded']);
+  });
+
+  it("the merchant's reconcile settles a needs_review attempt the upstream has since paid", async () => {
+    await injectFault('collections', 'no_callback'); // the upstream will never call back
+    const { session, upstreamRef } = await pendingPrompt();
+    await passHorizon(session.id);
+    await waitUntil(session.id, (x) => expect(x.attempts[0]?.status).toBe('needs_review'));
+    expect(await forceOutcome(upstreamRef, 'success')).toBe(200); // silently
+    const res = await merchant(`/v1/sessions/${session.id}/reconcile`, { method: 'POST' });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { status: string }).status).toBe('succeeded');
     await expectWebhooks(session.id, ['checkout.anomaly', 'checkout.succeeded']);
   });
 
