@@ -321,6 +321,17 @@ export const ZA_ID_LENGTH = 13;
 /** Method kinds that send the payer to an `authorization_url`. */
 export const REDIRECT_KINDS: readonly MethodKind[] = ['redirect_wallet', 'bank_eft', 'bank_id'];
 
+/**
+ * True for a method kind (or any stored kind text) that sends the payer to an `authorization_url`.
+ *
+ * @example
+ * isRedirectKind('bank_eft'); // true
+ * isRedirectKind('payout'); // false
+ */
+export function isRedirectKind(kind: string): boolean {
+  return REDIRECT_KINDS.some((redirect) => redirect === kind);
+}
+
 /** Method kinds that need the payer's phone number. */
 export const PHONE_KINDS: readonly MethodKind[] = [
   'phone_prompt',

@@ -3,13 +3,13 @@
  * its script, its callback deliveries and its virtual-account transfers. Times are ISO 8601.
  * @module
  */
-import type { TransactionBundle } from './ledger';
+import type { TransactionBundle } from './machine/types';
 import { toMajor } from './money';
 import type { Delivery } from './store/deliveries';
 import type { Fault } from './store/faults';
 import { authorizationUrl } from './urls';
+import { isRedirectKind } from '../../shared/catalogue';
 
-const REDIRECT_KINDS: readonly string[] = ['redirect_wallet', 'bank_eft', 'bank_id'];
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 /**
@@ -49,9 +49,7 @@ export function controlView(bundle: TransactionBundle, publicUrl: string) {
     bank_name: tx.bank_name,
     payment_token: tx.payment_token,
     otp_attempts: tx.otp_attempts,
-    authorization_url: REDIRECT_KINDS.includes(tx.method_kind)
-      ? authorizationUrl(publicUrl, tx.ref)
-      : null,
+    authorization_url: isRedirectKind(tx.method_kind) ? authorizationUrl(publicUrl, tx.ref) : null,
     payment_link_id: tx.payment_link_id,
     sub_merchant_id: tx.sub_merchant_id,
     failureReason:

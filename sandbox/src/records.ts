@@ -5,14 +5,13 @@
  */
 import { reportedAmount } from './callbacks';
 import { formatDate } from './clock';
-import type { Lookup } from './ledger';
+import type { Lookup } from './machine/types';
 import { SUCCESS } from './messages';
 import { decimalText, toMajor } from './money';
 import type { PaymentLink } from './store/payment-links';
 import type { Transaction } from './store/transactions';
 import { authorizationUrl, paymentLinkUrl } from './urls';
-
-const REDIRECT_KINDS: readonly string[] = ['redirect_wallet', 'bank_eft', 'bank_id'];
+import { isRedirectKind } from '../../shared/catalogue';
 
 /** The data object of a collection response: every field of the spec, unused ones null. */
 export interface CollectionData {
@@ -48,7 +47,7 @@ export interface CollectionData {
  */
 export function collectionData(tx: Transaction, publicUrl: string): CollectionData {
   const kind = tx.method_kind;
-  const redirect = REDIRECT_KINDS.includes(kind);
+  const redirect = isRedirectKind(kind);
   const account = kind === 'virtual_account';
   const usesMobile = !account && kind !== 'bank_eft' && kind !== 'bank_id';
   return {

@@ -22,7 +22,8 @@ import { errorBody, type FieldIssue } from '../../../shared/errors';
 import type { SandboxApp } from '../app-env';
 import { controlView, deliveryView, faultView } from '../control-view';
 import { ENDPOINT_NAMES, endpointNamed } from '../endpoints';
-import { ledger, type TransactionBundle } from '../ledger';
+import { ledger } from '../ledger';
+import type { TransactionBundle } from '../machine/types';
 import { httpUrl } from '../rules/common';
 
 /** Longest delay a control route plans, in sandbox ms (7 sandbox days). */

@@ -18,8 +18,7 @@ import { notice, pageHeaders } from '../pages/layout';
 import { linkCheckoutPage, type LinkForm } from '../pages/link-checkout';
 import { SANDBOX_CSS } from '../pages/styles';
 import type { Transaction } from '../store/transactions';
-
-const REDIRECT_KINDS: readonly string[] = ['redirect_wallet', 'bank_eft', 'bank_id'];
+import { isRedirectKind } from '../../../shared/catalogue';
 
 /**
  * The page routes.
@@ -56,7 +55,7 @@ pages.get('/assets/sandbox.css', (c) =>
 pages.get('/pay/:ref', async (c) => {
   const publicUrl = c.env.SANDBOX_PUBLIC_URL;
   const tx = await ledger(c.env).transaction(c.req.param('ref'));
-  if (!tx || !REDIRECT_KINDS.includes(tx.method_kind)) {
+  if (!tx || !isRedirectKind(tx.method_kind)) {
     return noticeResponse(c, 404, 'Payment not found', 'There is no payment to authorize here.');
   }
   if (tx.status !== 'pending') {
