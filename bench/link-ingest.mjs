@@ -41,13 +41,7 @@ function paidParams(upstreamRef, i) {
  * await measureLinkIngest({ base, payments: 2000, concurrency: 32 });
  * @param {{ base: string, payments: number, concurrency: number, seed?: number, probe?: { start(): Promise<void> | void, stop(): Promise<unknown> | unknown } }} options
  */
-export async function measureLinkIngest({
-  base,
-  payments,
-  concurrency,
-  seed = 20261124,
-  probe,
-}) {
+export async function measureLinkIngest({ base, payments, concurrency, seed = 20261124, probe }) {
   const random = mulberry32(seed);
   const run = Date.now().toString(36);
   const refs = Array.from({ length: payments }, (_, i) => `PLB-${run}-${i}`);
@@ -72,7 +66,10 @@ export async function measureLinkIngest({
   await probe?.start();
   const started = performance.now();
   await pool(bodies.length, concurrency, async (i) => {
-    const res = await request('POST', `${base}/hooks/payment-links`, { headers: json, body: bodies[i] });
+    const res = await request('POST', `${base}/hooks/payment-links`, {
+      headers: json,
+      body: bodies[i],
+    });
     latencies.push(res.ms);
     if (res.status !== 200) refused += 1;
   });
