@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { loadConfig } from './config';
 import type { ProxyEnv } from './env';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
+import { logLine } from './middleware/request-log';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { checkoutApi } from './routes/checkout';
@@ -68,7 +69,7 @@ const handler: ExportedHandler<ProxyEnv> = {
   async scheduled(controller, env, ctx) {
     ctx.waitUntil(
       sweep(env, controller.scheduledTime).then((report) =>
-        console.log(JSON.stringify({ level: 'info', event: 'sweep', ...report })),
+        logLine('info', 'sweep', { ...report }),
       ),
     );
   },
