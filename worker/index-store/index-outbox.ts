@@ -27,6 +27,9 @@ CREATE TABLE IF NOT EXISTS index_rows (
 /** The task key (and kind) of an object's index writes. */
 export const INDEX_TASK = 'index';
 
+/** How long a staged row waits for others to share its D1 batch. */
+export const INDEX_DELAY_MS = 250;
+
 /** Rows written per D1 batch; more are written by the next run of the task. */
 const BATCH = 50;
 
@@ -91,8 +94,13 @@ export class IndexOutbox {
     if (written > 0) this.schedule();
   }
 
+  /** Due soon, not at once, and never moved later: the writes of a burst of changes (a
+   * callback storm, a session's steps) go to D1 in one batch instead of one call each. */
   private schedule(): void {
-    this.tasks.schedule(INDEX_TASK, INDEX_TASK, Date.now(), null);
+    const due = Date.now() + INDEX_DELAY_MS;
+    const task = this.tasks.get(INDEX_TASK);
+    if (task && task.due_at <= due) return;
+    this.tasks.schedule(INDEX_TASK, INDEX_TASK, due, null);
   }
 
   /** Rows not yet written at their current version. */
