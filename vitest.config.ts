@@ -1,4 +1,4 @@
-import { cloudflareTest } from '@cloudflare/vitest-pool-workers';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { defineConfig } from 'vitest/config';
 import { devVars } from './test/support/dev-vars.ts';
@@ -6,6 +6,8 @@ import { figuresRecorder } from './test/support/figures-recorder.ts';
 import { createCallbackReceiver } from './test/sandbox/callback-receiver.ts';
 
 const sandbox = unstable_getMiniflareWorkerOptions('./sandbox/wrangler.toml').workerOptions;
+/** The query index's migrations, applied to the test D1 by test/support/apply-migrations.ts. */
+const indexMigrations = await readD1Migrations('./migrations');
 
 /**
  * A vitest project of the proxy (main worker) with the real sandbox beside it as an auxiliary
@@ -32,6 +34,7 @@ function proxyProject(
             // test:interleavings` explores more).
             INTERLEAVING_RUNS: process.env.UC_INTERLEAVING_RUNS ?? '60',
             SERVICE_SIGNING_SCHEME: scheme,
+            TEST_MIGRATIONS: indexMigrations,
             ...bindings,
           },
           // The proxy's own outbound fetches (merchant webhooks to /dev/webhooks) loop back in.
@@ -86,6 +89,7 @@ function proxyProject(
       ...files,
       testTimeout: 20_000,
       globalSetup: ['./test/support/sandbox-build.ts'],
+      setupFiles: ['./test/proxy/setup/apply-migrations.ts'],
     },
   };
 }

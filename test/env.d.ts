@@ -6,6 +6,8 @@ declare namespace Cloudflare {
   interface Env extends ProxyEnvForTests {
     /** Runs of the interleavings property (vitest.config.ts). */
     INTERLEAVING_RUNS?: string;
+    /** The query index's migrations (vitest.config.ts), applied before each file. */
+    TEST_MIGRATIONS: import('cloudflare:test').D1Migration[];
   }
   interface GlobalProps {
     mainModule: typeof import('../worker/index');

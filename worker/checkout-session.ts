@@ -43,6 +43,7 @@ import {
 } from './session/upstream-faults';
 import { logLine } from './middleware/request-log';
 import { ObjectTables } from './durable/object-tables';
+import { OVERDUE_GRACE_MS, stageSessionRows } from './index-store/session-index';
 import { fail, type Outcome } from './durable/outcome';
 import type { Task, TaskQueue } from './durable/task-queue';
 import type { WebhookOutbox, WebhookRecord, WebhookType } from './durable/webhook-outbox';
@@ -59,7 +60,7 @@ import {
 export type { Outcome } from './durable/outcome';
 
 /** Timed work of a session. */
-type TaskKind = 'reconcile' | 'input_deadline' | 'session_expiry' | 'webhook';
+type TaskKind = 'reconcile' | 'input_deadline' | 'session_expiry' | 'webhook' | 'index';
 
 /** Input of {@link CheckoutSession.init}. */
 export interface SessionInit extends SessionCreateBody {
@@ -207,6 +208,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     );
     this.log('session_created', null, { amount: input.amount, currency: input.currency });
     this.tasks.schedule('session_expiry', 'session_expiry', expiresAt, null);
+    this.indexRows();
     return { ok: true, value: { created: true, session: this.merchantSession()! } };
   }
 
@@ -832,6 +834,8 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   /** Runs every due task, then re-arms the alarm for the earliest remaining one. */
   override async alarm(): Promise<void> {
     await this.tasks.drain((task) => this.runTask(task));
+    // A status query that rescheduled itself moved the attempt's next check.
+    this.indexRows();
   }
 
   private async runTask(task: Task<TaskKind>): Promise<void> {
@@ -850,6 +854,8 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
           this.config.merchantWebhookUrl,
           this.env.MERCHANT_WEBHOOK_SECRET,
         );
+      case 'index':
+        return this.tables.open().index.flush(this.env.INDEX);
     }
   }
 
@@ -1015,6 +1021,39 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     return { ok: true, value: this.merchantSession()! };
   }
 
+  /**
+   * The reconciliation sweep (worker/index-store/sweep.ts): asks the upstream about every
+   * pending attempt whose status query is missing or overdue (an alarm that did not run), then
+   * re-sends the index rows D1 lacks or holds older, and re-arms the alarm.
+   */
+  async sweep(): Promise<{ reconciled: number; requeued: number }> {
+    if (!this.session()) return { reconciled: 0, requeued: 0 };
+    this.catchUp();
+    const now = Date.now();
+    let reconciled = 0;
+    for (const { id } of rows<{ id: string }>(
+      this.sql,
+      "SELECT id FROM attempts WHERE status = 'pending' ORDER BY n",
+    )) {
+      const key = `reconcile:${id}`;
+      const task = this.tasks.get(key);
+      if (task && task.due_at > now - OVERDUE_GRACE_MS) continue;
+      reconciled += 1;
+      await this.reconcile(task ?? { key, kind: 'reconcile', due_at: now, ref: id, tries: 0 });
+    }
+    this.indexRows();
+    const requeued = await this.tables.open().index.check(this.env.INDEX);
+    await this.tasks.rearm();
+    return { reconciled, requeued };
+  }
+
+  /** Sends every index row of this session again (`npm run reindex`); answers how many. */
+  async reindex(): Promise<number> {
+    if (!this.session()) return 0;
+    this.indexRows();
+    return this.tables.open().index.requeue();
+  }
+
   /** Re-sends one webhook now (merchant's manual retry); answers false for an unknown id. */
   async resendWebhook(eventId: string): Promise<boolean> {
     if (!this.tables.exists) return false;
@@ -1086,9 +1125,15 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     );
   }
 
-  /** Raises `seq` and pushes the new view to every connected stream. */
+  /** Stages the session's query-index rows (worker/index-store/session-index.ts). */
+  private indexRows(): void {
+    if (this.tables.exists) stageSessionRows(this.sql, this.tables.open().index, this.tasks);
+  }
+
+  /** Raises `seq`, stages the index rows and pushes the new view to every connected stream. */
   private bump(): void {
     this.sql.exec('UPDATE session SET seq = seq + 1');
+    this.indexRows();
     const view = this.currentView();
     if (!view) return;
     const message = JSON.stringify({ type: 'view', seq: view.seq, view } satisfies StreamMessage);

@@ -51,6 +51,8 @@ export interface ProxyEnv {
   SERVICE_SUB_MERCHANT_ID?: string;
   ATTEMPT_LIMITER?: RateLimit;
   ASSETS?: Fetcher;
+  /** The query index (D1, migrations/): summary rows and the events feed. */
+  INDEX?: D1Database;
   /** Dev and tests: the sandbox Worker. Production: absent, `fetch(SERVICE_BASE_URL)` is used. */
   UPSTREAM?: Fetcher;
 }

@@ -8,13 +8,17 @@ import { Hono } from 'hono';
 import { loadConfig } from './config';
 import type { ProxyEnv } from './env';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
+import { logLine } from './middleware/request-log';
 import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { checkoutApi } from './routes/checkout';
 import { devRoutes } from './routes/dev';
 import { diagnostics } from './routes/diagnostics';
+import { sweep } from './index-store/sweep';
 import { hooks } from './routes/hooks';
+import { merchantAdmin } from './routes/merchant-admin';
 import { merchantPayments } from './routes/merchant-payments';
+import { merchantQueries } from './routes/merchant-queries';
 import { merchantSessions } from './routes/merchant-sessions';
 import { returnPage } from './routes/return-page';
 import { integrationHealth } from './session/upstream-faults';
@@ -32,6 +36,9 @@ app.onError(errorHandler());
 app.get('/health', async (c) =>
   c.json({ ok: true, service: 'unified-checkout', integration: await integrationHealth(c.env) }),
 );
+// Lists, events feed and settlement report from the query index (before the routes by id).
+app.route('/v1', merchantQueries());
+app.route('/v1/admin', merchantAdmin());
 app.route('/v1/sessions', merchantSessions());
 app.route('/v1/diagnostics', diagnostics());
 app.route('/v1', merchantPayments());
@@ -57,6 +64,14 @@ const handler: ExportedHandler<ProxyEnv> = {
     } catch {
       return app.fetch(request, env, ctx);
     }
+  },
+  /** The Cron Trigger (every 5 minutes): the reconciliation sweep (worker/index-store/sweep.ts). */
+  async scheduled(controller, env, ctx) {
+    ctx.waitUntil(
+      sweep(env, controller.scheduledTime).then((report) =>
+        logLine('info', 'sweep', { ...report }),
+      ),
+    );
   },
 };
 

@@ -18,6 +18,9 @@ import { loadConfig } from './config';
 import { TaskQueue } from './durable/task-queue';
 import { WebhookOutbox, type AnomalyData, type WebhookRecord } from './durable/webhook-outbox';
 import type { ProxyEnv } from './env';
+import { INDEX_TASK, IndexOutbox } from './index-store/index-outbox';
+import { eventSummary } from './index-store/summaries';
+import { linkPaymentKey } from './ledger-shards';
 
 /** Which hosted callback URL a stored callback came to. */
 export type CallbackKind = 'collection' | 'payout' | 'payment_link';
@@ -42,14 +45,6 @@ interface LinkPaymentRow {
   upstream_reference: string;
 }
 
-/** A reference safe to put in an event id as it is; any other is hashed. */
-const PLAIN_REFERENCE = /^[A-Za-z0-9._:-]{1,64}$/;
-
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 function textOf(value: unknown): string | null {
   if (typeof value === 'string' && value !== '') return value;
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
@@ -68,17 +63,25 @@ function sameCurrency(a: string | null, b: string | null): boolean {
   return a === null || b === null || a.toUpperCase() === b.toUpperCase();
 }
 
-/** Callbacks without a session, keyed by a digest of their params. */
+/**
+ * Callbacks without a session, keyed by a digest of their params. One object per name: `ledger`
+ * (unowned callbacks, the dev webhook inbox) and the payment-link shards `links:<n>`
+ * (worker/ledger-shards.ts).
+ */
 export class Ledger extends DurableObject<ProxyEnv> {
   private readonly sql: SqlStorage;
-  private readonly tasks: TaskQueue<'webhook'>;
+  private readonly tasks: TaskQueue<'webhook' | 'index'>;
   private readonly outbox: WebhookOutbox;
+  private readonly index: IndexOutbox;
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.tasks = new TaskQueue<'webhook'>(ctx.storage);
-    this.outbox = new WebhookOutbox(this.sql, this.tasks);
+    this.tasks = new TaskQueue<'webhook' | 'index'>(ctx.storage);
+    this.index = new IndexOutbox(this.sql, this.tasks);
+    this.outbox = new WebhookOutbox(this.sql, this.tasks, (event) =>
+      this.index.stageEvent(eventSummary(event)),
+    );
     this.sql.exec(`CREATE TABLE IF NOT EXISTS callbacks (
       digest TEXT PRIMARY KEY, kind TEXT NOT NULL, reference TEXT, status TEXT,
       received_at INTEGER NOT NULL, body TEXT NOT NULL)`);
@@ -187,10 +190,7 @@ export class Ledger extends DurableObject<ProxyEnv> {
     if (outcome === 'unknown') return stored;
     const upstreamReference = textOf(params.reference) ?? textOf(params.depositId);
     // Without an upstream reference the payment cannot be told apart: the digest stands in.
-    const keySource = upstreamReference ?? `digest:${digest}`;
-    const key = PLAIN_REFERENCE.test(keySource)
-      ? keySource
-      : `h${(await sha256Hex(keySource)).slice(0, 32)}`;
+    const key = await linkPaymentKey(upstreamReference, digest);
     const report = {
       status: outcome === 'succeeded' ? 'success' : 'failed',
       amount: textOf(params.amount),
@@ -213,6 +213,18 @@ export class Ledger extends DurableObject<ProxyEnv> {
         now,
         now,
       );
+      const amount = report.amount === null ? null : Number(report.amount);
+      this.index.stage('link_payment', {
+        id: key,
+        status: outcome,
+        amount: amount !== null && Number.isFinite(amount) ? amount : null,
+        currency: report.currency,
+        reference,
+        upstream_reference: upstreamReference,
+        created_at: now,
+        updated_at: now,
+        settled_at: now,
+      });
       if (outcome === 'succeeded') {
         this.outbox.enqueue(`evt_pl_${key}_paid`, 'payment_link.paid', {
           reference,
@@ -276,10 +288,29 @@ export class Ledger extends DurableObject<ProxyEnv> {
     return (await this.ctx.storage.get<number>('upstream_auth_refused_at')) ?? null;
   }
 
+  /** Sends every payment-link summary of this ledger to the index again (`npm run reindex`). */
+  async reindex(): Promise<number> {
+    return this.index.requeue();
+  }
+
+  /** The sweep: re-sends the rows of the last day the index lacks or holds older (a payment's
+   * row never changes after its first report); answers how many. */
+  async sweep(): Promise<number> {
+    const requeued = await this.index.check(this.env.INDEX, Date.now() - 86_400_000);
+    await this.tasks.rearm();
+    return requeued;
+  }
+
   override async alarm(): Promise<void> {
     const config = loadConfig(this.env);
     await this.tasks.drain((task) =>
-      this.outbox.deliver(task.ref!, config.merchantWebhookUrl, this.env.MERCHANT_WEBHOOK_SECRET),
+      task.kind === INDEX_TASK
+        ? this.index.flush(this.env.INDEX)
+        : this.outbox.deliver(
+            task.ref!,
+            config.merchantWebhookUrl,
+            this.env.MERCHANT_WEBHOOK_SECRET,
+          ),
     );
   }
 

@@ -44,6 +44,8 @@ import { ObjectTables } from './durable/object-tables';
 import type { Task, TaskQueue } from './durable/task-queue';
 import type { AnomalyData, WebhookOutbox, WebhookRecord } from './durable/webhook-outbox';
 import type { ProxyEnv } from './env';
+import { INDEX_TASK } from './index-store/index-outbox';
+import { payoutSummary } from './index-store/summaries';
 import { callUpstream, type UpstreamResult } from './upstream';
 
 /** A payout as the merchant sees it. */
@@ -103,7 +105,7 @@ interface ReconcileRow {
   differences: string | null;
 }
 
-type TaskKind = 'reconcile' | 'webhook';
+type TaskKind = 'reconcile' | 'webhook' | 'index';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS payout (
@@ -296,6 +298,7 @@ export class Payout extends DurableObject<ProxyEnv> {
         Date.now(),
       );
     }
+    this.indexRow();
     return { ok: true, value: { created: true, payout: this.view()! } };
   }
 
@@ -378,7 +381,45 @@ export class Payout extends DurableObject<ProxyEnv> {
     if (row.status === 'pending' || row.status === 'needs_review') {
       await this.query(loadConfig(this.env), false);
     }
+    this.indexRow();
     return this.view();
+  }
+
+  /** Stages this payout's query-index row (unchanged: nothing to write). */
+  private indexRow(): void {
+    const row = this.row();
+    if (!row) return;
+    const due = this.tasks.get('reconcile')?.due_at ?? null;
+    this.tables.open().index.stage('payout', payoutSummary(row, due));
+  }
+
+  /**
+   * The reconciliation sweep (worker/index-store/sweep.ts): asks the upstream now when the
+   * payout is pending and its status query is missing or overdue, then re-sends the index row
+   * when D1 lacks it or holds it older, and re-arms the alarm.
+   */
+  async sweep(): Promise<{ reconciled: number; requeued: number }> {
+    const row = this.row();
+    if (!row) return { reconciled: 0, requeued: 0 };
+    let reconciled = 0;
+    const task = this.tasks.get('reconcile');
+    if (row.status === 'pending' && (!task || task.due_at <= Date.now() - 60_000)) {
+      reconciled = 1;
+      await this.run(
+        task ?? { key: 'reconcile', kind: 'reconcile', due_at: 0, ref: row.reference, tries: 0 },
+      );
+    }
+    this.indexRow();
+    const requeued = await this.tables.open().index.check(this.env.INDEX);
+    await this.tasks.rearm();
+    return { reconciled, requeued };
+  }
+
+  /** Sends this payout's index row again (`npm run reindex`); answers how many rows. */
+  async reindex(): Promise<number> {
+    if (!this.row()) return 0;
+    this.indexRow();
+    return this.tables.open().index.requeue();
   }
 
   /** Re-sends one webhook of this payout now. */
@@ -464,6 +505,7 @@ export class Payout extends DurableObject<ProxyEnv> {
       this.outbox.enqueue(`evt_${row.reference}_anomaly_${kind}`, 'payout.anomaly', data);
       console.warn(`payout_anomaly ${kind}`);
     }
+    this.indexRow();
   }
 
   private lastAnswer(): Reported | null {
@@ -477,10 +519,13 @@ export class Payout extends DurableObject<ProxyEnv> {
 
   override async alarm(): Promise<void> {
     await this.tasks.drain((task) => this.run(task));
+    // A status query that rescheduled itself moved the payout's next check.
+    this.indexRow();
   }
 
   private async run(task: Task<TaskKind>): Promise<void> {
     const config = loadConfig(this.env);
+    if (task.kind === INDEX_TASK) return this.tables.open().index.flush(this.env.INDEX);
     if (task.kind === 'webhook') {
       return this.outbox.deliver(
         task.ref!,

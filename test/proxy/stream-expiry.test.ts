@@ -72,6 +72,18 @@ describe('session expiry', () => {
       expires_in: 60,
     });
     const stub = env.SESSIONS.get(env.SESSIONS.idFromName(session.id));
+    // The session's first query-index write runs as an alarm of its own right after creation;
+    // once it is written, the alarm is re-armed for the expiry (the one this test runs).
+    await vi.waitFor(async () => {
+      const row = await env
+        .INDEX!.prepare('SELECT id FROM sessions WHERE id = ?')
+        .bind(session.id)
+        .first();
+      expect(row).not.toBeNull();
+      expect(
+        await runInDurableObject(stub, (_i, state) => state.storage.getAlarm()),
+      ).not.toBeNull();
+    });
     await runInDurableObject(stub, (_instance, state) => {
       state.storage.sql.exec('UPDATE session SET expires_at = ?', Date.now() - 1000);
       state.storage.sql.exec(

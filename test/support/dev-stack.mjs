@@ -1,6 +1,6 @@
 // Starts the dev stack (proxy + sandbox in one `wrangler dev`) on a port, with its own state
 // directory, and stops it by PID. Used by `npm run dev`, the end-to-end suite and benchmarks.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,7 +47,33 @@ async function sandboxConfig(vars) {
 }
 
 /**
+ * Applies the query index's D1 migrations (migrations/) to the local database of `[env.dev]`
+ * in `persistTo` (applied ones are skipped), as `wrangler dev` will find it.
+ * @param {string} persistTo
+ */
+export function applyIndexMigrations(persistTo) {
+  const run = spawnSync(
+    path.join(root, 'node_modules/.bin/wrangler'),
+    ['d1', 'migrations', 'apply', 'INDEX', '--local', '--env', 'dev', '--persist-to', persistTo],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: 'false',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+        CI: '1',
+      },
+    },
+  );
+  if (run.status !== 0) {
+    throw new Error(`wrangler d1 migrations apply failed:\n${run.stdout}\n${run.stderr}`);
+  }
+}
+
+/**
  * Starts `wrangler dev -c wrangler.toml -c sandbox/wrangler.toml --env dev` and resolves once /health answers.
+ * The query index's migrations are applied to its state first.
  * Vars named `SANDBOX_*` go to the sandbox (see {@link sandboxConfig}), the others to the proxy.
  * @param {{ port?: number, persistTo?: string, vars?: Record<string,string>, inspectorPort?: number, stdio?: 'inherit'|'pipe' }} options
  */
@@ -56,6 +82,7 @@ export async function startDevStack(options = {}) {
   const port = options.port ?? 8787;
   const base = `http://127.0.0.1:${port}`;
   const persistTo = options.persistTo ?? mkdtempSync(path.join(os.tmpdir(), 'uc-state-'));
+  applyIndexMigrations(persistTo);
   const vars = {
     PUBLIC_BASE_URL: base,
     ALLOWED_ORIGINS: `${base},http://localhost:${port}`,

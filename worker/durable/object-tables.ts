@@ -4,6 +4,8 @@
  * leaves no stored object behind, so probing ids cannot fill storage.
  * @module
  */
+import { IndexOutbox } from '../index-store/index-outbox';
+import { eventSummary } from '../index-store/summaries';
 import { TaskQueue } from './task-queue';
 import { WebhookOutbox } from './webhook-outbox';
 
@@ -11,6 +13,8 @@ import { WebhookOutbox } from './webhook-outbox';
 export interface OpenTables<K extends string> {
   tasks: TaskQueue<K>;
   outbox: WebhookOutbox;
+  /** Its writes to the query index (summary rows, and every event the outbox queues). */
+  index: IndexOutbox;
 }
 
 /**
@@ -61,7 +65,11 @@ export class ObjectTables<K extends string> {
     if (this.opened) return this.opened;
     this.storage.sql.exec(this.schema);
     const tasks = new TaskQueue<K>(this.storage);
-    this.opened = { tasks, outbox: new WebhookOutbox(this.storage.sql, tasks) };
+    const index = new IndexOutbox(this.storage.sql, tasks);
+    const outbox = new WebhookOutbox(this.storage.sql, tasks, (event) =>
+      index.stageEvent(eventSummary(event)),
+    );
+    this.opened = { tasks, outbox, index };
     return this.opened;
   }
 }

@@ -4,6 +4,7 @@
  * jitter for up to three days, and never sent again after a 2xx (unless the merchant asks).
  * @module
  */
+import type { QueuedEvent } from '../index-store/summaries';
 import { logLine } from '../middleware/request-log';
 import type { TaskQueue } from './task-queue';
 import { WEBHOOK_RETRY_WINDOW_MS, deliverWebhook, nextWebhookDelay } from './webhook-delivery';
@@ -87,9 +88,14 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
  * // in alarm(), for a task of kind 'webhook': await outbox.deliver(task.ref!, url, secret);
  */
 export class WebhookOutbox {
+  /**
+   * @param onQueued called once per new event, in the same step as the event is written (the
+   *   events feed of the query index is fed from here)
+   */
   constructor(
     private readonly sql: SqlStorage,
     private readonly tasks: TaskQueue<'webhook' | string>,
+    private readonly onQueued?: (event: QueuedEvent) => void,
   ) {
     sql.exec(SCHEMA);
   }
@@ -107,7 +113,10 @@ export class WebhookOutbox {
       now,
       now,
     ).rowsWritten;
-    if (written > 0) this.tasks.schedule(`webhook:${id}`, 'webhook', now, id);
+    if (written > 0) {
+      this.tasks.schedule(`webhook:${id}`, 'webhook', now, id);
+      this.onQueued?.({ id, type, created_at: now, payload, data });
+    }
     return written > 0;
   }
 

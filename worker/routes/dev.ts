@@ -2,14 +2,16 @@
  * Development-only routes, mounted only in development mode: DEV_MODE=1 (set in [env.dev] of
  * wrangler.toml only) and the development secrets (worker/config.ts isDevMode):
  * `POST /dev/sessions` (the demo page's stand-in for a merchant backend), `/sandbox/*` (browser
- * pages of the sandbox through the UPSTREAM binding) and `/dev/webhooks` (a receiver that
- * verifies and lists merchant webhooks).
+ * pages of the sandbox through the UPSTREAM binding), `/dev/webhooks` (a receiver that
+ * verifies and lists merchant webhooks) and `POST /dev/index/bulk` (the index benchmark's
+ * synthetic rows).
  * @module
  */
 import { Hono } from 'hono';
 import { errorBody } from '../../shared/errors';
 import { verifyWebhook } from '../../shared/webhook-signature';
 import type { ProxyEnv } from '../env';
+import { writeBenchRows } from '../index-store/bench-rows';
 
 /**
  * The dev routes. `merchantApp` handles the forwarded session creation.
@@ -51,6 +53,28 @@ export function devRoutes(merchantApp: Hono<{ Bindings: ProxyEnv }>) {
     return verified
       ? c.json({ received: true })
       : c.json(errorBody('SIGNATURE_INVALID', reason!), 401);
+  });
+
+  // The index benchmark (bench/index.mjs): synthetic rows through the objects' upsert.
+  app.post('/dev/index/bulk', async (c) => {
+    if (!c.env.INDEX) return c.json(errorBody('NOT_FOUND', 'No query index is bound.'), 404);
+    const body = (await c.req.json()) as {
+      run: string;
+      start: number;
+      count: number;
+      batch?: number;
+      base_time: number;
+    };
+    const rows = await writeBenchRows(c.env.INDEX, {
+      run: String(body.run)
+        .replace(/[^a-z0-9]/gi, '')
+        .slice(0, 16),
+      start: Math.max(0, Math.floor(Number(body.start))),
+      count: Math.min(2000, Math.max(1, Math.floor(Number(body.count)))),
+      batch: Math.min(200, Math.max(1, Math.floor(Number(body.batch ?? 100)))),
+      baseTime: Number(body.base_time),
+    });
+    return c.json({ rows });
   });
 
   app.get('/dev/webhooks', async (c) => {

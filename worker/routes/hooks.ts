@@ -21,6 +21,7 @@ import { loadConfig } from '../config';
 import type { ProxyEnv } from '../env';
 import { sessionOfAttempt } from '../ids';
 import type { CallbackKind } from '../ledger';
+import { ledgerStub, linkPaymentKey, linkShardName, MAIN_LEDGER } from '../ledger-shards';
 import { callbackSources } from '../middleware/callback-sources';
 import { readJson } from '../middleware/json-body';
 
@@ -118,7 +119,14 @@ async function verified(c: Context<{ Bindings: ProxyEnv }>, kind: CallbackKind) 
 }
 
 function ledger(env: ProxyEnv) {
-  return env.LEDGER.get(env.LEDGER.idFromName('ledger'));
+  return ledgerStub(env, MAIN_LEDGER);
+}
+
+/** The text of a reference field (as the ledger reads it). */
+function textOf(value: unknown): string | null {
+  if (typeof value === 'string' && value !== '') return value;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
 }
 
 /** Keeps a verified callback that no session or payout holds in the ledger, once per digest. */
@@ -170,7 +178,10 @@ export function hooks() {
 
   app.post('/payment-links', async (c) => {
     const { params, digest, body } = await verified(c, 'payment_link');
-    const stored = await ledger(c.env).storePaymentLinkCallback(digest, params, body);
+    // One shard per payment (by its key): payments no longer queue behind one object.
+    const key = await linkPaymentKey(textOf(params.reference) ?? textOf(params.depositId), digest);
+    const shard = ledgerStub(c.env, linkShardName(key));
+    const stored = await shard.storePaymentLinkCallback(digest, params, body);
     return c.json({ received: true, duplicate: stored.duplicate });
   });
 

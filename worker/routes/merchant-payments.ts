@@ -14,6 +14,8 @@ import {
 import { validate } from '../../shared/validation';
 import { loadConfig } from '../config';
 import type { ProxyEnv } from '../env';
+import type { WebhookRecord } from '../durable/webhook-outbox';
+import { ledgerNames, ledgerStub } from '../ledger-shards';
 import { readJson } from '../middleware/json-body';
 import { merchantAuth } from '../middleware/merchant-auth';
 import { withToken } from '../token-cache';
@@ -215,17 +217,20 @@ export function merchantPayments() {
     return c.json({ resent: true }, 202);
   });
 
+  // Every ledger holds some (the shards, and the main ledger for payments from before them).
   app.get('/webhooks/payment-links', async (c) => {
-    const ledger = c.env.LEDGER.get(c.env.LEDGER.idFromName('ledger'));
-    return c.json({ webhooks: await ledger.webhooks() });
+    const all = await Promise.all(ledgerNames().map((name) => ledgerStub(c.env, name).webhooks()));
+    const webhooks = all.flat() as WebhookRecord[];
+    webhooks.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+    return c.json({ webhooks });
   });
 
   app.post('/webhooks/payment-links/:event/resend', async (c) => {
-    const ledger = c.env.LEDGER.get(c.env.LEDGER.idFromName('ledger'));
-    if (!(await ledger.resendWebhook(c.req.param('event')))) {
-      throw new CheckoutError('NOT_FOUND', 'No payment-link webhook has that id.');
+    const event = c.req.param('event');
+    for (const name of ledgerNames()) {
+      if (await ledgerStub(c.env, name).resendWebhook(event)) return c.json({ resent: true }, 202);
     }
-    return c.json({ resent: true }, 202);
+    throw new CheckoutError('NOT_FOUND', 'No payment-link webhook has that id.');
   });
 
   return app;

@@ -6,6 +6,7 @@ import { env } from 'cloudflare:workers';
 import { listDurableObjectIds, runInDurableObject } from 'cloudflare:test';
 import { expect } from 'vitest';
 import type { CheckoutSession, MerchantSession } from '../../../worker/checkout-session';
+import { ledgerNames } from '../../../worker/ledger-shards';
 import type { Ledger } from '../../../worker/ledger';
 import { getSession, merchant, sandbox } from '../helpers';
 
@@ -71,28 +72,38 @@ export async function ledgerCallbackCount(filter: {
  * on its own, e.g. an OTP attempt the sandbox expires) are not counted.
  */
 export async function globalState(ignoreSession?: string): Promise<GlobalState> {
-  const ledger = ledgerStub();
-  const counts = await runInDurableObject(ledger, (_instance, state) => {
-    const count = (table: string, where = '') =>
-      (
-        state.storage.sql
-          .exec(
-            `SELECT COUNT(*) AS n FROM ${table} ${where}`,
-            ...(where ? [`%${ignoreSession}%`] : []),
-          )
-          .one() as { n: number }
-      ).n;
-    return {
-      ledgerCallbacks: count('callbacks'),
-      devWebhooks: ignoreSession
-        ? count('dev_webhooks', 'WHERE body NOT LIKE ?')
-        : count('dev_webhooks'),
-    };
-  });
+  // Every ledger: the main one and the payment-link shards (worker/ledger-shards.ts).
+  let ledgerCallbacks = 0;
+  let devWebhooks = 0;
+  for (const name of ledgerNames()) {
+    const counts = await runInDurableObject(
+      env.LEDGER.get(env.LEDGER.idFromName(name)),
+      (_instance, state) => {
+        const count = (table: string, where = '') =>
+          (
+            state.storage.sql
+              .exec(
+                `SELECT COUNT(*) AS n FROM ${table} ${where}`,
+                ...(where ? [`%${ignoreSession}%`] : []),
+              )
+              .one() as { n: number }
+          ).n;
+        return {
+          ledgerCallbacks: count('callbacks'),
+          devWebhooks: ignoreSession
+            ? count('dev_webhooks', 'WHERE body NOT LIKE ?')
+            : count('dev_webhooks'),
+        };
+      },
+    );
+    ledgerCallbacks += counts.ledgerCallbacks;
+    devWebhooks += counts.devWebhooks;
+  }
   return {
     sessions: (await listDurableObjectIds(env.SESSIONS)).length,
     payouts: (await listDurableObjectIds(env.PAYOUTS)).length,
-    ...counts,
+    ledgerCallbacks,
+    devWebhooks,
   };
 }
 

@@ -103,7 +103,7 @@ export async function ageAndReconcile(reference: string, hours: number): Promise
       Math.round(hours * 3_600_000),
     );
     state.storage.sql.exec("UPDATE tasks SET due_at = ? WHERE kind = 'reconcile'", Date.now() - 1);
-    await instance.alarm();
+    await (instance as Payout).alarm();
   });
 }
 

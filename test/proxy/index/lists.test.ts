@@ -1,0 +1,198 @@
+// GET /v1/sessions, /v1/payouts, /v1/payment-link-payments over the query index: every
+// filter, newest first, cursor pagination stable under concurrent inserts, bad parameters.
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  createSession,
+  expectNoSecrets,
+  merchant,
+  ref,
+  startAttempt,
+  waitForSession,
+} from '../helpers';
+import { callback, createPayout, payoutBody, waitForPayout } from '../money/support';
+import { allPages, db, getJson, waitForRow, type Page } from './support';
+
+afterAll(() => expectNoSecrets());
+
+const KNOWN = '7d3c8a6e-2f14-4b9a-9c1e-5a0f3b2d1e01';
+
+interface SessionItem {
+  id: string;
+  status: string;
+  currency: string;
+  reference: string;
+  sub_merchant_id: string | null;
+  created_at: string;
+  attempts: { id: string; method: string; country_id: number; status: string }[];
+}
+
+describe('GET /v1/sessions', () => {
+  it('pages over more rows than a page with inserts between pages: every row once, newest first', async () => {
+    const tag = ref('page');
+    const made: string[] = [];
+    for (let i = 0; i < 7; i++) {
+      made.push(
+        (await createSession({ amount: 100 + i, currency: 'UGX', reference: `${tag}-${i}` })).id,
+      );
+    }
+    await Promise.all(made.map((id) => waitForRow('sessions', id)));
+    const from = (await db()
+      .prepare('SELECT MIN(created_at) AS t FROM sessions WHERE id IN (?, ?, ?, ?, ?, ?, ?)')
+      .bind(...made)
+      .first<{ t: number }>())!.t;
+    const query = `currency=UGX&created_gte=${new Date(from).toISOString()}`;
+    const inserted: string[] = [];
+    const { rows, pages } = await allPages<SessionItem>('/v1/sessions', query, 2, async (n) => {
+      // A concurrent insert (and its index write) between pages: newer than every cursor.
+      const s = await createSession({ amount: 999, currency: 'UGX', reference: `${tag}-new-${n}` });
+      await waitForRow('sessions', s.id);
+      inserted.push(s.id);
+    });
+    expect(pages).toBeGreaterThanOrEqual(4);
+    const ids = rows.map((r) => r.id);
+    expect(new Set(ids).size, 'no row twice').toBe(ids.length);
+    for (const id of made) expect(ids, 'no row skipped').toContain(id);
+    // Newest first by (created_at, id).
+    const keys = rows.map((r) => [r.created_at, r.id].join('|'));
+    expect([...keys].sort().reverse()).toEqual(keys);
+    // Rows inserted after the first page are newer than it: never part of the later pages.
+    for (const id of inserted) expect(ids).not.toContain(id);
+  });
+
+  it('filters by status, currency, reference, country_id, method, created range and sub_merchant_id', async () => {
+    const tag = ref('filt');
+    const paid = await createSession({
+      amount: 1500,
+      currency: 'KES',
+      reference: `${tag}-paid`,
+      sub_merchant_id: KNOWN,
+    });
+    expect(
+      (await startAttempt(paid.id, { country_id: 1, method: 'send money', mobile: '254712345000' }))
+        .status,
+    ).toBe(201);
+    await waitForSession(paid.id, 'succeeded');
+    const open = await createSession({ amount: 2500, currency: 'UGX', reference: `${tag}-open` });
+    await waitForRow('sessions', paid.id, { status: 'succeeded', sub_merchant_id: KNOWN });
+    await waitForRow('attempts', `${paid.id}.1`, { status: 'succeeded', method: 'send money' });
+    await waitForRow('sessions', open.id);
+    const since = `created_gte=${encodeURIComponent(paid.created_at)}`;
+    const list = async (q: string) => {
+      const { status, json } = await getJson<Page<SessionItem>>(`/v1/sessions?${since}&${q}`);
+      expect(status, JSON.stringify(json)).toBe(200);
+      return json.data.map((s) => s.id).filter((id) => id === paid.id || id === open.id);
+    };
+    expect(await list(`reference=${tag}-paid`)).toEqual([paid.id]);
+    expect(await list('status=succeeded')).toEqual([paid.id]);
+    expect(await list('status=open')).toEqual([open.id]);
+    expect(await list('currency=UGX')).toEqual([open.id]);
+    expect(await list('currency=KES')).toEqual([paid.id]);
+    expect(await list('country_id=1')).toEqual([paid.id]);
+    expect(await list('method=send%20money')).toEqual([paid.id]);
+    expect(await list('method=mtn')).toEqual([]);
+    expect(await list(`sub_merchant_id=${KNOWN.toUpperCase()}`)).toEqual([paid.id]);
+    expect(await list('sub_merchant_id=00000000-0000-4000-8000-000000000000')).toEqual([]);
+    expect(await list(`created_lt=${encodeURIComponent(paid.created_at)}`)).toEqual([]);
+    const both = await list('limit=100');
+    expect(both.sort()).toEqual([paid.id, open.id].sort());
+    const one = (await getJson<Page<SessionItem>>(`/v1/sessions?reference=${tag}-paid`)).json
+      .data[0]!;
+    expect(one).toMatchObject({
+      status: 'succeeded',
+      sub_merchant_id: KNOWN,
+      attempts: [{ id: `${paid.id}.1`, status: 'succeeded', method: 'send money', country_id: 1 }],
+    });
+  });
+
+  it('a bad parameter is a 400 naming it, and changes nothing', async () => {
+    const before = (await db()
+      .prepare('SELECT COUNT(*) AS n FROM sessions')
+      .first<{ n: number }>())!.n;
+    for (const [query, path] of [
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['limit=abc', 'limit'],
+      ['status=done', 'status'],
+      ['currency=kes', 'currency'],
+      ['country_id=x', 'country_id'],
+      ['created_gte=yesterday', 'created_gte'],
+      ['created_lt=2026-13-01T00:00:00Z', 'created_lt'],
+      ['sub_merchant_id=not-a-uuid', 'sub_merchant_id'],
+      ['starting_after=garbage!', 'starting_after'],
+      ['starting_after=WzEsMl0', 'starting_after'],
+      ['colour=red', 'colour'],
+    ] as const) {
+      const { status, json } = await getJson<{
+        error: { code: string; details: { issues: { path: string }[] } };
+      }>(`/v1/sessions?${query}`);
+      expect(status, query).toBe(400);
+      expect(json.error.code).toBe('VALIDATION_FAILED');
+      expect(json.error.details.issues.map((i) => i.path)).toContain(path);
+    }
+    const after = (await db().prepare('SELECT COUNT(*) AS n FROM sessions').first<{ n: number }>())!
+      .n;
+    expect(after).toBe(before);
+    expect(
+      (await merchant('/v1/sessions', { headers: { authorization: 'Bearer nope' } })).status,
+    ).toBe(401);
+  });
+});
+
+describe('GET /v1/payouts and /v1/payment-link-payments', () => {
+  it('lists payouts with filters and pages', async () => {
+    const a = payoutBody('000');
+    const b = payoutBody('001');
+    expect((await createPayout(a)).status).toBe(201);
+    expect((await createPayout(b)).status).toBe(201);
+    await waitForPayout(a.reference, 'succeeded');
+    await waitForPayout(b.reference, 'failed');
+    await waitForRow('payouts', a.reference, { status: 'succeeded' });
+    await waitForRow('payouts', b.reference, { status: 'failed' });
+    const mine = async (q: string) =>
+      (await getJson<Page<{ reference: string }>>(`/v1/payouts?${q}`)).json.data
+        .map((p) => p.reference)
+        .filter((r) => r === a.reference || r === b.reference);
+    expect(await mine(`reference=${a.reference}`)).toEqual([a.reference]);
+    expect(await mine('status=failed&limit=100')).toEqual([b.reference]);
+    expect(await mine('method=mtn&currency=UGX&limit=100')).toEqual(
+      expect.arrayContaining([a.reference, b.reference]),
+    );
+    expect(await mine('currency=KES&limit=100')).toEqual([]);
+    const { rows } = await allPages<{ reference: string }>('/v1/payouts', 'currency=UGX', 1);
+    const refs = rows.map((r) => r.reference);
+    expect(new Set(refs).size).toBe(refs.length);
+    expect(refs).toEqual(expect.arrayContaining([a.reference, b.reference]));
+    expect((await getJson('/v1/payouts?status=open')).status).toBe(400);
+  });
+
+  it('lists payment-link payments', async () => {
+    const upstream = ref('SBX-PL');
+    const res = await callback('/hooks/payment-links', {
+      amount: 1500,
+      currency: 'KES',
+      depositId: upstream,
+      mobile: '254712345000',
+      payment_step: 2,
+      reference: upstream,
+      status: 'success',
+      statusCode: '000000',
+      third_party_reference_1: 'PL-LIST-1',
+    });
+    expect(res.status).toBe(200);
+    await waitForRow('link_payments', upstream, { status: 'succeeded', amount: 1500 });
+    const { json } = await getJson<Page<Record<string, unknown>>>(
+      `/v1/payment-link-payments?reference=${upstream}`,
+    );
+    expect(json.data).toEqual([
+      expect.objectContaining({
+        id: upstream,
+        status: 'succeeded',
+        amount: 1500,
+        currency: 'KES',
+        reference: 'PL-LIST-1',
+        upstream_reference: upstream,
+      }),
+    ]);
+    expect((await getJson('/v1/payment-link-payments?status=pending')).status).toBe(400);
+  });
+});

@@ -1,0 +1,152 @@
+/**
+ * The query index's tables in D1 (migrations/0001_query_index.sql) and the one upsert every
+ * summary row goes through: keyed by id, guarded by the owning object's version, so an old
+ * write (a retry, a late task, a reindex racing a change) never overwrites a newer one.
+ * @module
+ */
+
+/** A session's summary row. */
+export interface SessionSummary {
+  id: string;
+  status: string;
+  amount: number;
+  currency: string;
+  reference: string;
+  country_id: number | null;
+  sub_merchant_id: string | null;
+  attempt_count: number;
+  created_at: number;
+  updated_at: number;
+  expires_at: number;
+}
+
+/** An attempt's summary row (one upstream collection). */
+export interface AttemptSummary {
+  id: string;
+  session_id: string;
+  n: number;
+  status: string;
+  country_id: number;
+  method: string;
+  amount: number;
+  currency: string;
+  reference: string;
+  sub_merchant_id: string | null;
+  upstream_reference: string | null;
+  created_at: number;
+  updated_at: number;
+  settled_at: number | null;
+  next_check_at: number | null;
+}
+
+/** A payout's summary row (`id` is the merchant's payout reference). */
+export interface PayoutSummary {
+  id: string;
+  status: string;
+  amount: number;
+  currency: string;
+  method: string;
+  country_id: number | null;
+  upstream_reference: string | null;
+  created_at: number;
+  updated_at: number;
+  settled_at: number | null;
+  next_check_at: number | null;
+}
+
+/** A payment-link payment's summary row (`id` is its key: the upstream reference). */
+export interface LinkPaymentSummary {
+  id: string;
+  status: string;
+  amount: number | null;
+  currency: string | null;
+  reference: string | null;
+  upstream_reference: string | null;
+  created_at: number;
+  updated_at: number;
+  settled_at: number | null;
+}
+
+/** A merchant webhook event as the feed keeps it. */
+export interface EventSummary {
+  id: string;
+  type: string;
+  source_id: string;
+  sub_merchant_id: string | null;
+  created_at: number;
+  /** The webhook's body, exactly as sent. */
+  body: string;
+}
+
+/** Summary kinds, each with its D1 table. */
+export const INDEX_TABLES = {
+  session: 'sessions',
+  attempt: 'attempts',
+  payout: 'payouts',
+  link_payment: 'link_payments',
+} as const;
+
+/** A kind of summary row. */
+export type SummaryKind = keyof typeof INDEX_TABLES;
+
+/** The row type of each kind. */
+export interface SummaryOf {
+  session: SessionSummary;
+  attempt: AttemptSummary;
+  payout: PayoutSummary;
+  link_payment: LinkPaymentSummary;
+}
+
+/**
+ * The guarded upsert of one summary row at `version`: inserted when absent, updated only when
+ * `version` is newer than the stored one (an equal or older version changes nothing).
+ *
+ * @example
+ * await upsertSummary(env.INDEX, 'session', summary, 7).run();
+ */
+export function upsertSummary<K extends SummaryKind>(
+  db: D1Database,
+  kind: K,
+  row: SummaryOf[K],
+  version: number,
+): D1PreparedStatement {
+  const table = INDEX_TABLES[kind];
+  const record: Record<string, unknown> = {
+    ...(row as unknown as Record<string, unknown>),
+    version,
+  };
+  const columns = Object.keys(record);
+  const updates = columns
+    .filter((c) => c !== 'id')
+    .map((c) => `${c} = excluded.${c}`)
+    .join(', ');
+  return db
+    .prepare(
+      `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})
+       ON CONFLICT (id) DO UPDATE SET ${updates} WHERE excluded.version > ${table}.version`,
+    )
+    .bind(...columns.map((c) => record[c] ?? null));
+}
+
+/**
+ * Adds one event to the feed once (a repeat changes nothing); the feed's order is D1's
+ * insertion sequence.
+ *
+ * @example
+ * await insertEvent(env.INDEX, event).run();
+ */
+export function insertEvent(db: D1Database, event: EventSummary): D1PreparedStatement {
+  return db
+    .prepare(
+      `INSERT INTO events (id, type, source_id, sub_merchant_id, created_at, body)
+       VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+    )
+    .bind(
+      event.id,
+      event.type,
+      event.source_id,
+      event.sub_merchant_id,
+      event.created_at,
+      event.body,
+    );
+}

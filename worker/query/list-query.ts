@@ -1,0 +1,151 @@
+/**
+ * The query parameters of the list routes (`GET /v1/sessions`, `/v1/payouts`,
+ * `/v1/payment-link-payments`), `GET /v1/events` and the settlement report, validated with
+ * Hono's validator and zod/mini schemas; a bad one is a 400 `VALIDATION_FAILED` naming it.
+ * @module
+ */
+import type { Context } from 'hono';
+import { validator } from 'hono/validator';
+import * as z from 'zod/mini';
+import { CheckoutError } from '../../shared/errors';
+import { validate } from '../../shared/validation';
+import { decodeCursor, type Cursor } from './cursor';
+
+const isoTime = z.iso.datetime({
+  offset: true,
+  error: 'must be an ISO 8601 time, e.g. 2026-11-23T00:00:00Z',
+});
+const limit = z
+  .string()
+  .check(z.regex(/^(100|[1-9][0-9]?)$/, 'must be a whole number from 1 to 100'));
+const currency = z
+  .string()
+  .check(z.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code in capitals, e.g. KES'));
+const reference = z
+  .string()
+  .check(z.regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1 to 128 letters, digits or . _ : -'));
+const countryId = z
+  .string()
+  .check(z.regex(/^[1-9][0-9]{0,2}$/, 'must be a country id (a whole number)'));
+const method = z.string().check(z.minLength(1), z.maxLength(64));
+const MONEY_STATUSES = ['pending', 'succeeded', 'failed', 'mismatch', 'needs_review'] as const;
+
+const page = {
+  limit: z.optional(limit),
+  starting_after: z.optional(z.string()),
+  created_gte: z.optional(isoTime),
+  created_lt: z.optional(isoTime),
+};
+
+/** Parameters of each list route. */
+export const LIST_SCHEMAS = {
+  sessions: z.strictObject({
+    ...page,
+    status: z.optional(z.enum(['open', 'pending', 'succeeded', 'failed', 'expired'])),
+    currency: z.optional(currency),
+    country_id: z.optional(countryId),
+    method: z.optional(method),
+    reference: z.optional(reference),
+    sub_merchant_id: z.optional(z.uuid('must be a UUID').check(z.toLowerCase())),
+  }),
+  payouts: z.strictObject({
+    ...page,
+    status: z.optional(z.enum(MONEY_STATUSES)),
+    currency: z.optional(currency),
+    country_id: z.optional(countryId),
+    method: z.optional(method),
+    reference: z.optional(reference),
+  }),
+  link_payments: z.strictObject({
+    ...page,
+    status: z.optional(z.enum(['succeeded', 'failed'])),
+    currency: z.optional(currency),
+    reference: z.optional(reference),
+  }),
+};
+
+/** Parameters of `GET /v1/events`. */
+export const EVENTS_SCHEMA = z.strictObject({
+  sub_merchant_id: z.optional(z.uuid('must be a UUID').check(z.toLowerCase())),
+  after: z.optional(
+    z.string().check(z.regex(/^evt_[A-Za-z0-9._:-]{1,200}$/, 'must be an event id')),
+  ),
+  type: z.optional(
+    z
+      .string()
+      .check(z.regex(/^[a-z_]+\.[a-z_]+$/, 'must be an event type, e.g. checkout.succeeded')),
+  ),
+  limit: z.optional(limit),
+});
+
+/** Parameters of `GET /v1/reports/settlement`. */
+export const REPORT_SCHEMA = z.strictObject({
+  from: isoTime,
+  to: isoTime,
+  format: z.optional(z.enum(['json', 'csv'])),
+  group_by: z.optional(z.enum(['sub_merchant'])),
+});
+
+/** The page part of a validated list query. */
+export interface Page {
+  limit: number;
+  after: Cursor | null;
+  createdGte: number | null;
+  createdLt: number | null;
+}
+
+/** Milliseconds of a validated ISO time. */
+export const millis = (iso: string | undefined): number | null =>
+  iso === undefined ? null : Date.parse(iso);
+
+/**
+ * The page of a validated list query; throws VALIDATION_FAILED for a cursor that is not ours.
+ *
+ * @example
+ * const page = pageOf(c.req.valid('query'));
+ */
+export function pageOf(query: {
+  limit?: string;
+  starting_after?: string;
+  created_gte?: string;
+  created_lt?: string;
+}): Page {
+  let after: Cursor | null = null;
+  if (query.starting_after !== undefined) {
+    after = decodeCursor(query.starting_after);
+    if (!after)
+      throw invalid([
+        {
+          path: 'starting_after',
+          message: 'starting_after must be a next_cursor this API answered',
+        },
+      ]);
+  }
+  return {
+    limit: Number(query.limit ?? '20'),
+    after,
+    createdGte: millis(query.created_gte),
+    createdLt: millis(query.created_lt),
+  };
+}
+
+function invalid(issues: { path: string; message: string }[]): CheckoutError {
+  return new CheckoutError('VALIDATION_FAILED', `The query is invalid: ${issues[0]!.message}.`, {
+    issues,
+  });
+}
+
+/**
+ * Hono's validator for the query string with one of the schemas above. A parameter given twice
+ * is refused (its value would be a list).
+ *
+ * @example
+ * app.get('/payouts', merchantAuth(), queryOf(LIST_SCHEMAS.payouts), (c) => c.req.valid('query'));
+ */
+export function queryOf<S extends z.core.$ZodType>(schema: S) {
+  return validator('query', (value, _c: Context) => {
+    const checked = validate(schema, value);
+    if (!checked.ok) throw invalid(checked.issues);
+    return checked.value as z.output<S>;
+  });
+}

@@ -1,0 +1,327 @@
+/**
+ * The settlement report (`GET /v1/reports/settlement`): one row per successful collection
+ * (checkout attempt or payment-link payment) and per successful payout settled in
+ * `[from, to)`, totals per kind, currency and method (and sub-merchant when grouped), and the
+ * anomalies of the period listed apart. Amounts are whole units, as the upstream uses them.
+ * @module
+ */
+import { isoOf } from './lists';
+
+/** Longest period one report covers. */
+export const REPORT_MAX_DAYS = 93;
+/** Most rows one report holds; a busier period must be asked in parts. */
+export const REPORT_MAX_ROWS = 50_000;
+
+/** One settled payment. */
+export interface ReportRow {
+  kind: 'collection' | 'payment_link' | 'payout';
+  id: string;
+  session_id: string | null;
+  reference: string | null;
+  method: string;
+  country_id: number | null;
+  currency: string | null;
+  amount: number;
+  upstream_reference: string | null;
+  settled_at: string | null;
+  sub_merchant_id: string | null;
+}
+
+/** The sum of one group of rows. */
+export interface ReportTotal {
+  kind: ReportRow['kind'];
+  currency: string | null;
+  method: string;
+  sub_merchant_id?: string | null;
+  count: number;
+  amount: number;
+}
+
+/** Something a person must look at. */
+export interface ReportAnomaly {
+  source: 'attempt' | 'payout' | 'event';
+  id: string;
+  /** The attempt's or payout's status (`mismatch`, `needs_review`), or the event's type. */
+  status: string;
+  reference: string | null;
+  currency: string | null;
+  amount: number | null;
+  at: string | null;
+  sub_merchant_id: string | null;
+}
+
+/** The report. */
+export interface SettlementReport {
+  from: string;
+  to: string;
+  group_by: 'sub_merchant' | null;
+  rows: ReportRow[];
+  totals: ReportTotal[];
+  anomalies: ReportAnomaly[];
+}
+
+interface AttemptRecord {
+  id: string;
+  session_id: string;
+  reference: string;
+  method: string;
+  country_id: number;
+  currency: string;
+  amount: number;
+  upstream_reference: string | null;
+  settled_at: number | null;
+  updated_at: number;
+  status: string;
+  sub_merchant_id: string | null;
+}
+
+/**
+ * Builds the report from the index; null when the period holds more than
+ * {@link REPORT_MAX_ROWS} rows.
+ *
+ * @example
+ * await settlementReport(env.INDEX, Date.parse('2026-11-01T00:00:00Z'), Date.parse('2026-12-01T00:00:00Z'), null);
+ */
+export async function settlementReport(
+  db: D1Database,
+  from: number,
+  to: number,
+  groupBy: 'sub_merchant' | null,
+): Promise<SettlementReport | null> {
+  const cap = REPORT_MAX_ROWS + 1;
+  const [attempts, links, payouts, flagged, flaggedPayouts, events] = await db.batch([
+    db
+      .prepare(
+        `SELECT * FROM attempts WHERE status = 'succeeded' AND settled_at >= ? AND settled_at < ?
+         ORDER BY settled_at, id LIMIT ?`,
+      )
+      .bind(from, to, cap),
+    db
+      .prepare(
+        `SELECT * FROM link_payments WHERE status = 'succeeded' AND settled_at >= ? AND settled_at < ?
+         ORDER BY settled_at, id LIMIT ?`,
+      )
+      .bind(from, to, cap),
+    db
+      .prepare(
+        `SELECT * FROM payouts WHERE status = 'succeeded' AND settled_at >= ? AND settled_at < ?
+         ORDER BY settled_at, id LIMIT ?`,
+      )
+      .bind(from, to, cap),
+    db
+      .prepare(
+        `SELECT * FROM attempts WHERE status IN ('mismatch', 'needs_review')
+         AND updated_at >= ? AND updated_at < ? ORDER BY updated_at, id LIMIT ?`,
+      )
+      .bind(from, to, cap),
+    db
+      .prepare(
+        `SELECT * FROM payouts WHERE status IN ('mismatch', 'needs_review')
+         AND updated_at >= ? AND updated_at < ? ORDER BY updated_at, id LIMIT ?`,
+      )
+      .bind(from, to, cap),
+    db
+      .prepare(
+        `SELECT id, type, source_id, sub_merchant_id, created_at, body FROM events
+         WHERE type LIKE '%.anomaly' AND created_at >= ? AND created_at < ? ORDER BY seq LIMIT ?`,
+      )
+      .bind(from, to, cap),
+  ]);
+  const rows: ReportRow[] = [
+    ...(attempts!.results as unknown as AttemptRecord[]).map((a) => ({
+      kind: 'collection' as const,
+      id: a.id,
+      session_id: a.session_id,
+      reference: a.reference,
+      method: a.method,
+      country_id: a.country_id,
+      currency: a.currency,
+      amount: a.amount,
+      upstream_reference: a.upstream_reference,
+      settled_at: isoOf(a.settled_at),
+      sub_merchant_id: a.sub_merchant_id,
+    })),
+    ...(
+      links!.results as unknown as {
+        id: string;
+        reference: string | null;
+        currency: string | null;
+        amount: number | null;
+        upstream_reference: string | null;
+        settled_at: number | null;
+      }[]
+    ).map((l) => ({
+      kind: 'payment_link' as const,
+      id: l.id,
+      session_id: null,
+      reference: l.reference,
+      method: 'payment_link',
+      country_id: null,
+      currency: l.currency,
+      amount: l.amount ?? 0,
+      upstream_reference: l.upstream_reference,
+      settled_at: isoOf(l.settled_at),
+      sub_merchant_id: null,
+    })),
+    ...(
+      payouts!.results as unknown as {
+        id: string;
+        method: string;
+        country_id: number | null;
+        currency: string;
+        amount: number;
+        upstream_reference: string | null;
+        settled_at: number | null;
+      }[]
+    ).map((p) => ({
+      kind: 'payout' as const,
+      id: p.id,
+      session_id: null,
+      reference: p.id,
+      method: p.method,
+      country_id: p.country_id,
+      currency: p.currency,
+      amount: p.amount,
+      upstream_reference: p.upstream_reference,
+      settled_at: isoOf(p.settled_at),
+      sub_merchant_id: null,
+    })),
+  ];
+  if (rows.length > REPORT_MAX_ROWS) return null;
+  rows.sort(
+    (a, b) => (a.settled_at ?? '').localeCompare(b.settled_at ?? '') || a.id.localeCompare(b.id),
+  );
+
+  const totals = new Map<string, ReportTotal>();
+  for (const row of rows) {
+    const key = JSON.stringify([
+      row.kind,
+      row.currency,
+      row.method,
+      groupBy ? row.sub_merchant_id : 0,
+    ]);
+    const total = totals.get(key) ?? {
+      kind: row.kind,
+      currency: row.currency,
+      method: row.method,
+      ...(groupBy ? { sub_merchant_id: row.sub_merchant_id } : {}),
+      count: 0,
+      amount: 0,
+    };
+    total.count += 1;
+    total.amount += row.amount;
+    totals.set(key, total);
+  }
+
+  const anomalies: ReportAnomaly[] = [
+    ...(flagged!.results as unknown as AttemptRecord[]).map((a) => ({
+      source: 'attempt' as const,
+      id: a.id,
+      status: a.status,
+      reference: a.reference,
+      currency: a.currency,
+      amount: a.amount,
+      at: isoOf(a.updated_at),
+      sub_merchant_id: a.sub_merchant_id,
+    })),
+    ...(
+      flaggedPayouts!.results as unknown as {
+        id: string;
+        status: string;
+        currency: string;
+        amount: number;
+        updated_at: number;
+      }[]
+    ).map((p) => ({
+      source: 'payout' as const,
+      id: p.id,
+      status: p.status,
+      reference: p.id,
+      currency: p.currency,
+      amount: p.amount,
+      at: isoOf(p.updated_at),
+      sub_merchant_id: null,
+    })),
+    ...(
+      events!.results as unknown as {
+        id: string;
+        type: string;
+        source_id: string;
+        sub_merchant_id: string | null;
+        created_at: number;
+        body: string;
+      }[]
+    ).map((e) => {
+      const data = (JSON.parse(e.body) as { data?: Record<string, unknown> }).data ?? {};
+      return {
+        source: 'event' as const,
+        id: e.id,
+        status: e.type,
+        reference: typeof data.reference === 'string' ? data.reference : e.source_id,
+        currency: typeof data.currency === 'string' ? data.currency : null,
+        amount: typeof data.amount === 'number' ? data.amount : null,
+        at: isoOf(e.created_at),
+        sub_merchant_id: e.sub_merchant_id,
+      };
+    }),
+  ];
+
+  return {
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    group_by: groupBy,
+    rows,
+    totals: [...totals.values()].sort(
+      (a, b) =>
+        a.kind.localeCompare(b.kind) ||
+        (a.currency ?? '').localeCompare(b.currency ?? '') ||
+        a.method.localeCompare(b.method) ||
+        (a.sub_merchant_id ?? '').localeCompare(b.sub_merchant_id ?? ''),
+    ),
+    anomalies,
+  };
+}
+
+/** The CSV columns of the report (`record` says which part a line belongs to). */
+export const REPORT_CSV_COLUMNS = [
+  'record',
+  'kind',
+  'id',
+  'session_id',
+  'reference',
+  'method',
+  'country_id',
+  'currency',
+  'amount',
+  'upstream_reference',
+  'settled_at',
+  'sub_merchant_id',
+  'status',
+  'count',
+] as const;
+
+/**
+ * The report as CSV records: `row` lines, then `total` lines (amount = the sum of the rows of
+ * that kind, currency, method and sub-merchant when grouped; count = how many), then
+ * `anomaly` lines.
+ *
+ * @example
+ * toCsv(REPORT_CSV_COLUMNS, reportRecords(report));
+ */
+export function reportRecords(report: SettlementReport) {
+  return [
+    ...report.rows.map((r) => ({ record: 'row', ...r })),
+    ...report.totals.map((t) => ({ record: 'total', ...t })),
+    ...report.anomalies.map((a) => ({
+      record: 'anomaly',
+      kind: a.source,
+      id: a.id,
+      reference: a.reference,
+      currency: a.currency,
+      amount: a.amount,
+      settled_at: a.at,
+      sub_merchant_id: a.sub_merchant_id,
+      status: a.status,
+    })),
+  ];
+}

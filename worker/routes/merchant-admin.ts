@@ -1,0 +1,83 @@
+/**
+ * `POST /v1/admin/reindex` (Bearer MERCHANT_API_KEY): asks objects to send every query-index
+ * row of theirs again, at their current versions (rows already current change nothing). The
+ * objects are the source of truth; `npm run reindex` (scripts/reindex.mjs) lists them and
+ * calls this route in batches.
+ * @module
+ */
+import { Hono } from 'hono';
+import * as z from 'zod/mini';
+import { CheckoutError } from '../../shared/errors';
+import { validate } from '../../shared/validation';
+import type { ProxyEnv } from '../env';
+import { ledgerNames, ledgerStub } from '../ledger-shards';
+import { readJson } from '../middleware/json-body';
+import { merchantAuth } from '../middleware/merchant-auth';
+
+/** Objects per request. */
+export const REINDEX_BATCH = 100;
+
+const reindexBody = z.strictObject({
+  namespace: z.enum(['sessions', 'payouts', 'ledgers']),
+  /** Names the objects were created under: session ids, payout references, ledger names. */
+  names: z.optional(
+    z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(REINDEX_BATCH)),
+  ),
+  /** Durable Object ids (64 hex), e.g. listed from local state or Cloudflare's API. */
+  object_ids: z.optional(
+    z
+      .array(
+        z.string().check(z.regex(/^[0-9a-f]{64}$/, 'must be a Durable Object id (64 hex digits)')),
+      )
+      .check(z.maxLength(REINDEX_BATCH)),
+  ),
+});
+
+/**
+ * The admin routes.
+ *
+ * @example
+ * app.route('/v1/admin', merchantAdmin());
+ */
+export function merchantAdmin() {
+  const app = new Hono<{ Bindings: ProxyEnv }>();
+  app.use('*', merchantAuth());
+
+  app.post('/reindex', async (c) => {
+    const checked = validate(reindexBody, await readJson(c));
+    if (!checked.ok) {
+      throw new CheckoutError('VALIDATION_FAILED', 'The reindex request is invalid.', {
+        issues: checked.issues,
+      });
+    }
+    const { namespace, names = [], object_ids: objectIds = [] } = checked.value;
+    if (names.length + objectIds.length > REINDEX_BATCH) {
+      throw new CheckoutError('VALIDATION_FAILED', `At most ${REINDEX_BATCH} objects per request.`);
+    }
+    const ns =
+      namespace === 'sessions'
+        ? c.env.SESSIONS
+        : namespace === 'payouts'
+          ? c.env.PAYOUTS
+          : c.env.LEDGER;
+    const ids = [
+      ...(namespace === 'ledgers' && names.length === 0 && objectIds.length === 0
+        ? ledgerNames()
+        : names
+      ).map((name) => ns.idFromName(name)),
+      ...objectIds.map((hex) => ns.idFromString(hex)),
+    ];
+    const rows = await Promise.all(
+      ids.map((id) =>
+        namespace === 'sessions'
+          ? c.env.SESSIONS.get(id).reindex()
+          : namespace === 'payouts'
+            ? c.env.PAYOUTS.get(id).reindex()
+            : c.env.LEDGER.get(id).reindex(),
+      ),
+    );
+    return c.json({ objects: ids.length, rows: rows.reduce((sum, n) => sum + n, 0) });
+  });
+
+  return app;
+}

@@ -1,0 +1,235 @@
+/**
+ * Merchant API over the query index (D1): list and search sessions, payouts and payment-link
+ * payments, the events feed and the settlement report (Bearer MERCHANT_API_KEY). Bad query
+ * parameters answer 400 VALIDATION_FAILED naming the parameter; nothing changes.
+ * @module
+ */
+import { Hono, type Context } from 'hono';
+import { CheckoutError } from '../../shared/errors';
+import type { ProxyEnv } from '../env';
+import { merchantAuth } from '../middleware/merchant-auth';
+import { toCsv } from '../query/csv';
+import { EVENT_RETENTION_DAYS, eventSeq, eventsPage } from '../query/events-feed';
+import {
+  EVENTS_SCHEMA,
+  LIST_SCHEMAS,
+  REPORT_SCHEMA,
+  millis,
+  pageOf,
+  queryOf,
+} from '../query/list-query';
+import { equals, isoOf, listPage, type Condition } from '../query/lists';
+import {
+  REPORT_CSV_COLUMNS,
+  REPORT_MAX_DAYS,
+  REPORT_MAX_ROWS,
+  reportRecords,
+  settlementReport,
+} from '../query/settlement-report';
+import type {
+  AttemptSummary,
+  LinkPaymentSummary,
+  PayoutSummary,
+  SessionSummary,
+} from '../index-store/tables';
+
+type Env = { Bindings: ProxyEnv };
+
+/** The index binding, or CONFIG_INVALID when the deployment has none. */
+function indexOf(c: Context<Env>): D1Database {
+  if (!c.env.INDEX) {
+    throw new CheckoutError('CONFIG_INVALID', 'The query index (D1 binding INDEX) is not bound.');
+  }
+  return c.env.INDEX;
+}
+
+function invalid(path: string, message: string): CheckoutError {
+  return new CheckoutError('VALIDATION_FAILED', `The query is invalid: ${message}.`, {
+    issues: [{ path, message }],
+  });
+}
+
+const attemptView = (a: AttemptSummary) => ({
+  id: a.id,
+  status: a.status,
+  country_id: a.country_id,
+  method: a.method,
+  upstream_reference: a.upstream_reference,
+  created_at: isoOf(a.created_at),
+  settled_at: isoOf(a.settled_at),
+});
+
+const sessionView = (s: SessionSummary) => ({
+  id: s.id,
+  status: s.status,
+  amount: s.amount,
+  currency: s.currency,
+  reference: s.reference,
+  country_id: s.country_id,
+  sub_merchant_id: s.sub_merchant_id,
+  attempt_count: s.attempt_count,
+  created_at: isoOf(s.created_at),
+  updated_at: isoOf(s.updated_at),
+  expires_at: isoOf(s.expires_at),
+});
+
+const payoutView = (p: PayoutSummary) => ({
+  reference: p.id,
+  status: p.status,
+  amount: p.amount,
+  currency: p.currency,
+  payment_method_type: p.method,
+  country_id: p.country_id,
+  upstream_reference: p.upstream_reference,
+  created_at: isoOf(p.created_at),
+  updated_at: isoOf(p.updated_at),
+  settled_at: isoOf(p.settled_at),
+});
+
+const linkPaymentView = (l: LinkPaymentSummary) => ({
+  id: l.id,
+  status: l.status,
+  amount: l.amount,
+  currency: l.currency,
+  reference: l.reference,
+  upstream_reference: l.upstream_reference,
+  created_at: isoOf(l.created_at),
+  settled_at: isoOf(l.settled_at),
+});
+
+/**
+ * `GET /v1/sessions`, `/v1/payouts`, `/v1/payment-link-payments`, `/v1/events`,
+ * `/v1/reports/settlement`.
+ *
+ * @example
+ * app.route('/v1', merchantQueries());
+ */
+export function merchantQueries() {
+  const app = new Hono<Env>();
+
+  app.get('/sessions', merchantAuth(), queryOf(LIST_SCHEMAS.sessions), async (c) => {
+    const db = indexOf(c);
+    const q = c.req.valid('query');
+    const conditions: Condition[] = equals({
+      't.status': q.status,
+      't.currency': q.currency,
+      't.reference': q.reference,
+      't.sub_merchant_id': q.sub_merchant_id,
+    });
+    // Country and method: what the session was restricted to, or what an attempt used.
+    if (q.country_id !== undefined) {
+      conditions.push({
+        sql: '(t.country_id = ? OR EXISTS (SELECT 1 FROM attempts a WHERE a.session_id = t.id AND a.country_id = ?))',
+        bindings: [Number(q.country_id), Number(q.country_id)],
+      });
+    }
+    if (q.method !== undefined) {
+      conditions.push({
+        sql: 'EXISTS (SELECT 1 FROM attempts a WHERE a.session_id = t.id AND a.method = ?)',
+        bindings: [q.method],
+      });
+    }
+    const page = await listPage(db, 'sessions', conditions, pageOf(q), sessionView);
+    // Each session's attempts, in one query for the page.
+    const ids = page.data.map((s) => s.id);
+    const attempts =
+      ids.length === 0
+        ? []
+        : (
+            await db
+              .prepare(
+                `SELECT * FROM attempts WHERE session_id IN (${ids.map(() => '?').join(', ')}) ORDER BY n`,
+              )
+              .bind(...ids)
+              .all<AttemptSummary>()
+          ).results;
+    return c.json({
+      ...page,
+      data: page.data.map((s) => ({
+        ...s,
+        attempts: attempts.filter((a) => a.session_id === s.id).map(attemptView),
+      })),
+    });
+  });
+
+  app.get('/payouts', merchantAuth(), queryOf(LIST_SCHEMAS.payouts), async (c) => {
+    const q = c.req.valid('query');
+    const conditions = equals({
+      't.status': q.status,
+      't.currency': q.currency,
+      't.country_id': q.country_id === undefined ? undefined : Number(q.country_id),
+      't.method': q.method,
+      't.id': q.reference,
+    });
+    return c.json(await listPage(indexOf(c), 'payouts', conditions, pageOf(q), payoutView));
+  });
+
+  app.get(
+    '/payment-link-payments',
+    merchantAuth(),
+    queryOf(LIST_SCHEMAS.link_payments),
+    async (c) => {
+      const q = c.req.valid('query');
+      const conditions = equals({ 't.status': q.status, 't.currency': q.currency });
+      if (q.reference !== undefined) {
+        conditions.push({
+          sql: '(t.reference = ? OR t.upstream_reference = ?)',
+          bindings: [q.reference, q.reference],
+        });
+      }
+      return c.json(
+        await listPage(indexOf(c), 'link_payments', conditions, pageOf(q), linkPaymentView),
+      );
+    },
+  );
+
+  app.get('/events', merchantAuth(), queryOf(EVENTS_SCHEMA), async (c) => {
+    const db = indexOf(c);
+    const q = c.req.valid('query');
+    let afterSeq = 0;
+    if (q.after !== undefined) {
+      const seq = await eventSeq(db, q.after);
+      if (seq === null) {
+        throw invalid(
+          'after',
+          `after names no event in the feed (unknown, or older than ${EVENT_RETENTION_DAYS} days)`,
+        );
+      }
+      afterSeq = seq;
+    }
+    return c.json(
+      await eventsPage(db, {
+        afterSeq,
+        type: q.type,
+        subMerchantId: q.sub_merchant_id,
+        limit: Number(q.limit ?? '100'),
+      }),
+    );
+  });
+
+  app.get('/reports/settlement', merchantAuth(), queryOf(REPORT_SCHEMA), async (c) => {
+    const q = c.req.valid('query');
+    const from = millis(q.from)!;
+    const to = millis(q.to)!;
+    if (to <= from) throw invalid('to', 'to must be after from');
+    if (to - from > REPORT_MAX_DAYS * 86_400_000) {
+      throw invalid('to', `to must be at most ${REPORT_MAX_DAYS} days after from`);
+    }
+    const report = await settlementReport(indexOf(c), from, to, q.group_by ?? null);
+    if (!report) {
+      throw invalid(
+        'to',
+        `the period holds more than ${REPORT_MAX_ROWS} rows; ask for a shorter one`,
+      );
+    }
+    if (q.format === 'csv') {
+      return c.body(toCsv(REPORT_CSV_COLUMNS, reportRecords(report)), 200, {
+        'content-type': 'text/csv; charset=utf-8; header=present',
+        'content-disposition': `attachment; filename="settlement-${q.from.slice(0, 10)}-${q.to.slice(0, 10)}.csv"`,
+      });
+    }
+    return c.json(report);
+  });
+
+  return app;
+}
