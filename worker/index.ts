@@ -1,6 +1,6 @@
 /**
- * The proxy Worker: merchant API, public checkout API, hosted callbacks, return page, and the
- * widget bundle (static assets). Dev-only routes are mounted in development mode only (DEV_MODE=1
+ * The proxy Worker: merchant API, public checkout API, hosted checkout page (`/pay/:id`), hosted
+ * callbacks, return page, and the widget bundle (static assets). Dev-only routes are mounted in development mode only (DEV_MODE=1
  * and the development secrets).
  * @module
  */
@@ -14,6 +14,7 @@ import { checkoutApi } from './routes/checkout';
 import { devRoutes } from './routes/dev';
 import { diagnostics } from './routes/diagnostics';
 import { hooks } from './routes/hooks';
+import { hostedPage } from './routes/hosted-page';
 import { merchantPayments } from './routes/merchant-payments';
 import { merchantSessions } from './routes/merchant-sessions';
 import { returnPage } from './routes/return-page';
@@ -38,6 +39,7 @@ app.route('/v1', merchantPayments());
 app.route('/v1/checkout', returnPage());
 app.route('/v1/checkout', checkoutApi());
 app.route('/hooks', hooks());
+app.route('/pay', hostedPage());
 
 const dev = new Hono<{ Bindings: ProxyEnv }>();
 dev.use('*', requestLog());
