@@ -74,7 +74,7 @@ async function read(res: Response): Promise<Page> {
   let script: Page['scripts'][number] | null = null;
   let heading = -1;
   const attrs = (e: Element) =>
-    Object.fromEntries([...e.attributes].map(([k, v]) => [k, decode(v)]));
+    Object.fromEntries([...e.attributes].map(([k, v]) => [k, decode(v ?? '')]));
   await new HTMLRewriter()
     .on('html', { element: (e) => void (page.lang = e.getAttribute('lang')) })
     .on('script', {
