@@ -265,7 +265,7 @@ describe('escaping', () => {
       metadata: { description: hostile },
       customer: { first_name: `"><script>alert(2)</script>` },
     });
-    const page = await hosted(s.id);
+    const page = await hostedWith({ BRAND_LOGO_URL: '' }, s.id);
     expect(page.status).toBe(200);
     expect(page.html).not.toContain('<script>alert');
     expect(page.html).not.toContain('<img src=x');
@@ -282,7 +282,10 @@ describe('escaping', () => {
 
   it('the brand name is text too (title and header)', async () => {
     const s = await session();
-    const page = await hostedWith({ BRAND_NAME: `<img src=x onerror=alert(3)>"&` }, s.id);
+    const page = await hostedWith(
+      { BRAND_NAME: `<img src=x onerror=alert(3)>"&`, BRAND_LOGO_URL: '' },
+      s.id,
+    );
     expect(page.status).toBe(200);
     expect(page.images).toEqual([]);
     expect(page.html).not.toContain('<img src=x');
@@ -395,7 +398,8 @@ describe('BRAND_* settings', () => {
 
   it('defaults: SERVICE_SENDER as the name, no logo, the widget blue', async () => {
     const s = await session();
-    const page = await hosted(s.id);
+    const unset = { BRAND_NAME: undefined, BRAND_LOGO_URL: undefined, BRAND_COLOR: undefined };
+    const page = await hostedWith(unset, s.id);
     expect(page.html).toContain(`<title>Pay ${env.SERVICE_SENDER}</title>`);
     expect(page.images).toEqual([]);
     expect(page.html).toContain(':root{--brand:#1d5bd0;--on-brand:#ffffff}');
