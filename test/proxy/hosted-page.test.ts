@@ -253,6 +253,7 @@ describe('session states', () => {
     const back = await hosted(`${s.id}?returned=1`);
     expect(back.status).toBe(200);
     expect(back.main['data-auto-return']).toBe('1');
+    expect(back.headings[0]).toBe('Payment received');
     expect(back.html).toContain('id="uc-seconds"');
   });
 });

@@ -186,8 +186,8 @@ export function checkoutPage(ctx: PageContext, order: OrderSummary, view: Checko
 }
 
 /**
- * "This order is already paid", with the button back to the shop (and the automatic return
- * when the payer just came back from a redirect method: `autoReturn`).
+ * "This order is already paid", with the button back to the shop; or, when the payer just came
+ * back from a redirect method (`autoReturn`), "Payment received" and the automatic return.
  *
  * @example
  * return c.html(paidPage(ctx, order, c.req.query('returned') === '1'), 200);
@@ -195,8 +195,8 @@ export function checkoutPage(ctx: PageContext, order: OrderSummary, view: Checko
 export function paidPage(ctx: PageContext, order: OrderSummary, autoReturn: boolean): Markup {
   const t = HOSTED_STRINGS[ctx.locale.language];
   const inner = html`<section class="card notice" aria-labelledby="uc-notice">
-      <h1 id="uc-notice">${t.paidHeading}</h1>
-      <p>${t.paidBody}</p>
+      <h1 id="uc-notice">${autoReturn ? t.receivedHeading : t.paidHeading}</h1>
+      <p>${autoReturn ? t.receivedBody : t.paidBody}</p>
     </section>
     ${summary(t, order, ctx.locale.tag)}
     ${returnPanel(ctx, t, order, { hidden: false, countdown: autoReturn })}`;

@@ -17,6 +17,9 @@ export interface HostedStrings {
   returning: string;
   paidHeading: string;
   paidBody: string;
+  /** The "already paid" page when the payer just came back from paying (a redirect method). */
+  receivedHeading: string;
+  receivedBody: string;
   expiredHeading: string;
   expiredBody: string;
   notFoundHeading: string;
@@ -40,6 +43,8 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     returning: 'Taking you back to {brand} in {seconds} s.',
     paidHeading: 'This order is already paid',
     paidBody: 'There is nothing more to pay. Keep the reference for your records.',
+    receivedHeading: 'Payment received',
+    receivedBody: 'Thank you. Your payment is confirmed.',
     expiredHeading: 'This payment link has expired',
     expiredBody: 'Ask {brand} for a new payment link.',
     notFoundHeading: 'Payment link not found',
@@ -55,6 +60,8 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     returning: 'Retour à {brand} dans {seconds} s.',
     paidHeading: 'Cette commande est déjà payée',
     paidBody: 'Il n’y a plus rien à payer. Gardez la référence pour vos dossiers.',
+    receivedHeading: 'Paiement reçu',
+    receivedBody: 'Merci. Votre paiement est confirmé.',
     expiredHeading: 'Ce lien de paiement a expiré',
     expiredBody: 'Demandez un nouveau lien de paiement à {brand}.',
     notFoundHeading: 'Lien de paiement introuvable',
@@ -70,6 +77,8 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     returning: 'A voltar a {brand} em {seconds} s.',
     paidHeading: 'Este pedido já está pago',
     paidBody: 'Não há mais nada a pagar. Guarde a referência para os seus registos.',
+    receivedHeading: 'Pagamento recebido',
+    receivedBody: 'Obrigado. O seu pagamento está confirmado.',
     expiredHeading: 'Este link de pagamento expirou',
     expiredBody: 'Peça a {brand} um novo link de pagamento.',
     notFoundHeading: 'Link de pagamento não encontrado',
@@ -85,6 +94,8 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     returning: 'Unarudishwa kwa {brand} baada ya sekunde {seconds}.',
     paidHeading: 'Oda hii imeshalipwa',
     paidBody: 'Hakuna cha kulipa tena. Hifadhi kumbukumbu kwa rekodi zako.',
+    receivedHeading: 'Malipo yamepokelewa',
+    receivedBody: 'Asante. Malipo yako yamethibitishwa.',
     expiredHeading: 'Kiungo hiki cha malipo kimeisha muda',
     expiredBody: 'Omba kiungo kipya cha malipo kutoka kwa {brand}.',
     notFoundHeading: 'Kiungo cha malipo hakijapatikana',
