@@ -377,6 +377,8 @@ describe('BRAND_* settings', () => {
     expect(page.status).toBe(200);
     expect(page.html).toContain('<title>Pay Mama Mboga</title>');
     expect(page.images).toEqual(['https://cdn.shop.example/logo.png']);
+    // The logo is the tab's icon too (no /favicon.ico request: without a logo it is `data:,`).
+    expect(page.html).toContain('<link rel="icon" href="https://cdn.shop.example/logo.png" />');
     expect(csp(page).get('img-src')).toEqual(["'self'", 'data:', 'https://cdn.shop.example']);
     // A light accent gets dark text on its buttons.
     expect(page.html).toContain(':root{--brand:#ffcc00;--on-brand:#000000}');

@@ -82,6 +82,7 @@ function shell(ctx: PageContext, t: HostedStrings, body: Markup, widget: boolean
         <meta name="color-scheme" content="light dark" />
         <meta name="robots" content="noindex" />
         <title>${fill(t.title, brand)}</title>
+        <link rel="icon" href="${brand.logoUrl ?? 'data:,'}" />
         <style nonce="${nonce}">
           ${raw(HOSTED_CSS)}${raw(brandCss)}
         </style>
