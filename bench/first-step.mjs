@@ -65,14 +65,22 @@ async function load(browser, url) {
         ...first,
         arrived: entries
           .filter((e) => e.responseEnd > 0 && e.responseEnd <= first.at)
-          .map((e) => ({ path: new URL(e.name).pathname, bytes: e.transferSize })),
+          .map((e) => ({
+            path: new URL(e.name).pathname,
+            bytes: e.transferSize,
+            end: e.responseEnd,
+          })),
       };
     });
     const widgetBytes = arrived
       .filter((e) => /^\/widget(\.js$|\/translations\/)/.test(e.path))
       .reduce((sum, e) => sum + e.bytes, 0);
+    const ended = (test) => arrived.find((e) => test(e.path))?.end ?? NaN;
     return {
       ms: at,
+      // Where the time went: the page's own response, then widget.js, then running it.
+      htmlEnd: ended((path) => !/\.(js|css|svg|png)$/.test(path)),
+      widgetEnd: ended((path) => path === '/widget.js'),
       step,
       widgetBytes,
       pageBytes: arrived.reduce((sum, e) => sum + e.bytes, 0),
@@ -119,6 +127,8 @@ export async function measureFirstStep({ base, runs }) {
       [`${kind}_first_step_ms_p50`]: round(median(list.map((s) => s.ms)), 0),
       [`${kind}_first_step_ms_min`]: round(Math.min(...list.map((s) => s.ms)), 0),
       [`${kind}_first_step_ms_max`]: round(Math.max(...list.map((s) => s.ms)), 0),
+      [`${kind}_html_end_ms_p50`]: round(median(list.map((s) => s.htmlEnd)), 0),
+      [`${kind}_widget_js_end_ms_p50`]: round(median(list.map((s) => s.widgetEnd)), 0),
       [`${kind}_widget_bytes_first_paint`]: median(list.map((s) => s.widgetBytes)),
       [`${kind}_page_bytes_first_paint`]: median(list.map((s) => s.pageBytes)),
       [`${kind}_requests_first_paint`]: median(list.map((s) => s.requests)),

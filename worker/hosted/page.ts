@@ -97,7 +97,7 @@ function shell(ctx: PageContext, t: HostedStrings, body: Markup, widget: boolean
           <div class="shop">
             ${
               brand.logoUrl
-                ? html`<img src="${brand.logoUrl}" alt="" width="40" height="40" />`
+                ? html`<img src="${brand.logoUrl}" alt="" width="40" height="40" fetchpriority="low" />`
                 : ''
             }<span>${brand.name}</span>
           </div>
