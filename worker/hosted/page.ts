@@ -97,7 +97,13 @@ function shell(ctx: PageContext, t: HostedStrings, body: Markup, widget: boolean
           <div class="shop">
             ${
               brand.logoUrl
-                ? html`<img src="${brand.logoUrl}" alt="" width="40" height="40" fetchpriority="low" />`
+                ? html`<img
+                    src="${brand.logoUrl}"
+                    alt=""
+                    width="40"
+                    height="40"
+                    fetchpriority="low"
+                  />`
                 : ''
             }<span>${brand.name}</span>
           </div>
