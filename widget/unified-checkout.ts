@@ -428,7 +428,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
       const given = this.initialView;
       this.initialView = null;
       const view =
-        given?.id == this.session ? given : await getView(this.endpointUrl, this.session);
+        given?.id === this.session ? given : await getView(this.endpointUrl, this.session);
       if (token !== this._loadToken) return;
       this.applyView(view);
       if (!isFinal(view)) this._startTransport();

@@ -84,7 +84,7 @@ export function parseBrand(
   let logoUrl: string | null = null;
   const rawLogo = typeof env.BRAND_LOGO_URL === 'string' ? env.BRAND_LOGO_URL.trim() : '';
   if (rawLogo !== '') {
-    logoUrl = logoProblem(rawLogo, publicBaseUrl, problems);
+    logoUrl = logoUrlOf(rawLogo, publicBaseUrl, problems);
   }
   let color = DEFAULT_BRAND_COLOR;
   const rawColor = typeof env.BRAND_COLOR === 'string' ? env.BRAND_COLOR.trim() : '';
@@ -96,7 +96,7 @@ export function parseBrand(
 }
 
 /** The logo's absolute URL, or null with a problem pushed. */
-function logoProblem(raw: string, publicBaseUrl: string, problems: string[]): string | null {
+function logoUrlOf(raw: string, publicBaseUrl: string, problems: string[]): string | null {
   const refuse = () => {
     problems.push(
       'BRAND_LOGO_URL must be an https:// URL (or a path like /brand/logo.svg served by this Worker)',
