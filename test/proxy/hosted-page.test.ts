@@ -175,6 +175,7 @@ describe('an open session', () => {
     const view = (await (await checkout(`/${s.id}`)).json()) as CheckoutView;
     expect(JSON.parse(page.widget!['initial-view']!)).toEqual(view);
     expect(page.scripts.map((x) => x.src).filter(Boolean)).toEqual(['/widget.js']);
+    expect(page.headers.get('link')).toBe('</widget.js>; rel=preload; as=script');
     expect(page.html).toContain(s.reference);
     expect(page.html).toMatch(/1,500/);
     expect(page.html).toContain('Two baskets of mangoes');
@@ -213,6 +214,7 @@ describe('session states', () => {
       expect(page.headings).toEqual(['Payment link not found']);
       expect(page.widget).toBeNull();
       expect(page.scripts.filter((x) => x.src)).toEqual([]);
+      expect(page.headers.get('link')).toBeNull();
     }
   });
 
@@ -222,6 +224,7 @@ describe('session states', () => {
     const page = await hosted(s.id);
     expect(page.status).toBe(410);
     expect(page.headings[0]).toBe('This payment link has expired');
+    expect(page.headers.get('link')).toBeNull();
     expect(page.html).toContain(s.reference);
     expect(page.widget).toBeNull();
     expect(page.html).not.toContain('id="uc-return"');
@@ -353,6 +356,9 @@ describe('language', () => {
       .map((x) => x.src)
       .filter((src) => src?.includes('translations'));
     expect(translation).toEqual(language === 'en' ? [] : [`/widget/translations/${language}.js`]);
+    expect(page.headers.get('link')).toBe(
+      ['/widget.js', ...translation].map((p) => `<${p}>; rel=preload; as=script`).join(', '),
+    );
   });
 
   it('the not-found page speaks the language too', async () => {
