@@ -1,5 +1,6 @@
 // `npm run bench` (full counts) and `npm run bench -- --quick` (same measurements, smaller
-// counts, under a minute): sizes, signing in workerd, proxy overhead, push latency and a
+// counts, under a minute): sizes, signing in workerd, the first step of the hosted page and of
+// the demo page in Chromium on an emulated slow phone, proxy overhead, push latency and a
 // callback storm, all against the local stack (proxy + sandbox under `wrangler dev`, real HTTP
 // on 127.0.0.1). Writes bench/results.json and bench/results.md.
 //   --profile   also profile each phase (perf samples, fsync counts, widget size profile) into
@@ -20,6 +21,7 @@ if (typeof WebSocket === 'undefined') {
   process.exit(child.status ?? 1);
 }
 
+const { measureFirstStep } = await import('./first-step.mjs');
 const { measureIngest } = await import('./ingest.mjs');
 const { measureOverhead } = await import('./overhead.mjs');
 const { measurePush } = await import('./push.mjs');
@@ -40,12 +42,14 @@ const updateReadme = process.argv.includes('--readme');
 const COUNTS = quick
   ? {
       sign: { n: 20_000, rounds: 5 },
+      firstStep: { runs: 3 },
       overhead: { pairs: 100, warmup: 20 },
       push: { sessions: 100, warmup: 10 },
       ingest: { sessions: 200, concurrency: 32 },
     }
   : {
       sign: { n: 50_000, rounds: 15 },
+      firstStep: { runs: 9 },
       overhead: { pairs: 1000, warmup: 50 },
       push: { sessions: 500, warmup: 20 },
       ingest: { sessions: 2000, concurrency: 32 },
@@ -135,6 +139,10 @@ try {
   Object.assign(results, await measureSign({ base: signWorker.base, ...COUNTS.sign }));
   await stop(signWorker);
 
+  log(`first step on a slow phone: hosted page and demo page, ${COUNTS.firstStep.runs} loads each`);
+  Object.assign(results, await measureFirstStep({ base: stack.base, ...COUNTS.firstStep }));
+  await servers.settle();
+
   log(`proxy overhead: ${COUNTS.overhead.pairs} interleaved pairs`);
   const overhead = await measureOverhead({
     stackBase: stack.base,
@@ -180,6 +188,7 @@ try {
   const counts = {
     Sizes: `one build of each bundle; compression: ${sizes.notes.method}`,
     'Signing in workerd': `${COUNTS.sign.rounds} rounds of ${COUNTS.sign.n.toLocaleString('en-US')} signatures (and of an empty request), after 3 warm-up rounds`,
+    'First step (slow phone)': `${COUNTS.firstStep.runs} cold loads of each page, alternating, after one warm-up load of each; Chromium, CPU 4× slower, 400 kbit/s and 400 ms RTT`,
     'Proxy overhead': `${COUNTS.overhead.pairs} interleaved pairs after ${COUNTS.overhead.warmup} warm-up pairs`,
     'Push latency': `${COUNTS.push.sessions} sessions after ${COUNTS.push.warmup} warm-up ones; ${results.push_clients_connected} WebSocket clients connected throughout`,
     'Callback storm': `${COUNTS.ingest.sessions} sessions, ${results.ingest_callbacks} callbacks (${Math.round(results.ingest_duplicate_share * 100)}% duplicates), ${COUNTS.ingest.concurrency} concurrent senders`,

@@ -119,6 +119,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     locale: { type: String },
     theme: { type: String, reflect: true },
     pollInterval: { type: Number, attribute: 'poll-interval' },
+    initialView: { type: Object, attribute: 'initial-view' },
     _view: { state: true },
     _loadError: { state: true },
     _countryId: { state: true },
@@ -147,6 +148,12 @@ export class UnifiedCheckout extends LitElement implements StepHost {
   declare theme: 'light' | 'dark' | 'auto';
   /** Milliseconds between status polls while the live stream is unavailable. */
   declare pollInterval: number;
+  /**
+   * The session's first view when the page already has it (the hosted page renders it into the
+   * `initial-view` attribute as JSON): used once, instead of the first `GET /v1/checkout/:id`.
+   * Ignored unless its `id` is `session`; the live stream then keeps it current.
+   */
+  declare initialView: CheckoutView | null;
 
   /** @internal */ declare _view: CheckoutView | null;
   /** @internal */ declare _loadError: ApiError | null;
@@ -418,7 +425,10 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     const token = ++this._loadToken;
     this._loadError = null;
     try {
-      const view = await getView(this.endpointUrl, this.session);
+      const given = this.initialView;
+      this.initialView = null;
+      const view =
+        given?.id === this.session ? given : await getView(this.endpointUrl, this.session);
       if (token !== this._loadToken) return;
       this.applyView(view);
       if (!isFinal(view)) this._startTransport();

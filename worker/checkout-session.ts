@@ -233,6 +233,23 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   }
 
   /**
+   * What the hosted page (`GET /pay/:id`) shows: the public view (the widget's first view), the
+   * merchant's reference and the order description (`metadata.description`), or
+   * SESSION_NOT_FOUND. One call, so the page costs one trip to the object.
+   */
+  async hosted(): Promise<Outcome<HostedSession>> {
+    this.catchUp();
+    const session = this.session();
+    const view = this.currentView();
+    if (!session || !view) return fail('SESSION_NOT_FOUND', 'No such checkout session.');
+    const description = parseJson<Record<string, string>>(session.metadata)?.description;
+    return {
+      ok: true,
+      value: { view, reference: session.reference, description: description ?? null },
+    };
+  }
+
+  /**
    * Starts an attempt: checks the session's rules, writes the attempt as pending (with its
    * status query and input deadline scheduled), then calls the upstream. A callback that lands
    * while the create call is in flight waits for the create's reference; a create whose fate is
@@ -1170,7 +1187,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       sub_merchant_id: session.sub_merchant_id ?? null,
       created_at: new Date(session.created_at).toISOString(),
       expires_at: new Date(session.expires_at).toISOString(),
-      checkout_url: `${this.config.publicBaseUrl}/v1/checkout/${session.id}`,
+      checkout_url: `${this.config.publicBaseUrl}/pay/${session.id}`,
       attempts: rows<AttemptRow>(this.sql, 'SELECT * FROM attempts ORDER BY n').map(
         merchantAttempt,
       ),
@@ -1203,6 +1220,14 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       seq: session.seq,
     };
   }
+}
+
+/** What the hosted page renders (see {@link CheckoutSession.hosted}). */
+export interface HostedSession {
+  view: CheckoutView;
+  reference: string;
+  /** `metadata.description`, the order's one-line description, if the merchant set one. */
+  description: string | null;
 }
 
 /** The merchant's view of a session (GET /v1/sessions/:id). */

@@ -13,6 +13,7 @@ import {
 import * as z from 'zod/mini';
 import { CheckoutError } from '../shared/errors';
 import type { SigningCredentials, SigningScheme } from '../shared/signing';
+import { parseBrand, type Brand } from './brand';
 import devCredentials from './dev-credentials.json';
 import type { ProxyEnv } from './env';
 import required from './required-config.json';
@@ -48,6 +49,8 @@ export interface Config {
    * (`SERVICE_SUB_MERCHANT_ID`); null: such sessions collect for the account itself.
    */
   subMerchantId: string | null;
+  /** The shop's name, logo and accent colour on the hosted page (`BRAND_*`, worker/brand.ts). */
+  brand: Brand;
 }
 
 /** The signature schemes `SERVICE_SIGNING_SCHEME` accepts (the first is the default). */
@@ -271,6 +274,11 @@ export function loadConfig(env: ProxyEnv): Config {
       );
     }
   }
+  const { brand, problems: brandProblems } = parseBrand(
+    env,
+    String(record.PUBLIC_BASE_URL ?? '').replace(/\/+$/, ''),
+  );
+  problems.push(...brandProblems);
   if (problems.length > 0) {
     throw new CheckoutError(
       'CONFIG_INVALID',
@@ -298,6 +306,7 @@ export function loadConfig(env: ProxyEnv): Config {
     reconcileHorizonMs: horizonHours * 3_600_000,
     inputWindowsMs,
     subMerchantId,
+    brand,
   };
   cache.set(env, config);
   return config;

@@ -49,6 +49,12 @@ export interface ProxyEnv {
   INPUT_WINDOWS?: string;
   /** UUID: the `sub_merchant_id` of sessions created without one (marketplaces); unset: none. */
   SERVICE_SUB_MERCHANT_ID?: string;
+  /** The shop's name on the hosted page (`/pay/:id`); default `SERVICE_SENDER`. */
+  BRAND_NAME?: string;
+  /** The shop's logo on the hosted page: an https URL, or a path served by this Worker. */
+  BRAND_LOGO_URL?: string;
+  /** The hosted page's accent colour, `#rgb` or `#rrggbb` (default `#1d5bd0`). */
+  BRAND_COLOR?: string;
   ATTEMPT_LIMITER?: RateLimit;
   ASSETS?: Fetcher;
   /** The query index (D1, migrations/): summary rows and the events feed. */

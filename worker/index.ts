@@ -1,6 +1,6 @@
 /**
- * The proxy Worker: merchant API, public checkout API, hosted callbacks, return page, and the
- * widget bundle (static assets). Dev-only routes are mounted in development mode only (DEV_MODE=1
+ * The proxy Worker: merchant API, public checkout API, hosted checkout page (`/pay/:id`), hosted
+ * callbacks, return page, and the widget bundle (static assets). Dev-only routes are mounted in development mode only (DEV_MODE=1
  * and the development secrets).
  * @module
  */
@@ -16,6 +16,7 @@ import { devRoutes } from './routes/dev';
 import { diagnostics } from './routes/diagnostics';
 import { sweep } from './index-store/sweep';
 import { hooks } from './routes/hooks';
+import { hostedPage } from './routes/hosted-page';
 import { merchantAdmin } from './routes/merchant-admin';
 import { merchantPayments } from './routes/merchant-payments';
 import { merchantQueries } from './routes/merchant-queries';
@@ -45,6 +46,7 @@ app.route('/v1', merchantPayments());
 app.route('/v1/checkout', returnPage());
 app.route('/v1/checkout', checkoutApi());
 app.route('/hooks', hooks());
+app.route('/pay', hostedPage());
 
 const dev = new Hono<{ Bindings: ProxyEnv }>();
 dev.use('*', requestLog());

@@ -1,12 +1,13 @@
 /**
  * The return page of redirect methods (successful_url / failure_url): it tells the widget that
- * the payer came back (postMessage to the opener, or a redirect to the session's return_url) and
- * confirms nothing — the outcome comes from the verified callback or the status query.
+ * the payer came back (postMessage to the opener; else back to the hosted page when this tab paid
+ * there; else a redirect to the session's return_url) and confirms nothing — the outcome comes from the verified callback or the status query.
  * @module
  */
 import { Hono } from 'hono';
 import { loadConfig } from '../config';
 import type { ProxyEnv } from '../env';
+import { HOSTED_MARK } from '../hosted/script';
 import { SESSION_ID } from '../ids';
 
 const SCRIPT = `(() => {
@@ -18,6 +19,17 @@ const SCRIPT = `(() => {
       try { window.opener.postMessage(message, origin); } catch (e) {}
     }
     window.close();
+    return;
+  }
+  // This tab paid on the hosted page (/pay/:id set the mark, e.g. in an in-app WebView that
+  // cannot open popups): back to that page, which follows the session to its outcome.
+  let hosted = null;
+  try { hosted = sessionStorage.getItem(${JSON.stringify(HOSTED_MARK)} + data.session); } catch (e) {}
+  if (hosted !== null && data.session) {
+    const page = new URL('/pay/' + encodeURIComponent(data.session), location.origin);
+    if (/^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$/.test(hosted)) page.searchParams.set('locale', hosted);
+    page.searchParams.set('returned', '1');
+    location.replace(page.toString());
     return;
   }
   if (data.returnUrl) {

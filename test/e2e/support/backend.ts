@@ -39,6 +39,8 @@ export interface MerchantSession {
   currency: string;
   reference: string;
   return_url: string | null;
+  /** The hosted checkout page (`/pay/:id`). */
+  checkout_url: string;
   attempts: MerchantAttempt[];
   webhooks: WebhookRecord[];
 }

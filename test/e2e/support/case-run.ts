@@ -29,7 +29,17 @@ export interface CaseOptions {
   blockPopups?: boolean;
   /** Where to copy selected step screenshots (the README gallery); none when unset. */
   galleryDir?: string;
+  /**
+   * A phone's in-app WebView, as far as a page can tell: 360 px wide, touch, an Android WebView
+   * user agent (`; wv`), a language (`Accept-Language`), and no popups (as `blockPopups`).
+   */
+  webView?: { locale?: string };
 }
+
+/** An Android WebView's user agent (the `; wv` token is what sites look for). */
+const WEBVIEW_USER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 7; wv) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+  'Version/4.0 Chrome/130.0.0.0 Mobile Safari/537.36';
 
 const RECORDER = `(() => {
   if (window.__ucRecorderInstalled) return;
@@ -81,7 +91,17 @@ export class CaseRun {
    */
   static async open(browser: Browser, name: string, options: CaseOptions = {}): Promise<CaseRun> {
     clients++;
-    const context = await browser.newContext({ viewport: { width: 1024, height: 720 } });
+    const context = await browser.newContext(
+      options.webView
+        ? {
+            viewport: { width: 360, height: 740 },
+            isMobile: true,
+            hasTouch: true,
+            userAgent: WEBVIEW_USER_AGENT,
+            locale: options.webView.locale ?? 'en-KE',
+          }
+        : { viewport: { width: 1024, height: 720 } },
+    );
     // Loopback gives every payer the same address; the attempt and OTP calls carry their own,
     // as separate payers' would (the proxy reads the client address from CF-Connecting-IP).
     const address = `198.51.100.${clients % 250}`;
@@ -104,7 +124,9 @@ export class CaseRun {
       this.violations.push(text);
     });
     await context.addInitScript(RECORDER);
-    if (this.options.blockPopups) await context.addInitScript(BLOCK_POPUPS);
+    if (this.options.blockPopups || this.options.webView) {
+      await context.addInitScript(BLOCK_POPUPS);
+    }
     context.on('response', (response) => {
       void response
         .text()

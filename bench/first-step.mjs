@@ -1,0 +1,143 @@
+/**
+ * Time to the widget's first interactive step on a slow phone: the hosted checkout page
+ * (`checkout_url`, `/pay/:id`) and the demo shop's page (`/demo/?session=…`, a merchant page
+ * that mounts the widget) side by side in the same run, same stack, same browser.
+ *
+ * Each load is a first visit (a new browser context: empty cache, new connections) in Debian's
+ * Chromium through playwright-core, with the CPU slowed 4× (CDP `Emulation.setCPUThrottlingRate`)
+ * and a slow 3G link (CDP `Network.emulateNetworkConditions`: 400 kbit/s each way, 400 ms
+ * round trip). The clock is the page's own: `performance.now()` (zero at navigation start) when
+ * the widget dispatches its first `checkout-step` away from `loading` — dispatched after the
+ * step has rendered with its controls live. Loads alternate between the two pages so drift in
+ * the machine's load falls on both. Bytes are what crossed the link (Resource Timing's
+ * `transferSize`: headers and body as sent) for responses that ended before that moment.
+ * @module
+ */
+import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../test/support/chromium.mjs';
+import { createSession } from './lib/api.mjs';
+import { median, round } from './lib/stats.mjs';
+
+/** The emulated link: slow 3G as the issue states it. */
+export const SLOW_3G = {
+  offline: false,
+  latency: 400,
+  downloadThroughput: (400 * 1000) / 8,
+  uploadThroughput: (400 * 1000) / 8,
+};
+
+/** The emulated CPU: 4× slower than the machine. */
+export const CPU_SLOWDOWN = 4;
+
+const RECORD_FIRST_STEP = `
+  window.addEventListener('checkout-step', (event) => {
+    if (window.__ucFirstStep || event.detail.step === 'loading') return;
+    window.__ucFirstStep = { at: performance.now(), step: event.detail.step };
+  });
+`;
+
+/**
+ * One cold load of `url` under the emulated phone; answers the first step's time and the bytes.
+ *
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ */
+async function load(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(RECORD_FIRST_STEP);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+    await page.waitForFunction(() => window.__ucFirstStep, null, { timeout: 60_000, polling: 50 });
+    // Resource Timing, on the page's clock: what had arrived when the first step showed.
+    const { at, step, arrived } = await page.evaluate(() => {
+      const first = window.__ucFirstStep;
+      const entries = [
+        ...performance.getEntriesByType('navigation'),
+        ...performance.getEntriesByType('resource'),
+      ];
+      return {
+        ...first,
+        arrived: entries
+          .filter((e) => e.responseEnd > 0 && e.responseEnd <= first.at)
+          .map((e) => ({
+            path: new URL(e.name).pathname,
+            bytes: e.transferSize,
+            end: e.responseEnd,
+          })),
+      };
+    });
+    const widgetBytes = arrived
+      .filter((e) => /^\/widget(\.js$|\/translations\/)/.test(e.path))
+      .reduce((sum, e) => sum + e.bytes, 0);
+    const ended = (test) => arrived.find((e) => test(e.path))?.end ?? NaN;
+    return {
+      ms: at,
+      // Where the time went: the page's own response, then widget.js, then running it.
+      htmlEnd: ended((path) => !/\.(js|css|svg|png)$/.test(path)),
+      widgetEnd: ended((path) => path === '/widget.js'),
+      step,
+      widgetBytes,
+      pageBytes: arrived.reduce((sum, e) => sum + e.bytes, 0),
+      requests: arrived.length,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Measures both pages `runs` times each (after one discarded warm-up load of each).
+ *
+ * @example
+ * await measureFirstStep({ base: 'http://127.0.0.1:8799', runs: 9 });
+ * @param {{ base: string, runs: number }} options
+ */
+export async function measureFirstStep({ base, runs }) {
+  const browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: chromiumArgs,
+  });
+  const stamp = Date.now().toString(36);
+  /** @type {Record<'hosted' | 'demo', Awaited<ReturnType<typeof load>>[]>} */
+  const samples = { hosted: [], demo: [] };
+  try {
+    for (let i = -1; i < runs; i++) {
+      // Alternate which page goes first, so neither always follows the other.
+      const order = i % 2 === 0 ? ['hosted', 'demo'] : ['demo', 'hosted'];
+      for (const kind of order) {
+        const id = await createSession(base, `bench-first-${stamp}-${kind}-${i + 1}`);
+        const url = kind === 'hosted' ? `${base}/pay/${id}` : `${base}/demo/?session=${id}`;
+        const sample = await load(browser, url);
+        if (i >= 0) samples[/** @type {'hosted' | 'demo'} */ (kind)].push(sample);
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+  const figure = (kind) => {
+    const list = samples[kind];
+    return {
+      [`${kind}_first_step_ms_p50`]: round(median(list.map((s) => s.ms)), 0),
+      [`${kind}_first_step_ms_min`]: round(Math.min(...list.map((s) => s.ms)), 0),
+      [`${kind}_first_step_ms_max`]: round(Math.max(...list.map((s) => s.ms)), 0),
+      [`${kind}_html_end_ms_p50`]: round(median(list.map((s) => s.htmlEnd)), 0),
+      [`${kind}_widget_js_end_ms_p50`]: round(median(list.map((s) => s.widgetEnd)), 0),
+      [`${kind}_widget_bytes_first_paint`]: median(list.map((s) => s.widgetBytes)),
+      [`${kind}_page_bytes_first_paint`]: median(list.map((s) => s.pageBytes)),
+      [`${kind}_requests_first_paint`]: median(list.map((s) => s.requests)),
+    };
+  };
+  return {
+    ...figure('hosted'),
+    ...figure('demo'),
+    first_step_runs: runs,
+    first_step_steps: [...new Set([...samples.hosted, ...samples.demo].map((s) => s.step))],
+  };
+}

@@ -1,0 +1,217 @@
+/**
+ * End to end on the hosted checkout page (issue 15): a merchant with no web front end sends the
+ * payer the session's `checkout_url` alone (in an SMS, a chat, an app). The payer pays there in
+ * Chromium — mostly as a phone's in-app WebView that cannot open popups — and lands back on the
+ * session's `return_url` with `?session=`. Real proxy, sandbox and browser, as in
+ * checkout.test.ts; every step saves a screenshot under test-results/e2e/<case>/.
+ */
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch } from './browser';
+import { chooseMethod, fillAndPay, authorizeInPopup, type World } from './flows';
+import {
+  MerchantBackend,
+  SandboxControl,
+  WebhookInbox,
+  type MerchantSession,
+} from './support/backend';
+import { CaseRun, type CaseOptions } from './support/case-run';
+import { checkDeliveries } from './support/outcome';
+import { Widget, type Step } from './support/widget';
+
+let browser: Browser;
+let world: World;
+
+beforeAll(async () => {
+  const base = inject('baseUrl');
+  world = {
+    base,
+    checkoutPage: `${base}/demo/`,
+    shopPage: inject('shopUrl'),
+    backend: new MerchantBackend(base),
+    sandbox: new SandboxControl(base),
+    inbox: new WebhookInbox(inject('receiverUrl')),
+  };
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function withPayer(
+  name: string,
+  options: CaseOptions,
+  body: (run: CaseRun) => Promise<void>,
+): Promise<void> {
+  const run = await CaseRun.open(browser, name, options);
+  try {
+    await body(run);
+    expect(run.violations, 'CSP violations').toEqual([]);
+    expect(run.errors, 'page errors and console errors').toEqual([]);
+  } finally {
+    await run.close();
+  }
+}
+
+/** A session the merchant creates, to be paid on its `checkout_url`; back to the demo shop. */
+function createSession(body: {
+  amount: number;
+  currency: string;
+  country_id?: number;
+  methods?: string[];
+}) {
+  return world.backend.createSession({ ...body, return_url: world.checkoutPage });
+}
+
+/**
+ * Opens the session's `checkout_url` (the hosted page) and waits for the widget's first step.
+ * The page carries the first view: the widget never asks `GET /v1/checkout/:id` for it.
+ */
+async function openHosted(run: CaseRun, session: MerchantSession, first: Step): Promise<Widget> {
+  const widget = new Widget(run.page);
+  const viewRequests: string[] = [];
+  const onRequest = (request: { url(): string }) => {
+    if (new URL(request.url()).pathname === `/v1/checkout/${session.id}`) {
+      viewRequests.push(request.url());
+    }
+  };
+  run.page.on('request', onRequest);
+  await run.step('open-checkout-url', async () => {
+    expect(session.checkout_url).toBe(`${world.base}/pay/${session.id}`);
+    const response = await run.page.goto(session.checkout_url);
+    expect(response?.status()).toBe(200);
+    const csp = response?.headers()['content-security-policy'] ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).not.toContain('unsafe-');
+    await widget.waitForStep(first);
+  });
+  run.page.off('request', onRequest);
+  expect(viewRequests, 'the first view came inside the page').toEqual([]);
+  return widget;
+}
+
+/**
+ * The success on the hosted page, the return panel, then the automatic return to the
+ * session's `return_url` (with `?session=`), where the shop's own widget shows the payment;
+ * the merchant API and the merchant's webhook agree.
+ */
+async function returnsToShop(
+  run: CaseRun,
+  widget: Widget,
+  session: MerchantSession,
+  returnText: RegExp,
+  paidHeading = /^(Payment received|Paiement reçu)$/,
+): Promise<void> {
+  await run.step('success-on-hosted-page', async () => {
+    // The return panel shows with the success: on the widget's success screen, or on the
+    // "Payment received" page when the payment settled while the payer was away (a redirect).
+    const back = run.page.locator('#uc-return a.button');
+    await back.waitFor({ state: 'visible', timeout: 15_000 });
+    expect(new URL(run.page.url()).pathname).toBe(`/pay/${session.id}`);
+    const shown = await widget.step();
+    if (shown === 'absent') {
+      expect(await run.page.locator('#uc-notice').innerText()).toMatch(paidHeading);
+    } else {
+      expect(shown).toBe('success');
+    }
+    expect(await back.innerText()).toMatch(returnText);
+    expect(await back.getAttribute('href')).toBe(`${world.checkoutPage}?session=${session.id}`);
+  });
+  await run.step('automatic-return', async () => {
+    await run.page.waitForURL((url) => url.href === `${world.checkoutPage}?session=${session.id}`, {
+      timeout: 15_000,
+    });
+    await widget.waitForStep('success');
+  });
+  await run.step(
+    'merchant-api-and-webhook',
+    async () => {
+      const state = await world.backend.waitForSession(
+        session.id,
+        (s) =>
+          s.status === 'succeeded' &&
+          s.webhooks.length === 1 &&
+          s.webhooks.every((w) => w.status === 'delivered'),
+        'succeeded with its webhook delivered',
+      );
+      expect(state.attempts.map((a) => a.status)).toEqual(['succeeded']);
+      await checkDeliveries(world.inbox, session.id, ['checkout.succeeded']);
+    },
+    { screenshot: false },
+  );
+}
+
+describe('paid through checkout_url alone, in a popup-less WebView (360 px)', () => {
+  test('phone prompt (M-PESA, Kenya)', async () => {
+    await withPayer(
+      'hosted-webview-phone-prompt',
+      { webView: { locale: 'en-KE' } },
+      async (run) => {
+        const session = await createSession({ amount: 1500, currency: 'KES' });
+        const widget = await openHosted(run, session, 'choose');
+        expect(await run.page.locator('html').getAttribute('lang')).toBe('en-KE');
+        await chooseMethod(run, widget, 'M-PESA');
+        await fillAndPay(run, widget, { mobile: '712345000' }, 'approve');
+        await returnsToShop(run, widget, session, /Return to /);
+      },
+    );
+  });
+
+  test('OTP (Orange, Côte d’Ivoire), in French from Accept-Language', async () => {
+    await withPayer('hosted-webview-otp-fr', { webView: { locale: 'fr-CI' } }, async (run) => {
+      const session = await createSession({ amount: 2500, currency: 'XOF', country_id: 3 });
+      const widget = await openHosted(run, session, 'choose');
+      expect(await run.page.locator('html').getAttribute('lang')).toBe('fr-CI');
+      expect(await run.page.locator('#uc-order').innerText()).toBe('Votre commande');
+      await chooseMethod(run, widget, 'Orange');
+      await fillAndPay(run, widget, { mobile: '0712345000' }, 'otp');
+      await run.step('right-otp', async () => {
+        await widget.fill({ otp: '000000' });
+        await widget.submit();
+      });
+      await returnsToShop(run, widget, session, /Retour à /);
+    });
+  });
+
+  test('redirect (Wave, Senegal): the whole page goes to the wallet and comes back to the hosted page', async () => {
+    await withPayer('hosted-webview-redirect', { webView: { locale: 'fr-SN' } }, async (run) => {
+      const session = await createSession({ amount: 3000, currency: 'XOF', country_id: 9 });
+      const widget = await openHosted(run, session, 'choose');
+      await chooseMethod(run, widget, 'Wave');
+      await fillAndPay(run, widget, { mobile: '771234000' }, 'redirect');
+      await run.step('continue-full-page', async () => {
+        await Promise.all([
+          run.page.waitForURL((url) => url.pathname.includes('/sandbox/pay/')),
+          widget.pressPrimary(),
+        ]);
+        await run.page.locator('button', { hasText: 'Approve' }).waitFor();
+      });
+      await run.step('approve-and-back-to-the-hosted-page', async () => {
+        await Promise.all([
+          run.page.waitForURL(
+            (url) =>
+              url.pathname === `/pay/${session.id}` && url.searchParams.get('returned') === '1',
+            { timeout: 10_000 },
+          ),
+          run.page.locator('button', { hasText: 'Approve' }).click(),
+        ]);
+        // The page keeps the payer's language across the round trip.
+        expect(new URL(run.page.url()).searchParams.get('locale')).toBe('fr-SN');
+      });
+      await returnsToShop(run, widget, session, /Retour à /);
+    });
+  });
+});
+
+test('in a browser that opens popups, the redirect wallet still works from the hosted page', async () => {
+  await withPayer('hosted-popup-redirect', {}, async (run) => {
+    const session = await createSession({ amount: 3100, currency: 'XOF', country_id: 9 });
+    const widget = await openHosted(run, session, 'choose');
+    await chooseMethod(run, widget, 'Wave');
+    await fillAndPay(run, widget, { mobile: '771234000' }, 'redirect');
+    // The popup reports back to its opener (Cross-Origin-Opener-Policy allows popups).
+    await authorizeInPopup(run, widget, 'Approve');
+    await returnsToShop(run, widget, session, /Return to /);
+  });
+});

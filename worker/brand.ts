@@ -1,0 +1,123 @@
+/**
+ * The merchant's brand on the hosted checkout page (`GET /pay/:id`): `BRAND_NAME`,
+ * `BRAND_LOGO_URL` and `BRAND_COLOR`, validated with the rest of the configuration
+ * (worker/config.ts): a bad value refuses to run (CONFIG_INVALID) rather than render a page
+ * that loads images from anywhere or paints an unreadable button.
+ * @module
+ */
+
+/** The validated brand. */
+export interface Brand {
+  /** Shown in the page's header and title; `BRAND_NAME`, else `SERVICE_SENDER`. */
+  name: string;
+  /** An absolute https URL (or one under this Worker's origin), or null for no logo. */
+  logoUrl: string | null;
+  /** `#rrggbb`, lowercase: buttons, links and the header accent. */
+  color: string;
+  /** `#ffffff` or `#000000`: the readable text colour on {@link color}. */
+  onColor: string;
+}
+
+/** The accent when `BRAND_COLOR` is unset (the widget's own primary). */
+export const DEFAULT_BRAND_COLOR = '#1d5bd0';
+
+/** The longest `BRAND_NAME`. */
+export const MAX_BRAND_NAME_LENGTH = 80;
+
+const HEX = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i;
+// C0 and C1 controls, and the bidi overrides a name could use to disguise itself.
+const UNPRINTABLE = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+
+/** `#abc` → `#aabbcc`, lowercase. */
+function longHex(color: string): string {
+  const hex = color.slice(1).toLowerCase();
+  return hex.length === 3 ? `#${[...hex].map((d) => d + d).join('')}` : `#${hex}`;
+}
+
+/** WCAG relative luminance of `#rrggbb`. */
+function luminance(color: string): number {
+  const channel = (i: number) => {
+    const c = parseInt(color.slice(1 + 2 * i, 3 + 2 * i), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  };
+  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+}
+
+/**
+ * White or black, whichever contrasts more with `color` (`#rrggbb`).
+ *
+ * @example
+ * readableOn('#ffcc00'); // '#000000'
+ * readableOn('#0a7d4f'); // '#ffffff'
+ */
+export function readableOn(color: string): string {
+  const l = luminance(color);
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#000000';
+}
+
+/**
+ * Reads and checks the brand settings. `publicBaseUrl` resolves a logo given as a path
+ * (`/brand/logo.svg`, served by this Worker's assets); anything but https (or this Worker's own
+ * origin) is refused, so the page's CSP can name the one image origin it needs.
+ *
+ * @example
+ * const { brand, problems } = parseBrand(env, 'https://pay.shop.example');
+ */
+export function parseBrand(
+  env: {
+    BRAND_NAME?: unknown;
+    BRAND_LOGO_URL?: unknown;
+    BRAND_COLOR?: unknown;
+    SERVICE_SENDER?: unknown;
+  },
+  publicBaseUrl: string,
+): { brand: Brand; problems: string[] } {
+  const problems: string[] = [];
+  const rawName = typeof env.BRAND_NAME === 'string' ? env.BRAND_NAME.trim() : '';
+  let name = rawName || (typeof env.SERVICE_SENDER === 'string' ? env.SERVICE_SENDER.trim() : '');
+  if (rawName.length > MAX_BRAND_NAME_LENGTH || UNPRINTABLE.test(rawName)) {
+    problems.push(
+      `BRAND_NAME must be 1 to ${MAX_BRAND_NAME_LENGTH} printable characters (the shop's name on the hosted page)`,
+    );
+    name = '';
+  }
+  let logoUrl: string | null = null;
+  const rawLogo = typeof env.BRAND_LOGO_URL === 'string' ? env.BRAND_LOGO_URL.trim() : '';
+  if (rawLogo !== '') {
+    logoUrl = logoUrlOf(rawLogo, publicBaseUrl, problems);
+  }
+  let color = DEFAULT_BRAND_COLOR;
+  const rawColor = typeof env.BRAND_COLOR === 'string' ? env.BRAND_COLOR.trim() : '';
+  if (rawColor !== '') {
+    if (HEX.test(rawColor)) color = longHex(rawColor);
+    else problems.push('BRAND_COLOR must be a hex colour like #0a7d4f or #0a7');
+  }
+  return { brand: { name, logoUrl, color, onColor: readableOn(color) }, problems };
+}
+
+/** The logo's absolute URL, or null with a problem pushed. */
+function logoUrlOf(raw: string, publicBaseUrl: string, problems: string[]): string | null {
+  const refuse = () => {
+    problems.push(
+      'BRAND_LOGO_URL must be an https:// URL (or a path like /brand/logo.svg served by this Worker)',
+    );
+    return null;
+  };
+  if (raw.startsWith('/') && !raw.startsWith('//') && !raw.includes('\\')) {
+    try {
+      const own = new URL(publicBaseUrl);
+      const url = new URL(raw, own);
+      return url.origin === own.origin ? url.href : refuse();
+    } catch {
+      return refuse();
+    }
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return refuse();
+  }
+  if (url.protocol !== 'https:' || url.username || url.password) return refuse();
+  return url.href;
+}

@@ -1,0 +1,244 @@
+/**
+ * The hosted checkout page's HTML (`GET /pay/:id`): the shop's header, the order (amount,
+ * reference, description), and either `<unified-checkout>` carrying its first view, or a notice
+ * (already paid, expired, not found). Every merchant-provided string goes through hono/html's
+ * escaping; the only raw text is this module's own CSS and script.
+ * @module
+ */
+import { html, raw } from 'hono/html';
+import type { CheckoutView } from '../../shared/view';
+import type { Brand } from '../brand';
+import type { HostedLocale } from './locale';
+import { HOSTED_STRINGS, type HostedStrings } from './strings';
+import { HOSTED_CSS } from './styles';
+import { HOSTED_SCRIPT, RETURN_AFTER_SECONDS } from './script';
+
+type Markup = ReturnType<typeof html>;
+
+/** What every hosted page needs. */
+export interface PageContext {
+  brand: Brand;
+  locale: HostedLocale;
+  /** The CSP nonce of this response (the `<style>` and the inline script carry it). */
+  nonce: string;
+}
+
+/** The order lines shown above the widget or the notice. */
+export interface OrderSummary {
+  id: string;
+  amount: number;
+  currency: string;
+  reference: string;
+  description: string | null;
+  /** The session's `return_url`, or null. */
+  returnUrl: string | null;
+}
+
+/** The text of `template` with `{brand}` filled in (escaping happens in the templates). */
+function fill(template: string, brand: Brand): string {
+  return template.replaceAll('{brand}', brand.name);
+}
+
+/**
+ * Whole units of `currency` in the page's locale (as the widget formats them).
+ *
+ * @example
+ * formatAmount(1500, 'KES', 'en'); // 'Ksh 1,500' (the exact text is the runtime's ICU data's)
+ */
+export function formatAmount(amount: number, currency: string, tag: string): string {
+  try {
+    return new Intl.NumberFormat(tag, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    }).format(amount);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+/**
+ * The shop's `return_url` with `?session=<id>` (as the return page and the widget's redirect
+ * flow send the payer back).
+ *
+ * @example
+ * returnHref('https://shop.example/thanks', 'cs_1'); // 'https://shop.example/thanks?session=cs_1'
+ */
+export function returnHref(returnUrl: string, session: string): string {
+  const url = new URL(returnUrl);
+  url.searchParams.set('session', session);
+  return url.href;
+}
+
+function shell(ctx: PageContext, t: HostedStrings, body: Markup, widget: boolean): Markup {
+  const { brand, locale, nonce } = ctx;
+  const brandCss = `:root{--brand:${brand.color};--on-brand:${brand.onColor}}`;
+  return html`<!doctype html>
+    <html lang="${locale.tag}">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="robots" content="noindex" />
+        <title>${fill(t.title, brand)}</title>
+        <link rel="icon" href="${brand.logoUrl ?? 'data:,'}" />
+        <style nonce="${nonce}">
+          ${raw(HOSTED_CSS)}${raw(brandCss)}
+        </style>
+        ${
+          widget && locale.language !== 'en'
+            ? html`<script src="/widget/translations/${locale.language}.js" defer></script> `
+            : ''
+        }${widget ? html`<script src="/widget.js" defer></script> ` : ''}
+      </head>
+      <body>
+        <header class="bar">
+          <div class="shop">
+            ${
+              brand.logoUrl
+                ? html`<img
+                    src="${brand.logoUrl}"
+                    alt=""
+                    width="40"
+                    height="40"
+                    fetchpriority="low"
+                  />`
+                : ''
+            }<span>${brand.name}</span>
+          </div>
+        </header>
+        ${body}
+      </body>
+    </html>`;
+}
+
+function summary(t: HostedStrings, order: OrderSummary, tag: string): Markup {
+  return html`<section class="card summary" aria-labelledby="uc-order">
+    <h1 id="uc-order">${t.order}</h1>
+    ${order.description ? html`<p>${order.description}</p>` : ''}
+    <dl>
+      <div>
+        <dt>${t.amount}</dt>
+        <dd>${formatAmount(order.amount, order.currency, tag)}</dd>
+      </div>
+      <div>
+        <dt>${t.reference}</dt>
+        <dd>${order.reference}</dd>
+      </div>
+    </dl>
+  </section>`;
+}
+
+/** The button back to the shop, and the countdown line the script runs (when `countdown`). */
+function returnPanel(
+  ctx: PageContext,
+  t: HostedStrings,
+  order: OrderSummary,
+  { hidden, countdown }: { hidden: boolean; countdown: boolean },
+): Markup | '' {
+  if (!order.returnUrl) return '';
+  const [before, after] = fill(t.returning, ctx.brand).split('{seconds}');
+  return html`<section id="uc-return" class="card return" ${hidden ? raw(' hidden') : ''}>
+    <a class="button" href="${returnHref(order.returnUrl, order.id)}"
+      >${fill(t.returnTo, ctx.brand)}</a
+    >
+    ${
+      countdown
+        ? html`<p role="status">
+            ${before}<span id="uc-seconds">${RETURN_AFTER_SECONDS}</span>${after}
+          </p>`
+        : ''
+    }
+  </section>`;
+}
+
+function main(ctx: PageContext, order: OrderSummary, inner: Markup, autoReturn: boolean): Markup {
+  const href = order.returnUrl ? returnHref(order.returnUrl, order.id) : '';
+  return html`<main
+      id="hosted"
+      data-session="${order.id}"
+      data-locale="${ctx.locale.tag}"
+      data-return-url="${href}"
+      data-return-after="${RETURN_AFTER_SECONDS}"
+      data-auto-return="${autoReturn ? '1' : '0'}"
+    >
+      ${inner}
+    </main>
+    <script nonce="${ctx.nonce}">
+      ${raw(HOSTED_SCRIPT)};
+    </script>`;
+}
+
+/**
+ * The checkout: the order and `<unified-checkout>` with the session's first view in its
+ * `initial-view` attribute (the widget skips its first `GET /v1/checkout/:id`), and the return
+ * panel the script reveals after a success.
+ *
+ * @example
+ * return c.html(checkoutPage(ctx, order, view), 200);
+ */
+export function checkoutPage(ctx: PageContext, order: OrderSummary, view: CheckoutView): Markup {
+  const t = HOSTED_STRINGS[ctx.locale.language];
+  const inner = html`${summary(t, order, ctx.locale.tag)}
+    <unified-checkout
+      session="${order.id}"
+      locale="${ctx.locale.tag}"
+      theme="auto"
+      initial-view="${JSON.stringify(view)}"
+    ></unified-checkout>
+    <noscript><p class="card">${t.noScript}</p></noscript>
+    ${returnPanel(ctx, t, order, { hidden: true, countdown: true })}`;
+  return shell(ctx, t, main(ctx, order, inner, false), true);
+}
+
+/**
+ * "This order is already paid", with the button back to the shop; or, when the payer just came
+ * back from a redirect method (`autoReturn`), "Payment received" and the automatic return.
+ *
+ * @example
+ * return c.html(paidPage(ctx, order, c.req.query('returned') === '1'), 200);
+ */
+export function paidPage(ctx: PageContext, order: OrderSummary, autoReturn: boolean): Markup {
+  const t = HOSTED_STRINGS[ctx.locale.language];
+  const inner = html`<section class="card notice" aria-labelledby="uc-notice">
+      <h1 id="uc-notice">${autoReturn ? t.receivedHeading : t.paidHeading}</h1>
+      <p>${autoReturn ? t.receivedBody : t.paidBody}</p>
+    </section>
+    ${summary(t, order, ctx.locale.tag)}
+    ${returnPanel(ctx, t, order, { hidden: false, countdown: autoReturn })}`;
+  return shell(ctx, t, main(ctx, order, inner, autoReturn), false);
+}
+
+/**
+ * "This payment link has expired" (HTTP 410).
+ *
+ * @example
+ * return c.html(expiredPage(ctx, order), 410);
+ */
+export function expiredPage(ctx: PageContext, order: OrderSummary): Markup {
+  const t = HOSTED_STRINGS[ctx.locale.language];
+  const inner = html`<section class="card notice" aria-labelledby="uc-notice">
+      <h1 id="uc-notice">${t.expiredHeading}</h1>
+      <p>${fill(t.expiredBody, ctx.brand)}</p>
+    </section>
+    ${summary(t, order, ctx.locale.tag)}`;
+  return shell(ctx, t, main(ctx, { ...order, returnUrl: null }, inner, false), false);
+}
+
+/**
+ * "Payment link not found" (HTTP 404): an unknown or malformed session id.
+ *
+ * @example
+ * return c.html(notFoundPage(ctx), 404);
+ */
+export function notFoundPage(ctx: PageContext): Markup {
+  const t = HOSTED_STRINGS[ctx.locale.language];
+  const body = html`<main id="hosted">
+    <section class="card notice" aria-labelledby="uc-notice">
+      <h1 id="uc-notice">${t.notFoundHeading}</h1>
+      <p>${fill(t.notFoundBody, ctx.brand)}</p>
+    </section>
+  </main>`;
+  return shell(ctx, t, body, false);
+}

@@ -1,0 +1,43 @@
+/**
+ * The hosted page's one inline script (nonce'd). It
+ * - remembers in sessionStorage that this tab pays on the hosted page, so the proxy's return
+ *   page (redirect methods, full-page in a WebView) brings the payer back here, not to the shop;
+ * - after the widget's `checkout-success` (or on the "already paid" page reached from that
+ *   return), shows the return button and goes to the shop's `return_url` after a countdown.
+ * @module
+ */
+
+/** The key the return page (worker/routes/return-page.ts) reads: `<prefix><session id>`. */
+export const HOSTED_MARK = 'unified-checkout:hosted:';
+
+/** Seconds before the automatic return to the shop after a success. */
+export const RETURN_AFTER_SECONDS = 5;
+
+/**
+ * The script's text (no templating: it reads the page's data attributes).
+ *
+ * @example
+ * html`<script nonce="${nonce}">${raw(HOSTED_SCRIPT)}</script>`;
+ */
+export const HOSTED_SCRIPT = `(() => {
+  const data = document.getElementById('hosted').dataset;
+  try { sessionStorage.setItem(${JSON.stringify(HOSTED_MARK)} + data.session, data.locale); } catch (e) {}
+  const panel = document.getElementById('uc-return');
+  let started = false;
+  const start = () => {
+    if (started || !panel) return;
+    started = true;
+    panel.hidden = false;
+    const count = document.getElementById('uc-seconds');
+    let left = Number(data.returnAfter) || ${RETURN_AFTER_SECONDS};
+    const tick = () => {
+      if (count) count.textContent = String(left);
+      if (left-- <= 0) location.assign(data.returnUrl);
+      else setTimeout(tick, 1000);
+    };
+    tick();
+  };
+  const widget = document.querySelector('unified-checkout');
+  if (widget) widget.addEventListener('checkout-success', start);
+  if (data.autoReturn === '1') start();
+})();`;

@@ -1,0 +1,105 @@
+/**
+ * The hosted page's own words (the widget brings its own, widget/translations) in the four
+ * languages of the widget. `{brand}` and `{seconds}` are filled in after escaping.
+ * @module
+ */
+import type { HostedLanguage } from './locale';
+
+/** Every sentence of the hosted page. */
+export interface HostedStrings {
+  /** The document title: "Pay {brand}". */
+  title: string;
+  order: string;
+  amount: string;
+  reference: string;
+  returnTo: string;
+  /** Under the return button after a success; `{seconds}` counts down. */
+  returning: string;
+  paidHeading: string;
+  paidBody: string;
+  /** The "already paid" page when the payer just came back from paying (a redirect method). */
+  receivedHeading: string;
+  receivedBody: string;
+  expiredHeading: string;
+  expiredBody: string;
+  notFoundHeading: string;
+  notFoundBody: string;
+  noScript: string;
+}
+
+/**
+ * The sentences per language.
+ *
+ * @example
+ * HOSTED_STRINGS.fr.amount; // 'Montant'
+ */
+export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
+  en: {
+    title: 'Pay {brand}',
+    order: 'Your order',
+    amount: 'Amount',
+    reference: 'Reference',
+    returnTo: 'Return to {brand}',
+    returning: 'Taking you back to {brand} in {seconds} s.',
+    paidHeading: 'This order is already paid',
+    paidBody: 'There is nothing more to pay. Keep the reference for your records.',
+    receivedHeading: 'Payment received',
+    receivedBody: 'Thank you. Your payment is confirmed.',
+    expiredHeading: 'This payment link has expired',
+    expiredBody: 'Ask {brand} for a new payment link.',
+    notFoundHeading: 'Payment link not found',
+    notFoundBody: 'Check the link you were sent, or ask {brand} for a new one.',
+    noScript: 'This page needs JavaScript to take your payment.',
+  },
+  fr: {
+    title: 'Payer {brand}',
+    order: 'Votre commande',
+    amount: 'Montant',
+    reference: 'Référence',
+    returnTo: 'Retour à {brand}',
+    returning: 'Retour à {brand} dans {seconds} s.',
+    paidHeading: 'Cette commande est déjà payée',
+    paidBody: 'Il n’y a plus rien à payer. Gardez la référence pour vos dossiers.',
+    receivedHeading: 'Paiement reçu',
+    receivedBody: 'Merci. Votre paiement est confirmé.',
+    expiredHeading: 'Ce lien de paiement a expiré',
+    expiredBody: 'Demandez un nouveau lien de paiement à {brand}.',
+    notFoundHeading: 'Lien de paiement introuvable',
+    notFoundBody: 'Vérifiez le lien reçu, ou demandez-en un nouveau à {brand}.',
+    noScript: 'Cette page a besoin de JavaScript pour encaisser votre paiement.',
+  },
+  pt: {
+    title: 'Pagar a {brand}',
+    order: 'O seu pedido',
+    amount: 'Valor',
+    reference: 'Referência',
+    returnTo: 'Voltar a {brand}',
+    returning: 'A voltar a {brand} em {seconds} s.',
+    paidHeading: 'Este pedido já está pago',
+    paidBody: 'Não há mais nada a pagar. Guarde a referência para os seus registos.',
+    receivedHeading: 'Pagamento recebido',
+    receivedBody: 'Obrigado. O seu pagamento está confirmado.',
+    expiredHeading: 'Este link de pagamento expirou',
+    expiredBody: 'Peça a {brand} um novo link de pagamento.',
+    notFoundHeading: 'Link de pagamento não encontrado',
+    notFoundBody: 'Verifique o link que recebeu, ou peça um novo a {brand}.',
+    noScript: 'Esta página precisa de JavaScript para receber o seu pagamento.',
+  },
+  sw: {
+    title: 'Lipa {brand}',
+    order: 'Oda yako',
+    amount: 'Kiasi',
+    reference: 'Kumbukumbu',
+    returnTo: 'Rudi kwa {brand}',
+    returning: 'Unarudishwa kwa {brand} baada ya sekunde {seconds}.',
+    paidHeading: 'Oda hii imeshalipwa',
+    paidBody: 'Hakuna cha kulipa tena. Hifadhi kumbukumbu kwa rekodi zako.',
+    receivedHeading: 'Malipo yamepokelewa',
+    receivedBody: 'Asante. Malipo yako yamethibitishwa.',
+    expiredHeading: 'Kiungo hiki cha malipo kimeisha muda',
+    expiredBody: 'Omba kiungo kipya cha malipo kutoka kwa {brand}.',
+    notFoundHeading: 'Kiungo cha malipo hakijapatikana',
+    notFoundBody: 'Angalia kiungo ulichotumiwa, au omba kipya kutoka kwa {brand}.',
+    noScript: 'Ukurasa huu unahitaji JavaScript ili kupokea malipo yako.',
+  },
+};

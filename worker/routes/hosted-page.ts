@@ -1,0 +1,123 @@
+/**
+ * The hosted checkout page, `GET /pay/:id` (the session's `checkout_url`): for merchants with
+ * no web front end of their own (a mobile app, an order taken on WhatsApp or SMS, an emailed
+ * invoice). Server-rendered, strict CSP with a per-response nonce, the widget inside with its
+ * first view, and a page of its own for each state: 404 unknown, 410 expired, 200 already paid.
+ * @module
+ */
+import { Hono, type Context } from 'hono';
+import { NONCE, secureHeaders, type SecureHeadersVariables } from 'hono/secure-headers';
+import { CheckoutError } from '../../shared/errors';
+import type { HostedSession } from '../checkout-session';
+import { loadConfig } from '../config';
+import type { Outcome } from '../durable/outcome';
+import type { ProxyEnv } from '../env';
+import { pickLocale } from '../hosted/locale';
+import {
+  checkoutPage,
+  expiredPage,
+  notFoundPage,
+  paidPage,
+  type OrderSummary,
+  type PageContext,
+} from '../hosted/page';
+import { SESSION_ID } from '../ids';
+
+type Env = { Bindings: ProxyEnv; Variables: SecureHeadersVariables };
+
+/** `img-src` also allows the logo's origin when `BRAND_LOGO_URL` is on another host. */
+function logoSource(c: Context<Env>): string {
+  const logo = loadConfig(c.env).brand.logoUrl;
+  return logo ? new URL(logo).origin : "'self'";
+}
+
+/**
+ * The page's security headers (hono/secure-headers): scripts and styles only from this origin
+ * or carrying this response's nonce, no framing, no plugins, no `<base>`; popups keep their
+ * opener (redirect methods' return page reports to it).
+ *
+ * @example
+ * app.use('*', hostedHeaders());
+ */
+export function hostedHeaders() {
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", NONCE],
+      styleSrc: ["'self'", NONCE],
+      imgSrc: ["'self'", 'data:', logoSource],
+      connectSrc: ["'self'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'none'"],
+      formAction: ["'self'"],
+      frameAncestors: ["'none'"],
+    },
+    crossOriginOpenerPolicy: 'same-origin-allow-popups',
+    xFrameOptions: 'DENY',
+  });
+}
+
+/** True when a pending (or under review) last attempt may still pay the session. */
+function stillSettling(view: HostedSession['view']): boolean {
+  return view.attempt?.status === 'pending' || view.attempt?.status === 'needs_review';
+}
+
+/**
+ * `GET /pay/:id[?locale=fr]`: the hosted checkout page.
+ *
+ * @example
+ * app.route('/pay', hostedPage());
+ */
+export function hostedPage() {
+  const app = new Hono<Env>();
+  app.use('*', hostedHeaders());
+
+  app.get('/:id', async (c) => {
+    const config = loadConfig(c.env);
+    const locale = pickLocale(c.req.query('locale'), c.req.header('accept-language'));
+    const ctx: PageContext = { brand: config.brand, locale, nonce: c.get('secureHeadersNonce')! };
+    c.header('Vary', 'Accept-Language');
+    c.header('Content-Language', locale.tag);
+    const id = c.req.param('id');
+    if (!SESSION_ID.test(id)) return c.html(notFoundPage(ctx), 404);
+    const outcome = (await c.env.SESSIONS.get(
+      c.env.SESSIONS.idFromName(id),
+    ).hosted()) as Outcome<HostedSession>;
+    if (!outcome.ok) {
+      if (outcome.status === 404) return c.html(notFoundPage(ctx), 404);
+      throw new CheckoutError(outcome.body.error.code, outcome.body.error.message);
+    }
+    const { view, reference, description } = outcome.value;
+    // The widget (and its translation) start downloading with the response's headers, before
+    // the HTML is parsed; Cloudflare can also send them as 103 Early Hints.
+    const preload = [
+      '/widget.js',
+      ...(locale.language === 'en' ? [] : [`/widget/translations/${locale.language}.js`]),
+    ];
+    const willShowWidget =
+      view.status !== 'succeeded' && (view.status !== 'expired' || stillSettling(view));
+    if (willShowWidget)
+      c.header('Link', preload.map((path) => `<${path}>; rel=preload; as=script`).join(', '));
+    const order: OrderSummary = {
+      id: view.id,
+      amount: view.amount,
+      currency: view.currency,
+      reference,
+      description,
+      returnUrl: view.return_url,
+    };
+    if (view.status === 'succeeded') {
+      return c.html(paidPage(ctx, order, c.req.query('returned') === '1'), 200);
+    }
+    if (view.status === 'expired') {
+      // Expired, but the last attempt may still pay: the widget follows it ("if you did pay,
+      // this page will update"), under the expired status.
+      return stillSettling(view)
+        ? c.html(checkoutPage(ctx, order, view), 410)
+        : c.html(expiredPage(ctx, order), 410);
+    }
+    return c.html(checkoutPage(ctx, order, view), 200);
+  });
+
+  return app;
+}
