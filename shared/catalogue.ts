@@ -7,6 +7,7 @@
  * (see {@link applyCatalogueOverrides}).
  * @module
  */
+import type { MethodOption } from './view';
 
 /** How a method collects money, which decides the form and the live step. */
 export type MethodKind =
@@ -460,6 +461,25 @@ export function contrastRatio(a: string, b: string): number {
  */
 export function inkFor(color: string): string {
   return contrastRatio(color, '#000000') >= contrastRatio(color, '#ffffff') ? '#000000' : '#ffffff';
+}
+
+/**
+ * An enabled slot as the payer is shown it (the view's `MethodOption`): its brand's label and
+ * badge.
+ *
+ * @example
+ * methodOption(slot, 'BJ');
+ * // { value: 'mtn', kind: 'operator_prompt', label: 'MTN MoMo',
+ * //   badge: { text: 'MTN', bg: '#ffcb05', fg: '#000000' } }
+ */
+export function methodOption(slot: MethodSlot, iso2: string): MethodOption {
+  const brand = brandOf(slot, iso2);
+  return {
+    value: slot.value!,
+    kind: slot.kind,
+    label: brand.label,
+    badge: { text: brand.badge, bg: brand.color, fg: inkFor(brand.color) },
+  };
 }
 
 // --- CATALOGUE and VIRTUAL_ACCOUNT_BANKS settings ----------------------------------------------

@@ -11,13 +11,13 @@ import {
   inkFor,
   KIND_BRANDS,
   knownBrand,
+  methodOption,
   NGN_BANKS,
   OPERATOR_BRANDS,
   parseCatalogueOverrides,
   parseVirtualAccountBanks,
   type Catalogue,
 } from '../../shared/catalogue';
-import { methodOption } from '../../worker/session/public-view';
 
 const devCatalogue = (config: string, env: string) => {
   const raw = unstable_getMiniflareWorkerOptions(config, env).workerOptions.bindings?.CATALOGUE;

@@ -3,35 +3,12 @@
  * see: never client_id, signatures, secrets or the payment_token.
  * @module
  */
-import { brandOf, inkFor, type Catalogue, type MethodSlot } from '../../shared/catalogue';
-import type {
-  AttemptView,
-  CheckoutView,
-  CountryOption,
-  MethodOption,
-  NextAction,
-} from '../../shared/view';
+import { methodOption, type Catalogue } from '../../shared/catalogue';
+import type { AttemptView, CheckoutView, CountryOption, NextAction } from '../../shared/view';
 import { attemptNext, parseJson, type AttemptRow, type SessionRow } from './store';
 
 /** Attempts a session allows before it fails for good. */
 export const MAX_ATTEMPTS = 5;
-
-/**
- * A method as the payer is shown it: its brand's label and badge (shared/catalogue.ts, with the
- * deployment's `CATALOGUE` overrides).
- *
- * @example
- * methodOption(slot, 'BJ'); // { value: 'mtn', kind: 'operator_prompt', label: 'MTN MoMo', badge: {…} }
- */
-export function methodOption(slot: MethodSlot, iso2: string): MethodOption {
-  const brand = brandOf(slot, iso2);
-  return {
-    value: slot.value!,
-    kind: slot.kind,
-    label: brand.label,
-    badge: { text: brand.badge, bg: brand.color, fg: inkFor(brand.color) },
-  };
-}
 
 /**
  * The countries and methods a session offers: the session's currency limits the countries,
