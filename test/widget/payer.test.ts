@@ -5,8 +5,10 @@
  */
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import type { CheckoutSuccessEvent } from '../../widget/events';
+// French registers itself on import (the element would otherwise fetch it from its endpoint).
+import '../../widget/translations/fr';
 import type { UnifiedCheckout } from '../../widget/unified-checkout';
-import { bodyText, mountView, q, qa, submit, type, waitForStep } from './support/dom';
+import { mountView, q, qa, submit, type, waitForStep } from './support/dom';
 import { createSession, mountSession } from './support/stack';
 import {
   IVORY_COAST,
