@@ -48,6 +48,9 @@ export async function openOnPhone(
 
 /** What {@link horizontalOverflow} measured. */
 export interface OverflowReport {
+  /** The phone's width: the viewport the page was opened with. */
+  width: number;
+  /** `innerWidth`: more than `width` when a mobile browser zoomed out to fit a too-wide page. */
   innerWidth: number;
   scrollWidth: number;
   /** `selector: left–right` of each required element not fully inside the viewport, or absent. */
@@ -68,7 +71,7 @@ export async function horizontalOverflow(
   within: readonly string[] = [],
 ): Promise<OverflowReport> {
   const outside: string[] = [];
-  const viewport = await page.evaluate(() => window.innerWidth);
+  const viewport = page.viewportSize()?.width ?? (await page.evaluate(() => window.innerWidth));
   for (const selector of within) {
     const rects = await page.locator(selector).evaluateAll((nodes) =>
       nodes.map((node) => {
@@ -83,8 +86,8 @@ export async function horizontalOverflow(
       }
     }
   }
-  const measured = await page.evaluate(() => {
-    const limit = innerWidth + 0.5;
+  const measured = await page.evaluate((viewport) => {
+    const limit = viewport + 0.5;
     const found: { what: string; right: number }[] = [];
     const visit = (root: Document | ShadowRoot, host: string) => {
       for (const el of root.querySelectorAll('*')) {
@@ -106,14 +109,15 @@ export async function horizontalOverflow(
         .slice(0, 5)
         .map(({ what, right }) => `${what} (right edge ${right.toFixed(1)} px)`),
     };
-  });
-  return { ...measured, outside };
+  }, viewport);
+  return { ...measured, width: viewport, outside };
 }
 
 /**
  * Throws, naming the offending elements, when the page scrolls sideways
  * (`document.documentElement.scrollWidth > innerWidth`) or an element of `within` is not fully
- * inside the viewport.
+ * inside the viewport. Both are measured against the phone's width too: a mobile browser
+ * zooms a too-wide page out until it fits, and `innerWidth` then grows with it.
  *
  * @example
  * await expectNoHorizontalOverflow(page, 'form at 320 px', WIDGET_PARTS);
@@ -125,9 +129,11 @@ export async function expectNoHorizontalOverflow(
 ): Promise<void> {
   const report = await horizontalOverflow(page, within);
   const problems: string[] = [];
-  if (report.scrollWidth > report.innerWidth) {
+  const width = Math.min(report.width, report.innerWidth);
+  if (report.scrollWidth > width || report.innerWidth > report.width) {
     problems.push(
-      `the page is ${report.scrollWidth} px wide in a ${report.innerWidth} px viewport`,
+      `the page is ${report.scrollWidth} px wide (innerWidth ${report.innerWidth}) on a ` +
+        `${report.width} px phone`,
     );
   }
   if (report.outside.length > 0) {
