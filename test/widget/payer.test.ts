@@ -254,6 +254,29 @@ describe('the phone field', () => {
   });
 });
 
+describe('a narrow screen', () => {
+  it('keeps a long amount inside the panel (the header wraps)', async () => {
+    const frame = document.createElement('div');
+    frame.style.width = '288px'; // a 320 px phone less the page's margins
+    document.body.append(frame);
+    try {
+      const el = document.createElement('unified-checkout') as UnifiedCheckout;
+      el.locale = 'en';
+      frame.append(el);
+      el.applyView(view([IVORY_COAST], { amount: 999_999_999_999 }));
+      await el.updateComplete;
+      const panel = q(el, '[part~=panel]').getBoundingClientRect();
+      const amount = q(el, '[part~=amount]').getBoundingClientRect();
+      expect(amount.right, 'amount right edge').to.be.at.most(panel.right);
+      expect(amount.left, 'amount left edge').to.be.at.least(panel.left);
+      expect(el.getBoundingClientRect().right).to.be.at.most(frame.getBoundingClientRect().right);
+      expect(frame.scrollWidth).to.be.at.most(288);
+    } finally {
+      frame.remove();
+    }
+  });
+});
+
 describe('touch targets', () => {
   /** Controls a finger presses: buttons, fields, selects and the method options (the radio's label). */
   function targets(el: UnifiedCheckout): HTMLElement[] {
