@@ -81,6 +81,29 @@ describe('brand badges and labels', () => {
     expect(getComputedStyle(neutral).backgroundColor).to.not.equal('rgb(255, 0, 0)');
   });
 
+  it('still shows the choice where constructable stylesheets are missing (Safari < 16.4)', async () => {
+    const el = document.createElement('unified-checkout') as UnifiedCheckout;
+    el.locale = 'en';
+    document.body.append(el);
+    try {
+      await el.updateComplete;
+      Object.defineProperty(el.shadowRoot!, 'adoptedStyleSheets', {
+        configurable: true,
+        get() {
+          throw new TypeError('adoptedStyleSheets is not supported');
+        },
+      });
+      el.applyView(view([IVORY_COAST]));
+      await el.updateComplete;
+      expect(el.step).to.equal('choose');
+      const badges = qa(el, '[part~=brand]');
+      expect(badges.map((b) => b.textContent)).to.deep.equal(['MTN', 'OM', 'W']);
+      expect(badges.map((b) => b.className.trim())).to.deep.equal(['brand', 'brand', 'brand']);
+    } finally {
+      el.remove();
+    }
+  });
+
   it('shows the proxy’s brands for a real session', async function () {
     this.timeout(20_000);
     const session = await createSession({ amount: 1500, currency: 'XOF', country_id: 2 });

@@ -15,19 +15,24 @@ const classes = new Map<string, string>();
 
 /**
  * The class carrying a badge's colours, adopting the stylesheet into `h`'s shadow root.
- * Colours that are not `#rrggbb` get no class (the neutral badge).
+ * Colours that are not `#rrggbb`, and browsers without constructable stylesheets, get no class
+ * (the neutral badge).
  */
 function colourClass(h: StepHost, { bg, fg }: BrandBadge): string {
   const key = bg + fg;
   let name = classes.get(key);
-  if (!name && /^(#[\da-f]{6}){2}$/i.test(key)) {
-    sheet ??= new CSSStyleSheet();
-    classes.set(key, (name = `b${classes.size}`));
-    sheet.insertRule(`.${name}{background:${bg};color:${fg}}`);
-  }
-  const root = h.renderRoot as ShadowRoot;
-  if (sheet && !root.adoptedStyleSheets.includes(sheet)) {
-    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+  try {
+    if (!name && /^(#[\da-f]{6}){2}$/i.test(key)) {
+      sheet ??= new CSSStyleSheet();
+      sheet.insertRule(`.b${classes.size}{background:${bg};color:${fg}}`);
+      classes.set(key, (name = `b${classes.size}`));
+    }
+    const root = h.renderRoot as ShadowRoot;
+    if (sheet && !root.adoptedStyleSheets.includes(sheet)) {
+      root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
+    }
+  } catch {
+    return ''; // no constructable stylesheets (Safari before 16.4): the neutral badge
   }
   return name ?? '';
 }
