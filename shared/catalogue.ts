@@ -7,6 +7,7 @@
  * (see {@link applyCatalogueOverrides}).
  * @module
  */
+import type { MethodOption } from './view';
 
 /** How a method collects money, which decides the form and the live step. */
 export type MethodKind =
@@ -40,6 +41,8 @@ export interface MethodSlot {
   readonly aliases?: readonly string[];
   /** A note shown to developers (not payers), e.g. that the operator prompts a USSD PIN. */
   readonly note?: string;
+  /** The deployment's brand for this slot (the `CATALOGUE` object form), over {@link brandOf}'s. */
+  readonly brand?: Partial<Brand>;
 }
 
 /** A collection market. */
@@ -282,7 +285,8 @@ export interface NgnBank {
   readonly label: string;
 }
 
-/** NGN virtual-account bank codes, in the spec's order. */
+/** NGN virtual-account bank codes, in the spec's order; the `VIRTUAL_ACCOUNT_BANKS` setting
+ * names them (see {@link parseVirtualAccountBanks}). */
 export const NGN_BANKS: readonly NgnBank[] = [
   { code: '17001', label: 'Issuing bank 1' },
   { code: '17002', label: 'Issuing bank 2' },
@@ -340,18 +344,186 @@ export const PHONE_KINDS: readonly MethodKind[] = [
   'redirect_wallet',
 ];
 
+// --- brands ------------------------------------------------------------------------------------
+
 /**
- * A deployment's catalogue overrides: slot id → `payment_method_type` value, or `null` to
- * disable a slot. Given as the `CATALOGUE` var (JSON text or a wrangler table).
+ * How payers know a method: its brand name, a short badge (initials drawn on the brand's
+ * colour by the widget's CSS; no logo files) and that colour.
+ */
+export interface Brand {
+  /** The name payers look for, e.g. `MTN MoMo`. */
+  readonly label: string;
+  /** 1 to 3 letters or digits shown in the badge, e.g. `MTN`. */
+  readonly badge: string;
+  /** The badge's background, `#rrggbb`. */
+  readonly color: string;
+}
+
+const brand = (label: string, badge: string, color: string): Brand => ({ label, badge, color });
+
+/**
+ * The brand of every operator value the catalogue and the dev `CATALOGUE` know, by
+ * `payment_method_type` in lowercase (`ISO2:value` for a country's own brand). The upstream's
+ * values are not the brands payers know ("mtn", "MOOV", "Vodafone").
  *
  * @example
- * { "ci-otp": "Orange", "ke-operator-1": null }
+ * OPERATOR_BRANDS.mtn.label; // 'MTN MoMo'
  */
-export type CatalogueOverrides = Readonly<Record<string, string | null>>;
+export const OPERATOR_BRANDS: Readonly<Record<string, Brand>> = {
+  mtn: brand('MTN MoMo', 'MTN', '#ffcb05'),
+  moov: brand('Moov Money', 'MM', '#0066b3'),
+  orange: brand('Orange Money', 'OM', '#ff7900'),
+  airtel: brand('Airtel Money', 'AM', '#e40000'),
+  free: brand('Free Money', 'FM', '#cd1e25'),
+  wave: brand('Wave', 'W', '#1dc8f2'),
+  halotel: brand('HaloPesa', 'HP', '#f26522'),
+  tigo: brand('Tigo Pesa', 'TP', '#00377b'),
+  vodacom: brand('Vodacom M-Pesa', 'VM', '#e60000'),
+  zamtel: brand('Zamtel Kwacha', 'ZK', '#00843d'),
+  // Vodafone Ghana is Telecel since 2024; payers see the new name on their phones.
+  vodafone: brand('Telecel Cash', 'TC', '#e4002b'),
+  telecel: brand('Telecel Cash', 'TC', '#e4002b'),
+  airteltigo: brand('AirtelTigo Money', 'AT', '#0f3c8c'),
+  togocom: brand('Togocom T-Money', 'TM', '#ffd100'),
+  'tg:moov': brand('Moov Africa Flooz', 'MF', '#0066b3'),
+};
+
+/**
+ * The brand of the methods that are not an operator's, by kind (whatever their value).
+ *
+ * @example
+ * KIND_BRANDS.bank_eft?.label; // 'Instant EFT'
+ */
+export const KIND_BRANDS: Readonly<Partial<Record<MethodKind, Brand>>> = {
+  phone_prompt: brand('M-PESA', 'MP', '#00a650'),
+  bank_eft: brand('Instant EFT', 'EFT', '#1d5bd0'),
+  bank_id: brand('Bank (ID number)', 'ID', '#3d4657'),
+  virtual_account: brand('Bank transfer', 'NGN', '#00704a'),
+};
+
+/** Neutral badge colour of a value no table knows. */
+const UNKNOWN_BRAND_COLOR = '#555d6e';
+
+/**
+ * The catalogue's own brand of an operator value in a country (`undefined` when it has none).
+ *
+ * @example
+ * knownBrand('MOOV', 'BJ')?.label; // 'Moov Money'
+ */
+export function knownBrand(value: string, iso2: string): Brand | undefined {
+  const key = value.toLowerCase();
+  return OPERATOR_BRANDS[`${iso2.toLowerCase()}:${key}`] ?? OPERATOR_BRANDS[key];
+}
+
+/**
+ * The brand a payer is shown for an enabled slot of a country: the deployment's (`CATALOGUE`
+ * object form), else the method kind's (M-PESA, Instant EFT, …) or the operator value's, else
+ * the raw value with its first letters on a neutral colour.
+ *
+ * @example
+ * brandOf(defaultCatalogue.method(2, 'mtn')!, 'BJ'); // { label: 'MTN MoMo', badge: 'MTN', color: '#ffcb05' }
+ */
+export function brandOf(slot: MethodSlot, iso2: string): Brand {
+  const value = slot.value ?? slot.slot;
+  const own = KIND_BRANDS[slot.kind] ?? knownBrand(value, iso2);
+  const label = slot.brand?.label ?? own?.label ?? value;
+  return {
+    label,
+    badge: slot.brand?.badge ?? own?.badge ?? initials(label),
+    color: slot.brand?.color ?? own?.color ?? UNKNOWN_BRAND_COLOR,
+  };
+}
+
+/** Up to 3 initials of a name: `Moov Money` → `MM`, `Wave` → `W`. */
+function initials(name: string): string {
+  const words = name.match(/[\p{L}\p{N}]+/gu) ?? ['?'];
+  return words
+    .slice(0, 3)
+    .map((word) => word[0]!.toUpperCase())
+    .join('');
+}
+
+/** Relative luminance of `#rrggbb` (WCAG 2.1). */
+function luminance(color: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = parseInt(color.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+}
+
+/**
+ * WCAG contrast ratio of two `#rrggbb` colours (1 to 21).
+ *
+ * @example
+ * contrastRatio('#000000', '#ffffff'); // 21
+ */
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi! + 0.05) / (lo! + 0.05);
+}
+
+/**
+ * The badge text colour for a background: black or white, whichever contrasts more (never
+ * below 4.58:1, so any brand colour passes WCAG AA).
+ *
+ * @example
+ * inkFor('#ffcb05'); // '#000000'
+ */
+export function inkFor(color: string): string {
+  return contrastRatio(color, '#000000') >= contrastRatio(color, '#ffffff') ? '#000000' : '#ffffff';
+}
+
+/**
+ * An enabled slot as the payer is shown it (the view's `MethodOption`): its brand's label and
+ * badge.
+ *
+ * @example
+ * methodOption(slot, 'BJ');
+ * // { value: 'mtn', kind: 'operator_prompt', label: 'MTN MoMo',
+ * //   badge: { text: 'MTN', bg: '#ffcb05', fg: '#000000' } }
+ */
+export function methodOption(slot: MethodSlot, iso2: string): MethodOption {
+  const brand = brandOf(slot, iso2);
+  return {
+    value: slot.value!,
+    kind: slot.kind,
+    label: brand.label,
+    badge: { text: brand.badge, bg: brand.color, fg: inkFor(brand.color) },
+  };
+}
+
+// --- CATALOGUE and VIRTUAL_ACCOUNT_BANKS settings ----------------------------------------------
+
+/**
+ * One slot's override in the object form: the `payment_method_type`, and optionally what the
+ * payer is shown (`label`, `badge`, `color`) when the catalogue's brand does not fit.
+ *
+ * @example
+ * { type: 'MOOV', label: 'Moov Money', badge: 'MM', color: '#0066b3' }
+ */
+export interface SlotOverride {
+  readonly type: string;
+  readonly label?: string;
+  readonly badge?: string;
+  readonly color?: string;
+}
+
+/**
+ * A deployment's catalogue overrides: slot id → `payment_method_type` value, `null` to disable
+ * a slot, or a {@link SlotOverride} to name its brand too. Given as the `CATALOGUE` var (JSON
+ * text or a wrangler table).
+ *
+ * @example
+ * { "ci-otp": "Orange", "ke-operator-1": null, "bj-operator-2": { "type": "MOOV", "label": "Moov Money" } }
+ */
+export type CatalogueOverrides = Readonly<Record<string, string | null | SlotOverride>>;
 
 /** The catalogue a deployment runs with. */
 export interface Catalogue {
   readonly countries: readonly Country[];
+  /** NGN virtual-account banks with the deployment's names (`VIRTUAL_ACCOUNT_BANKS`). */
+  readonly banks: readonly NgnBank[];
   /** The country with this `country_id`, if it is a collection market. */
   country(id: number): Country | undefined;
   /** The enabled slot of `country` whose value (or alias) is `value`. */
@@ -362,53 +534,144 @@ export interface Catalogue {
 
 const allSlots = new Set(COUNTRIES.flatMap((country) => country.methods.map((m) => m.slot)));
 
-/**
- * Parses the `CATALOGUE` setting; throws with a message naming the bad slot.
- *
- * @example
- * parseCatalogueOverrides('{"ci-otp":"Orange"}'); // { 'ci-otp': 'Orange' }
- */
-export function parseCatalogueOverrides(raw: unknown): CatalogueOverrides {
-  if (raw === undefined || raw === null || raw === '') return {};
+/** Longest brand label and badge a setting may give. */
+export const BRAND_LABEL_MAX = 40;
+export const BRAND_BADGE_MAX = 3;
+/** Longest bank name `VIRTUAL_ACCOUNT_BANKS` may give. */
+export const BANK_NAME_MAX = 60;
+
+const nonEmpty = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.trim() !== '' && value.length <= max;
+
+/** A JSON object setting (text or a wrangler table), or a thrown message naming `name`. */
+function settingObject(name: string, raw: unknown, shape: string): Record<string, unknown> | null {
+  if (raw === undefined || raw === null || raw === '') return null;
   let value: unknown = raw;
   if (typeof raw === 'string') {
     try {
       value = JSON.parse(raw);
     } catch {
-      throw new Error('CATALOGUE is not valid JSON');
+      throw new Error(`${name} is not valid JSON`);
     }
   }
   if (value === null || typeof value !== 'object' || Array.isArray(value)) {
-    throw new Error('CATALOGUE must be an object of slot id to payment_method_type');
+    throw new Error(`${name} must be an object of ${shape}`);
   }
-  const out: Record<string, string | null> = {};
-  for (const [key, slotValue] of Object.entries(value)) {
-    if (!allSlots.has(key)) throw new Error(`CATALOGUE names an unknown slot "${key}"`);
-    if (slotValue !== null && (typeof slotValue !== 'string' || slotValue.trim() === '')) {
-      throw new Error(`CATALOGUE slot "${key}" must be a non-empty string or null`);
+  return value as Record<string, unknown>;
+}
+
+/** Checks one object-form slot override; throws naming the slot and the bad key. */
+function slotOverride(key: string, value: Record<string, unknown>): SlotOverride {
+  const where = `CATALOGUE slot "${key}"`;
+  for (const name of Object.keys(value)) {
+    if (!['type', 'label', 'badge', 'color'].includes(name)) {
+      throw new Error(`${where} has an unknown key "${name}" (type, label, badge, color)`);
     }
-    out[key] = slotValue as string | null;
+  }
+  if (!nonEmpty(value.type, 64)) throw new Error(`${where} needs "type": a non-empty string`);
+  if (value.label !== undefined && !nonEmpty(value.label, BRAND_LABEL_MAX)) {
+    throw new Error(`${where} "label" must be a non-empty string of at most ${BRAND_LABEL_MAX}`);
+  }
+  if (value.badge !== undefined && !/^[\p{L}\p{N}]{1,3}$/u.test(String(value.badge))) {
+    throw new Error(`${where} "badge" must be 1 to ${BRAND_BADGE_MAX} letters or digits`);
+  }
+  if (value.color !== undefined && !/^#[0-9a-fA-F]{6}$/.test(String(value.color))) {
+    throw new Error(`${where} "color" must be a #rrggbb colour`);
+  }
+  return Object.fromEntries(
+    Object.entries(value).map(([name, v]) => [
+      name,
+      name === 'color' ? String(v).toLowerCase() : v,
+    ]),
+  ) as unknown as SlotOverride;
+}
+
+/**
+ * Parses the `CATALOGUE` setting; throws with a message naming the bad slot. A slot takes a
+ * `payment_method_type`, `null` (disabled) or `{"type", "label"?, "badge"?, "color"?}`.
+ *
+ * @example
+ * parseCatalogueOverrides('{"ci-otp":"Orange"}'); // { 'ci-otp': 'Orange' }
+ * parseCatalogueOverrides('{"bj-operator-2":{"type":"MOOV","label":"Moov Money"}}');
+ */
+export function parseCatalogueOverrides(raw: unknown): CatalogueOverrides {
+  const value = settingObject(
+    'CATALOGUE',
+    raw,
+    'slot id to payment_method_type (or {"type","label","badge","color"})',
+  );
+  const out: Record<string, string | null | SlotOverride> = {};
+  for (const [key, slotValue] of Object.entries(value ?? {})) {
+    if (!allSlots.has(key)) throw new Error(`CATALOGUE names an unknown slot "${key}"`);
+    if (slotValue !== null && typeof slotValue === 'object' && !Array.isArray(slotValue)) {
+      out[key] = slotOverride(key, slotValue as Record<string, unknown>);
+    } else if (slotValue === null || nonEmpty(slotValue, 64)) {
+      out[key] = slotValue;
+    } else {
+      throw new Error(
+        `CATALOGUE slot "${key}" must be a non-empty string or null, or {"type": …, "label": …}`,
+      );
+    }
   }
   return out;
 }
 
 /**
- * The catalogue with a deployment's overrides applied.
+ * Parses the `VIRTUAL_ACCOUNT_BANKS` setting: the names payers see for the three NGN bank
+ * codes (the spec gives codes only). Unnamed codes keep their default label; an unknown code
+ * or an empty name throws.
+ *
+ * @example
+ * parseVirtualAccountBanks('{"17001":"Wema Bank"}')[0]; // { code: '17001', label: 'Wema Bank' }
+ */
+export function parseVirtualAccountBanks(raw: unknown): readonly NgnBank[] {
+  const value = settingObject('VIRTUAL_ACCOUNT_BANKS', raw, 'bank code to bank name') ?? {};
+  for (const [code, name] of Object.entries(value)) {
+    if (!NGN_BANKS.some((bank) => bank.code === code)) {
+      const codes = NGN_BANKS.map((bank) => bank.code).join(', ');
+      throw new Error(`VIRTUAL_ACCOUNT_BANKS names an unknown bank code "${code}" (${codes})`);
+    }
+    if (!nonEmpty(name, BANK_NAME_MAX)) {
+      throw new Error(
+        `VIRTUAL_ACCOUNT_BANKS "${code}" must be a bank name of 1 to ${BANK_NAME_MAX} characters`,
+      );
+    }
+  }
+  return NGN_BANKS.map((bank) => ({
+    code: bank.code,
+    label: Object.hasOwn(value, bank.code) ? (value[bank.code] as string).trim() : bank.label,
+  }));
+}
+
+/** A slot with its override applied. */
+function overridden(m: MethodSlot, override: string | null | SlotOverride | undefined): MethodSlot {
+  if (override === undefined) return m;
+  if (override === null || typeof override === 'string') return { ...m, value: override };
+  const { type, ...brandOverride } = override;
+  return { ...m, value: type, brand: brandOverride };
+}
+
+/**
+ * The catalogue with a deployment's overrides (and bank names) applied.
  *
  * @example
  * const catalogue = applyCatalogueOverrides(parseCatalogueOverrides(env.CATALOGUE));
  * catalogue.method(1, 'send money')?.kind; // 'phone_prompt'
  */
-export function applyCatalogueOverrides(overrides: CatalogueOverrides = {}): Catalogue {
+export function applyCatalogueOverrides(
+  overrides: CatalogueOverrides = {},
+  banks: readonly NgnBank[] = NGN_BANKS,
+): Catalogue {
   const countries = COUNTRIES.map((country) => ({
     ...country,
     methods: country.methods.map((m) =>
-      Object.hasOwn(overrides, m.slot) ? { ...m, value: overrides[m.slot] ?? null } : m,
+      overridden(m, Object.hasOwn(overrides, m.slot) ? overrides[m.slot] : undefined),
     ),
   }));
   const byId = new Map(countries.map((country) => [country.id, country]));
   return {
     countries,
+    banks,
     country: (id) => byId.get(id),
     enabledMethods: (countryId) =>
       (byId.get(countryId)?.methods ?? []).filter((m) => m.value !== null),

@@ -99,3 +99,19 @@ export function maskPhone(mobile: string): string {
     mobile.slice(mobile.length - keep)
   );
 }
+
+/**
+ * A valid international number as people read it: `+`, the dial code, then the national number
+ * in groups of three from the right (a lone leading digit joins the next group).
+ *
+ * @example
+ * formatPhone('254712345678', { dialCode: '254', nationalNumberLength: 9 }); // '+254 712 345 678'
+ * formatPhone('2290197000000', { dialCode: '229', nationalNumberLength: 10 }); // '+229 0197 000 000'
+ */
+export function formatPhone(mobile: string, rule: PhoneRule): string {
+  const national = mobile
+    .slice(rule.dialCode.length)
+    .replace(/(?!^)(?=(\d{3})+$)/g, ' ')
+    .replace(/^(\d) /, '$1');
+  return `+${rule.dialCode} ${national}`;
+}

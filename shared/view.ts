@@ -12,8 +12,24 @@ export interface MethodOption {
   /** The upstream's `payment_method_type`, sent back as `method` when creating an attempt. */
   value: string;
   kind: MethodKind;
-  /** Display label (brand name or method name). */
+  /** What payers know it as: the brand (`MTN MoMo`, `Orange Money`) or the method's name. */
   label: string;
+  /** The brand's badge, drawn by the widget (initials on the brand's colour). This proxy always
+   * sends it; a view without one shows the label alone. */
+  badge?: BrandBadge;
+}
+
+/**
+ * A brand's badge: 1 to 3 initials, in `fg` on `bg` (both `#rrggbb`; `fg` is black or white,
+ * whichever contrasts more).
+ *
+ * @example
+ * { text: 'MTN', bg: '#ffcb05', fg: '#000000' }
+ */
+export interface BrandBadge {
+  text: string;
+  bg: string;
+  fg: string;
 }
 
 /** A country the payer may choose. */

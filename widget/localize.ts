@@ -4,6 +4,7 @@
  * loaded by a separate `<script>` reaches every copy of the widget on the page.
  * @module
  */
+import type { MethodKind } from '../shared/catalogue';
 import type { ErrorCode } from '../shared/errors';
 import type { LapseReason } from '../shared/view';
 
@@ -41,6 +42,8 @@ export interface Translation {
   formHeading: (method: string) => string;
   phone: string;
   phoneHint: (dialCode: string, digits: number) => string;
+  /** The number the payer typed, formatted (`+254 712 345 678`), as it will be used. */
+  phoneUse: (mobile: string, kind: MethodKind) => string;
   firstName: string;
   lastName: string;
   fullName: string;

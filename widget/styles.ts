@@ -78,6 +78,8 @@ export const styles = css`
   }
   [part~='header'] {
     display: flex;
+    flex-wrap: wrap;
+    gap: 0 0.75em;
     justify-content: space-between;
     align-items: baseline;
     padding-bottom: 0.75em;
@@ -86,6 +88,7 @@ export const styles = css`
   }
   [part~='amount'] {
     font-size: 1.375em;
+    overflow-wrap: anywhere;
   }
   h2 {
     font-size: 1.125em;
@@ -132,7 +135,7 @@ export const styles = css`
   button {
     font: inherit;
     color: inherit;
-    min-height: 2.75rem;
+    min-height: max(2.75rem, 44px);
     padding: 0.5em 0.75em;
     border: 1px solid var(--_bd);
     border-radius: var(--_r);
@@ -169,6 +172,17 @@ export const styles = css`
     width: auto;
     min-height: 0;
     accent-color: var(--_pr);
+  }
+  .brand {
+    display: inline-grid;
+    place-items: center;
+    min-width: 2.5em;
+    height: 2.5em;
+    margin-right: 0.5em;
+    border-radius: var(--_r);
+    background: var(--_sf);
+    font-size: 0.875rem;
+    font-weight: 700;
   }
   strong {
     display: block;

@@ -6,7 +6,9 @@
 import {
   applyCatalogueOverrides,
   INPUT_WINDOW_MINUTES,
+  NGN_BANKS,
   parseCatalogueOverrides,
+  parseVirtualAccountBanks,
   type Catalogue,
   type MethodKind,
 } from '../shared/catalogue';
@@ -215,9 +217,15 @@ export function loadConfig(env: ProxyEnv): Config {
   if (payoutPath !== '' && !payoutPath.startsWith('/')) {
     problems.push('SERVICE_PAYOUT_PATH must start with /');
   }
-  let catalogue = applyCatalogueOverrides();
+  let banks = NGN_BANKS;
   try {
-    catalogue = applyCatalogueOverrides(parseCatalogueOverrides(env.CATALOGUE));
+    banks = parseVirtualAccountBanks(env.VIRTUAL_ACCOUNT_BANKS);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+  let catalogue = applyCatalogueOverrides({}, banks);
+  try {
+    catalogue = applyCatalogueOverrides(parseCatalogueOverrides(env.CATALOGUE), banks);
   } catch (error) {
     problems.push((error as Error).message);
   }

@@ -18,8 +18,11 @@ export interface ProxyEnv {
   ALLOWED_ORIGINS: string;
   MERCHANT_WEBHOOK_URL: string;
   SERVICE_PAYOUT_PATH: string;
-  /** Optional JSON of catalogue slot overrides. */
-  CATALOGUE?: string | Record<string, string | null>;
+  /** Optional JSON of catalogue slot overrides: slot id → type, `null`, or `{type, label, badge,
+   * color}`. */
+  CATALOGUE?: string | Record<string, unknown>;
+  /** Optional JSON naming the NGN virtual-account banks: bank code → name. */
+  VIRTUAL_ACCOUNT_BANKS?: string | Record<string, unknown>;
   /** `1` enables dev-only routes (demo session creation, webhook receiver, /sandbox forward). */
   DEV_MODE?: string;
   SERVICE_SECRET_KEY: string;

@@ -29,6 +29,6 @@ export interface SandboxEnv {
   /** `sha256` (default) or `hmac-sha256`: the signature scheme of DESIGN.md §3. */
   SANDBOX_SIGNING_SCHEME?: string;
   /** Catalogue slot overrides (JSON text or a table) enabling every method slot. */
-  CATALOGUE?: string | Record<string, string | null>;
+  CATALOGUE?: string | Record<string, unknown>;
   LEDGER: DurableObjectNamespace<SandboxLedger>;
 }

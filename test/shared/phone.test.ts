@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, type Country } from '../../shared/catalogue';
-import { isValidPhone, maskPhone, normalizePhone, phoneRuleText } from '../../shared/phone';
+import {
+  formatPhone,
+  isValidPhone,
+  maskPhone,
+  normalizePhone,
+  phoneRuleText,
+} from '../../shared/phone';
 
 const country = (name: string): Country => {
   const found = COUNTRIES.find((c) => c.name === name);
@@ -89,5 +95,17 @@ describe('maskPhone', () => {
     expect(maskPhone('12345678')).toBe('12****78');
     expect(maskPhone('12345')).toBe('*****');
     expect(maskPhone('')).toBe('');
+  });
+});
+
+describe('formatPhone', () => {
+  it.each([
+    ['0712 345-678', kenya, '+254 712 345 678'],
+    ['+254 (0)712 345 678', kenya, '+254 712 345 678'],
+    ['082 123 4567', southAfrica, '+27 821 234 567'],
+    ['76 123 456', sierraLeone, '+232 76 123 456'],
+    ['01 97 00 00 00', benin, '+229 0197 000 000'],
+  ])('shows %s as the number it will use', (typed, rule, shown) => {
+    expect(formatPhone(normalizePhone(typed, rule), rule)).toBe(shown);
   });
 });

@@ -1,8 +1,9 @@
 /**
- * Step "choose": country (when several) and payment method.
+ * Step "choose": country (when several) and payment method, each with its brand's badge.
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { renderBadge } from './brand-badge';
 import type { StepHost } from './host';
 
 /**
@@ -46,6 +47,7 @@ export function renderChoose(h: StepHost): TemplateResult | typeof nothing {
               .checked=${m.value === h._methodValue}
               @change=${() => h._pickMethod(m.value)}
             />
+            ${renderBadge(h, m.badge)}
             <span><strong>${m.label}</strong><span class="muted">${t.kindHint[m.kind]}</span></span>
           </label>`,
       )}

@@ -4,10 +4,13 @@
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import type { MethodKind } from '../../shared/catalogue';
+import { formatPhone, isValidPhone, normalizePhone } from '../../shared/phone';
 import type { CountryOption } from '../../shared/view';
-import { FIELD_MAX, fieldsFor, type FieldName, type FieldProblem } from '../form-model';
+import { FIELD_MAX, fieldsFor, phoneRule, type FieldName, type FieldProblem } from '../form-model';
 import type { Translation } from '../localize';
 import { hasChoice } from '../step';
+import { renderBadge } from './brand-badge';
 import type { StepHost } from './host';
 
 /**
@@ -30,10 +33,32 @@ const AUTOCOMPLETE: Readonly<Record<FieldName, string>> = {
   id_number: 'off',
 };
 
+/**
+ * The phone hint: once what the payer typed (spaces, dashes, a leading 0, `+` and the dial code
+ * all accepted) is a valid number, the number it will use, as people read it; until then the
+ * country's rule.
+ *
+ * @example
+ * phoneHint(t, kenya, '0712-345 678', 'phone_prompt'); // 'We’ll send the prompt to +254 712 345 678.'
+ */
+export function phoneHint(
+  t: Translation,
+  country: CountryOption,
+  typed: string,
+  kind: MethodKind,
+): string {
+  const rule = phoneRule(country);
+  const mobile = normalizePhone(typed.trim(), rule);
+  return isValidPhone(mobile, rule)
+    ? t.phoneUse(formatPhone(mobile, rule), kind)
+    : t.phoneHint(country.dial_code, country.national_number_length);
+}
+
 /** Label and hint of a field; the bank is a list when the view has banks, else a code. */
-function texts(t: Translation, field: FieldName, country: CountryOption, banks: boolean) {
+function texts(h: StepHost, field: FieldName, country: CountryOption, banks: boolean) {
+  const t = h._t;
   const table: Record<FieldName, [string, string]> = {
-    mobile: [t.phone, t.phoneHint(country.dial_code, country.national_number_length)],
+    mobile: [t.phone, phoneHint(t, country, h._values.mobile ?? '', h._method()!.kind)],
     first_name: [t.firstName, ''],
     last_name: [t.lastName, ''],
     name: [t.fullName, ''],
@@ -96,9 +121,11 @@ export function renderForm(h: StepHost): TemplateResult | typeof nothing {
   const method = h._method();
   if (!view || !country || !method) return nothing;
   return html`<form part="form" novalidate @submit=${(e: SubmitEvent) => h._submitForm(e)}>
-    <h2 part="heading" tabindex="-1">${t.formHeading(method.label)}</h2>
+    <h2 part="heading" tabindex="-1">
+      ${renderBadge(h, method.badge)}${t.formHeading(method.label)}
+    </h2>
     ${fieldsFor(method.kind).map((field) => {
-      const [label, hint] = texts(t, field, country, view.banks.length > 0);
+      const [label, hint] = texts(h, field, country, view.banks.length > 0);
       const problem = h._problems[field];
       const describedBy = hint ? `${field}-hint ${field}-error` : `${field}-error`;
       return html`<div part="field">

@@ -4,6 +4,7 @@
  * such names), not part of the element's public API.
  * @module
  */
+import type { ReactiveControllerHost } from 'lit';
 import type { CheckoutView, CountryOption, MethodOption, NextAction } from '../../shared/view';
 import type { ApiError } from '../api';
 import type { CheckoutStep } from '../events';
@@ -16,7 +17,9 @@ import type { Translation } from '../localize';
  * @example
  * export function renderWait(h: StepHost) { return html`<h2>${h._t.waitHeading}</h2>`; }
  */
-export interface StepHost {
+export interface StepHost extends ReactiveControllerHost {
+  /** The element's shadow root (a step may adopt a stylesheet into it). */
+  readonly renderRoot: HTMLElement | DocumentFragment;
   /** The translation in use. */
   readonly _t: Translation;
   /** The locale tag for `Intl` (e.g. `fr-CI`). */

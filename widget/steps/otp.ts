@@ -1,10 +1,12 @@
 /**
- * Live step "otp": the one-time code, with the code's 2-minute countdown and tries left.
+ * Live step "otp": the one-time code, with the code's 2-minute countdown and tries left. The
+ * field is numeric with `autocomplete="one-time-code"`; WebOTP fills it where the browser can.
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatCountdown } from '../format';
 import type { StepHost } from './host';
+import { listenForSmsCode } from './web-otp';
 
 /**
  * Renders the OTP form.
@@ -19,6 +21,7 @@ export function renderOtp(h: StepHost): TemplateResult | typeof nothing {
   const expiresAt = Date.parse(next.expires_at);
   const now = Date.now();
   const expired = now >= expiresAt;
+  if (!expired) listenForSmsCode(h);
   return html`<form part="form" novalidate @submit=${(e: SubmitEvent) => h._submitOtp(e)}>
     <h2 part="heading" tabindex="-1">${t.otpHeading}</h2>
     <p>${t.otpBody}</p>

@@ -32,6 +32,10 @@ const translation: Translation = {
   formHeading: (method) => `Pay with ${method}`,
   phone: 'Phone number',
   phoneHint: (dialCode, digits) => `+${dialCode} then ${digits} digits`,
+  phoneUse: (mobile, kind) =>
+    kind == 'redirect_wallet'
+      ? `Wallet number: ${mobile}`
+      : `We’ll send the ${kind == 'otp_operator' ? 'code' : 'prompt'} to ${mobile}.`,
   firstName: 'First name',
   lastName: 'Last name',
   fullName: 'Full name',

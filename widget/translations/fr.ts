@@ -32,6 +32,10 @@ const translation: Translation = {
   formHeading: (method) => `Payer avec ${method}`,
   phone: 'Numéro de téléphone',
   phoneHint: (dialCode, digits) => `+${dialCode} puis ${digits} chiffres`,
+  phoneUse: (mobile, kind) =>
+    kind == 'redirect_wallet'
+      ? `Numéro du portefeuille : ${mobile}`
+      : `Nous enverrons ${kind == 'otp_operator' ? 'le code' : 'la demande'} au ${mobile}.`,
   firstName: 'Prénom',
   lastName: 'Nom',
   fullName: 'Nom complet',

@@ -32,6 +32,10 @@ const translation: Translation = {
   formHeading: (method) => `Pagar com ${method}`,
   phone: 'Número de telemóvel',
   phoneHint: (dialCode, digits) => `+${dialCode} seguido de ${digits} dígitos`,
+  phoneUse: (mobile, kind) =>
+    kind == 'redirect_wallet'
+      ? `Número da carteira: ${mobile}`
+      : `Enviaremos ${kind == 'otp_operator' ? 'o código' : 'o pedido'} para ${mobile}.`,
   firstName: 'Nome próprio',
   lastName: 'Apelido',
   fullName: 'Nome completo',

@@ -32,6 +32,10 @@ const translation: Translation = {
   formHeading: (method) => `Lipa kwa ${method}`,
   phone: 'Namba ya simu',
   phoneHint: (dialCode, digits) => `+${dialCode} kisha tarakimu ${digits}`,
+  phoneUse: (mobile, kind) =>
+    kind == 'redirect_wallet'
+      ? `Nambari ya pochi: ${mobile}`
+      : `Tutatuma ${kind == 'otp_operator' ? 'msimbo' : 'ombi'} kwa ${mobile}.`,
   firstName: 'Jina la kwanza',
   lastName: 'Jina la ukoo',
   fullName: 'Jina kamili',

@@ -3,27 +3,12 @@
  * see: never client_id, signatures, secrets or the payment_token.
  * @module
  */
-import { NGN_BANKS, type Catalogue, type MethodSlot } from '../../shared/catalogue';
+import { methodOption, type Catalogue } from '../../shared/catalogue';
 import type { AttemptView, CheckoutView, CountryOption, NextAction } from '../../shared/view';
 import { attemptNext, parseJson, type AttemptRow, type SessionRow } from './store';
 
 /** Attempts a session allows before it fails for good. */
 export const MAX_ATTEMPTS = 5;
-
-const KIND_LABELS: Record<string, string> = {
-  phone_prompt: 'M-PESA',
-  bank_eft: 'Instant EFT',
-  bank_id: 'Bank (ID number)',
-  virtual_account: 'Bank transfer',
-};
-
-function label(slot: MethodSlot): string {
-  if (slot.kind === 'phone_prompt' || slot.kind === 'bank_eft' || slot.kind === 'bank_id') {
-    return KIND_LABELS[slot.kind]!;
-  }
-  if (slot.kind === 'virtual_account') return KIND_LABELS.virtual_account!;
-  return slot.value ?? slot.slot;
-}
 
 /**
  * The countries and methods a session offers: the session's currency limits the countries,
@@ -55,7 +40,7 @@ export function offeredCountries(
             methods.includes(slot.value!) ||
             (slot.aliases ?? []).some((alias) => methods.includes(alias)),
         )
-        .map((slot) => ({ value: slot.value!, kind: slot.kind, label: label(slot) })),
+        .map((slot) => methodOption(slot, country.iso2)),
     }))
     .filter((country) => country.methods.length > 0);
 }
@@ -119,7 +104,7 @@ export function publicView(
     expires_at: new Date(session.expires_at).toISOString(),
     countries,
     banks: countries.some((country) => country.id === 17)
-      ? NGN_BANKS.map((bank) => ({ code: bank.code, label: bank.label }))
+      ? catalogue.banks.map((bank) => ({ code: bank.code, label: bank.label }))
       : [],
     customer: parseJson(session.customer),
     attempt: latest ? attemptView(latest) : null,

@@ -7,11 +7,17 @@ import type { MethodKind } from '../../../shared/catalogue';
 import type { AttemptInput, AttemptStatus, SessionStatus } from '../../../shared/status';
 import type {
   AttemptView,
+  BrandBadge,
   CheckoutView,
   CountryOption,
   LapseReason,
   NextAction,
 } from '../../../shared/view';
+
+/** A brand badge as the proxy sends it (shared/catalogue.ts `methodOption`). */
+export function badge(text: string, bg: string, fg = '#000000'): BrandBadge {
+  return { text, bg, fg };
+}
 
 export const KENYA: CountryOption = {
   id: 1,
@@ -20,8 +26,13 @@ export const KENYA: CountryOption = {
   dial_code: '254',
   national_number_length: 9,
   methods: [
-    { value: 'send money', kind: 'phone_prompt', label: 'M-PESA' },
-    { value: 'Airtel', kind: 'operator_prompt', label: 'Airtel' },
+    { value: 'send money', kind: 'phone_prompt', label: 'M-PESA', badge: badge('MP', '#00a650') },
+    {
+      value: 'Airtel',
+      kind: 'operator_prompt',
+      label: 'Airtel Money',
+      badge: badge('AM', '#e40000', '#ffffff'),
+    },
   ],
 };
 
@@ -32,9 +43,9 @@ export const IVORY_COAST: CountryOption = {
   dial_code: '225',
   national_number_length: 10,
   methods: [
-    { value: 'mtn', kind: 'operator_prompt', label: 'mtn' },
-    { value: 'Orange', kind: 'otp_operator', label: 'Orange' },
-    { value: 'Wave', kind: 'redirect_wallet', label: 'Wave' },
+    { value: 'mtn', kind: 'operator_prompt', label: 'MTN MoMo', badge: badge('MTN', '#ffcb05') },
+    { value: 'Orange', kind: 'otp_operator', label: 'Orange Money', badge: badge('OM', '#ff7900') },
+    { value: 'Wave', kind: 'redirect_wallet', label: 'Wave', badge: badge('W', '#1dc8f2') },
   ],
 };
 
@@ -45,8 +56,13 @@ export const SENEGAL: CountryOption = {
   dial_code: '221',
   national_number_length: 9,
   methods: [
-    { value: 'Orange', kind: 'operator_prompt', label: 'Orange' },
-    { value: 'Wave', kind: 'redirect_wallet', label: 'Wave' },
+    {
+      value: 'Orange',
+      kind: 'operator_prompt',
+      label: 'Orange Money',
+      badge: badge('OM', '#ff7900'),
+    },
+    { value: 'Wave', kind: 'redirect_wallet', label: 'Wave', badge: badge('W', '#1dc8f2') },
   ],
 };
 
@@ -57,8 +73,18 @@ export const SOUTH_AFRICA: CountryOption = {
   dial_code: '27',
   national_number_length: 9,
   methods: [
-    { value: 'bank_eft', kind: 'bank_eft', label: 'Instant EFT' },
-    { value: 'bank_id', kind: 'bank_id', label: 'Bank (ID number)' },
+    {
+      value: 'bank_eft',
+      kind: 'bank_eft',
+      label: 'Instant EFT',
+      badge: badge('EFT', '#1d5bd0', '#ffffff'),
+    },
+    {
+      value: 'bank_id',
+      kind: 'bank_id',
+      label: 'Bank (ID number)',
+      badge: badge('ID', '#3d4657', '#ffffff'),
+    },
   ],
 };
 
@@ -68,7 +94,14 @@ export const NIGERIA: CountryOption = {
   iso2: 'NG',
   dial_code: '234',
   national_number_length: 10,
-  methods: [{ value: 'virtual_account', kind: 'virtual_account', label: 'Bank transfer' }],
+  methods: [
+    {
+      value: 'virtual_account',
+      kind: 'virtual_account',
+      label: 'Bank transfer',
+      badge: badge('NGN', '#00704a', '#ffffff'),
+    },
+  ],
 };
 
 export const NGN_BANKS = [
