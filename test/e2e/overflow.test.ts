@@ -1,5 +1,5 @@
 /**
- * Phones first (issue 15): at 320 and 360 px the demo shop and the widget never scroll
+ * Phones first (issue 15): at 320 and 360 px the demo shop, the hosted page and the widget never scroll
  * sideways, and the widget and its amount are fully on screen, on every main step (choose,
  * form, otp, waiting, outcome, the bank transfer) with the event log filling up beside it. A
  * real payment each time, against the proxy and the sandbox (support/overflow.ts is the check;
@@ -57,6 +57,23 @@ describe.each(PHONE_WIDTHS)('at %i px', (width) => {
     phone = await openOnPhone(browser, width, `${base}/demo/`);
     await phone.page.locator('#setup button').waitFor();
     await expectNoHorizontalOverflow(phone.page, `demo setup at ${width} px`);
+  });
+
+  test('the hosted page (checkout_url): choose, form, paid, in French', async () => {
+    await phone?.close();
+    const session = await backend.createSession({ amount: AMOUNT, currency: 'KES' });
+    phone = await openOnPhone(browser, width, `${session.checkout_url}?locale=fr`);
+    const widget = new Widget(phone.page);
+    await at(widget, 'choose');
+    await expectNoHorizontalOverflow(widget.page, `hosted page header at ${width} px`, [
+      ...WIDGET_PARTS,
+      'main',
+    ]);
+    await widget.choose('M-PESA');
+    await at(widget, 'form');
+    await widget.fill({ mobile: '0712 345 000' });
+    await widget.submit();
+    await at(widget, 'success');
   });
 
   test('choose, form, waiting on the phone, paid', async () => {
