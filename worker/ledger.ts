@@ -213,18 +213,7 @@ export class Ledger extends DurableObject<ProxyEnv> {
         now,
         now,
       );
-      const amount = report.amount === null ? null : Number(report.amount);
-      this.index.stage('link_payment', {
-        id: key,
-        status: outcome,
-        amount: amount !== null && Number.isFinite(amount) ? amount : null,
-        currency: report.currency,
-        reference,
-        upstream_reference: upstreamReference,
-        created_at: now,
-        updated_at: now,
-        settled_at: now,
-      });
+      this.stageLinkPayment(key);
       if (outcome === 'succeeded') {
         this.outbox.enqueue(`evt_pl_${key}_paid`, 'payment_link.paid', {
           reference,
@@ -288,8 +277,30 @@ export class Ledger extends DurableObject<ProxyEnv> {
     return (await this.ctx.storage.get<number>('upstream_auth_refused_at')) ?? null;
   }
 
-  /** Sends every payment-link summary of this ledger to the index again (`npm run reindex`). */
+  /** Stages one payment-link payment's index row from its settled record. */
+  private stageLinkPayment(key: string): void {
+    const row = this.sql.exec('SELECT * FROM link_payments WHERE key = ?', key).toArray()[0] as
+      (LinkPaymentRow & { created_at: number; updated_at: number }) | undefined;
+    if (!row) return;
+    const amount = row.amount === null ? null : Number(row.amount);
+    this.index.stage('link_payment', {
+      id: row.key,
+      status: row.status,
+      amount: amount !== null && Number.isFinite(amount) ? amount : null,
+      currency: row.currency,
+      reference: row.reference,
+      upstream_reference: row.upstream_reference || null,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+      settled_at: row.created_at,
+    });
+  }
+
+  /** Sends every payment-link summary of this ledger to the index again (`npm run reindex`),
+   * payments recorded before the index existed included. */
   async reindex(): Promise<number> {
+    const keys = this.sql.exec('SELECT key FROM link_payments').toArray() as { key: string }[];
+    for (const { key } of keys) this.stageLinkPayment(key);
     return this.index.requeue();
   }
 

@@ -160,6 +160,15 @@ describe('the sweep repairs what was lost', () => {
     await db().prepare('DELETE FROM link_payments WHERE id = ?').bind(upstream).run();
     await runSweep();
     await waitForRow('link_payments', upstream, { status: 'succeeded', amount: 900 });
+    // The reindex route rebuilds it too (every ledger, when none is named).
+    await db().prepare('DELETE FROM link_payments WHERE id = ?').bind(upstream).run();
+    const res = await merchant('/v1/admin/reindex', {
+      method: 'POST',
+      body: JSON.stringify({ namespace: 'ledgers' }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { objects: number }).objects).toBe(17);
+    await waitForRow('link_payments', upstream, { status: 'succeeded', amount: 900 });
     // It lives in its shard, not in the main ledger.
     const inShard = await runInDurableObject(
       ledgerStub(env, linkShardName(upstream)),

@@ -10,6 +10,7 @@ import {
   waitForSession,
 } from '../helpers';
 import { callback, createPayout, payoutBody, waitForPayout } from '../money/support';
+import { upsertSummary } from '../../../worker/index-store/tables';
 import { allPages, db, getJson, waitForRow, type Page } from './support';
 
 afterAll(() => expectNoSecrets());
@@ -57,6 +58,77 @@ describe('GET /v1/sessions', () => {
     expect([...keys].sort().reverse()).toEqual(keys);
     // Rows inserted after the first page are newer than it: never part of the later pages.
     for (const id of inserted) expect(ids).not.toContain(id);
+  });
+
+  it('rows created in the same millisecond page by id: the cursor carries both', async () => {
+    // Written through the objects' own upsert, 9 rows sharing one created_at and 3 others.
+    const tag = ref('tie').replace(/[^a-z0-9]/gi, '');
+    const at = Date.now() - 86_400_000;
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const id = `cs_tie_${tag}_${String(i).padStart(2, '0')}`;
+      ids.push(id);
+      await upsertSummary(
+        db(),
+        'session',
+        {
+          id,
+          status: 'open',
+          amount: 10,
+          currency: 'XAF',
+          reference: `${tag}-${i}`,
+          country_id: null,
+          sub_merchant_id: null,
+          attempt_count: 0,
+          created_at: i < 9 ? at : at - i,
+          updated_at: at,
+          expires_at: at + 3_600_000,
+        },
+        1,
+      ).run();
+    }
+    const window = `currency=XAF&created_gte=${new Date(at - 100).toISOString()}&created_lt=${new Date(at + 1).toISOString()}`;
+    for (const limit of [1, 2, 5]) {
+      const { rows } = await allPages<SessionItem>('/v1/sessions', window, limit);
+      const got = rows.map((r) => r.id).filter((id) => ids.includes(id));
+      const expected = [...ids.slice(0, 9)].sort().reverse().concat(ids.slice(9));
+      expect(got, `limit ${limit}`).toEqual(expected);
+    }
+  });
+
+  it('pages while sessions are created concurrently: no row twice, none skipped', async () => {
+    const tag = ref('conc');
+    const made: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      made.push(
+        (await createSession({ amount: 300 + i, currency: 'TZS', reference: `${tag}-${i}` })).id,
+      );
+    }
+    await Promise.all(made.map((id) => waitForRow('sessions', id)));
+    const since = (await db()
+      .prepare('SELECT MIN(created_at) AS t FROM sessions WHERE id = ?')
+      .bind(made[0])
+      .first<{ t: number }>())!.t;
+    let paging = true;
+    const inserting = (async () => {
+      let n = 0;
+      while (paging && n < 20) {
+        await createSession({ amount: 999, currency: 'TZS', reference: `${tag}-new-${n++}` });
+      }
+    })();
+    const { rows } = await allPages<SessionItem>(
+      '/v1/sessions',
+      `currency=TZS&created_gte=${new Date(since).toISOString()}`,
+      2,
+      () => new Promise((r) => setTimeout(r, 30)),
+    );
+    paging = false;
+    await inserting;
+    const ids = rows.map((r) => r.id);
+    expect(new Set(ids).size, 'no row twice').toBe(ids.length);
+    for (const id of made) expect(ids, 'no row skipped').toContain(id);
+    const keys = rows.map((r) => `${r.created_at}|${r.id}`);
+    expect([...keys].sort().reverse()).toEqual(keys);
   });
 
   it('filters by status, currency, reference, country_id, method, created range and sub_merchant_id', async () => {
