@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { parseAst } from 'rolldown/parseAst';
 import { build, defineConfig, type Plugin } from 'vite';
 
@@ -62,42 +62,40 @@ function minifyLitTemplates(): Plugin {
   };
 }
 
-/** Locales shipped beside widget.js, loaded on demand (English is inside widget.js). */
-const LOADABLE_LOCALES = ['fr', 'sw', 'pt'];
-
 /**
- * After the main bundle: each non-English translation as its own small IIFE
- * (public/widget/translations/<code>.js, which registers itself), and the ES module's type
- * declarations (public/widget.d.ts, re-exporting public/widget/types/).
+ * After the module build: the classic loader `public/widget.js` (widget/loader.ts, an IIFE that
+ * imports widget.es.js from beside itself), and the ES module's type declarations
+ * (public/widget.d.ts, re-exporting public/widget/types/).
  */
-function translationsAndTypes(): Plugin {
+function loaderAndTypes(): Plugin {
   let done = false;
   return {
-    name: 'widget-translations-and-types',
+    name: 'widget-loader-and-types',
     apply: 'build',
+    buildStart() {
+      // The chunks' names carry a hash: drop the previous build's.
+      rmSync('public/widget', { recursive: true, force: true });
+    },
     async closeBundle() {
       if (done) return;
       done = true;
-      for (const code of LOADABLE_LOCALES) {
-        await build({
-          configFile: false,
-          logLevel: 'warn',
-          publicDir: false,
-          plugins: [minifyLitTemplates()],
-          build: {
-            lib: {
-              entry: `widget/translations/${code}.ts`,
-              name: `UnifiedCheckoutTranslation_${code}`,
-              formats: ['iife'],
-              fileName: () => `${code}.js`,
-            },
-            outDir: 'public/widget/translations',
-            emptyOutDir: false,
-            minify: true,
-            target: 'es2022',
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        build: {
+          lib: {
+            entry: 'widget/loader.ts',
+            name: 'UnifiedCheckoutLoader',
+            formats: ['iife'],
+            fileName: () => 'widget.js',
           },
-        });
-      }
+          outDir: 'public',
+          emptyOutDir: false,
+          minify: true,
+          target: 'es2022',
+        },
+      });
       const tsc = spawnSync('node_modules/.bin/tsc', ['-p', 'widget/tsconfig.types.json'], {
         stdio: 'inherit',
       });
@@ -111,18 +109,19 @@ function translationsAndTypes(): Plugin {
   };
 }
 
-// The widget bundle: widget.js (IIFE, for a <script> tag) and widget.es.js (ES module), plus
-// the translations and type declarations above. Written into ./public, which the proxy serves
-// as static assets.
+// The widget: widget.es.js (the ES module entry: Lit, the element, English and the first
+// screens) and its chunks in public/widget/ (the other steps and languages, loaded with
+// import() beside it), widget.js (the classic loader) and the type declarations. Written into
+// ./public, which the proxy serves as static assets (public/_headers lets other origins import
+// them: module scripts are fetched with CORS).
 export default defineConfig({
   publicDir: false,
-  plugins: [minifyLitTemplates(), translationsAndTypes()],
+  plugins: [minifyLitTemplates(), loaderAndTypes()],
   build: {
     lib: {
       entry: 'widget/index.ts',
-      name: 'UnifiedCheckout',
-      formats: ['iife', 'es'],
-      fileName: (format) => (format === 'iife' ? 'widget.js' : 'widget.es.js'),
+      formats: ['es'],
+      fileName: () => 'widget.es.js',
     },
     outDir: 'public',
     emptyOutDir: false,
@@ -130,19 +129,17 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     rolldownOptions: {
+      // The entry may export more than index.ts does (what its chunks import from it), so the
+      // modules it shares with its chunks stay in it rather than in a chunk of their own.
+      preserveEntrySignatures: 'allow-extension',
       output: {
-        // Private members are `_`-prefixed (Lit's convention) and renamed short here; Lit's
-        // own internals use `_$…` and public API names never start with `_`.
+        chunkFileNames: 'widget/[name]-[hash].js',
+
         minify: {
           compress: true,
           mangle: true,
           codegen: { removeWhitespace: true },
-          mangleProps: { include: /^_[a-z]/ },
         },
-      },
-      // The IIFE has no import.meta (it finds its URL through document.currentScript).
-      onLog: (level, log, handler) => {
-        if (log.code !== 'EMPTY_IMPORT_META') handler(level, log);
       },
     },
   },
