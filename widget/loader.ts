@@ -29,7 +29,8 @@ import(/* @vite-ignore */ new URL('widget.es.js', script?.src || location.href).
         'unified-checkout',
         class extends HTMLElement {
           connectedCallback() {
-            this.textContent = 'The checkout could not be loaded. Check your connection and reload the page.';
+            this.textContent =
+              'The checkout could not be loaded. Check your connection and reload the page.';
           }
         },
       );

@@ -359,12 +359,14 @@ export class UnifiedCheckout extends LitElement implements StepHost {
       otp: t.otpHeading,
       transfer: t.transferWaiting,
       redirect: this._popupOpened ? t.redirectWaiting : '',
+      // As noticeText says them (the notices' chunk need not be loaded for these two).
+      wait: `${t.waitHeading} ${t.waitBody}`,
+      confirming: `${t.waitHeading} ${t.waitBody}`,
     };
     const notice = loadedStep(step)?.noticeText;
     return (
       texts[step] ??
-      ((view && notice?.(t, view, step, this._amount()).join(' ')) ||
-        (this._busy ? t.sending : ''))
+      ((view && notice?.(t, view, step, this._amount()).join(' ')) || (this._busy ? t.sending : ''))
     );
   }
 
