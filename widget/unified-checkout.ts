@@ -182,9 +182,9 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     this._reset();
   }
 
-  /** The step on screen. */
+  /** The step on screen (while a step's chunk loads, the step before it). */
   get step(): CheckoutStep {
-    return this._step;
+    return this._render(this._step) ? this._step : this._renderedStep;
   }
 
   /** The latest view of the session, or `null` before the first one. */
