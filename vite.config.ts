@@ -62,10 +62,19 @@ function minifyLitTemplates(): Plugin {
   };
 }
 
+/** Entries of the package export: `unified-checkout/widget` and its JSX-typed flavours. */
+const PACKAGE_ENTRIES = [
+  ['index', 'widget/index.ts'],
+  ['react', 'widget/jsx/react.ts'],
+  ['preact', 'widget/jsx/preact.ts'],
+  ['solid', 'widget/jsx/solid.ts'],
+] as const;
+
 /**
  * After the module build: the classic loader `public/widget.js` (widget/loader.ts, an IIFE that
- * imports widget.es.js from beside itself), and the ES module's type declarations
- * (public/widget.d.ts, re-exporting public/widget/types/).
+ * imports widget.es.js from beside itself), the ES module's type declarations
+ * (public/widget.d.ts, re-exporting public/widget/types/), and the package export
+ * `unified-checkout/widget` (dist/widget/, with its declarations).
  */
 function loaderAndTypes(): Plugin {
   let done = false;
@@ -96,15 +105,46 @@ function loaderAndTypes(): Plugin {
           target: 'es2022',
         },
       });
-      const tsc = spawnSync('node_modules/.bin/tsc', ['-p', 'widget/tsconfig.types.json'], {
-        stdio: 'inherit',
+      // The package export `unified-checkout/widget` (dist/widget/): the same module for a
+      // merchant's bundler, Lit left as an import (a dependency of the package), and one entry
+      // per JSX flavour (the same module, typed for React, Preact or Solid).
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        plugins: [minifyLitTemplates()],
+        build: {
+          lib: {
+            entry: Object.fromEntries(
+              PACKAGE_ENTRIES.map(([name, file]) => [name, file] as [string, string]),
+            ),
+            formats: ['es'],
+            fileName: (_format, name) => `${name}.js`,
+          },
+          outDir: 'dist/widget',
+          emptyOutDir: true,
+          minify: false,
+          target: 'es2022',
+          rolldownOptions: {
+            external: [/^lit(\/|$)/, /^@lit\//],
+            preserveEntrySignatures: 'allow-extension',
+            output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+          },
+        },
       });
-      if (tsc.status !== 0) throw new Error('widget type declarations failed');
+      for (const project of ['widget/tsconfig.types.json', 'widget/tsconfig.package.json']) {
+        const tsc = spawnSync('node_modules/.bin/tsc', ['-p', project], { stdio: 'inherit' });
+        if (tsc.status !== 0) throw new Error(`widget type declarations failed (${project})`);
+      }
       writeFileSync(
         'public/widget.d.ts',
         '// Types of widget.es.js (and of the <unified-checkout> element and its events).\n' +
           "export * from './widget/types/widget/index';\n",
       );
+      for (const [name, file] of PACKAGE_ENTRIES) {
+        const types = `./types/${file.replace(/\.ts$/, '')}`;
+        writeFileSync(`dist/widget/${name}.d.ts`, `export * from '${types}';\n`);
+      }
     },
   };
 }
