@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { parseAst } from 'rolldown/parseAst';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 
 type Node = { type?: string; [key: string]: unknown };
 type Quasi = { start: number; end: number; tail: boolean; value: { raw: string } };
@@ -58,6 +58,73 @@ function minifyLitTemplates(): Plugin {
       let out = code;
       for (const edit of edits) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
       return { code: out, map: null };
+    },
+  };
+}
+
+/** Private members: `_`-prefixed (Lit's convention); Lit's own internals use `_$…`. */
+const INTERNAL = /^_[a-z]\w*$/;
+
+/**
+ * Renames the `_`-prefixed private members to short names, the same in every chunk (rolldown's
+ * own property mangling works on single-chunk builds only). Runs on the minified chunks: each
+ * property position (member access, object or class key) is renamed from one table built over
+ * all chunks, most frequent first; public API names never start with `_`.
+ */
+function mangleInternalProps(): Plugin {
+  return {
+    name: 'mangle-internal-props',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rollup.OutputChunk => file.type === 'chunk',
+      );
+      type Spot = { start: number; end: number; name: string; shorthand: boolean };
+      const spots = new Map<Rollup.OutputChunk, Spot[]>();
+      const counts = new Map<string, number>();
+      for (const chunk of chunks) {
+        const found: Spot[] = [];
+        const visit = (node: unknown): void => {
+          if (Array.isArray(node)) return node.forEach(visit);
+          if (!node || typeof node !== 'object') return;
+          const n = node as Node;
+          const key = (
+            n.type === 'MemberExpression' && !n.computed
+              ? n.property
+              : (n.type === 'Property' ||
+                    n.type === 'MethodDefinition' ||
+                    n.type === 'PropertyDefinition') &&
+                  !n.computed
+                ? n.key
+                : undefined
+          ) as (Node & { start: number; end: number; name?: string }) | undefined;
+          if (key?.type === 'Identifier' && INTERNAL.test(key.name ?? '')) {
+            const name = key.name!;
+            found.push({ start: key.start, end: key.end, name, shorthand: n.shorthand === true });
+            counts.set(name, (counts.get(name) ?? 0) + 1);
+          }
+          for (const value of Object.values(n))
+            if (value && typeof value === 'object') visit(value);
+        };
+        visit(parseAst(chunk.code));
+        spots.set(chunk, found);
+      }
+      const names = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      const short = new Map(names.map(([name], i) => [name, `_${i.toString(36)}`]));
+      for (const [chunk, found] of spots) {
+        let code = chunk.code;
+        for (const spot of found.sort((a, b) => b.start - a.start)) {
+          if (code.slice(spot.start, spot.end) !== spot.name) {
+            throw new Error(
+              `mangle-internal-props: ${spot.name} not at ${spot.start} in ${chunk.fileName}`,
+            );
+          }
+          const renamed = short.get(spot.name)!;
+          const text = spot.shorthand ? `${renamed}:${spot.name}` : renamed;
+          code = code.slice(0, spot.start) + text + code.slice(spot.end);
+        }
+        chunk.code = code;
+      }
     },
   };
 }
@@ -156,7 +223,7 @@ function loaderAndTypes(): Plugin {
 // them: module scripts are fetched with CORS).
 export default defineConfig({
   publicDir: false,
-  plugins: [minifyLitTemplates(), loaderAndTypes()],
+  plugins: [minifyLitTemplates(), mangleInternalProps(), loaderAndTypes()],
   build: {
     lib: {
       entry: 'widget/index.ts',
