@@ -169,6 +169,8 @@ export class UnifiedCheckout extends LitElement implements StepHost {
   private _loadToken = 0;
   /** Chunks (a step's, a translation's) being loaded; `updateComplete` waits for them. */
   private _pending = new Set<Promise<unknown>>();
+  /** The languages whose chunk this element asked for. */
+  private _asked = new Set<string>();
   /** The step whose chunk failed to load: the error step shows instead, until "Try again". */
   private _failedChunk: CheckoutStep | null = null;
 
@@ -264,8 +266,11 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     const languages = typeof navigator === 'undefined' ? [] : navigator.languages;
     this._locale = resolveLocale(this.locale, languages);
     const wanted = wantedLanguage(this.locale, languages);
-    if (wanted !== this._t.$code && typeof document !== 'undefined') {
-      this._await(loadTranslation(wanted).catch(() => undefined)); // English stays
+    if (wanted !== this._t.$code && typeof document !== 'undefined' && !this._asked.has(wanted)) {
+      // Once per language: a chunk that failed stays failed (English stays), and asking again
+      // on every render would re-render forever.
+      this._asked.add(wanted);
+      this._await(loadTranslation(wanted).catch(() => undefined));
     }
     let step = stepFor(this._view, {
       choosing: this._choosing,

@@ -163,6 +163,8 @@ describe('default endpoint (built widget.js)', () => {
     await loaded;
     try {
       const win = frame.contentWindow!;
+      // widget.js imports widget.es.js from the stack's origin (a CORS module load).
+      await win.customElements.whenDefined('unified-checkout');
       const session = await createSession({ amount: 1500, currency: 'KES' });
       const el = win.document.createElement('unified-checkout') as UnifiedCheckout;
       el.setAttribute('session', session); // no endpoint attribute
