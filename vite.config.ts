@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { parseAst } from 'rolldown/parseAst';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 
 type Node = { type?: string; [key: string]: unknown };
 type Quasi = { start: number; end: number; tail: boolean; value: { raw: string } };
@@ -62,67 +62,173 @@ function minifyLitTemplates(): Plugin {
   };
 }
 
-/** Locales shipped beside widget.js, loaded on demand (English is inside widget.js). */
-const LOADABLE_LOCALES = ['fr', 'sw', 'pt'];
+/** Private members: `_`-prefixed (Lit's convention); Lit's own internals use `_$…`. */
+const INTERNAL = /^_[a-z]\w*$/;
 
 /**
- * After the main bundle: each non-English translation as its own small IIFE
- * (public/widget/translations/<code>.js, which registers itself), and the ES module's type
- * declarations (public/widget.d.ts, re-exporting public/widget/types/).
+ * Renames the `_`-prefixed private members to short names, the same in every chunk (rolldown's
+ * own property mangling works on single-chunk builds only). Runs on the minified chunks: each
+ * property position (member access, object or class key) is renamed from one table built over
+ * all chunks, most frequent first; public API names never start with `_`.
  */
-function translationsAndTypes(): Plugin {
+function mangleInternalProps(): Plugin {
+  return {
+    name: 'mangle-internal-props',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter(
+        (file): file is Rollup.OutputChunk => file.type === 'chunk',
+      );
+      type Spot = { start: number; end: number; name: string; shorthand: boolean };
+      const spots = new Map<Rollup.OutputChunk, Spot[]>();
+      const counts = new Map<string, number>();
+      for (const chunk of chunks) {
+        const found: Spot[] = [];
+        const visit = (node: unknown): void => {
+          if (Array.isArray(node)) return node.forEach(visit);
+          if (!node || typeof node !== 'object') return;
+          const n = node as Node;
+          const key = (
+            n.type === 'MemberExpression' && !n.computed
+              ? n.property
+              : (n.type === 'Property' ||
+                    n.type === 'MethodDefinition' ||
+                    n.type === 'PropertyDefinition') &&
+                  !n.computed
+                ? n.key
+                : undefined
+          ) as (Node & { start: number; end: number; name?: string }) | undefined;
+          if (key?.type === 'Identifier' && INTERNAL.test(key.name ?? '')) {
+            const name = key.name!;
+            found.push({ start: key.start, end: key.end, name, shorthand: n.shorthand === true });
+            counts.set(name, (counts.get(name) ?? 0) + 1);
+          }
+          for (const value of Object.values(n))
+            if (value && typeof value === 'object') visit(value);
+        };
+        visit(parseAst(chunk.code));
+        spots.set(chunk, found);
+      }
+      const names = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+      const short = new Map(names.map(([name], i) => [name, `_${i.toString(36)}`]));
+      for (const [chunk, found] of spots) {
+        let code = chunk.code;
+        for (const spot of found.sort((a, b) => b.start - a.start)) {
+          if (code.slice(spot.start, spot.end) !== spot.name) {
+            throw new Error(
+              `mangle-internal-props: ${spot.name} not at ${spot.start} in ${chunk.fileName}`,
+            );
+          }
+          const renamed = short.get(spot.name)!;
+          const text = spot.shorthand ? `${renamed}:${spot.name}` : renamed;
+          code = code.slice(0, spot.start) + text + code.slice(spot.end);
+        }
+        chunk.code = code;
+      }
+    },
+  };
+}
+
+/** Entries of the package export: `unified-checkout/widget` and its JSX-typed flavours. */
+const PACKAGE_ENTRIES = [
+  ['index', 'widget/index.ts'],
+  ['react', 'widget/jsx/react.ts'],
+  ['preact', 'widget/jsx/preact.ts'],
+  ['solid', 'widget/jsx/solid.ts'],
+] as const;
+
+/**
+ * After the module build: the classic loader `public/widget.js` (widget/loader.ts, an IIFE that
+ * imports widget.es.js from beside itself), the ES module's type declarations
+ * (public/widget.d.ts, re-exporting public/widget/types/), and the package export
+ * `unified-checkout/widget` (dist/widget/, with its declarations).
+ */
+function loaderAndTypes(): Plugin {
   let done = false;
   return {
-    name: 'widget-translations-and-types',
+    name: 'widget-loader-and-types',
     apply: 'build',
+    buildStart() {
+      // The chunks' names carry a hash: drop the previous build's.
+      rmSync('public/widget', { recursive: true, force: true });
+    },
     async closeBundle() {
       if (done) return;
       done = true;
-      for (const code of LOADABLE_LOCALES) {
-        await build({
-          configFile: false,
-          logLevel: 'warn',
-          publicDir: false,
-          plugins: [minifyLitTemplates()],
-          build: {
-            lib: {
-              entry: `widget/translations/${code}.ts`,
-              name: `UnifiedCheckoutTranslation_${code}`,
-              formats: ['iife'],
-              fileName: () => `${code}.js`,
-            },
-            outDir: 'public/widget/translations',
-            emptyOutDir: false,
-            minify: true,
-            target: 'es2022',
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        build: {
+          lib: {
+            entry: 'widget/loader.ts',
+            name: 'UnifiedCheckoutLoader',
+            formats: ['iife'],
+            fileName: () => 'widget.js',
           },
-        });
-      }
-      const tsc = spawnSync('node_modules/.bin/tsc', ['-p', 'widget/tsconfig.types.json'], {
-        stdio: 'inherit',
+          outDir: 'public',
+          emptyOutDir: false,
+          minify: true,
+          target: 'es2022',
+        },
       });
-      if (tsc.status !== 0) throw new Error('widget type declarations failed');
+      // The package export `unified-checkout/widget` (dist/widget/): the same module for a
+      // merchant's bundler, Lit left as an import (a dependency of the package), and one entry
+      // per JSX flavour (the same module, typed for React, Preact or Solid).
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        plugins: [minifyLitTemplates()],
+        build: {
+          lib: {
+            entry: Object.fromEntries(
+              PACKAGE_ENTRIES.map(([name, file]) => [name, file] as [string, string]),
+            ),
+            formats: ['es'],
+            fileName: (_format, name) => `${name}.js`,
+          },
+          outDir: 'dist/widget',
+          emptyOutDir: true,
+          minify: false,
+          target: 'es2022',
+          rolldownOptions: {
+            external: [/^lit(\/|$)/, /^@lit\//],
+            preserveEntrySignatures: 'allow-extension',
+            output: { chunkFileNames: 'chunks/[name]-[hash].js' },
+          },
+        },
+      });
+      for (const project of ['widget/tsconfig.types.json', 'widget/tsconfig.package.json']) {
+        const tsc = spawnSync('node_modules/.bin/tsc', ['-p', project], { stdio: 'inherit' });
+        if (tsc.status !== 0) throw new Error(`widget type declarations failed (${project})`);
+      }
       writeFileSync(
         'public/widget.d.ts',
         '// Types of widget.es.js (and of the <unified-checkout> element and its events).\n' +
           "export * from './widget/types/widget/index';\n",
       );
+      for (const [name, file] of PACKAGE_ENTRIES) {
+        const types = `./types/${file.replace(/\.ts$/, '')}`;
+        writeFileSync(`dist/widget/${name}.d.ts`, `export * from '${types}';\n`);
+      }
     },
   };
 }
 
-// The widget bundle: widget.js (IIFE, for a <script> tag) and widget.es.js (ES module), plus
-// the translations and type declarations above. Written into ./public, which the proxy serves
-// as static assets.
+// The widget: widget.es.js (the ES module entry: Lit, the element, English and the first
+// screens) and its chunks in public/widget/ (the other steps and languages, loaded with
+// import() beside it), widget.js (the classic loader) and the type declarations. Written into
+// ./public, which the proxy serves as static assets (public/_headers lets other origins import
+// them: module scripts are fetched with CORS).
 export default defineConfig({
   publicDir: false,
-  plugins: [minifyLitTemplates(), translationsAndTypes()],
+  plugins: [minifyLitTemplates(), mangleInternalProps(), loaderAndTypes()],
   build: {
     lib: {
       entry: 'widget/index.ts',
-      name: 'UnifiedCheckout',
-      formats: ['iife', 'es'],
-      fileName: (format) => (format === 'iife' ? 'widget.js' : 'widget.es.js'),
+      formats: ['es'],
+      fileName: () => 'widget.es.js',
     },
     outDir: 'public',
     emptyOutDir: false,
@@ -130,19 +236,17 @@ export default defineConfig({
     sourcemap: false,
     target: 'es2022',
     rolldownOptions: {
+      // The entry may export more than index.ts does (what its chunks import from it), so the
+      // modules it shares with its chunks stay in it rather than in a chunk of their own.
+      preserveEntrySignatures: 'allow-extension',
       output: {
-        // Private members are `_`-prefixed (Lit's convention) and renamed short here; Lit's
-        // own internals use `_$…` and public API names never start with `_`.
+        chunkFileNames: 'widget/[name]-[hash].js',
+
         minify: {
           compress: true,
           mangle: true,
           codegen: { removeWhitespace: true },
-          mangleProps: { include: /^_[a-z]/ },
         },
-      },
-      // The IIFE has no import.meta (it finds its URL through document.currentScript).
-      onLog: (level, log, handler) => {
-        if (log.code !== 'EMPTY_IMPORT_META') handler(level, log);
       },
     },
   },

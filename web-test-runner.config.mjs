@@ -71,6 +71,27 @@ async function stackForward(ctx, next) {
   }
 }
 
+/**
+ * Koa middleware: /__nochunks/public/… and /__noentry/public/… serve the built widget as
+ * /public/… does, but answer 404 for its chunks (public/widget/*.js) or for its ES entry
+ * (widget.es.js): a page that loads widget.js from there sees a chunk (or the module) fail to
+ * load over real HTTP, as when a network drops between the first screen and the next.
+ */
+async function brokenWidget(ctx, next) {
+  const match = /^\/__(nochunks|noentry)(\/public\/.*)$/.exec(ctx.path);
+  if (!match) return next();
+  const [, fault, rest] = match;
+  const broken =
+    fault === 'nochunks' ? /^\/public\/widget\/[^/]+\.js$/ : /^\/public\/widget\.es\.js$/;
+  if (broken.test(rest)) {
+    ctx.status = 404;
+    ctx.body = 'gone';
+    return undefined;
+  }
+  ctx.path = rest;
+  return next();
+}
+
 export default {
   files: 'test/widget/**/*.test.ts',
   nodeResolve: true,
@@ -79,7 +100,7 @@ export default {
     esbuildPlugin({ ts: true, target: 'es2022', tsconfig: './tsconfig.widget.json' }),
     widgetStack(),
   ],
-  middleware: [stackForward],
+  middleware: [stackForward, brokenWidget],
   browsers: [
     chromeLauncher({
       launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs },

@@ -1,12 +1,18 @@
 // `npm run dev`: builds the widget, then runs proxy + sandbox + demo on http://127.0.0.1:8787.
 // Ctrl-C stops wrangler (and its workerd children) cleanly.
 import { run } from './run.mjs';
-import { startDevStack } from '../test/support/dev-stack.mjs';
+import { devAllowedOrigins, ensureDevVars, startDevStack } from '../test/support/dev-stack.mjs';
 import path from 'node:path';
 
 run('vite', ['build', '--logLevel', 'warn'], 'widget build');
+const port = Number(process.env.PORT ?? 8787);
+ensureDevVars();
+// The stack's own origins plus ALLOWED_ORIGINS from the environment and .dev.vars (added, not
+// replaced); any http://localhost:* or http://127.0.0.1:* page is allowed in development anyway.
+const allowedOrigins = devAllowedOrigins({ port });
 const stack = await startDevStack({
-  port: Number(process.env.PORT ?? 8787),
+  port,
+  vars: { ALLOWED_ORIGINS: allowedOrigins },
   persistTo: path.resolve('.wrangler/state'),
   inspectorPort: 9229,
   stdio: 'inherit',
@@ -14,7 +20,11 @@ const stack = await startDevStack({
 console.log(`\nunified-checkout dev stack on ${stack.base}`);
 console.log(`  demo page      ${stack.base}/demo`);
 console.log(`  sandbox        ${stack.base}/sandbox/health`);
-console.log(`  webhooks (dev) ${stack.base}/dev/webhooks\n  Ctrl-C to stop.`);
+console.log(`  webhooks (dev) ${stack.base}/dev/webhooks`);
+console.log(
+  `  shop pages     any http://localhost:<port> or http://127.0.0.1:<port>, and ${allowedOrigins}`,
+);
+console.log('  Ctrl-C to stop.');
 let stopping = false;
 const stop = async () => {
   if (stopping) return;

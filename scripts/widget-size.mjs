@@ -1,22 +1,32 @@
-// Prints the gzip -9 size of the built widget bundle (public/widget.js: Lit + the element +
-// English), and of the other bundles for reference. Exits 1 when widget.js is over budget.
+// Prints the gzip -9 sizes of the built widget and checks its budgets. Exits 1 when over one.
 //   node scripts/widget-size.mjs           human-readable lines
 //   node scripts/widget-size.mjs --json    one JSON object (used by the bench)
 // Build first: `npm run build:widget`.
+//
+// First load, per language: what a page with the classic embed fetches before the payer can
+// act on the first screen (loading → choose → form): the loader public/widget.js, the module
+// public/widget.es.js and its static imports, and for a language other than English (which is
+// in the entry) that language's chunk. The other chunks (steps a payer may never reach, the
+// live transport, other languages) load later, on demand; all files together are the total.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+/** The issue's aim for the first load (entry + the first screen in the page's language). */
+export const FIRST_LOAD_AIM = 12 * 1024;
 /**
- * The budget of widget.js, gzipped (DESIGN: at most 16 KB with Lit and English; aim 12 KB).
- * Raised from 16,384 B (16,374 B used) by issue 15: the phones-first additions (brand badges,
- * WebOTP, the phone number shown as it will be used, 44 px targets: 668 B) and the hosted
- * page's `initial-view` hook (32 B); the lazily loaded steps are to bring it back down.
+ * The enforced ceiling of the first load in any language: the largest measured (French:
+ * English stays in the entry as the fallback, so a French page loads both) with a few hundred
+ * bytes of headroom. Lower it when a change makes the first load smaller.
  */
-export const BUDGET_BYTES = 17_082;
-export const AIM_BYTES = 12 * 1024;
+export const FIRST_LOAD_BUDGET = 19 * 1024;
+/** The enforced ceiling of every widget file together (loader, entry, all chunks). */
+export const TOTAL_BUDGET = 32 * 1024;
+/** The languages; English is in the entry. */
+export const LANGUAGES = ['en', 'fr', 'sw', 'pt'];
 
 /**
  * Raw and gzip -9 bytes of a file: `gzip -9 -n` (no name or time stamp in the header) when the
@@ -29,30 +39,56 @@ export function measure(file) {
   return { raw: bytes.length, gzip };
 }
 
-const main = path.join(root, 'public/widget.js');
-if (!existsSync(main)) {
-  console.error('public/widget.js is missing: run `npm run build:widget` first.');
+/** `file` (relative to the repository) and what it statically imports, recursively. */
+function withStaticImports(file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  const code = readFileSync(path.join(root, file), 'utf8');
+  // Static imports only (`import{…}from"./x.js"`, `import"./x.js"`); import("./x.js") is on demand.
+  for (const [, spec] of code.matchAll(/\bimport\s*(?:[\w${},\s*]+from\s*)?["'](\.[^"']+)["']/g)) {
+    withStaticImports(path.posix.join(path.posix.dirname(file), spec), seen);
+  }
+  return seen;
+}
+
+const loader = 'public/widget.js';
+const entry = 'public/widget.es.js';
+if (!existsSync(path.join(root, loader)) || !existsSync(path.join(root, entry))) {
+  console.error('public/widget.js or public/widget.es.js is missing: run `npm run build:widget`.');
   process.exit(2);
 }
-const files = ['public/widget.js', 'public/widget.es.js'];
-const translations = path.join(root, 'public/widget/translations');
-if (existsSync(translations)) {
-  for (const name of readdirSync(translations).sort()) {
-    if (name.endsWith('.js')) files.push(`public/widget/translations/${name}`);
+const chunkDir = 'public/widget';
+const chunks = readdirSync(path.join(root, chunkDir))
+  .filter((name) => name.endsWith('.js'))
+  .sort()
+  .map((name) => `${chunkDir}/${name}`);
+const files = [loader, entry, ...chunks];
+const sizes = Object.fromEntries(files.map((f) => [f, measure(path.join(root, f))]));
+const sum = (list) => [...list].reduce((total, f) => total + sizes[f].gzip, 0);
+
+const firstLoad = {};
+for (const language of LANGUAGES) {
+  const needed = withStaticImports(entry, new Set([loader]));
+  if (language !== 'en') {
+    const chunk = chunks.find((f) => path.basename(f).startsWith(`${language}-`));
+    if (!chunk) throw new Error(`no chunk for ${language} in ${chunkDir}/`);
+    withStaticImports(chunk, needed);
   }
+  firstLoad[language] = { gzip: sum(needed), files: [...needed] };
 }
-const sizes = Object.fromEntries(
-  files.filter((f) => existsSync(path.join(root, f))).map((f) => [f, measure(path.join(root, f))]),
-);
-const gzip = sizes['public/widget.js'].gzip;
-const withinBudget = gzip <= BUDGET_BYTES;
+const worst = Math.max(...Object.values(firstLoad).map((l) => l.gzip));
+const total = sum(files);
+const withinBudget = worst <= FIRST_LOAD_BUDGET && total <= TOTAL_BUDGET;
 
 if (process.argv.includes('--json')) {
   console.log(
     JSON.stringify({
-      widget_js_gzip: gzip,
-      budget: BUDGET_BYTES,
-      aim: AIM_BYTES,
+      first_load_gzip: Object.fromEntries(Object.entries(firstLoad).map(([k, v]) => [k, v.gzip])),
+      first_load_max_gzip: worst,
+      first_load_budget: FIRST_LOAD_BUDGET,
+      first_load_aim: FIRST_LOAD_AIM,
+      total_gzip: total,
+      total_budget: TOTAL_BUDGET,
       withinBudget,
       files: sizes,
     }),
@@ -60,11 +96,17 @@ if (process.argv.includes('--json')) {
 } else {
   for (const [file, { raw, gzip: gz }] of Object.entries(sizes)) {
     console.log(
-      `${file.padEnd(36)} ${String(raw).padStart(7)} B raw  ${String(gz).padStart(6)} B gzip -9`,
+      `${file.padEnd(40)} ${String(raw).padStart(7)} B raw  ${String(gz).padStart(6)} B gzip -9`,
     );
   }
+  for (const [language, { gzip: gz }] of Object.entries(firstLoad)) {
+    console.log(`first load (${language}): ${gz} B gzipped (${(gz / 1024).toFixed(2)} KiB)`);
+  }
+  const aim = worst <= FIRST_LOAD_AIM ? 'met' : `not met (${worst - FIRST_LOAD_AIM} B over)`;
   console.log(
-    `widget.js: ${gzip} B gzipped (${(gzip / 1024).toFixed(2)} KiB); budget ${BUDGET_BYTES} B, aim ${AIM_BYTES} B: ${withinBudget ? 'within budget' : 'OVER BUDGET'}`,
+    `first load, worst language: ${worst} B; budget ${FIRST_LOAD_BUDGET} B, aim ${FIRST_LOAD_AIM} B ${aim}\n` +
+      `all widget files: ${total} B; budget ${TOTAL_BUDGET} B\n` +
+      (withinBudget ? 'within budget' : 'OVER BUDGET'),
   );
 }
 process.exit(withinBudget ? 0 : 1);

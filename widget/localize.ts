@@ -188,35 +188,33 @@ export function wantedLanguage(requested: string, browser: readonly string[]): s
   return 'en';
 }
 
+/** The translations shipped as chunks beside the module (English is in the entry). */
+const CHUNKS: Readonly<Record<string, () => Promise<unknown>>> = {
+  fr: () => import('./translations/fr'),
+  sw: () => import('./translations/sw'),
+  pt: () => import('./translations/pt'),
+};
+
 /**
- * Loads `{base}/widget/translations/{code}.js` once per URL (a plain script that registers itself;
- * no inline code, so a strict CSP allowing the proxy's origin is enough). Resolves at once when
- * the translation is already registered; rejects (once, without retrying) when the file
- * cannot be loaded, and English stays.
+ * Loads the translation chunk of `code` once (it registers itself), with `import()` beside the
+ * module that asks, so from the origin that served the widget: a strict CSP allowing that
+ * origin in `script-src` is enough. Resolves at once when the translation is already
+ * registered; rejects (once, without retrying) when there is no such chunk or it cannot be
+ * loaded, and English stays.
  *
  * @example
- * await loadTranslation('fr', 'https://pay.example.com');
+ * await loadTranslation('fr');
  */
-export function loadTranslation(code: string, base: string): Promise<void> {
+export function loadTranslation(code: string): Promise<void> {
   const { translations, loading } = registry();
   if (translations.has(code)) return Promise.resolve();
-  const src = `${base}/widget/translations/${code}.js`;
-  let pending = loading.get(src);
+  let pending = loading.get(code);
   if (!pending) {
-    pending = new Promise<void>((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = src;
-      script.onload = () => {
-        script.remove();
-        resolve();
-      };
-      script.onerror = () => {
-        script.remove();
-        reject(new Error(`unified-checkout: no ${code} translation`));
-      };
-      document.head.append(script);
-    });
-    loading.set(src, pending);
+    const load = CHUNKS[code];
+    pending = load
+      ? load().then(() => undefined)
+      : Promise.reject(new Error(`unified-checkout: no ${code} translation`));
+    loading.set(code, pending);
   }
   return pending;
 }

@@ -36,32 +36,27 @@ import {
 } from './localize';
 import { isReturnMessage, openPopup } from './popup';
 import { stepFor } from './step';
-import { renderApprove } from './steps/approve';
+import { isLazyStep, loadStep, loadedStep, type StepRender } from './step-chunks';
 import { renderChoose } from './steps/choose';
+import { renderError } from './steps/error';
 import { renderForm } from './steps/form';
 import type { StepHost } from './steps/host';
-import { renderOtp } from './steps/otp';
-import { noticeText, renderError, renderNotice } from './steps/outcome';
 import { renderLoading, renderWait } from './steps/progress';
-import { renderRedirect } from './steps/redirect';
-import { renderTransfer } from './steps/transfer';
 import { styles } from './styles';
 import './translations/en';
-import { CheckoutTransport, type TransportMode } from './transport';
+import type { CheckoutTransport, TransportMode } from './transport';
 
-// widget.js is a classic script: its URL is known only while it runs. The ES module has
-// import.meta.url (in the IIFE build it is undefined). Nothing else is read at import time.
-const classicScript =
-  typeof document === 'undefined' ? null : (document.currentScript as HTMLScriptElement | null);
-
-/** The origin that served widget.js (or the ES module): the default `endpoint`. */
+/** The origin that served the module (widget.es.js, which widget.js imports): the default `endpoint`. */
 function scriptOrigin(): string {
   try {
-    return new URL(classicScript?.src || import.meta.url).origin;
+    return new URL(import.meta.url).origin;
   } catch {
     return typeof location === 'undefined' ? '' : location.origin;
   }
 }
+
+/** Whether the page's developer was told why the proxy is unreachable (once per page). */
+let warnedUnreachable = false;
 
 /**
  * True when nothing more can happen to the session: it succeeded, or it expired or closed and
@@ -78,15 +73,14 @@ function isFinal({ status, attempt }: CheckoutView): boolean {
   );
 }
 
-/** How each step renders (the templates live in steps/); the notice steps are the rest. */
-const RENDER: Partial<Record<CheckoutStep, (host: StepHost) => TemplateResult | typeof nothing>> = {
+/**
+ * How the first screens render (the templates live in steps/); the other steps come in chunks
+ * loaded on demand (step-chunks.ts).
+ */
+const RENDER: Partial<Record<CheckoutStep, StepRender>> = {
   loading: renderLoading,
   choose: renderChoose,
   form: renderForm,
-  approve: renderApprove,
-  otp: renderOtp,
-  transfer: renderTransfer,
-  redirect: renderRedirect,
   wait: renderWait,
   confirming: renderWait,
   error: renderError,
@@ -172,12 +166,20 @@ export class UnifiedCheckout extends LitElement implements StepHost {
 
   private readonly _clock = new ClockController(this);
   private _transport: CheckoutTransport | null = null;
+  /** Bumped by every start and stop: a transport chunk that arrives late for a stopped one is dropped. */
+  private _transportToken = 0;
   private _mode: TransportMode = 'idle';
   private _step: CheckoutStep = 'loading';
   private _renderedStep: CheckoutStep = 'loading';
   private _locale: ResolvedLocale = resolveLocale('', []);
   private _dispatched = new Set<string>();
   private _loadToken = 0;
+  /** Chunks (a step's, a translation's) being loaded; `updateComplete` waits for them. */
+  private _pending = new Set<Promise<unknown>>();
+  /** The languages whose chunk this element asked for. */
+  private _asked = new Set<string>();
+  /** The step whose chunk failed to load: the error step shows instead, until "Try again". */
+  private _failedChunk: CheckoutStep | null = null;
 
   constructor() {
     super();
@@ -189,9 +191,9 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     this._reset();
   }
 
-  /** The step on screen. */
+  /** The step on screen (while a step's chunk loads, the step before it). */
   get step(): CheckoutStep {
-    return this._step;
+    return this._render(this._step) ? this._step : this._renderedStep;
   }
 
   /** The latest view of the session, or `null` before the first one. */
@@ -271,27 +273,63 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     const languages = typeof navigator === 'undefined' ? [] : navigator.languages;
     this._locale = resolveLocale(this.locale, languages);
     const wanted = wantedLanguage(this.locale, languages);
-    if (wanted !== this._t.$code && typeof document !== 'undefined') {
-      loadTranslation(wanted, this.endpointUrl).then(
-        () => this.requestUpdate(),
-        () => undefined, // English stays
-      );
+    if (wanted !== this._t.$code && typeof document !== 'undefined' && !this._asked.has(wanted)) {
+      // Once per language: a chunk that failed stays failed (English stays), and asking again
+      // on every render would re-render forever.
+      this._asked.add(wanted);
+      this._await(loadTranslation(wanted).catch(() => undefined));
     }
-    const step = stepFor(this._view, {
+    let step = stepFor(this._view, {
       choosing: this._choosing,
       dismissed: this._dismissed,
       failedToLoad: this._loadError !== null,
     });
+    if (step === this._failedChunk) step = 'error';
+    else if (isLazyStep(step) && !loadedStep(step)) {
+      const wantedStep = step;
+      this._await(
+        loadStep(step).catch((error: unknown) => {
+          // A failed chunk (offline, blocked): the payer gets the error step, not a blank widget.
+          this._failedChunk = wantedStep;
+          this._reportError(asApiError(error), 'load');
+        }),
+      );
+    }
     if (step !== this._step) this._announcement = '';
     this._step = step;
     this._clock.tick(step === 'otp' || step === 'transfer');
+  }
+
+  /** Settles once the element rendered and no chunk it needs is still loading. */
+  protected override async getUpdateComplete(): Promise<boolean> {
+    let done = await super.getUpdateComplete();
+    while (this._pending.size > 0) {
+      await Promise.all(this._pending);
+      done = await super.getUpdateComplete();
+    }
+    return done;
+  }
+
+  /** Re-renders when a chunk's load settles; until then `updateComplete` waits for it. */
+  private _await(load: Promise<unknown>): void {
+    const pending = load.finally(() => {
+      this._pending.delete(pending);
+      this.requestUpdate();
+    });
+    this._pending.add(pending);
+  }
+
+  /** How `step` renders now: from the entry, from its loaded chunk, or a spinner meanwhile. */
+  private _render(step: CheckoutStep): StepRender | undefined {
+    return RENDER[step] ?? loadedStep(step)?.render;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
     super.updated(changed);
     const step = this._step;
     const previous = this._renderedStep;
-    if (previous !== step) {
+    // A step whose chunk is still loading is not on screen yet: no event, no focus move.
+    if (previous !== step && this._render(step)) {
       this._renderedStep = step;
       this.dispatchEvent(new CheckoutStepEvent({ step, previous }));
       // Focus follows the step, except on the first paint (never steal focus on page load).
@@ -317,7 +355,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
             </div>`
           : nothing
       }
-      <div part="body">${(RENDER[this._step] ?? renderNotice)(this)}</div>
+      <div part="body">${(this._render(this._step) ?? renderLoading)(this)}</div>
       <div class="sr" role="status">${this._announcement || this._statusText()}</div>
     </div>`;
   }
@@ -333,11 +371,14 @@ export class UnifiedCheckout extends LitElement implements StepHost {
       otp: t.otpHeading,
       transfer: t.transferWaiting,
       redirect: this._popupOpened ? t.redirectWaiting : '',
+      // As noticeText says them (the notices' chunk need not be loaded for these two).
+      wait: `${t.waitHeading} ${t.waitBody}`,
+      confirming: `${t.waitHeading} ${t.waitBody}`,
     };
+    const notice = loadedStep(step)?.noticeText;
     return (
       texts[step] ??
-      ((view && noticeText(t, view, step, this._amount()).join(' ')) ||
-        (this._busy ? t.sending : ''))
+      ((view && notice?.(t, view, step, this._amount()).join(' ')) || (this._busy ? t.sending : ''))
     );
   }
 
@@ -424,6 +465,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
   async _load(): Promise<void> {
     const token = ++this._loadToken;
     this._loadError = null;
+    this._failedChunk = null;
     try {
       const given = this.initialView;
       this.initialView = null;
@@ -436,22 +478,39 @@ export class UnifiedCheckout extends LitElement implements StepHost {
       if (token !== this._loadToken) return;
       this._loadError = asApiError(error);
       this._reportError(this._loadError, 'load');
+      if (this._loadError.status === 0) this._warnUnreachable();
     }
   }
 
+  /** Follows the session live; the transport is a chunk of its own, not needed for the first screen. */
   private _startTransport(): void {
     this._stopTransport();
-    this._transport = new CheckoutTransport({
-      endpoint: this.endpointUrl,
-      session: this.session,
-      pollInterval: this.pollInterval,
-      onView: (view) => this.applyView(view),
-      onMode: (mode) => (this._mode = mode),
-    });
-    this._transport.start();
+    const token = this._transportToken;
+    this._mode = 'connecting';
+    import('./transport').then(
+      ({ CheckoutTransport }) => {
+        if (token !== this._transportToken) return;
+        this._transport = new CheckoutTransport({
+          endpoint: this.endpointUrl,
+          session: this.session,
+          pollInterval: this.pollInterval,
+          onView: (view) => this.applyView(view),
+          onMode: (mode) => (this._mode = mode),
+        });
+        this._transport.start();
+      },
+      (error: unknown) => {
+        if (token !== this._transportToken) return;
+        // Without it the page would never update: the error step and "Try again" instead.
+        this._failedChunk = this._step;
+        this._reportError(asApiError(error), 'load');
+        this.requestUpdate();
+      },
+    );
   }
 
   private _stopTransport(): void {
+    this._transportToken++;
     this._transport?.stop();
     this._transport = null;
     this._mode = 'idle';
@@ -579,6 +638,21 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     } catch {
       this._announcement = this._t.copyFailed;
     }
+  }
+
+  /**
+   * Tells the page's developer, once per page, why the proxy may be unreachable (the payer sees
+   * the translated message). A refused origin looks like a network failure to the page.
+   */
+  private _warnUnreachable(): void {
+    if (warnedUnreachable) return;
+    warnedUnreachable = true;
+    console.warn(
+      `unified-checkout: cannot reach the payment proxy at ${this.endpointUrl} from ${location.origin}. ` +
+        `Likely causes: this page's origin is not allowed by the proxy (ALLOWED_ORIGINS, CORS), ` +
+        `the proxy is not running, or the endpoint attribute is wrong. ` +
+        `See "Allowing your page's origin" in the unified-checkout README.`,
+    );
   }
 
   private _reportError(error: ApiError, operation: CheckoutErrorDetail['operation']): void {

@@ -13,7 +13,7 @@ import { startShopServer } from './support/shop-server';
 import { startWebhookReceiver } from './support/webhook-receiver';
 
 /** Files `npm test` builds before vitest; the suite needs them. */
-const BUILT = ['public/widget.js', 'dist/lib/webhook-signature.js'];
+const BUILT = ['public/widget.js', 'public/widget.es.js', 'dist/lib/webhook-signature.js'];
 
 export default async function setup(project: TestProject) {
   const missing = BUILT.filter((file) => !existsSync(file));

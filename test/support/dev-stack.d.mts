@@ -5,6 +5,11 @@ export interface DevStack {
   stop(): Promise<void>;
 }
 export declare function ensureDevVars(): void;
+export declare function devAllowedOrigins(options: {
+  port: number;
+  env?: Record<string, string | undefined>;
+  devVarsFile?: string;
+}): string;
 export declare function startDevStack(options?: {
   port?: number;
   persistTo?: string;

@@ -1,7 +1,14 @@
 // Starts the dev stack (proxy + sandbox in one `wrangler dev`) on a port, with its own state
 // directory, and stops it by PID. Used by `npm run dev`, the end-to-end suite and benchmarks.
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -11,6 +18,44 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.
 export function ensureDevVars() {
   const target = path.join(root, '.dev.vars');
   if (!existsSync(target)) copyFileSync(path.join(root, 'dev.vars.example'), target);
+}
+
+/**
+ * ALLOWED_ORIGINS for `npm run dev`: the stack's own origins, plus every origin named in
+ * ALLOWED_ORIGINS of the environment and of `.dev.vars` — added, never replaced (a `--var`
+ * would otherwise hide the file's value). Any http://localhost:<port> and
+ * http://127.0.0.1:<port> page is allowed anyway in development mode (worker/middleware/cors.ts);
+ * this list is for other origins (a LAN address, a tunnel's https origin).
+ * @param {{ port: number, env?: Record<string, string | undefined>, devVarsFile?: string }} options
+ * @returns {string}
+ * @example
+ * devAllowedOrigins({ port: 8787, env: { ALLOWED_ORIGINS: 'https://abc.trycloudflare.com' } });
+ * // 'http://127.0.0.1:8787,http://localhost:8787,https://abc.trycloudflare.com'
+ */
+export function devAllowedOrigins({
+  port,
+  env = process.env,
+  devVarsFile = path.join(root, '.dev.vars'),
+}) {
+  const split = (value) =>
+    String(value ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean);
+  let fromFile = '';
+  if (existsSync(devVarsFile)) {
+    for (const line of readFileSync(devVarsFile, 'utf8').split('\n')) {
+      const match = /^\s*ALLOWED_ORIGINS\s*=\s*"?([^"]*)"?\s*$/.exec(line);
+      if (match) fromFile = match[1];
+    }
+  }
+  const origins = [
+    `http://127.0.0.1:${port}`,
+    `http://localhost:${port}`,
+    ...split(env.ALLOWED_ORIGINS),
+    ...split(fromFile),
+  ];
+  return [...new Set(origins)].join(',');
 }
 
 /**

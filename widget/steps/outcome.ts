@@ -91,18 +91,5 @@ export function renderNotice(h: StepHost): TemplateResult | typeof nothing {
     }`;
 }
 
-/**
- * Renders the error step (the view could not be loaded), with a way to try again.
- *
- * @example
- * renderError(this);
- */
-export function renderError(h: StepHost): TemplateResult {
-  const t = h._t;
-  const code = h._loadError?.code ?? 'NETWORK';
-  return html`<h2 part="heading" tabindex="-1">${t.errorHeading}</h2>
-    <p role="alert">${t.errors[code] ?? t.errors.generic}</p>
-    <div class="actions">
-      <button part="button primary" type="button" @click=${() => h._load()}>${t.reload}</button>
-    </div>`;
-}
+// The error step is in the entry (a failed chunk load shows it): steps/error.ts.
+export { renderError } from './error';

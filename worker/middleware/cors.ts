@@ -1,30 +1,62 @@
 /**
- * CORS for the public checkout API, limited to ALLOWED_ORIGINS, always with `Vary: Origin`.
+ * CORS for the public checkout API, limited to ALLOWED_ORIGINS, always with `Vary: Origin`. In
+ * development mode (DEV_MODE=1 with the development secrets) any `http://localhost:<port>` and
+ * `http://127.0.0.1:<port>` page may use it too, so a merchant's own page served locally works
+ * against `npm run dev` without configuration.
  * @module
  */
 import type { MiddlewareHandler } from 'hono';
+import { cors } from 'hono/cors';
 import { errorBody } from '../../shared/errors';
-import { loadConfig } from '../config';
+import { loadConfig, type Config } from '../config';
 import type { ProxyEnv } from '../env';
 
+/** A local development page's origin: plain http on localhost or 127.0.0.1, any port. */
+const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
+
 /**
- * Answers preflights and sets CORS headers for allowed origins; a cross-origin request from any
- * other origin is refused with 403 ORIGIN_NOT_ALLOWED. Same-origin and origin-less requests pass.
+ * Whether a page on `origin` may call the checkout API: the proxy's own origin, the exact
+ * origins of ALLOWED_ORIGINS, and in development mode any local http origin. A request
+ * without an Origin header (same-origin GET, server-side) passes.
+ *
+ * @example
+ * originAllowed('http://127.0.0.1:8123', 'http://127.0.0.1:8787', config); // true in development
+ * originAllowed('http://127.0.0.1:8123', 'https://pay.example', config); // false in production
+ */
+export function originAllowed(
+  origin: string | undefined,
+  self: string,
+  config: Pick<Config, 'publicBaseUrl' | 'allowedOrigins' | 'devMode'>,
+): boolean {
+  return (
+    origin === undefined ||
+    origin === self ||
+    origin === config.publicBaseUrl ||
+    config.allowedOrigins.has(origin) ||
+    (config.devMode && LOCAL_ORIGIN.test(origin))
+  );
+}
+
+/**
+ * Answers preflights and sets CORS headers (hono/cors) for allowed origins; a cross-origin
+ * request from any other origin is refused with 403 ORIGIN_NOT_ALLOWED. Same-origin and
+ * origin-less requests pass. WebSocket upgrades are checked but get no CORS headers (browsers
+ * do not ask for them, and a 101's headers are immutable).
  *
  * @example
  * app.use('/v1/checkout/*', checkoutCors());
  */
 export function checkoutCors(): MiddlewareHandler<{ Bindings: ProxyEnv }> {
+  const headers = cors({
+    origin: (origin, c) =>
+      origin && originAllowed(origin, new URL(c.req.url).origin, loadConfig(c.env)) ? origin : null,
+    allowMethods: ['GET', 'POST', 'OPTIONS'],
+    allowHeaders: ['Content-Type'],
+    maxAge: 600,
+  });
   return async (c, next) => {
     const origin = c.req.header('origin');
-    const config = loadConfig(c.env);
-    const self = new URL(c.req.url).origin;
-    const allowed =
-      origin === undefined ||
-      origin === self ||
-      origin === config.publicBaseUrl ||
-      config.allowedOrigins.has(origin);
-    if (!allowed) {
+    if (!originAllowed(origin, new URL(c.req.url).origin, loadConfig(c.env))) {
       const res = c.json(
         errorBody('ORIGIN_NOT_ALLOWED', `The origin ${origin} may not use this checkout.`),
         403,
@@ -32,24 +64,7 @@ export function checkoutCors(): MiddlewareHandler<{ Bindings: ProxyEnv }> {
       res.headers.set('Vary', 'Origin');
       return res;
     }
-    if (c.req.method === 'OPTIONS') {
-      return new Response(null, {
-        status: 204,
-        headers: {
-          'Access-Control-Allow-Origin': origin ?? self,
-          'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
-          'Access-Control-Allow-Headers': 'Content-Type',
-          'Access-Control-Max-Age': '600',
-          Vary: 'Origin',
-        },
-      });
-    }
-    await next();
-    if (c.res.status === 101) return; // a WebSocket upgrade's headers are immutable
-    // A response passed through from fetch() (a Durable Object's, the sandbox's) has immutable
-    // headers: copy it before adding ours.
-    c.res = new Response(c.res.body, c.res);
-    if (origin !== undefined) c.res.headers.set('Access-Control-Allow-Origin', origin);
-    c.res.headers.append('Vary', 'Origin');
+    if (c.req.header('upgrade')?.toLowerCase() === 'websocket') return next();
+    return headers(c, next);
   };
 }

@@ -71,7 +71,7 @@ const kenyaSuccess = (reference: string) => ({
   third_party_reference_1: reference,
 });
 
-describe('CORS: only ALLOWED_ORIGINS, always with Vary: Origin', () => {
+describe('CORS: only ALLOWED_ORIGINS (and, in development, local http pages), always with Vary: Origin', () => {
   it('echoes an allowed origin and refuses every look-alike with 403 and no state change', async () => {
     const session = await createSession({ amount: 100, currency: 'KES', reference: ref('cors') });
     const allowed = await checkout(`/${session.id}`, {
@@ -86,7 +86,7 @@ describe('CORS: only ALLOWED_ORIGINS, always with Vary: Origin', () => {
       'https://evil.example',
       'null',
       'http://localhost:8787.evil.example',
-      'http://localhost:8788',
+      'http://192.168.1.10:8787',
       'https://localhost:8787',
       'http://LOCALHOST:8787',
       'http://localhost:8787/',

@@ -1,0 +1,60 @@
+// The widget's size budgets (scripts/widget-size.mjs) on the built files (`npm run build:widget`
+// first; npm test does): the first load in every language and all files together within their
+// budgets, the first screen needing no chunk, and the steps a payer may never reach, the live
+// transport and the other languages kept out of the entry.
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+interface Report {
+  first_load_gzip: Record<string, number>;
+  first_load_max_gzip: number;
+  first_load_budget: number;
+  total_gzip: number;
+  total_budget: number;
+  withinBudget: boolean;
+  files: Record<string, { raw: number; gzip: number }>;
+}
+
+function report(): { status: number | null; json: Report } {
+  const run = spawnSync(process.execPath, ['scripts/widget-size.mjs', '--json'], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  if (run.status === 2) throw new Error(run.stderr);
+  return { status: run.status, json: JSON.parse(run.stdout) as Report };
+}
+
+describe('widget size', () => {
+  it('keeps the first load (every language) and all files within their budgets', () => {
+    const { status, json } = report();
+    expect(json.first_load_max_gzip).toBeLessThanOrEqual(json.first_load_budget);
+    expect(json.total_gzip).toBeLessThanOrEqual(json.total_budget);
+    expect(json.withinBudget).toBe(true);
+    expect(status).toBe(0);
+    // English is in the entry: its first load is the loader and the module alone.
+    const { gzip: loader } = json.files['public/widget.js']!;
+    const { gzip: entry } = json.files['public/widget.es.js']!;
+    expect(json.first_load_gzip.en).toBe(loader + entry);
+    const fr = Object.entries(json.files).find(([file]) => /\/widget\/fr-/.test(file))!;
+    expect(json.first_load_gzip.fr).toBe(loader + entry + fr[1].gzip);
+  });
+
+  it('keeps the later steps, the transport and the other languages out of the entry', () => {
+    const entry = readFileSync(path.join(root, 'public/widget.es.js'), 'utf8');
+    const { json } = report();
+    const chunks = Object.keys(json.files).map((file) => path.basename(file).replace(/-.*/, ''));
+    for (const chunk of ['otp', 'transfer', 'redirect', 'approve', 'outcome', 'transport']) {
+      expect(chunks, chunk).toContain(chunk);
+    }
+    for (const language of ['fr', 'sw', 'pt']) expect(chunks).toContain(language);
+    expect(entry).not.toContain('one-time-code'); // the OTP field
+    expect(entry).not.toContain('part="details"'); // the bank transfer's account
+    expect(entry).not.toContain('Saisissez votre code'); // French
+    expect(entry).not.toMatch(/new WebSocket/); // the live transport
+    expect(entry).toContain('How do you want to pay?'); // English, the first screens' fallback
+  });
+});

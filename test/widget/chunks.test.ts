@@ -1,0 +1,154 @@
+/**
+ * Loading of the built widget (public/widget.js → widget.es.js → chunks in public/widget/), each
+ * page in its own frame with only the one `<script src=".../widget.js">` tag: the first screen
+ * needs only the entry; a step's chunk and a language's chunk are fetched when needed, beside
+ * the module; and when a chunk (or the module itself) cannot be fetched, the payer reads a
+ * message instead of a blank widget. Failures are real 404s (web-test-runner.config.mjs serves
+ * /__nochunks/ and /__noentry/ copies of public/ without the chunks, or without the module).
+ */
+import { expect, waitUntil } from '@open-wc/testing';
+import type { CheckoutErrorEvent } from '../../widget/events';
+import type { UnifiedCheckout } from '../../widget/unified-checkout';
+import { IVORY_COAST, KENYA, attempt, inMs, view, withAttempt } from './support/views';
+
+interface Page {
+  frame: HTMLIFrameElement;
+  win: Window & typeof globalThis;
+  el: UnifiedCheckout;
+  /** Paths of the chunk files the page fetched so far (public/widget/*.js). */
+  chunks(): string[];
+}
+
+async function page(script: string, locale = 'en', define = true): Promise<Page> {
+  const frame = document.createElement('iframe');
+  frame.srcdoc =
+    `<!doctype html><html lang="en"><head><script src="${script}"></script></head>` +
+    `<body><unified-checkout id="checkout" locale="${locale}"></unified-checkout></body></html>`;
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  document.body.append(frame);
+  await loaded;
+  const win = frame.contentWindow as Window & typeof globalThis;
+  if (define) {
+    await waitUntil(() => win.customElements.get('unified-checkout'), 'element not defined', {
+      timeout: 8000,
+    });
+  }
+  const el = win.document.getElementById('checkout') as UnifiedCheckout;
+  const chunks = () =>
+    win.performance
+      .getEntriesByType('resource')
+      .map((entry) => new URL(entry.name).pathname)
+      .filter((path) => /\/public\/widget\/[^/]+\.js$/.test(path));
+  return { frame, win, el, chunks };
+}
+
+const otpView = () =>
+  withAttempt(
+    view([IVORY_COAST], { only: 'otp_operator' }),
+    attempt(IVORY_COAST, 'otp_operator', 'pending', {
+      type: 'enter_otp',
+      expires_at: inMs(90_000),
+      tries_left: 3,
+    }),
+  );
+
+const text = (el: UnifiedCheckout) =>
+  (el.shadowRoot?.querySelector('[part~=body]')?.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+describe('chunks of the built widget', () => {
+  it('shows the first screen from the entry alone, then fetches a step chunk on demand', async function () {
+    this.timeout(15_000);
+    const { frame, win, el, chunks } = await page('/public/widget.js');
+    try {
+      const scripts = win.performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname);
+      expect(scripts).to.include.members(['/public/widget.js', '/public/widget.es.js']);
+      el.applyView(view([KENYA], { only: 'phone_prompt' }));
+      await el.updateComplete;
+      expect(el.step).to.equal('form');
+      expect(el.shadowRoot!.querySelector('h2')!.textContent).to.equal('Pay with M-PESA');
+      expect(chunks()).to.deep.equal([]);
+
+      el.applyView(otpView());
+      await el.updateComplete; // waits for the OTP chunk
+      expect(el.step).to.equal('otp');
+      expect(el.shadowRoot!.querySelector('h2')!.textContent).to.equal('Enter your code');
+      expect(chunks()).to.have.length(1);
+      expect(chunks()[0]).to.match(/\/public\/widget\/otp-[\w-]+\.js$/);
+    } finally {
+      frame.remove();
+    }
+  });
+
+  it('fetches the page language as a chunk: fr', async function () {
+    this.timeout(15_000);
+    const { frame, el, chunks } = await page('/public/widget.js', 'fr');
+    try {
+      el.applyView(otpView());
+      await el.updateComplete; // the French chunk and the OTP chunk
+      expect(el.shadowRoot!.querySelector('h2')!.textContent).to.equal('Saisissez votre code');
+      expect(
+        chunks()
+          .map((path) => path.replace(/-[\w-]+\.js$/, ''))
+          .sort(),
+      ).to.deep.equal(['/public/widget/fr', '/public/widget/otp']);
+    } finally {
+      frame.remove();
+    }
+  });
+
+  it('shows the error step (and fires checkout-error) when a step chunk cannot be loaded', async function () {
+    this.timeout(15_000);
+    const { frame, el } = await page('/__nochunks/public/widget.js');
+    try {
+      const errors: CheckoutErrorEvent[] = [];
+      el.addEventListener('checkout-error', (e) => errors.push(e as CheckoutErrorEvent));
+      el.applyView(view([KENYA], { only: 'phone_prompt' }));
+      await el.updateComplete;
+      expect(el.step).to.equal('form'); // the first screen needs no chunk
+
+      el.applyView(otpView());
+      await el.updateComplete;
+      expect(el.step).to.equal('error');
+      expect(text(el)).to.contain('The payment service is unreachable. Check your connection.');
+      expect(el.shadowRoot!.querySelector('[part~=primary]')!.textContent).to.contain('Try again');
+      expect(errors.map((e) => [e.detail.code, e.detail.operation])).to.deep.equal([
+        ['NETWORK', 'load'],
+      ]);
+    } finally {
+      frame.remove();
+    }
+  });
+
+  it('keeps English when the page language chunk cannot be loaded', async function () {
+    this.timeout(15_000);
+    const { frame, el } = await page('/__nochunks/public/widget.js', 'fr');
+    try {
+      el.applyView(view([KENYA], { status: 'expired' }));
+      await el.updateComplete;
+      // The notice's chunk is missing too: the error step, in English.
+      expect(el.shadowRoot!.querySelector('h2')!.textContent).to.equal('Something went wrong');
+      el.applyView(view([KENYA], { only: 'phone_prompt' }));
+      await el.updateComplete;
+      expect(el.shadowRoot!.querySelector('[part~=primary]')!.textContent).to.contain('Pay');
+    } finally {
+      frame.remove();
+    }
+  });
+
+  it('says so in the element when widget.es.js cannot be loaded at all', async function () {
+    this.timeout(15_000);
+    const { frame, win, el } = await page('/__noentry/public/widget.js', 'en', false);
+    try {
+      await waitUntil(() => /could not be loaded/.test(el.textContent ?? ''), 'still blank', {
+        timeout: 8000,
+      });
+      const late = win.document.createElement('unified-checkout');
+      win.document.body.append(late);
+      expect(late.textContent).to.contain('could not be loaded');
+    } finally {
+      frame.remove();
+    }
+  });
+});

@@ -1,0 +1,92 @@
+/**
+ * The steps a payer may never reach (OTP, bank transfer, redirect, approve on the phone, the
+ * notices), each in a chunk of its own: `import()` fetches it beside the module that asked
+ * (`import.meta.url`), once per page, when its step first shows. The first screens (loading,
+ * choose, form, wait, error) are in the entry.
+ * @module
+ */
+import type { nothing, TemplateResult } from 'lit';
+import type { CheckoutStep } from './events';
+import type { StepHost } from './steps/host';
+import type { noticeText as NoticeText } from './steps/outcome';
+
+/** How a step renders. */
+export type StepRender = (host: StepHost) => TemplateResult | typeof nothing;
+
+/** What a step chunk gives: the renderer, and for the notices the texts the live region reads. */
+export interface StepChunk {
+  render: StepRender;
+  noticeText?: typeof NoticeText;
+}
+
+const notice = () =>
+  import('./steps/outcome').then((m) => ({ render: m.renderNotice, noticeText: m.noticeText }));
+
+/** The lazily loaded steps (a step not listed here is in the entry). */
+const LOADERS: Partial<Record<CheckoutStep, () => Promise<StepChunk>>> = {
+  approve: () => import('./steps/approve').then((m) => ({ render: m.renderApprove })),
+  otp: () => import('./steps/otp').then((m) => ({ render: m.renderOtp })),
+  transfer: () => import('./steps/transfer').then((m) => ({ render: m.renderTransfer })),
+  redirect: () => import('./steps/redirect').then((m) => ({ render: m.renderRedirect })),
+  success: notice,
+  failure: notice,
+  lapsed: notice,
+  mismatch: notice,
+  needs_review: notice,
+  closed_confirming: notice,
+  expired: notice,
+};
+
+const loaded = new Map<CheckoutStep, StepChunk>();
+const loading = new Map<CheckoutStep, Promise<StepChunk>>();
+
+/**
+ * Whether `step` renders from a chunk of its own.
+ *
+ * @example
+ * isLazyStep('otp'); // true
+ * isLazyStep('form'); // false
+ */
+export function isLazyStep(step: CheckoutStep): boolean {
+  return step in LOADERS;
+}
+
+/**
+ * The chunk of `step` when it has loaded, else `undefined`.
+ *
+ * @example
+ * loadedStep('otp')?.render(host);
+ */
+export function loadedStep(step: CheckoutStep): StepChunk | undefined {
+  return loaded.get(step);
+}
+
+/**
+ * Loads the chunk of `step` once (concurrent calls share one request). A failed load is
+ * forgotten, so a later call tries again.
+ *
+ * @example
+ * await loadStep('transfer');
+ */
+export function loadStep(step: CheckoutStep): Promise<StepChunk> {
+  const done = loaded.get(step);
+  if (done) return Promise.resolve(done);
+  let pending = loading.get(step);
+  if (!pending) {
+    const load = LOADERS[step];
+    if (!load) return Promise.reject(new Error(`unified-checkout: no chunk for step ${step}`));
+    pending = load().then(
+      (chunk) => {
+        loaded.set(step, chunk);
+        loading.delete(step);
+        return chunk;
+      },
+      (error: unknown) => {
+        loading.delete(step);
+        throw error;
+      },
+    );
+    loading.set(step, pending);
+  }
+  return pending;
+}
