@@ -87,10 +87,11 @@ function shell(ctx: PageContext, t: HostedStrings, body: Markup, widget: boolean
           ${raw(HOSTED_CSS)}${raw(brandCss)}
         </style>
         ${
-          widget && locale.language !== 'en'
-            ? html`<script src="/widget/translations/${locale.language}.js" defer></script> `
+          widget
+            ? html`<link rel="modulepreload" href="/widget.es.js" />
+                <script src="/widget.js" defer></script> `
             : ''
-        }${widget ? html`<script src="/widget.js" defer></script> ` : ''}
+        }
       </head>
       <body>
         <header class="bar">

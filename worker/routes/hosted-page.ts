@@ -88,16 +88,13 @@ export function hostedPage() {
       throw new CheckoutError(outcome.body.error.code, outcome.body.error.message);
     }
     const { view, reference, description } = outcome.value;
-    // The widget (and its translation) start downloading with the response's headers, before
-    // the HTML is parsed; Cloudflare can also send them as 103 Early Hints.
-    const preload = [
-      '/widget.js',
-      ...(locale.language === 'en' ? [] : [`/widget/translations/${locale.language}.js`]),
-    ];
+    // The widget's loader and its module start downloading with the response's headers, before
+    // the HTML is parsed; Cloudflare can also send them as 103 Early Hints. (The page's language
+    // is a chunk with a content hash the widget imports itself.)
+    const preload = ['</widget.js>; rel=preload; as=script', '</widget.es.js>; rel=modulepreload'];
     const willShowWidget =
       view.status !== 'succeeded' && (view.status !== 'expired' || stillSettling(view));
-    if (willShowWidget)
-      c.header('Link', preload.map((path) => `<${path}>; rel=preload; as=script`).join(', '));
+    if (willShowWidget) c.header('Link', preload.join(', '));
     const order: OrderSummary = {
       id: view.id,
       amount: view.amount,
