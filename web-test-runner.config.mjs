@@ -91,7 +91,8 @@ function tolerateEsr(page) {
   const setViewport = page.setViewport.bind(page);
   page.setViewport = (viewport) =>
     setViewport(viewport).catch((error) => {
-      if (!/unknown command emulation\.setScreenOrientationOverride/.test(String(error))) throw error;
+      if (!/unknown command emulation\.setScreenOrientationOverride/.test(String(error)))
+        throw error;
     });
   return page;
 }

@@ -40,7 +40,11 @@ const firstExisting = (candidates) => candidates.find((p) => p && existsSync(p))
 
 /** Firefox ESR: $FIREFOX_PATH, else Debian's /usr/bin/firefox-esr. */
 export function firefoxPath() {
-  const found = firstExisting([process.env.FIREFOX_PATH, '/usr/bin/firefox-esr', '/usr/bin/firefox']);
+  const found = firstExisting([
+    process.env.FIREFOX_PATH,
+    '/usr/bin/firefox-esr',
+    '/usr/bin/firefox',
+  ]);
   if (!found) throw missing('firefox');
   return found;
 }
@@ -96,7 +100,10 @@ export function enginesToRun() {
   const absent = asked.filter((engine) => !engineInstalled(engine));
   if (absent.length === 0) return asked;
   const how = absent
-    .map((engine) => `${engine}: apt-get install -y --no-install-recommends ${PACKAGES[engine].join(' ')}`)
+    .map(
+      (engine) =>
+        `${engine}: apt-get install -y --no-install-recommends ${PACKAGES[engine].join(' ')}`,
+    )
     .join('; ');
   if (process.env.CI === 'true' || byName) {
     throw new Error(`Browser engine(s) missing: ${absent.join(', ')} (${how}).`);
