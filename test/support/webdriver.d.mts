@@ -1,4 +1,4 @@
-export declare const ELEMENT: 'element-6066-11e4-a52e-4f735466cecc';
+export declare const ELEMENT: 'element-6066-11e4-a52e-4f735466cecf';
 export interface WebDriverServer {
   base: string;
   output(): string;

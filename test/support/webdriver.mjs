@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 
 /** The W3C key for a web element reference in JSON. */
-export const ELEMENT = 'element-6066-11e4-a52e-4f735466cecc';
+export const ELEMENT = 'element-6066-11e4-a52e-4f735466cecf';
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -186,7 +186,8 @@ describe('redirect return page', function () {
       await startAttempt(session, { country_id: 9, method: 'Wave', mobile: '221771234000' });
       const el = await mountSession(session, { pollInterval: 600_000 });
       await waitForStep(el, 'redirect');
-      await waitUntil(() => el.connection === 'polling', 'not polling');
+      // Two refused sockets (500 ms apart, + jitter and each engine's own connection time).
+      await waitUntil(() => el.connection === 'polling', 'not polling', { timeout: 5000 });
       await new Promise((r) => setTimeout(r, 300)); // let the first poll land
       const next = el.view?.attempt?.next;
       if (next?.type !== 'redirect') throw new Error('no redirect');

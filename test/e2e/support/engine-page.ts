@@ -127,7 +127,11 @@ class PuppeteerPage implements EnginePage {
   ) {
     page.on('pageerror', (error) => this.errors.push(`pageerror: ${String(error)}`));
     page.on('console', (message) => {
-      if (message.type() === 'error') this.errors.push(`console: ${message.text()}`);
+      if (message.type() !== 'error') return;
+      const from = message.location().url ?? '';
+      // The browser's own favicon request (the demo page has none), not the page's doing.
+      if (from.endsWith('/favicon.ico')) return;
+      this.errors.push(`console: ${message.text()} (${from})`);
     });
   }
 
