@@ -100,6 +100,17 @@ describe('transport', function () {
     expect(el.connection).to.equal('idle'); // a final session stops every timer
   });
 
+  it('polls when refused sockets fire only an error, never a close (WebKit)', async () => {
+    const faults = faultySockets(() => true, 'error-only');
+    restore = faults.restore;
+    const session = await createSession({ amount: 1000, currency: 'KES', methods: ['send money'] });
+    const el = await mountSession(session, { pollInterval: 300 });
+    await waitUntil(() => el.connection === 'polling', 'never polled', { timeout: 5000 });
+    expect(faults.sockets.length).to.be.at.least(2);
+    await startAttempt(session, pending005);
+    await waitForStep(el, 'approve', 5000);
+  });
+
   it('polls when the WebSocket constructor itself throws (e.g. blocked by policy)', async () => {
     const faults = faultySockets(() => true, 'throw');
     restore = faults.restore;
