@@ -33,6 +33,10 @@ export async function startWebDriver(paths) {
     ['-a', '-s', '-screen 0 1280x1024x24 -nolisten tcp', paths.driver, `--port=${port}`],
     { detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
   );
+  // Its own process group outlives this process unless stopped: stop it on any exit too.
+  const onExit = () => stopGroup(child);
+  process.once('exit', onExit);
+  child.once('exit', () => process.removeListener('exit', onExit));
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));

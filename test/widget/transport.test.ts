@@ -4,6 +4,7 @@
  * WebSocket constructor that throws), resume after a reload, and the redirect return page.
  */
 import { expect, fixtureCleanup, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { backoffDelay, streamUrl } from '../../widget/transport';
 import { bodyText, q, waitForStep } from './support/dom';
 import {
@@ -207,15 +208,25 @@ describe('redirect return page', function () {
         timeout: 10_000,
       });
       expect(el.step).to.equal('redirect'); // nothing told the element yet
-      // The real return page, in a real popup opened by this page: it posts to its opener.
-      const popup = window.open(
-        `${STACK}/v1/checkout/${session}/return?outcome=success`,
-        'unified-checkout-test',
-        'popup,width=400,height=400',
-      );
+      // The real return page, in a real popup opened by this page: it posts to its opener. Opened
+      // from a key press (a user gesture): WebKit, like Safari, blocks window.open without one.
+      let popup: Window | null = null;
+      const opener = document.createElement('button');
+      opener.textContent = 'Open the return page';
+      opener.addEventListener('click', () => {
+        popup = window.open(
+          `${STACK}/v1/checkout/${session}/return?outcome=success`,
+          'unified-checkout-test',
+          'popup,width=400,height=400',
+        );
+      });
+      document.body.append(opener);
+      opener.focus();
+      await sendKeys({ press: 'Enter' });
+      opener.remove();
       expect(popup, 'popup blocked').to.not.equal(null);
       await waitForStep(el, 'success', 8000);
-      popup?.close();
+      (popup as Window | null)?.close();
     } finally {
       faults.restore();
     }
