@@ -127,7 +127,9 @@ export default {
   ],
   middleware: [stackForward],
   browsers: enginesToRun().map((engine) => launchers[engine]()),
-  // One engine at a time, one file at a time: two cores, shared with the dev stack.
+  // One engine at a time, one file at a time: two cores, shared with the dev stack. Several
+  // engines in one run share the stack's attempt rate limit: `npm run test:widget`
+  // (scripts/test-widget.mjs) runs each engine on its own.
   concurrentBrowsers: 1,
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },

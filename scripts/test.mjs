@@ -1,6 +1,7 @@
 // `npm test`: typecheck, format check, widget build, every suite. Exits non-zero on any failure.
 import { ensureBrowsers } from './ensure-browsers.mjs';
 import { run } from './run.mjs';
+import { testWidget } from './test-widget.mjs';
 
 const NAMES = { chromium: 'Chromium', firefox: 'Firefox ESR', webkit: 'WebKitGTK' };
 // Chromium, Firefox ESR and WebKitGTK (UC_ENGINES narrows; a missing one fails under CI=true).
@@ -31,5 +32,5 @@ run(
   ['run', '--project', 'e2e-engines'],
   `payment smoke in every engine (${names}; wrangler dev)`,
 );
-// One engine after another, one stack for all three.
-run('web-test-runner', ['--config', 'web-test-runner.config.mjs'], `widget suite (${names})`);
+// One engine after another, each with its own dev stack (scripts/test-widget.mjs says why).
+testWidget();
