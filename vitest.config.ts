@@ -161,9 +161,25 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
+          exclude: ['test/e2e/engines.test.ts'],
           environment: 'node',
           globalSetup: ['./test/e2e/global-setup.ts'],
           testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // The payment smoke in Chromium, Firefox ESR and WebKitGTK (UC_ENGINES picks), on its own
+        // dev stack (same ports as e2e: run the two projects one after the other, as npm test
+        // does), so its attempts do not share e2e's per-IP rate limit window.
+        test: {
+          name: 'e2e-engines',
+          include: ['test/e2e/engines.test.ts'],
+          environment: 'node',
+          globalSetup: ['./test/e2e/global-setup.ts'],
+          env: { UC_E2E_ARTIFACTS: 'test-results/e2e-engines' },
+          testTimeout: 90_000,
           hookTimeout: 60_000,
           fileParallelism: false,
         },

@@ -1,4 +1,8 @@
-// Widget tests in Debian's Chromium (see test/support/chromium.mjs for the path and flags).
+// Widget tests in three engines from Debian's packages, one after another (test/support/engines.mjs
+// has the paths and flags): Chromium (puppeteer-core over CDP), Firefox ESR (puppeteer-core over
+// WebDriver BiDi) and WebKitGTK (MiniBrowser through WebKitWebDriver under xvfb-run,
+// test/support/wtr-webkit.mjs). `UC_ENGINES=firefox` (or `chromium,webkit`) runs only those; a
+// missing engine fails the run under CI=true or when named.
 //
 // Before the tests: the widget is built (public/widget.js and its translations, used by the
 // CSP and translation-loading tests), its import under server-side rendering is checked
@@ -9,10 +13,18 @@
 // WTR_NO_STACK=1 skips the stack (the flow tests then fail fast with a clear message).
 import { esbuildPlugin } from '@web/dev-server-esbuild';
 import { chromeLauncher } from '@web/test-runner-chrome';
+import * as puppeteer from 'puppeteer-core';
 import { build } from 'vite';
 import { checkWidgetSsr } from './scripts/widget-ssr-check.mjs';
-import { chromiumArgs, chromiumPath } from './test/support/chromium.mjs';
+import {
+  chromiumArgs,
+  chromiumPath,
+  enginesToRun,
+  firefoxPath,
+  firefoxPrefs,
+} from './test/support/engines.mjs';
 import { startDevStack } from './test/support/dev-stack.mjs';
+import { webkitLauncher } from './test/support/wtr-webkit.mjs';
 
 const PORT = 8795;
 const STACK_PORT = 8796;
@@ -92,6 +104,40 @@ async function brokenWidget(ctx, next) {
   return next();
 }
 
+/**
+ * puppeteer-core's setViewport also sends emulation.setScreenOrientationOverride, a BiDi command
+ * Firefox ESR 140 does not know; the viewport itself is set by the command sent beside it.
+ */
+function tolerateEsr(page) {
+  const setViewport = page.setViewport.bind(page);
+  page.setViewport = (viewport) =>
+    setViewport(viewport).catch((error) => {
+      if (!/unknown command emulation\.setScreenOrientationOverride/.test(String(error)))
+        throw error;
+    });
+  return page;
+}
+
+/** One launcher per engine. */
+const launchers = {
+  chromium: () =>
+    chromeLauncher({
+      launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs },
+    }),
+  firefox: () =>
+    chromeLauncher({
+      puppeteer,
+      createPage: async ({ context }) => tolerateEsr(await context.newPage()),
+      launchOptions: {
+        browser: 'firefox',
+        executablePath: firefoxPath(),
+        headless: true,
+        extraPrefsFirefox: firefoxPrefs,
+      },
+    }),
+  webkit: () => webkitLauncher(),
+};
+
 export default {
   files: 'test/widget/**/*.test.ts',
   nodeResolve: true,
@@ -101,11 +147,11 @@ export default {
     widgetStack(),
   ],
   middleware: [stackForward, brokenWidget],
-  browsers: [
-    chromeLauncher({
-      launchOptions: { executablePath: chromiumPath(), headless: true, args: chromiumArgs },
-    }),
-  ],
+  browsers: enginesToRun().map((engine) => launchers[engine]()),
+  // One engine at a time, one file at a time: two cores, shared with the dev stack. Several
+  // engines in one run share the stack's attempt rate limit: `npm run test:widget`
+  // (scripts/test-widget.mjs) runs each engine on its own.
+  concurrentBrowsers: 1,
   concurrency: 1,
   testFramework: { config: { timeout: 10000 } },
 };

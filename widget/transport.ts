@@ -103,7 +103,7 @@ export class CheckoutTransport {
     const socket = this._socket;
     this._socket = null;
     if (socket) {
-      socket.onopen = socket.onmessage = socket.onclose = null;
+      socket.onopen = socket.onmessage = socket.onerror = socket.onclose = null;
       // close(1000) throws only for an invalid code; on a closed socket it does nothing.
       socket.close(1000);
     }
@@ -150,8 +150,9 @@ export class CheckoutTransport {
       }
       if (message?.type === 'view' && message.view) this._options.onView(message.view);
     };
-    // No onerror handler: an error is always followed by the close event, handled below.
-    socket.onclose = () => {
+    // Lost at its error or its close, whichever comes first: WebKit fires only `error`, never
+    // `close`, for a connection it refuses itself (e.g. a blocked port).
+    socket.onerror = socket.onclose = () => {
       if (this._socket !== socket) return;
       this._socket = null;
       // A socket that was open and then dropped gets one quick retry before backing off.

@@ -23,8 +23,11 @@ export default async function setup(project: TestProject) {
         '`npm run build:widget && npm run build:lib` first (npm test does).',
     );
   }
-  rmSync(E2E.artifacts, { recursive: true, force: true });
-  mkdirSync(E2E.artifacts, { recursive: true });
+  // The project's own folder (its UC_E2E_ARTIFACTS, as its test files see it).
+  const env = project.config.env?.UC_E2E_ARTIFACTS;
+  const artifacts = typeof env === 'string' ? path.resolve(env) : E2E.artifacts;
+  rmSync(artifacts, { recursive: true, force: true });
+  mkdirSync(artifacts, { recursive: true });
 
   let stack: DevStack | null = null;
   const receiver = await startWebhookReceiver({
@@ -68,7 +71,7 @@ export default async function setup(project: TestProject) {
     const output = stack?.output() ?? '';
     await stack?.stop();
     await Promise.all([receiver.close(), shop.close()]);
-    writeFileSync(path.join(E2E.artifacts, 'wrangler-dev.log'), output);
+    writeFileSync(path.join(artifacts, 'wrangler-dev.log'), output);
     // The run's Durable Object state (a temp dir startDevStack made): the next run starts fresh.
     if (stack) rmSync(stack.persistTo, { recursive: true, force: true });
   };

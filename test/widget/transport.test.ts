@@ -4,6 +4,7 @@
  * WebSocket constructor that throws), resume after a reload, and the redirect return page.
  */
 import { expect, fixtureCleanup, waitUntil } from '@open-wc/testing';
+import { sendKeys } from '@web/test-runner-commands';
 import { backoffDelay, streamUrl } from '../../widget/transport';
 import { bodyText, q, waitForStep } from './support/dom';
 import {
@@ -100,6 +101,17 @@ describe('transport', function () {
     expect(el.connection).to.equal('idle'); // a final session stops every timer
   });
 
+  it('polls when refused sockets fire only an error, never a close (WebKit)', async () => {
+    const faults = faultySockets(() => true, 'error-only');
+    restore = faults.restore;
+    const session = await createSession({ amount: 1000, currency: 'KES', methods: ['send money'] });
+    const el = await mountSession(session, { pollInterval: 300 });
+    await waitUntil(() => el.connection === 'polling', 'never polled', { timeout: 5000 });
+    expect(faults.sockets.length).to.be.at.least(2);
+    await startAttempt(session, pending005);
+    await waitForStep(el, 'approve', 5000);
+  });
+
   it('polls when the WebSocket constructor itself throws (e.g. blocked by policy)', async () => {
     const faults = faultySockets(() => true, 'throw');
     restore = faults.restore;
@@ -186,7 +198,8 @@ describe('redirect return page', function () {
       await startAttempt(session, { country_id: 9, method: 'Wave', mobile: '221771234000' });
       const el = await mountSession(session, { pollInterval: 600_000 });
       await waitForStep(el, 'redirect');
-      await waitUntil(() => el.connection === 'polling', 'not polling');
+      // Two refused sockets (500 ms apart, + jitter and each engine's own connection time).
+      await waitUntil(() => el.connection === 'polling', 'not polling', { timeout: 5000 });
       await new Promise((r) => setTimeout(r, 300)); // let the first poll land
       const next = el.view?.attempt?.next;
       if (next?.type !== 'redirect') throw new Error('no redirect');
@@ -195,15 +208,25 @@ describe('redirect return page', function () {
         timeout: 10_000,
       });
       expect(el.step).to.equal('redirect'); // nothing told the element yet
-      // The real return page, in a real popup opened by this page: it posts to its opener.
-      const popup = window.open(
-        `${STACK}/v1/checkout/${session}/return?outcome=success`,
-        'unified-checkout-test',
-        'popup,width=400,height=400',
-      );
+      // The real return page, in a real popup opened by this page: it posts to its opener. Opened
+      // from a key press (a user gesture): WebKit, like Safari, blocks window.open without one.
+      let popup: Window | null = null;
+      const opener = document.createElement('button');
+      opener.textContent = 'Open the return page';
+      opener.addEventListener('click', () => {
+        popup = window.open(
+          `${STACK}/v1/checkout/${session}/return?outcome=success`,
+          'unified-checkout-test',
+          'popup,width=400,height=400',
+        );
+      });
+      document.body.append(opener);
+      opener.focus();
+      await sendKeys({ press: 'Enter' });
+      opener.remove();
       expect(popup, 'popup blocked').to.not.equal(null);
       await waitForStep(el, 'success', 8000);
-      popup?.close();
+      (popup as Window | null)?.close();
     } finally {
       faults.restore();
     }

@@ -11,8 +11,11 @@ export const E2E = {
   stackPort: 8797,
   receiverPort: 8789,
   shopPort: 8790,
-  /** Screenshots, response bodies, logs: test-results/e2e/. */
-  artifacts: path.resolve('test-results/e2e'),
+  /**
+   * Screenshots, response bodies, logs: test-results/e2e/ (test-results/e2e-engines/ for the
+   * cross-engine smoke, whose vitest project sets UC_E2E_ARTIFACTS).
+   */
+  artifacts: path.resolve(process.env.UC_E2E_ARTIFACTS ?? 'test-results/e2e'),
 } as const;
 
 /**

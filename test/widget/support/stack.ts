@@ -95,12 +95,15 @@ export async function mountSession(
 /**
  * Fault injection for the live stream: replaces `WebSocket` so that connections for which
  * `fail(n)` (n = 1-based connection number) is true go to a closed port (a real refused
- * connection), or throw in the constructor when `mode` is `throw`. Returns the opened sockets,
- * their start times, and a restore function.
+ * connection), or throw in the constructor when `mode` is `throw`, or, with `error-only`, are
+ * refused with an `error` event and no `close` (what WebKit does for a connection it refuses
+ * itself; the other engines always follow with `close`, so it is simulated there by never
+ * calling the `onclose` handler). Returns the opened sockets, their start times, and a restore
+ * function.
  */
 export function faultySockets(
   fail: (n: number) => boolean,
-  mode: 'closed-port' | 'throw' = 'closed-port',
+  mode: 'closed-port' | 'throw' | 'error-only' = 'closed-port',
 ) {
   const Real = window.WebSocket;
   const sockets: WebSocket[] = [];
@@ -111,6 +114,9 @@ export function faultySockets(
       started.push(performance.now());
       if (fail(n) && mode === 'throw') throw new DOMException('blocked', 'SecurityError');
       super(fail(n) ? 'ws://127.0.0.1:9/' : url, protocols);
+      if (fail(n) && mode === 'error-only') {
+        Object.defineProperty(this, 'onclose', { get: () => null, set: () => {} });
+      }
       sockets.push(this);
     }
   }
