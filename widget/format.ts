@@ -3,25 +3,7 @@
  * @module
  */
 
-/**
- * Formats whole units of `currency` (the upstream's amounts have no decimals).
- *
- * @example
- * formatAmount(1500, 'KES', 'en'); // 'Ksh 1,500' (exact text depends on the browser's ICU data)
- * formatAmount(25000, 'XOF', 'fr'); // '25 000 F CFA'
- */
-export function formatAmount(amount: number, currency: string, locale: string): string {
-  try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
-    }).format(amount);
-  } catch {
-    return `${amount} ${currency}`;
-  }
-}
+export { formatAmount } from '../shared/amount-format';
 
 /**
  * Formats the time left until `deadline` as `m:ss` (never negative).

@@ -23,15 +23,13 @@ import { launchEngine, until, type EngineBrowser, type EnginePage } from './supp
 type CheckoutPage = (base: string, session: string) => string;
 
 /**
- * The pages the smoke pays on, each in every engine.
- *
- * HOSTED PAGE SMOKE GOES HERE: once the hosted page (`/pay/:id`) lands, add
- * `hosted: (base, id) => `${base}/pay/${id}`` below; the three cases then also run on it. A page
- * whose widget opens on another step than the demo's first one needs nothing else: the cases
- * start from whatever step the page shows (`choose` or `form`).
+ * The pages the smoke pays on, each in every engine: the demo shop embedding the widget, and
+ * the hosted page a session's `checkout_url` points to. The cases start from whatever step the
+ * page shows (`choose` or `form`).
  */
 const PAGES: Record<string, CheckoutPage> = {
   demo: (base, id) => `${base}/demo/?session=${id}`,
+  hosted: (base, id) => `${base}/pay/${id}`,
 };
 
 let backend: MerchantBackend;

@@ -12,6 +12,7 @@ import type { HostedLocale } from './locale';
 import { HOSTED_STRINGS, type HostedStrings } from './strings';
 import { HOSTED_CSS } from './styles';
 import { HOSTED_SCRIPT, RETURN_AFTER_SECONDS } from './script';
+import { formatAmount } from '../../shared/amount-format';
 
 type Markup = ReturnType<typeof html>;
 
@@ -37,25 +38,6 @@ export interface OrderSummary {
 /** The text of `template` with `{brand}` filled in (escaping happens in the templates). */
 function fill(template: string, brand: Brand): string {
   return template.replaceAll('{brand}', brand.name);
-}
-
-/**
- * Whole units of `currency` in the page's locale (as the widget formats them).
- *
- * @example
- * formatAmount(1500, 'KES', 'en'); // 'Ksh 1,500' (the exact text is the runtime's ICU data's)
- */
-export function formatAmount(amount: number, currency: string, tag: string): string {
-  try {
-    return new Intl.NumberFormat(tag, {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 0,
-    }).format(amount);
-  } catch {
-    return `${amount} ${currency}`;
-  }
 }
 
 /**
