@@ -132,10 +132,15 @@ describe('the code field', () => {
 
 /**
  * The SMS cannot be caused in a test browser: `navigator.credentials.get` is replaced (and
- * `OTPCredential` defined when this Chromium lacks it) to answer like the browser would.
+ * `OTPCredential` defined when the engine lacks it; `navigator.credentials` too in WebKitGTK)
+ * to answer like the browser would.
  */
 function stubWebOtp(has = true) {
   const calls: { options: CredentialRequestOptions; resolve: (code: string) => void }[] = [];
+  // WebKitGTK has no Credential Management at all: give it a container to stub.
+  const hadCredentials = 'credentials' in navigator && navigator.credentials !== undefined;
+  if (!hadCredentials)
+    Object.defineProperty(navigator, 'credentials', { configurable: true, value: {} });
   const original = Object.getOwnPropertyDescriptor(navigator.credentials, 'get');
   const hadOtp = Object.getOwnPropertyDescriptor(window, 'OTPCredential');
   Object.defineProperty(navigator.credentials, 'get', {
@@ -154,7 +159,8 @@ function stubWebOtp(has = true) {
   return {
     calls,
     restore() {
-      if (original) Object.defineProperty(navigator.credentials, 'get', original);
+      if (!hadCredentials) delete (navigator as { credentials?: unknown }).credentials;
+      else if (original) Object.defineProperty(navigator.credentials, 'get', original);
       else delete (navigator.credentials as { get?: unknown }).get;
       if (hadOtp) Object.defineProperty(window, 'OTPCredential', hadOtp);
       else delete (window as { OTPCredential?: unknown }).OTPCredential;
