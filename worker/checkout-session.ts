@@ -43,7 +43,14 @@ import {
 } from './session/upstream-faults';
 import { logLine } from './middleware/request-log';
 import { ObjectTables } from './durable/object-tables';
-import { OVERDUE_GRACE_MS, stageSessionRows } from './index-store/session-index';
+import { stageSessionRows } from './index-store/session-index';
+import {
+  NOT_CREATED_LIMIT,
+  firstQueryDelay,
+  pastHorizon,
+  queryOverdue,
+  scheduleNextQuery,
+} from './durable/reconcile-backoff';
 import { fail, type Outcome } from './durable/outcome';
 import type { Task, TaskQueue } from './durable/task-queue';
 import type { WebhookOutbox, WebhookRecord, WebhookType } from './durable/webhook-outbox';
@@ -91,14 +98,8 @@ interface AnomalyDetail {
   differences?: MoneyDifference[];
 }
 
-const MINUTE = 60_000;
 /** Wrong OTPs an attempt accepts before its input closes. */
 export const MAX_OTP_TRIES = 3;
-/** Status queries answering "not created" (while the create's fate is unknown) that confirm
- * the upstream never created the collection. */
-const NOT_FOUND_LIMIT = 3;
-/** Status queries back off up to this interval. */
-const RECONCILE_CAP_MS = 15 * MINUTE;
 
 /** Live streams one session keeps open: a new one beyond it closes the oldest (issue #14). */
 export const MAX_STREAMS = 20;
@@ -326,7 +327,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     this.tasks.schedule(
       `reconcile:${attemptId}`,
       'reconcile',
-      now + this.firstReconcileDelay(),
+      now + firstQueryDelay(this.config),
       attemptId,
     );
     this.tasks.schedule(`input:${attemptId}`, 'input_deadline', inputEnds, attemptId);
@@ -501,7 +502,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
         this.tasks.schedule(
           `reconcile:${row.id}`,
           'reconcile',
-          Date.now() + this.firstReconcileDelay(),
+          Date.now() + firstQueryDelay(this.config),
           row.id,
         );
       }
@@ -843,11 +844,6 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
 
   // ---------------------------------------------------------------- timers
 
-  /** Delay before the first status query; later ones back off from it. */
-  private firstReconcileDelay(): number {
-    return Math.max(this.config.reconcileDelaySeconds * 1000, 50);
-  }
-
   /** Runs every due task, then re-arms the alarm for the earliest remaining one. */
   override async alarm(): Promise<void> {
     await this.tasks.drain((task) => this.runTask(task));
@@ -952,7 +948,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       const count = fresh.not_found_count + 1;
       this.sql.exec('UPDATE attempts SET not_found_count = ? WHERE id = ?', count, row.id);
       this.log('status_query', row.id, { answer: 'not_found', count });
-      if (count >= NOT_FOUND_LIMIT) {
+      if (count >= NOT_CREATED_LIMIT) {
         this.tasks.cancel(task.key);
         this.transition(row.id, 'confirmed_failed', {
           failure: { code: null, message: 'The payment service has no record of this payment.' },
@@ -966,22 +962,12 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       this.tasks.cancel(task.key);
       return;
     }
-    const now = Date.now();
-    const horizon = fresh.created_at + this.config.reconcileHorizonMs;
-    if (now >= horizon) {
+    if (pastHorizon(this.config, fresh.created_at)) {
       this.tasks.cancel(task.key);
       this.transition(row.id, 'horizon_reached', {});
       return;
     }
-    const tries = task.tries + 1;
-    const delay = Math.min(this.firstReconcileDelay() * 2 ** tries, RECONCILE_CAP_MS);
-    this.tasks.schedule(
-      `reconcile:${row.id}`,
-      'reconcile',
-      Math.min(now + delay, horizon),
-      row.id,
-      tries,
-    );
+    scheduleNextQuery(this.tasks, task, this.config, fresh.created_at);
   }
 
   // ---------------------------------------------------------------- merchant webhooks
@@ -1054,7 +1040,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     )) {
       const key = `reconcile:${id}`;
       const task = this.tasks.get(key);
-      if (task && task.due_at > now - OVERDUE_GRACE_MS) continue;
+      if (!queryOverdue(task, now)) continue;
       reconciled += 1;
       await this.reconcile(task ?? { key, kind: 'reconcile', due_at: now, ref: id, tries: 0 });
     }

@@ -41,6 +41,13 @@ import {
 import type { Outcome } from './checkout-session';
 import { loadConfig, type Config } from './config';
 import { ObjectTables } from './durable/object-tables';
+import {
+  NOT_CREATED_LIMIT,
+  firstQueryDelay,
+  pastHorizon,
+  queryOverdue,
+  scheduleNextQuery,
+} from './durable/reconcile-backoff';
 import type { Task, TaskQueue } from './durable/task-queue';
 import type { AnomalyData, WebhookOutbox, WebhookRecord } from './durable/webhook-outbox';
 import type { ProxyEnv } from './env';
@@ -122,15 +129,6 @@ CREATE TABLE IF NOT EXISTS payout_reconcile (
   not_created INTEGER NOT NULL DEFAULT 0, last_answer TEXT, differences TEXT
 );
 `;
-
-/** Status queries of a payout back off from the reconcile delay, up to 15 minutes apart. */
-const RECONCILE_CAP_MS = 15 * 60_000;
-
-/**
- * "Not created" answers (status query 400) that confirm an unknown create never happened:
- * the payout is then `failed` (not charged) instead of being queried until the horizon.
- */
-export const NOT_CREATED_LIMIT = 3;
 
 /** What one upstream report said, for anomaly payloads. */
 type Reported = Record<string, unknown>;
@@ -250,7 +248,7 @@ export class Payout extends DurableObject<ProxyEnv> {
       now,
     );
     this.reconcileRow();
-    this.tasks.schedule('reconcile', 'reconcile', now + this.baseDelay(config), body.reference);
+    this.tasks.schedule('reconcile', 'reconcile', now + firstQueryDelay(config), body.reference);
     const { reference, ...rest } = body;
     const result = await callUpstream(this.env, config, config.payoutPath, {
       params: {
@@ -403,7 +401,7 @@ export class Payout extends DurableObject<ProxyEnv> {
     if (!row) return { reconciled: 0, requeued: 0 };
     let reconciled = 0;
     const task = this.tasks.get('reconcile');
-    if (row.status === 'pending' && (!task || task.due_at <= Date.now() - 60_000)) {
+    if (row.status === 'pending' && queryOverdue(task)) {
       reconciled = 1;
       await this.run(
         task ?? { key: 'reconcile', kind: 'reconcile', due_at: 0, ref: row.reference, tries: 0 },
@@ -513,10 +511,6 @@ export class Payout extends DurableObject<ProxyEnv> {
     return raw ? (JSON.parse(raw) as Reported) : null;
   }
 
-  private baseDelay(config: Config): number {
-    return Math.max(config.reconcileDelaySeconds * 1000, 50);
-  }
-
   override async alarm(): Promise<void> {
     await this.tasks.drain((task) => this.run(task));
     // A status query that rescheduled itself moved the payout's next check.
@@ -541,11 +535,7 @@ export class Payout extends DurableObject<ProxyEnv> {
     const unknown = await this.query(config, true);
     const after = this.row();
     if (!unknown || !after || after.status !== 'pending') return;
-    const tries = task.tries + 1;
-    const delay = Math.min(this.baseDelay(config) * 2 ** tries, RECONCILE_CAP_MS);
-    // Never past the horizon: the last query comes on time for needs_review.
-    const dueAt = Math.min(Date.now() + delay, after.created_at + config.reconcileHorizonMs);
-    this.tasks.schedule('reconcile', 'reconcile', dueAt, after.reference, tries);
+    scheduleNextQuery(this.tasks, task, config, after.created_at);
   }
 
   /**
@@ -617,7 +607,7 @@ export class Payout extends DurableObject<ProxyEnv> {
       JSON.stringify(unknownAnswer(result)),
     );
     if (horizon && row.status === 'pending') {
-      if (Date.now() - row.created_at >= config.reconcileHorizonMs) {
+      if (pastHorizon(config, row.created_at)) {
         this.apply('horizon_reached', {
           outcome: 'unknown',
           money: {},

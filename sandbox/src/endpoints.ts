@@ -1,7 +1,9 @@
 /**
  * The upstream endpoints the sandbox emulates, by short name (the names faults are injected by).
+ * Paths come from shared/upstream-endpoints.ts, as the proxy's do; payouts have a sandbox path.
  * @module
  */
+import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 
 /**
  * Every emulated endpoint: short name → method and path.
@@ -10,13 +12,13 @@
  * app.post(ENDPOINTS.collections.path, handler);
  */
 export const ENDPOINTS = {
-  collections: { method: 'POST', path: '/api/v4/service-unified-collections' },
-  'process-transaction': { method: 'POST', path: '/api/v4/service-unified-process-transaction' },
-  status: { method: 'POST', path: '/api/v3/get-unified-transaction-status' },
-  'payment-link-create': { method: 'POST', path: '/api/v3/payment-link-api/create' },
-  'payment-link-list': { method: 'GET', path: '/api/payment-link-api/list' },
-  'get-token': { method: 'POST', path: '/api/integration/get-token' },
-  'get-balance': { method: 'GET', path: '/api/wallet/get-balance' },
+  collections: { method: 'POST', path: UPSTREAM_PATHS.collections },
+  'process-transaction': { method: 'POST', path: UPSTREAM_PATHS.processTransaction },
+  status: { method: 'POST', path: UPSTREAM_PATHS.status },
+  'payment-link-create': { method: 'POST', path: UPSTREAM_PATHS.paymentLinkCreate },
+  'payment-link-list': { method: 'GET', path: UPSTREAM_PATHS.paymentLinkList },
+  'get-token': { method: 'POST', path: UPSTREAM_PATHS.token },
+  'get-balance': { method: 'GET', path: UPSTREAM_PATHS.balance },
   payouts: { method: 'POST', path: '/api/v1/sandbox/payouts' },
 } as const;
 

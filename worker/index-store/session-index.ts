@@ -8,8 +8,6 @@ import { first, rows, type AttemptRow, type SessionRow } from '../session/store'
 import type { IndexOutbox } from './index-outbox';
 import { attemptSummary, sessionSummary } from './summaries';
 
-/** A status query this late (past its due time) counts as missed: the sweep asks it. */
-export const OVERDUE_GRACE_MS = 60_000;
 
 /**
  * Stages the session's rows from its own tables. `updated_at` is the time of its last logged

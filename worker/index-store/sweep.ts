@@ -15,7 +15,7 @@
 import type { ProxyEnv } from '../env';
 import { ledgerNames, ledgerStub } from '../ledger-shards';
 import { EVENT_RETENTION_DAYS } from '../query/events-feed';
-import { OVERDUE_GRACE_MS } from './session-index';
+import { OVERDUE_GRACE_MS } from '../durable/reconcile-backoff';
 
 /** Most objects one run asks (the rest wait for the next run, 5 minutes later). */
 export const SWEEP_BATCH = 200;
