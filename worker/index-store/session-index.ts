@@ -8,7 +8,6 @@ import { first, rows, type AttemptRow, type SessionRow } from '../session/store'
 import type { IndexOutbox } from './index-outbox';
 import { attemptSummary, sessionSummary } from './summaries';
 
-
 /**
  * Stages the session's rows from its own tables. `updated_at` is the time of its last logged
  * event, so the summary only changes when the session did.
