@@ -4,7 +4,7 @@
  */
 import type { CheckoutSession } from './checkout-session';
 import type { Ledger } from './ledger';
-import type { Payout } from './payout';
+import type { Payout } from './payout/payout';
 
 /** Everything the proxy Worker is bound to. */
 export interface ProxyEnv {

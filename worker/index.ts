@@ -26,7 +26,7 @@ import { integrationHealth } from './session/upstream-faults';
 
 export { CheckoutSession } from './checkout-session';
 export { Ledger } from './ledger';
-export { Payout } from './payout';
+export { Payout } from './payout/payout';
 
 /** The proxy's routes (development routes are added per request in {@link handler}). */
 export const app = new Hono<{ Bindings: ProxyEnv }>();

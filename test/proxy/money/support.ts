@@ -5,7 +5,7 @@ import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
 import { signEnvelope, type SigningScheme } from '../../../shared/signing';
-import type { Payout, PayoutView } from '../../../worker/payout';
+import type { PayoutView } from '../../../worker/payout/view';
 import { merchant, postCallback, ref } from '../helpers';
 
 /** The signature scheme this project's proxy and sandbox use. */
@@ -87,8 +87,11 @@ export function types(view: PayoutView): string[] {
   return view.webhooks.map((w) => w.type);
 }
 
+/** The Payout class, as its binding declares it. */
+type PayoutObject = typeof env.PAYOUTS extends DurableObjectNamespace<infer O> ? O : never;
+
 /** The payout's Durable Object. */
-export function payoutObject(reference: string): DurableObjectStub<Payout> {
+export function payoutObject(reference: string) {
   return env.PAYOUTS.get(env.PAYOUTS.idFromName(reference));
 }
 
@@ -103,7 +106,7 @@ export async function ageAndReconcile(reference: string, hours: number): Promise
       Math.round(hours * 3_600_000),
     );
     state.storage.sql.exec("UPDATE tasks SET due_at = ? WHERE kind = 'reconcile'", Date.now() - 1);
-    await (instance as Payout).alarm();
+    await (instance as PayoutObject).alarm();
   });
 }
 

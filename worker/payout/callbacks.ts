@@ -1,0 +1,46 @@
+/**
+ * Verified payout callbacks (docs/upstream-api.md, "Payout callback params"): each is stored
+ * once by digest; a final one (success or failed) is matched and applied, anything else
+ * (payment_step 1, another status, `000006`) is kept and changes nothing.
+ * @module
+ */
+import { callbackOutcome } from '../../shared/status';
+import { finalReport } from './report';
+import type { PayoutStore } from './store';
+import { applyReport } from './transitions';
+
+/** A verified payout callback. */
+export interface PayoutCallback {
+  digest: string;
+  params: Record<string, unknown>;
+  body: string;
+}
+
+/** What applying a callback found: no payout here, a repeat, or a new callback. */
+export interface CallbackResult {
+  known: boolean;
+  duplicate: boolean;
+}
+
+/** Stores and applies one verified callback (see the module comment). */
+export function applyCallback(store: PayoutStore, callback: PayoutCallback): CallbackResult {
+  if (!store.row()) return { known: false, duplicate: false };
+  if (!store.storeCallback(callback.digest, callback.body)) return { known: true, duplicate: true };
+  const p = callback.params;
+  // Any verified callback shows the upstream has the payout: "not created" no longer counts.
+  store.markHeard();
+  const outcome = callbackOutcome(p);
+  if (outcome === 'unknown') return { known: true, duplicate: false };
+  applyReport(
+    store,
+    finalReport('callback', outcome, {
+      status: p.status,
+      status_code: p.statusCode,
+      amount: p.amount,
+      currency: p.currency,
+      upstream_reference: p.reference,
+      failureReason: p.failureReason,
+    }),
+  );
+  return { known: true, duplicate: false };
+}

@@ -1,0 +1,85 @@
+/**
+ * Creating a payout (docs/upstream-api.md, "Payout creation"): recorded before the upstream is
+ * called, idempotent by reference, and never re-sent when its fate is unknown (status queries
+ * find out what happened, worker/payout/reconcile.ts).
+ * @module
+ */
+import type { PayoutBody } from '../../shared/schemas';
+import { loadConfig } from '../config';
+import { fail, type Outcome } from '../durable/outcome';
+import { firstQueryDelay } from '../durable/reconcile-backoff';
+import type { ProxyEnv } from '../env';
+import { callUpstream } from '../upstream';
+import { notChargedReport, text } from './report';
+import type { PayoutStore } from './store';
+import { applyEvent, recordPayout } from './transitions';
+import { payoutView, stageIndexRow, type PayoutView } from './view';
+
+/** What `create` answers: the payout, and whether this call created it. */
+export interface Created {
+  created: boolean;
+  payout: PayoutView;
+}
+
+/**
+ * Creates the payout upstream. The same terms again answer the existing payout, other terms
+ * SESSION_CONFLICT; a refusal is `failed` (not charged, UPSTREAM_REJECTED); a create whose
+ * effect is unknown (timeout, 408, 429, 3xx, 5xx, unreadable answer, network error) stays
+ * `pending` with create_state `unknown`.
+ */
+export async function createPayout(
+  env: ProxyEnv,
+  store: PayoutStore,
+  body: PayoutBody,
+): Promise<Outcome<Created>> {
+  const existing = store.row();
+  if (existing) {
+    if (existing.fingerprint !== JSON.stringify(body)) {
+      return fail('SESSION_CONFLICT', 'A payout with this reference has other terms.');
+    }
+    return { ok: true, value: { created: false, payout: payoutView(store)! } };
+  }
+  const config = loadConfig(env);
+  const { tasks } = store.open();
+  const now = Date.now();
+  recordPayout(store, body, now);
+  store.reconcile();
+  tasks.schedule('reconcile', 'reconcile', now + firstQueryDelay(config), body.reference);
+  const { reference, ...rest } = body;
+  const result = await callUpstream(env, config, config.payoutPath, {
+    params: {
+      ...rest,
+      third_party_reference_1: reference,
+      payment_reference: reference,
+      client_callback_url: `${config.publicBaseUrl}/hooks/payouts`,
+    },
+  });
+  if (result.kind === 'ok') {
+    const data = (result.body.data ?? {}) as Record<string, unknown>;
+    store.markHeard();
+    store.setCreateAnswer(
+      'accepted',
+      text(result.body.message),
+      text(data.reference) ?? text(data.ref) ?? text(data.transaction_id),
+    );
+  } else if (result.kind === 'rejected') {
+    store.setCreateAnswer('rejected', result.message);
+    applyEvent(
+      store,
+      'confirmed_failed',
+      notChargedReport(result.message, {
+        source: 'create',
+        answer: 'refused',
+        http_status: result.status,
+      }),
+    );
+    return fail('UPSTREAM_REJECTED', 'The payment service refused this payout.', {
+      upstream_message: result.message,
+    });
+  } else {
+    // Nothing is reported until a status query (or a callback) tells.
+    store.setCreateAnswer('unknown', result.kind === 'timeout' ? 'timeout' : result.reason);
+  }
+  stageIndexRow(store);
+  return { ok: true, value: { created: true, payout: payoutView(store)! } };
+}

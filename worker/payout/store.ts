@@ -1,0 +1,166 @@
+/**
+ * The Payout Durable Object's SQLite schema and typed row access. Its tables (and the task
+ * queue, webhook outbox and index outbox beside them) are created by the first write only, so
+ * reading a reference that was never used stores nothing (worker/durable/object-tables.ts).
+ * The payout's `status` is written in worker/payout/transitions.ts only.
+ * @module
+ */
+import type { AttemptStatus } from '../../shared/status';
+import { ObjectTables, type OpenTables } from '../durable/object-tables';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS payout (
+  reference TEXT PRIMARY KEY, status TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL,
+  mobile_masked TEXT NOT NULL, method TEXT NOT NULL, upstream_ref TEXT, create_state TEXT NOT NULL,
+  upstream_message TEXT, failure_code TEXT, failure_message TEXT, fingerprint TEXT NOT NULL,
+  created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS payout_callbacks (
+  digest TEXT PRIMARY KEY, received_at INTEGER NOT NULL, body TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS payout_reconcile (
+  id INTEGER PRIMARY KEY CHECK (id = 1), heard INTEGER NOT NULL DEFAULT 0,
+  not_created INTEGER NOT NULL DEFAULT 0, last_answer TEXT, differences TEXT
+);
+`;
+
+/** What a payout object's timers do. */
+export type TaskKind = 'reconcile' | 'webhook' | 'index';
+
+/** Whether the create call is known to have reached the upstream (`unknown`: no readable answer). */
+export type CreateState = 'sending' | 'accepted' | 'rejected' | 'unknown';
+
+/** The payout row (one per object). */
+export type PayoutRow = {
+  reference: string;
+  status: AttemptStatus;
+  amount: number;
+  currency: string;
+  mobile_masked: string;
+  method: string;
+  upstream_ref: string | null;
+  create_state: CreateState;
+  upstream_message: string | null;
+  failure_code: string | null;
+  failure_message: string | null;
+  /** The merchant's create body as JSON: the same terms answer the existing payout. */
+  fingerprint: string;
+  created_at: number;
+  updated_at: number;
+};
+
+/** What reconciliation has learnt so far (one row, created with the payout). */
+export type ReconcileRow = {
+  /** 1 once the upstream showed it knows the payout (a callback, a status record). */
+  heard: number;
+  /** "Not created" answers to the status query while the create's fate was unknown. */
+  not_created: number;
+  /** The last unknown answer, as JSON (the `reported` of a needs_review anomaly). */
+  last_answer: string | null;
+  /** The differences of a mismatch, as JSON. */
+  differences: string | null;
+};
+
+/**
+ * One payout object's storage.
+ *
+ * @example
+ * const store = new PayoutStore(ctx.storage);
+ * const row = store.row(); // undefined for a reference never created (nothing stored)
+ */
+export class PayoutStore {
+  readonly sql: SqlStorage;
+  private readonly tables: ObjectTables<TaskKind>;
+
+  constructor(storage: DurableObjectStorage) {
+    this.sql = storage.sql;
+    this.tables = new ObjectTables<TaskKind>(storage, SCHEMA, 'payout');
+  }
+
+  /** Whether this object holds a payout's tables. */
+  get exists(): boolean {
+    return this.tables.exists;
+  }
+
+  /** The tables, the task queue and both outboxes (creates them on the first call). */
+  open(): OpenTables<TaskKind> {
+    return this.tables.open();
+  }
+
+  /** The payout, or undefined when this reference was never created here. */
+  row(): PayoutRow | undefined {
+    if (!this.exists) return undefined;
+    return this.sql.exec<PayoutRow>('SELECT * FROM payout LIMIT 1').toArray()[0];
+  }
+
+  /** The reconcile facts (their row is created on first use). */
+  reconcile(): ReconcileRow {
+    this.sql.exec('INSERT INTO payout_reconcile (id) VALUES (1) ON CONFLICT (id) DO NOTHING');
+    return this.sql.exec<ReconcileRow>('SELECT * FROM payout_reconcile WHERE id = 1').one();
+  }
+
+  /** The upstream showed it knows the payout: "not created" answers no longer count. */
+  markHeard(): void {
+    this.reconcile();
+    this.sql.exec('UPDATE payout_reconcile SET heard = 1 WHERE id = 1');
+  }
+
+  /** Counts one more "not created" answer; answers the count. */
+  countNotCreated(): number {
+    const count = this.reconcile().not_created + 1;
+    this.sql.exec('UPDATE payout_reconcile SET not_created = ? WHERE id = 1', count);
+    return count;
+  }
+
+  /** Keeps the last unknown answer (the `reported` of a later needs_review anomaly). */
+  setLastAnswer(answer: Record<string, unknown>): void {
+    this.sql.exec(
+      'UPDATE payout_reconcile SET last_answer = ? WHERE id = 1',
+      JSON.stringify(answer),
+    );
+  }
+
+  /** The last unknown answer, or null. */
+  lastAnswer(): Record<string, unknown> | null {
+    const raw = this.reconcile().last_answer;
+    return raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+  }
+
+  /** Keeps where a mismatched success disagreed with ours. */
+  setDifferences(differences: unknown[]): void {
+    this.sql.exec(
+      'UPDATE payout_reconcile SET differences = ? WHERE id = 1',
+      JSON.stringify(differences),
+    );
+  }
+
+  /** Records what the create call answered (an upstream reference already known is kept). */
+  setCreateAnswer(state: CreateState, message: string | null, upstreamRef: string | null = null) {
+    this.sql.exec(
+      `UPDATE payout SET create_state = ?, upstream_ref = COALESCE(upstream_ref, ?),
+         upstream_message = ?, updated_at = ?`,
+      state,
+      upstreamRef,
+      message,
+      Date.now(),
+    );
+  }
+
+  /** An upstream reference first learnt from a final report is ours from now on. */
+  learnUpstreamRef(upstreamRef: string): void {
+    this.sql.exec('UPDATE payout SET upstream_ref = COALESCE(upstream_ref, ?)', upstreamRef);
+  }
+
+  /** Stores a callback once by digest; answers false for a duplicate. */
+  storeCallback(digest: string, body: string): boolean {
+    return (
+      this.sql.exec(
+        `INSERT INTO payout_callbacks (digest, received_at, body) VALUES (?, ?, ?)
+         ON CONFLICT (digest) DO NOTHING`,
+        digest,
+        Date.now(),
+        body,
+      ).rowsWritten > 0
+    );
+  }
+}

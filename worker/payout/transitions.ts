@@ -1,0 +1,113 @@
+/**
+ * Every write of a payout's `status`: the row is born `pending`, then moves only by
+ * `nextAttemptStatus` of shared/status.ts (docs/design.md, "Money rules"). A success applies only
+ * when it matches our records (amount ≥ ours, our currency, the upstream reference the create
+ * answered), otherwise `mismatch`; a contradiction (success after failure, failure after
+ * success) changes nothing. Each step sends its merchant webhooks once, with stable ids:
+ * `payout.succeeded` (`evt_<ref>_succeeded`), `payout.failed` (`evt_<ref>_failed`) and
+ * `payout.anomaly` (`evt_<ref>_anomaly_<kind>`).
+ * @module
+ */
+import { maskPhone } from '../../shared/phone';
+import type { PayoutBody } from '../../shared/schemas';
+import {
+  moneyDifferences,
+  nextAttemptStatus,
+  reportEvent,
+  type AttemptEvent,
+  type MoneyDifference,
+} from '../../shared/status';
+import type { AnomalyData } from '../durable/webhook-outbox';
+import type { Report } from './report';
+import type { PayoutStore } from './store';
+import { payoutView, stageIndexRow } from './view';
+
+/** Writes the new payout, `pending` with its create call `sending`. */
+export function recordPayout(store: PayoutStore, body: PayoutBody, now = Date.now()): void {
+  store.sql.exec(
+    `INSERT INTO payout (reference, status, amount, currency, mobile_masked, method, create_state,
+       fingerprint, created_at, updated_at)
+     VALUES (?, 'pending', ?, ?, ?, ?, 'sending', ?, ?, ?)`,
+    body.reference,
+    body.amount,
+    body.currency,
+    maskPhone(body.mobile),
+    body.payment_method_type,
+    JSON.stringify(body),
+    now,
+    now,
+  );
+}
+
+/** Matches a final report against our records and applies it. */
+export function applyReport(store: PayoutStore, report: Report): void {
+  const row = store.row()!;
+  const expected = { amount: row.amount, currency: row.currency, upstreamRef: row.upstream_ref };
+  const differences = report.outcome === 'success' ? moneyDifferences(expected, report.money) : [];
+  if (report.money.upstreamRef) store.learnUpstreamRef(report.money.upstreamRef);
+  applyEvent(store, reportEvent(report.outcome, differences), report, differences);
+}
+
+/**
+ * Moves the payout by one event of the attempt machine, then sends what the step calls for.
+ * Settled, or a person must look: the automatic status queries stop.
+ */
+export function applyEvent(
+  store: PayoutStore,
+  event: AttemptEvent,
+  report: Report,
+  differences: MoneyDifference[] = [],
+): void {
+  const row = store.row();
+  if (!row) return;
+  const { tasks, outbox } = store.open();
+  const step = nextAttemptStatus(row.status, event);
+  if (step.changed) {
+    const failure = step.status === 'failed' ? report.failure : null;
+    store.sql.exec(
+      `UPDATE payout SET status = ?, failure_code = ?, failure_message = ?, updated_at = ?`,
+      step.status,
+      failure?.code ?? null,
+      step.status === 'failed' ? (failure?.message ?? 'The payout failed.') : null,
+      Date.now(),
+    );
+    if (step.status === 'mismatch') store.setDifferences(differences);
+    tasks.cancel('reconcile');
+  }
+  const updated = payoutView(store)!;
+  if (step.changed && (step.status === 'succeeded' || step.status === 'failed')) {
+    const type = step.status === 'succeeded' ? 'payout.succeeded' : 'payout.failed';
+    outbox.enqueue(`evt_${row.reference}_${step.status}`, type, {
+      reference: updated.reference,
+      status: updated.status,
+      amount: updated.amount,
+      currency: updated.currency,
+      mobile: updated.mobile,
+      payment_method_type: updated.payment_method_type,
+      upstream_reference: updated.upstream_reference,
+      failure: updated.failure,
+    });
+  }
+  // A success report that disagrees with a payout already paid is reported too (once).
+  const kind =
+    step.anomaly ??
+    (row.status === 'succeeded' && event === 'confirmed_mismatch' ? 'mismatch' : null);
+  if (kind !== null) {
+    const data: AnomalyData & Record<string, unknown> = {
+      reference: row.reference,
+      kind,
+      status: updated.status,
+      expected: {
+        status: row.status,
+        amount: row.amount,
+        currency: row.currency,
+        upstream_reference: row.upstream_ref,
+      },
+      reported: kind === 'needs_review' ? store.lastAnswer() : report.reported,
+      differences,
+    };
+    outbox.enqueue(`evt_${row.reference}_anomaly_${kind}`, 'payout.anomaly', data);
+    console.warn(`payout_anomaly ${kind}`);
+  }
+  stageIndexRow(store);
+}
