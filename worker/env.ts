@@ -3,7 +3,8 @@
  * @module
  */
 import type { CheckoutSession } from './checkout-session';
-import type { Ledger } from './ledger';
+import type { DevInbox } from './dev-inbox/dev-inbox';
+import type { Ledger } from './ledger/ledger';
 import type { Payout } from './payout/payout';
 
 /** Everything the proxy Worker is bound to. */
@@ -33,6 +34,8 @@ export interface ProxyEnv {
   LEDGER: DurableObjectNamespace<Ledger>;
   /** One object per payout reference. */
   PAYOUTS: DurableObjectNamespace<Payout>;
+  /** Development only: the merchant webhooks `/dev/webhooks` received. */
+  DEV_INBOX?: DurableObjectNamespace<DevInbox>;
   /** Scheme of the balance call's Authorization header (default `Bearer`). */
   SERVICE_AUTH_SCHEME?: string;
   /** Seconds before the first status query of an attempt without a callback (default 30). */

@@ -25,7 +25,8 @@ import { returnPage } from './routes/return-page';
 import { integrationHealth } from './session/upstream-faults';
 
 export { CheckoutSession } from './checkout-session';
-export { Ledger } from './ledger';
+export { DevInbox } from './dev-inbox/dev-inbox';
+export { Ledger } from './ledger/ledger';
 export { Payout } from './payout/payout';
 
 /** The proxy's routes (development routes are added per request in {@link handler}). */

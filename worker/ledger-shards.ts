@@ -1,17 +1,16 @@
 /**
  * Payment-link payments are spread over a fixed number of `Ledger` objects by a hash of their
  * key (the upstream reference), so their callbacks no longer queue behind one object; the
- * `ledger` object keeps callbacks with no owner and, in development, the webhook inbox.
+ * `ledger` object keeps callbacks with no owner.
  * @module
  */
 import type { ProxyEnv } from './env';
-import type { Ledger } from './ledger';
 
 /** How many ledger shards hold payment-link payments. Never lowered once deployed (a payment's
  * later callbacks must find its shard); raising it needs a migration. */
 export const LEDGER_SHARDS = 16;
 
-/** The name of the ledger that holds unowned callbacks (and the dev webhook inbox). */
+/** The name of the ledger that holds unowned callbacks. */
 export const MAIN_LEDGER = 'ledger';
 
 /** A reference safe to put in an event id as it is; any other is hashed. */
@@ -65,6 +64,6 @@ export function ledgerNames(): string[] {
  * @example
  * const shard = ledgerStub(env, linkShardName(key));
  */
-export function ledgerStub(env: ProxyEnv, name: string): DurableObjectStub<Ledger> {
+export function ledgerStub(env: ProxyEnv, name: string) {
   return env.LEDGER.get(env.LEDGER.idFromName(name));
 }

@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CheckoutView } from '../../shared/view';
+import { devInbox } from '../../worker/dev-inbox/inbox';
 import {
   checkout,
   createSession,
@@ -24,8 +25,7 @@ interface DevWebhook {
 }
 
 async function webhooksFor(sessionId: string): Promise<DevWebhook[]> {
-  const ledger = env.LEDGER.get(env.LEDGER.idFromName('ledger'));
-  const all = (await ledger.listWebhooks()) as unknown as DevWebhook[];
+  const all = (await devInbox(env)!.listWebhooks()) as unknown as DevWebhook[];
   return all.filter((w) => w.body?.data?.session_id === sessionId);
 }
 

@@ -10,6 +10,7 @@
 import { Hono } from 'hono';
 import { errorBody } from '../../shared/errors';
 import { verifyWebhook } from '../../shared/webhook-signature';
+import { devInbox } from '../dev-inbox/inbox';
 import type { ProxyEnv } from '../env';
 import { writeBenchRows } from '../index-store/bench-rows';
 
@@ -39,6 +40,8 @@ export function devRoutes(merchantApp: Hono<{ Bindings: ProxyEnv }>) {
   });
 
   app.post('/dev/webhooks', async (c) => {
+    const inbox = devInbox(c.env);
+    if (!inbox) return c.json(errorBody('NOT_FOUND', 'No dev inbox is bound.'), 404);
     const body = await c.req.text();
     let verified = true;
     let reason: string | null = null;
@@ -48,8 +51,7 @@ export function devRoutes(merchantApp: Hono<{ Bindings: ProxyEnv }>) {
       verified = false;
       reason = (error as Error).message;
     }
-    const ledger = c.env.LEDGER.get(c.env.LEDGER.idFromName('ledger'));
-    await ledger.storeWebhook(c.req.header('webhook-id') ?? '', verified, reason, body);
+    await inbox.storeWebhook(c.req.header('webhook-id') ?? '', verified, reason, body);
     return verified
       ? c.json({ received: true })
       : c.json(errorBody('SIGNATURE_INVALID', reason!), 401);
@@ -78,8 +80,9 @@ export function devRoutes(merchantApp: Hono<{ Bindings: ProxyEnv }>) {
   });
 
   app.get('/dev/webhooks', async (c) => {
-    const ledger = c.env.LEDGER.get(c.env.LEDGER.idFromName('ledger'));
-    return c.json({ webhooks: await ledger.listWebhooks() });
+    const inbox = devInbox(c.env);
+    if (!inbox) return c.json(errorBody('NOT_FOUND', 'No dev inbox is bound.'), 404);
+    return c.json({ webhooks: await inbox.listWebhooks() });
   });
 
   return app;

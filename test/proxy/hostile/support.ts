@@ -6,8 +6,8 @@ import { env } from 'cloudflare:workers';
 import { listDurableObjectIds, runInDurableObject } from 'cloudflare:test';
 import { expect } from 'vitest';
 import type { CheckoutSession, MerchantSession } from '../../../worker/checkout-session';
+import { devInbox } from '../../../worker/dev-inbox/inbox';
 import { ledgerNames } from '../../../worker/ledger-shards';
-import type { Ledger } from '../../../worker/ledger';
 import { getSession, merchant, sandbox } from '../helpers';
 
 /** A session's merchant view without what moves on its own (status queries, timestamps). */
@@ -53,8 +53,8 @@ export interface GlobalState {
   devWebhooks: number;
 }
 
-/** The ledger Durable Object (callbacks without a session, the dev webhook receiver). */
-export function ledgerStub(): DurableObjectStub<Ledger> {
+/** The ledger Durable Object (callbacks without a session). */
+export function ledgerStub() {
   return env.LEDGER.get(env.LEDGER.idFromName('ledger'));
 }
 
@@ -72,33 +72,29 @@ export async function ledgerCallbackCount(filter: {
  * on its own, e.g. an OTP attempt the sandbox expires) are not counted.
  */
 export async function globalState(ignoreSession?: string): Promise<GlobalState> {
+  const count = (state: DurableObjectState, table: string, where = '') =>
+    (
+      state.storage.sql
+        .exec(
+          `SELECT COUNT(*) AS n FROM ${table} ${where}`,
+          ...(where ? [`%${ignoreSession}%`] : []),
+        )
+        .one() as { n: number }
+    ).n;
   // Every ledger: the main one and the payment-link shards (worker/ledger-shards.ts).
   let ledgerCallbacks = 0;
-  let devWebhooks = 0;
   for (const name of ledgerNames()) {
-    const counts = await runInDurableObject(
+    ledgerCallbacks += await runInDurableObject(
       env.LEDGER.get(env.LEDGER.idFromName(name)),
-      (_instance, state) => {
-        const count = (table: string, where = '') =>
-          (
-            state.storage.sql
-              .exec(
-                `SELECT COUNT(*) AS n FROM ${table} ${where}`,
-                ...(where ? [`%${ignoreSession}%`] : []),
-              )
-              .one() as { n: number }
-          ).n;
-        return {
-          ledgerCallbacks: count('callbacks'),
-          devWebhooks: ignoreSession
-            ? count('dev_webhooks', 'WHERE body NOT LIKE ?')
-            : count('dev_webhooks'),
-        };
-      },
+      (_instance, state) => count(state, 'callbacks'),
     );
-    ledgerCallbacks += counts.ledgerCallbacks;
-    devWebhooks += counts.devWebhooks;
   }
+  // The dev webhook receiver (worker/dev-inbox/).
+  const devWebhooks = await runInDurableObject(devInbox(env)!, (_instance, state) =>
+    ignoreSession
+      ? count(state, 'dev_webhooks', 'WHERE body NOT LIKE ?')
+      : count(state, 'dev_webhooks'),
+  );
   return {
     sessions: (await listDurableObjectIds(env.SESSIONS)).length,
     payouts: (await listDurableObjectIds(env.PAYOUTS)).length,
@@ -150,7 +146,7 @@ export interface ReceivedWebhook {
 
 /** Every webhook the dev receiver got for a session. */
 export async function webhooksFor(sessionId: string): Promise<ReceivedWebhook[]> {
-  const all = (await ledgerStub().listWebhooks()) as unknown as ReceivedWebhook[];
+  const all = (await devInbox(env)!.listWebhooks()) as unknown as ReceivedWebhook[];
   return all.filter((w) => w.body?.data?.session_id === sessionId);
 }
 

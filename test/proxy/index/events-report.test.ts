@@ -15,6 +15,7 @@ import {
 import { callback, createPayout, payoutBody, waitForPayout } from '../money/support';
 import { csvObjects, parseCsv } from './csv';
 import { getJson, waitForRow } from './support';
+import { devInbox } from '../../../worker/dev-inbox/inbox';
 
 afterAll(() => expectNoSecrets());
 
@@ -47,8 +48,7 @@ async function feedAfter(after: string, query = ''): Promise<FeedEvent[]> {
 
 /** The verified webhooks the dev receiver got, one per id (delivery is at least once). */
 async function delivered(): Promise<Map<string, FeedEvent>> {
-  const ledger = env.LEDGER.get(env.LEDGER.idFromName('ledger'));
-  const hooks = (await ledger.listWebhooks()) as unknown as {
+  const hooks = (await devInbox(env)!.listWebhooks()) as unknown as {
     verified: boolean;
     body: FeedEvent;
   }[];

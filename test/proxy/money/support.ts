@@ -5,6 +5,7 @@ import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
 import { signEnvelope, type SigningScheme } from '../../../shared/signing';
+import { devInbox } from '../../../worker/dev-inbox/inbox';
 import type { PayoutView } from '../../../worker/payout/view';
 import { merchant, postCallback, ref } from '../helpers';
 
@@ -145,10 +146,10 @@ export async function deliveredWebhook(id: string): Promise<{
   type: string;
   data: Record<string, unknown>;
 }> {
-  const ledger = env.LEDGER.get(env.LEDGER.idFromName('ledger'));
+  const inbox = devInbox(env)!;
   return vi.waitFor(
     async () => {
-      const all = (await ledger.listWebhooks()) as unknown as {
+      const all = (await inbox.listWebhooks()) as unknown as {
         verified: boolean;
         body: { id: string; type: string; data: Record<string, unknown> };
       }[];

@@ -1,0 +1,101 @@
+/**
+ * The Ledger Durable Object's SQLite schema and typed row access: callbacks stored once by
+ * digest, and one settled record per payment-link payment (its `status` is written in
+ * worker/ledger/transitions.ts only).
+ * @module
+ */
+import type { AttemptStatus } from '../../shared/status';
+
+/** Schema of one ledger object. Applied idempotently on every construction. */
+export const SCHEMA = `
+CREATE TABLE IF NOT EXISTS callbacks (
+  digest TEXT PRIMARY KEY, kind TEXT NOT NULL, reference TEXT, status TEXT,
+  received_at INTEGER NOT NULL, body TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS link_payments (
+  key TEXT PRIMARY KEY, status TEXT NOT NULL, amount TEXT, currency TEXT, reference TEXT,
+  upstream_reference TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL
+);
+`;
+
+/** Which hosted callback URL a stored callback came to. */
+export type CallbackKind = 'collection' | 'payout' | 'payment_link';
+
+/** A callback stored in the ledger. */
+export interface LedgerCallback {
+  kind: CallbackKind;
+  digest: string;
+  reference: string | null;
+  status: string | null;
+  received_at: string;
+  body: unknown;
+}
+
+type CallbackRow = Omit<LedgerCallback, 'received_at' | 'body'> & {
+  received_at: number;
+  body: string;
+};
+
+/** The settled outcome of one payment-link payment (one upstream reference). */
+export type LinkPaymentRow = {
+  key: string;
+  status: AttemptStatus;
+  amount: string | null;
+  currency: string | null;
+  reference: string | null;
+  /** Empty when the callback named none (the key is then the callback's digest). */
+  upstream_reference: string;
+  created_at: number;
+  updated_at: number;
+};
+
+/** Stores a callback once by digest; answers whether it was a duplicate. */
+export function insertCallback(
+  sql: SqlStorage,
+  callback: Omit<CallbackRow, 'received_at'>,
+): { duplicate: boolean } {
+  const written = sql.exec(
+    `INSERT INTO callbacks (digest, kind, reference, status, received_at, body)
+     VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (digest) DO NOTHING`,
+    callback.digest,
+    callback.kind,
+    callback.reference,
+    callback.status,
+    Date.now(),
+    callback.body,
+  ).rowsWritten;
+  return { duplicate: written === 0 };
+}
+
+/** Stored callbacks, newest first (at most 200), optionally of one kind or reference. */
+export function selectCallbacks(
+  sql: SqlStorage,
+  filter: { kind?: CallbackKind; reference?: string },
+): LedgerCallback[] {
+  const rows = sql
+    .exec<CallbackRow>(
+      `SELECT * FROM callbacks WHERE (?1 IS NULL OR kind = ?1) AND (?2 IS NULL OR reference = ?2)
+       ORDER BY received_at DESC LIMIT 200`,
+      filter.kind ?? null,
+      filter.reference ?? null,
+    )
+    .toArray();
+  return rows.map((row) => ({
+    ...row,
+    received_at: new Date(row.received_at).toISOString(),
+    body: JSON.parse(row.body) as unknown,
+  }));
+}
+
+/** One payment-link payment by key, or undefined. */
+export function linkPayment(sql: SqlStorage, key: string): LinkPaymentRow | undefined {
+  return sql.exec<LinkPaymentRow>('SELECT * FROM link_payments WHERE key = ?', key).toArray()[0];
+}
+
+/** The keys of every payment-link payment this ledger holds. */
+export function linkPaymentKeys(sql: SqlStorage): string[] {
+  return sql
+    .exec<{ key: string }>('SELECT key FROM link_payments')
+    .toArray()
+    .map((row) => row.key);
+}
