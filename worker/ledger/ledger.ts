@@ -2,7 +2,7 @@
  * The Ledger Durable Object: callbacks that belong to no checkout session (payouts nobody here
  * created, payment-link payments, references we never issued), stored durably and idempotently,
  * never dropped. One object per name: `ledger` (unowned callbacks) and the payment-link shards
- * `links:<n>` (worker/ledger-shards.ts), whose payments are settled in
+ * `links:<n>` (worker/ledger/shards.ts), whose payments are settled in
  * worker/ledger/link-payments.ts. Callbacks that say nothing final (payment_step 1, other
  * statuses, `000006`) are stored and change nothing.
  * @module

@@ -11,7 +11,7 @@ import type { PaymentLinkCallbackParams } from '../../shared/schemas';
 import { nextAttemptStatus, type AttemptEvent } from '../../shared/status';
 import type { OpenTables } from '../durable/object-tables';
 import type { AnomalyData } from '../durable/webhook-outbox';
-import { linkPaymentKey } from '../ledger-shards';
+import { linkPaymentKey } from './shards';
 import { linkPayment, type LinkPaymentRow } from './store';
 import { settleLinkPayment, type LinkOutcome } from './transitions';
 

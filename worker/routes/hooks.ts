@@ -21,7 +21,7 @@ import { loadConfig } from '../config';
 import type { ProxyEnv } from '../env';
 import { sessionOfAttempt } from '../ids';
 import type { CallbackKind } from '../ledger/store';
-import { ledgerStub, linkPaymentKey, linkShardName, MAIN_LEDGER } from '../ledger-shards';
+import { ledgerStub, linkPaymentKey, linkShardName, MAIN_LEDGER } from '../ledger/shards';
 import { callbackSources } from '../middleware/callback-sources';
 import { readJson } from '../middleware/json-body';
 

@@ -10,7 +10,7 @@ import * as z from 'zod/mini';
 import { CheckoutError } from '../../shared/errors';
 import { validate } from '../../shared/validation';
 import type { ProxyEnv } from '../env';
-import { ledgerNames, ledgerStub } from '../ledger-shards';
+import { ledgerNames, ledgerStub } from '../ledger/shards';
 import { readJson } from '../middleware/json-body';
 import { merchantAuth } from '../middleware/merchant-auth';
 

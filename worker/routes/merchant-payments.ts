@@ -15,7 +15,7 @@ import { validate } from '../../shared/validation';
 import { loadConfig } from '../config';
 import type { ProxyEnv } from '../env';
 import type { WebhookRecord } from '../durable/webhook-outbox';
-import { ledgerNames, ledgerStub } from '../ledger-shards';
+import { ledgerNames, ledgerStub } from '../ledger/shards';
 import { readJson } from '../middleware/json-body';
 import { merchantAuth } from '../middleware/merchant-auth';
 import { withToken } from '../token-cache';

@@ -7,7 +7,7 @@ import { listDurableObjectIds, runInDurableObject } from 'cloudflare:test';
 import { expect } from 'vitest';
 import type { CheckoutSession, MerchantSession } from '../../../worker/checkout-session';
 import { devInbox } from '../../../worker/dev-inbox/inbox';
-import { ledgerNames } from '../../../worker/ledger-shards';
+import { ledgerNames } from '../../../worker/ledger/shards';
 import { getSession, merchant, sandbox } from '../helpers';
 
 /** A session's merchant view without what moves on its own (status queries, timestamps). */
@@ -81,7 +81,7 @@ export async function globalState(ignoreSession?: string): Promise<GlobalState> 
         )
         .one() as { n: number }
     ).n;
-  // Every ledger: the main one and the payment-link shards (worker/ledger-shards.ts).
+  // Every ledger: the main one and the payment-link shards (worker/ledger/shards.ts).
   let ledgerCallbacks = 0;
   for (const name of ledgerNames()) {
     ledgerCallbacks += await runInDurableObject(

@@ -12,7 +12,7 @@ import {
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import worker from '../../../worker/index';
 import { upsertSummary, type SessionSummary } from '../../../worker/index-store/tables';
-import { ledgerStub, linkShardName } from '../../../worker/ledger-shards';
+import { ledgerStub, linkShardName } from '../../../worker/ledger/shards';
 import {
   createSession,
   expectNoSecrets,

@@ -4,7 +4,7 @@
  * `ledger` object keeps callbacks with no owner.
  * @module
  */
-import type { ProxyEnv } from './env';
+import type { ProxyEnv } from '../env';
 
 /** How many ledger shards hold payment-link payments. Never lowered once deployed (a payment's
  * later callbacks must find its shard); raising it needs a migration. */
