@@ -15,7 +15,12 @@ import { WebhookOutbox, type WebhookRecord } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
 import { INDEX_TASK, IndexOutbox } from '../index-store/index-outbox';
 import { eventSummary } from '../index-store/summaries';
-import { applyLinkReport, stageLinkPayment, type LedgerParts } from './link-payments';
+import {
+  applyLinkReport,
+  linkReference,
+  stageLinkPayment,
+  type LedgerParts,
+} from './link-payments';
 import {
   SCHEMA,
   insertCallback,
@@ -69,12 +74,10 @@ export class Ledger extends DurableObject<ProxyEnv> {
     params: PaymentLinkCallbackParams,
     body: string,
   ): Promise<{ duplicate: boolean }> {
-    const reference =
-      params.third_party_reference_1 ?? params.payment_reference ?? params.reference ?? null;
     const stored = insertCallback(this.sql, {
       kind: 'payment_link',
       digest,
-      reference,
+      reference: linkReference(params),
       status: params.status ?? null,
       body,
     });

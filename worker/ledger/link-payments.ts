@@ -36,6 +36,11 @@ function sameCurrency(a: string | null, b: string | null): boolean {
   return a === null || b === null || a.toUpperCase() === b.toUpperCase();
 }
 
+/** The merchant's reference a payment-link callback carries, if any. */
+export function linkReference(params: PaymentLinkCallbackParams): string | null {
+  return params.third_party_reference_1 ?? params.payment_reference ?? params.reference ?? null;
+}
+
 /**
  * Applies a final payment-link report (a new callback, already stored by digest) to its
  * payment: settles a payment seen for the first time, else raises what contradicts it.
@@ -47,8 +52,7 @@ export async function applyLinkReport(
   params: PaymentLinkCallbackParams,
   outcome: LinkOutcome,
 ): Promise<void> {
-  const reference =
-    params.third_party_reference_1 ?? params.payment_reference ?? params.reference ?? null;
+  const reference = linkReference(params);
   const upstreamReference = textOf(params.reference) ?? textOf(params.depositId);
   // Without an upstream reference the payment cannot be told apart: the digest stands in.
   const key = await linkPaymentKey(upstreamReference, digest);
