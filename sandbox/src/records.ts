@@ -11,7 +11,7 @@ import { decimalText, toMajor } from './money';
 import type { PaymentLink } from './store/payment-links';
 import type { Transaction } from './store/transactions';
 import { authorizationUrl, paymentLinkUrl } from './urls';
-import { isRedirectKind } from '../../shared/catalogue';
+import { isRedirectKind } from '../../shared/method-kinds';
 
 /** The data object of a collection response: every field of the spec, unused ones null. */
 export interface CollectionData {

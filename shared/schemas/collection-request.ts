@@ -16,14 +16,9 @@
  * @module
  */
 import * as z from 'zod/mini';
-import {
-  NGN_BANKS,
-  PHONE_KINDS,
-  REDIRECT_KINDS,
-  type Catalogue,
-  type Country,
-  type MethodKind,
-} from '../catalogue';
+import type { Catalogue } from '../catalogue';
+import { type Country, NGN_BANKS } from '../countries';
+import { type MethodKind, PHONE_KINDS, REDIRECT_KINDS } from '../method-kinds';
 import { isValidPhone, phoneRuleText } from '../phone';
 import { validate, type ValidationResult } from '../validation';
 import { ZA_ID_PROBLEM_TEXT, zaIdProblem } from '../za-id';

@@ -10,7 +10,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { COUNTRIES, PAYMENT_LINK_COUNTRIES } from '../catalogue';
+import { COUNTRIES, PAYMENT_LINK_COUNTRIES } from '../countries';
 import { currencyCode, httpUrl, positiveInteger, successFlag, text } from './fields';
 import { objectRules, type RuleIssue } from './object-rules';
 

@@ -17,7 +17,8 @@
  * @module
  */
 import * as z from 'zod/mini';
-import type { Catalogue, Country } from '../catalogue';
+import type { Catalogue } from '../catalogue';
+import type { Country } from '../countries';
 import { integer, MAX_URL_LENGTH, positiveInteger, trimmedText } from './fields';
 import { objectRules, type RuleIssue } from './object-rules';
 

@@ -3,7 +3,7 @@
  * with the stage and script their method kind and phone number give them.
  * @module
  */
-import type { MethodKind } from '../../../shared/catalogue';
+import type { MethodKind } from '../../../shared/method-kinds';
 import { bankName } from '../banks';
 import { MINUTE, type Clock } from '../clock';
 import { newAccountNumber, newRef, newToken } from '../ids';

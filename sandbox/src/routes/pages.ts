@@ -18,7 +18,7 @@ import { notice, pageHeaders } from '../pages/layout';
 import { linkCheckoutPage, type LinkForm } from '../pages/link-checkout';
 import { SANDBOX_CSS } from '../pages/styles';
 import type { Transaction } from '../store/transactions';
-import { isRedirectKind } from '../../../shared/catalogue';
+import { isRedirectKind } from '../../../shared/method-kinds';
 
 /**
  * The page routes.

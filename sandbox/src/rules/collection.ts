@@ -3,7 +3,9 @@
  * @module
  */
 import * as z from 'zod/mini';
-import type { Catalogue, Country, MethodKind } from '../../../shared/catalogue';
+import type { Catalogue } from '../../../shared/catalogue';
+import type { Country } from '../../../shared/countries';
+import type { MethodKind } from '../../../shared/method-kinds';
 import { bankName } from '../banks';
 import { FAILURE } from '../messages';
 import {

@@ -4,7 +4,8 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { PAYMENT_LINK_COUNTRIES, type Catalogue } from '../../../shared/catalogue';
+import type { Catalogue } from '../../../shared/catalogue';
+import { PAYMENT_LINK_COUNTRIES } from '../../../shared/countries';
 import { FAILURE } from '../messages';
 import {
   httpUrl,
