@@ -20,14 +20,12 @@ import type { Catalogue } from '../catalogue';
 import { type Country, NGN_BANKS } from '../countries';
 import { type MethodKind, PHONE_KINDS, REDIRECT_KINDS } from '../method-kinds';
 import { isValidPhone, phoneRuleText } from '../phone';
+import { MAX_REFERENCE_LENGTH } from '../references';
 import { validate, type ValidationResult } from '../validation';
 import { ZA_ID_PROBLEM_TEXT, zaIdProblem } from '../za-id';
 import { signedEnvelopeSchema } from './envelope';
 import { currencyCode, httpUrl, positiveInteger, text } from './fields';
 import { objectRules, type RuleIssue } from './object-rules';
-
-/** Longest merchant reference (`third_party_reference_1` and `_2`). */
-export const MAX_REFERENCE_LENGTH = 64;
 
 /** The field types of collection params, before the catalogue's rules. */
 export const collectionParamsBaseSchema = z.looseObject({

@@ -19,11 +19,10 @@
 import * as z from 'zod/mini';
 import type { Catalogue } from '../catalogue';
 import type { Country } from '../countries';
+import { MAX_REFERENCE_LENGTH, REFERENCE_CHARACTERS } from '../references';
 import { integer, MAX_URL_LENGTH, positiveInteger, trimmedText } from './fields';
 import { objectRules, type RuleIssue } from './object-rules';
 
-/** Longest merchant reference. */
-export const MAX_SESSION_REFERENCE_LENGTH = 64;
 /** Most metadata keys. */
 export const MAX_METADATA_KEYS = 20;
 /** Longest metadata key. */
@@ -86,8 +85,8 @@ const baseSchema = z.strictObject({
     .string()
     .check(
       z.minLength(1),
-      z.maxLength(MAX_SESSION_REFERENCE_LENGTH),
-      z.regex(/^[A-Za-z0-9._:-]+$/, 'must use only letters, digits, ".", "_", ":" and "-"'),
+      z.maxLength(MAX_REFERENCE_LENGTH),
+      z.regex(REFERENCE_CHARACTERS, 'must use only letters, digits, ".", "_", ":" and "-"'),
     ),
   country_id: z.optional(positiveInteger()),
   methods: z.optional(z.array(z.string()).check(z.minLength(1), z.maxLength(20))),

@@ -3,6 +3,7 @@
  * with the stage and script their method kind and phone number give them.
  * @module
  */
+import { VIRTUAL_ACCOUNT_TTL_MINUTES } from '../../../shared/lifetimes';
 import type { MethodKind } from '../../../shared/method-kinds';
 import { bankName } from '../banks';
 import { MINUTE, type Clock } from '../clock';
@@ -12,7 +13,6 @@ import type { CollectionRequest } from '../rules/collection';
 import type { PayoutRequest } from '../rules/payout';
 import type { PaymentLink } from '../store/payment-links';
 import type { Stage, Transaction } from '../store/transactions';
-import { ACCOUNT_VALID_MINUTES } from './lifetimes';
 import type { LinkPayer } from './types';
 
 /** What building a row needs to know of time. */
@@ -166,7 +166,7 @@ export function collectionRow(
       kind === 'otp_operator'
         ? time.clock.after(time.otpValidityMs, now)
         : kind === 'virtual_account'
-          ? time.clock.after(ACCOUNT_VALID_MINUTES * MINUTE, now)
+          ? time.clock.after(VIRTUAL_ACCOUNT_TTL_MINUTES * MINUTE, now)
           : null,
   };
 }
