@@ -114,9 +114,9 @@ export function parseCatalogueOverrides(raw: unknown): CatalogueOverrides {
 }
 
 /**
- * Parses the `VIRTUAL_ACCOUNT_BANKS` setting: the names payers see for the three NGN bank
- * codes (the spec gives codes only). Unnamed codes keep their default label; an unknown code
- * or an empty name throws.
+ * Parses the `VIRTUAL_ACCOUNT_BANKS` setting: the names payers see for the three NGN bank codes
+ * (the upstream gives codes only: docs/upstream-api.md, "NGN bank codes"). Unnamed codes keep
+ * their default label; an unknown code or an empty name throws.
  *
  * @example
  * parseVirtualAccountBanks('{"17001":"Wema Bank"}')[0]; // { code: '17001', label: 'Wema Bank' }

@@ -55,7 +55,8 @@ const slot = (
 const operators = (prefix: string, values: readonly (string | null)[]): MethodSlot[] =>
   values.map((value, i) => slot(`${prefix}-operator-${i + 1}`, 'operator_prompt', value));
 
-/** The 17 collection countries of the spec's country table, in its order. */
+/** The 17 collection countries, in the order of docs/upstream-api.md, "Countries for
+ * collections". */
 export const COUNTRIES: readonly Country[] = [
   {
     id: 1,
@@ -232,7 +233,8 @@ export const INACTIVE_COUNTRIES: readonly InactiveCountry[] = [
   { name: 'Mozambique', dialCode: '258', currency: 'MZN' },
 ];
 
-/** Payment links: `country_id` → currency (the spec's payment-link country table). */
+/** Payment links: `country_id` → currency (docs/upstream-api.md, "Countries for payment
+ * links"). */
 export const PAYMENT_LINK_COUNTRIES: Readonly<Record<number, string>> = {
   1: 'KES',
   2: 'XOF',
@@ -247,7 +249,7 @@ export const PAYMENT_LINK_COUNTRIES: Readonly<Record<number, string>> = {
   17: 'NGN',
 };
 
-/** Payment types the spec lists for Kenyan payment links. */
+/** Payment types the upstream lists for Kenyan payment links. */
 export const KENYA_PAYMENT_LINK_TYPES: readonly string[] = [
   'till number',
   'pay bill',
@@ -258,12 +260,12 @@ export const KENYA_PAYMENT_LINK_TYPES: readonly string[] = [
 /** An issuing bank of NGN virtual accounts. */
 export interface NgnBank {
   readonly code: string;
-  /** The spec names the codes only; the label is ours. */
+  /** The upstream names the codes only; the label is ours. */
   readonly label: string;
 }
 
-/** NGN virtual-account bank codes, in the spec's order; the `VIRTUAL_ACCOUNT_BANKS` setting
- * names them (see {@link parseVirtualAccountBanks}). */
+/** NGN virtual-account bank codes, in the upstream's order; the `VIRTUAL_ACCOUNT_BANKS` setting
+ * names them (see `parseVirtualAccountBanks` of `shared/catalogue-settings.ts`). */
 export const NGN_BANKS: readonly NgnBank[] = [
   { code: '17001', label: 'Issuing bank 1' },
   { code: '17002', label: 'Issuing bank 2' },

@@ -1,6 +1,7 @@
 /**
  * The params of a collection request (`POST /api/v4/service-unified-collections`), with the
- * spec's per-method rules resolved against a {@link Catalogue}:
+ * per-method rules of docs/upstream-api.md, "Per-method rules", resolved against a {@link
+ * Catalogue}:
  *
  * - `amount`: a whole number greater than 0, in major units (a decimal is refused);
  * - `country_id`: an active collection country; `currency`: that country's currency;
@@ -23,6 +24,7 @@ import { isValidPhone, phoneRuleText } from '../phone';
 import { MAX_REFERENCE_LENGTH } from '../references';
 import { validate, type ValidationResult } from '../validation';
 import { ZA_ID_PROBLEM_TEXT, zaIdProblem } from '../za-id';
+import { perCatalogue, unknownCountryIssue } from './catalogue-rules';
 import { signedEnvelopeSchema } from './envelope';
 import { currencyCode, httpUrl, positiveInteger, text } from './fields';
 import { objectRules, type RuleIssue } from './object-rules';
@@ -83,10 +85,7 @@ function catalogueIssues(params: Record<string, unknown>, catalogue: Catalogue):
   }
   const country = catalogue.country(countryId);
   if (!country) {
-    issues.push({
-      path: ['country_id'],
-      message: `must be an active collection country; ${countryId} is not one`,
-    });
+    issues.push(unknownCountryIssue(countryId));
     return issues;
   }
   const where = `country_id ${country.id} (${country.name})`;
@@ -131,13 +130,9 @@ function catalogueIssues(params: Record<string, unknown>, catalogue: Catalogue):
   return issues;
 }
 
-const cache = new WeakMap<Catalogue, ReturnType<typeof buildSchema>>();
-
-function buildSchema(catalogue: Catalogue) {
-  return collectionParamsBaseSchema.check(
-    objectRules((params) => catalogueIssues(params, catalogue)),
-  );
-}
+const schemas = perCatalogue((catalogue) =>
+  collectionParamsBaseSchema.check(objectRules((params) => catalogueIssues(params, catalogue))),
+);
 
 /**
  * The collection params schema for a catalogue (built once per catalogue).
@@ -145,13 +140,8 @@ function buildSchema(catalogue: Catalogue) {
  * @example
  * const requestSchema = signedEnvelopeSchema(collectionParamsSchema(catalogue));
  */
-export function collectionParamsSchema(catalogue: Catalogue): ReturnType<typeof buildSchema> {
-  let schema = cache.get(catalogue);
-  if (!schema) {
-    schema = buildSchema(catalogue);
-    cache.set(catalogue, schema);
-  }
-  return schema;
+export function collectionParamsSchema(catalogue: Catalogue): ReturnType<typeof schemas> {
+  return schemas(catalogue);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Params of the OTP step (`POST /api/v4/service-unified-process-transaction`): the payer's
  * `otp` and the `payment_token` returned by the collection request. The response body is
- * not shown by the spec.
+ * not documented.
  * @module
  */
 import * as z from 'zod/mini';

@@ -15,7 +15,7 @@ import { FAILURE, SUCCESS } from '../messages';
 import { injectedFaults } from '../middleware/faults';
 import { decimalText } from '../money';
 import { refusal } from '../respond';
-import { refuse } from '../rules/common';
+import { refuse } from '../rules/refusal';
 
 /**
  * The balance route.

@@ -16,7 +16,7 @@ import { injectedFaults } from '../middleware/faults';
 import { collectionData, collectionMessage } from '../records';
 import { refusal } from '../respond';
 import { checkCollection } from '../rules/collection';
-import { refuse } from '../rules/common';
+import { refuse } from '../rules/refusal';
 import { subMerchantsOf } from '../sub-merchants';
 
 /**

@@ -24,7 +24,7 @@ import { controlView, deliveryView, faultView } from '../control-view';
 import { ENDPOINT_NAMES, endpointNamed } from '../endpoints';
 import { ledger } from '../ledger';
 import type { TransactionBundle } from '../machine/types';
-import { httpUrl } from '../rules/common';
+import { httpUrl } from '../rules/fields';
 
 /** Longest delay a control route plans, in sandbox ms (7 sandbox days). */
 const MAX_AFTER_MS = 7 * 24 * 60 * 60_000;

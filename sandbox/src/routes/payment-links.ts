@@ -17,7 +17,7 @@ import { signedEnvelope } from '../middleware/envelope';
 import { injectedFaults } from '../middleware/faults';
 import { linkRecord } from '../records';
 import { refusal } from '../respond';
-import { refuse } from '../rules/common';
+import { refuse } from '../rules/refusal';
 import { checkPaymentLink } from '../rules/payment-link';
 
 /**

@@ -1,7 +1,7 @@
 /**
  * POST /api/integration/get-token: body `{ client_id, secret_key }` (no envelope). 200
  * `{ success: "true", message, data: { token } }`; 401 `{ success: "false", message:
- * "Credentials were not found." }` (success as text, as the spec shows it).
+ * "Credentials were not found." }` (success as text, as documented).
  * @module
  */
 import { Hono } from 'hono';
@@ -12,7 +12,7 @@ import { ledger } from '../ledger';
 import { FAILURE, SUCCESS } from '../messages';
 import { injectedFaults } from '../middleware/faults';
 import { refusal } from '../respond';
-import { refuse } from '../rules/common';
+import { refuse } from '../rules/refusal';
 
 /**
  * The get-token route.

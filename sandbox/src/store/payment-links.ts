@@ -2,24 +2,11 @@
  * The `payment_links` table: hosted payment links and their prefill details.
  * @module
  */
+import type { LinkRequest } from '../rules/payment-link';
 
-/** One payment link. */
-export type PaymentLink = {
+/** One payment link: a checked create request with its id, status and payment count. */
+export type PaymentLink = LinkRequest & {
   id: string;
-  business_name: string;
-  item_name: string;
-  amount: number;
-  currency: string;
-  country_id: number;
-  currency_country_id: number | null;
-  callback_url: string;
-  redirection_url: string | null;
-  /** Base64 image (data URL prefix removed), at most 2 MB decoded. */
-  logo: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  phone: string | null;
   status: 'active';
   /** Payments made on the link's page. */
   payments: number;

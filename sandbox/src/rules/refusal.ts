@@ -1,7 +1,7 @@
 /**
- * Building blocks of the upstream's request rules: field schemas (zod/mini) and the shape of a
- * refusal. A refusal carries the spec's message and the sandbox's own reason, which is sent
- * in the `X-Sandbox-Reason` header so a developer can tell which rule was broken.
+ * The shape of a refusal: an HTTP status, the upstream's message (docs/upstream-api.md, "Error
+ * messages") and the sandbox's own reason, which is sent in the `X-Sandbox-Reason` header so a
+ * developer can tell which rule was broken.
  * @module
  */
 import * as z from 'zod/mini';
@@ -27,20 +27,6 @@ export function refuse(status: Refusal['status'], message: string, reason: strin
   return { ok: false, status, message, reason };
 }
 
-/** A string with at least one non-space character (kept as sent). */
-export const text = z
-  .string()
-  .check(z.refine((value) => value.trim().length > 0, 'must not be empty'));
-
-/** An optional string: absent, null or empty all mean "not given". */
-export const optionalText = z.nullish(z.string());
-
-/** An http(s) URL. */
-export const httpUrl = z.url({ protocol: /^https?$/ });
-
-/** A whole number greater than zero (a decimal such as 100.5 is refused). */
-export const positiveInt = z.int().check(z.positive());
-
 /**
  * The first problem of a failed parse, as `field: why`.
  *
@@ -54,11 +40,20 @@ export function reasonOf(error: z.core.$ZodError | undefined): string {
 }
 
 /**
- * An optional string value as text or null (empty → null).
+ * Parses params with a rule's schema: the parsed value, or a 400 refusal with the upstream's
+ * `message` and the first problem as the reason.
  *
  * @example
- * orNull('  '); // null
+ * const parsed = checkParams(PayoutParams, params, FAILURE.collectionRefused);
+ * if (!parsed.ok) return parsed;
  */
-export function orNull(value: string | null | undefined): string | null {
-  return value === undefined || value === null || value === '' ? null : value;
+export function checkParams<S extends z.ZodMiniType>(
+  schema: S,
+  params: unknown,
+  message: string,
+): Checked<z.output<S>> {
+  const parsed = schema.safeParse(params);
+  return parsed.success
+    ? { ok: true, value: parsed.data }
+    : refuse(400, message, reasonOf(parsed.error));
 }
