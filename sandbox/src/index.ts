@@ -20,12 +20,7 @@ import { token } from './routes/token';
 
 export { SandboxLedger } from './ledger';
 
-/**
- * The sandbox's Hono app.
- *
- * @example
- * export default app; // the Worker's fetch handler
- */
+/** The sandbox's Hono app. */
 export const app = new Hono<SandboxApp>();
 
 app.get('/health', (c) => c.json({ ok: true, service: 'sandbox' }));

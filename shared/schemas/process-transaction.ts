@@ -7,12 +7,7 @@
 import * as z from 'zod/mini';
 import { text } from './fields';
 
-/**
- * The OTP step's params.
- *
- * @example
- * validate(processTransactionParamsSchema, { otp: '000000', payment_token: token });
- */
+/** The OTP step's params. */
 export const processTransactionParamsSchema = z.looseObject({
   otp: text(16),
   payment_token: text(2048),

@@ -17,12 +17,7 @@ import { decimalText } from '../money';
 import { refusal } from '../respond';
 import { refuse } from '../rules/refusal';
 
-/**
- * The balance route.
- *
- * @example
- * app.route('/', balance);
- */
+/** The balance route. */
 export const balance = new Hono<SandboxApp>();
 
 balance.get(ENDPOINTS['get-balance'].path, injectedFaults('get-balance'), async (c) => {

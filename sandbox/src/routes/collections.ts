@@ -19,12 +19,7 @@ import { checkCollection } from '../rules/collection';
 import { refuse } from '../rules/refusal';
 import { subMerchantsOf } from '../sub-merchants';
 
-/**
- * The collections route.
- *
- * @example
- * app.route('/', collections);
- */
+/** The collections route. */
 export const collections = new Hono<SandboxApp>();
 
 collections.post(

@@ -104,12 +104,7 @@ const notPending = (c: Context<SandboxApp>, bundle: TransactionBundle, message: 
     409,
   );
 
-/**
- * The control routes.
- *
- * @example
- * app.route('/', control);
- */
+/** The control routes. */
 export const control = new Hono<SandboxApp>();
 
 control.get('/control/transactions', async (c) => {

@@ -20,12 +20,7 @@ import { SANDBOX_CSS } from '../pages/styles';
 import type { Transaction } from '../store/transactions';
 import { isRedirectKind } from '../../../shared/method-kinds';
 
-/**
- * The page routes.
- *
- * @example
- * app.route('/', pages);
- */
+/** The page routes. */
 export const pages = new Hono<SandboxApp>();
 
 const noticeResponse = (

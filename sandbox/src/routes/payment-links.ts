@@ -20,12 +20,7 @@ import { refusal } from '../respond';
 import { refuse } from '../rules/refusal';
 import { checkPaymentLink } from '../rules/payment-link';
 
-/**
- * The payment-link routes.
- *
- * @example
- * app.route('/', paymentLinks);
- */
+/** The payment-link routes. */
 export const paymentLinks = new Hono<SandboxApp>();
 
 paymentLinks.post(

@@ -20,12 +20,7 @@ import { refusal } from '../respond';
 import { refuse } from '../rules/refusal';
 import { checkPayout } from '../rules/payout';
 
-/**
- * The payout-creation route.
- *
- * @example
- * app.route('/', payouts);
- */
+/** The payout-creation route. */
 export const payouts = new Hono<SandboxApp>();
 
 payouts.post(

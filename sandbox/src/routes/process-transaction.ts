@@ -22,12 +22,7 @@ import { checkParams, refuse } from '../rules/refusal';
 
 const OtpParams = z.object({ otp: text, payment_token: text });
 
-/**
- * The process-transaction route.
- *
- * @example
- * app.route('/', processTransaction);
- */
+/** The process-transaction route. */
 export const processTransaction = new Hono<SandboxApp>();
 
 processTransaction.post(

@@ -22,12 +22,7 @@ import { checkParams, refuse } from '../rules/refusal';
 
 const StatusParams = z.object({ id: text, type: z.enum(['payin', 'payout']) });
 
-/**
- * The status-query route.
- *
- * @example
- * app.route('/', status);
- */
+/** The status-query route. */
 export const status = new Hono<SandboxApp>();
 
 status.post(

@@ -14,12 +14,7 @@ import { injectedFaults } from '../middleware/faults';
 import { refusal } from '../respond';
 import { refuse } from '../rules/refusal';
 
-/**
- * The get-token route.
- *
- * @example
- * app.route('/', token);
- */
+/** The get-token route. */
 export const token = new Hono<SandboxApp>();
 
 token.post(ENDPOINTS['get-token'].path, injectedFaults('get-token'), async (c) => {

@@ -17,12 +17,7 @@ export interface Refusal {
 /** A rule check's result. */
 export type Checked<T> = { ok: true; value: T } | Refusal;
 
-/**
- * A refusal.
- *
- * @example
- * return refuse(400, FAILURE.collectionRefused, 'amount must be a whole number');
- */
+/** A refusal. */
 export function refuse(status: Refusal['status'], message: string, reason: string): Refusal {
   return { ok: false, status, message, reason };
 }

@@ -52,12 +52,7 @@ function logoOf(sql: SqlStorage, id: string): string | null {
   return parts.length === 0 ? null : parts.map((p) => p.data).join('');
 }
 
-/**
- * One payment link by id, with its logo.
- *
- * @example
- * const link = linkById(sql, 'PL-7K2QH9ZP4M3X');
- */
+/** One payment link by id, with its logo. */
 export function linkById(sql: SqlStorage, id: string): PaymentLink | undefined {
   const link = sql.exec<PaymentLink>('SELECT * FROM payment_links WHERE id = ?', id).toArray()[0];
   return link ? { ...link, logo: logoOf(sql, id) } : undefined;
@@ -86,12 +81,7 @@ export function listLinks(sql: SqlStorage, search: string | undefined): PaymentL
     .toArray();
 }
 
-/**
- * Counts one more payment on a link.
- *
- * @example
- * countLinkPayment(sql, link.id);
- */
+/** Counts one more payment on a link. */
 export function countLinkPayment(sql: SqlStorage, id: string): void {
   sql.exec('UPDATE payment_links SET payments = payments + 1 WHERE id = ?', id);
 }
