@@ -10,7 +10,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { verify, type SigningScheme } from '../../../shared/signing';
 import type { SandboxApp } from '../app-env';
-import { ledger } from '../ledger';
+import { ledger } from '../ledger-stub';
 import { refusal } from '../respond';
 import { refuse } from '../rules/refusal';
 import { callerIp, isWhitelisted } from '../whitelist';

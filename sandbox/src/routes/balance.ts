@@ -10,7 +10,7 @@ import { bearerToken } from '../bearer';
 import { catalogueOf, currenciesOf } from '../catalogue';
 import { formatDate } from '../clock';
 import { ENDPOINTS } from '../endpoints';
-import { ledger } from '../ledger';
+import { ledger } from '../ledger-stub';
 import { FAILURE, SUCCESS } from '../messages';
 import { injectedFaults } from '../middleware/faults';
 import { decimalText } from '../money';

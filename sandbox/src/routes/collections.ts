@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import type { SandboxApp } from '../app-env';
 import { catalogueOf } from '../catalogue';
 import { ENDPOINTS } from '../endpoints';
-import { ledger } from '../ledger';
+import { ledger } from '../ledger-stub';
 import { FAILURE } from '../messages';
 import { signedEnvelope } from '../middleware/envelope';
 import { injectedFaults } from '../middleware/faults';

@@ -22,7 +22,7 @@ import { errorBody, type FieldIssue } from '../../../shared/errors';
 import type { SandboxApp } from '../app-env';
 import { controlView, deliveryView, faultView } from '../control-view';
 import { ENDPOINT_NAMES, endpointNamed } from '../endpoints';
-import { ledger } from '../ledger';
+import { ledger } from '../ledger-stub';
 import type { TransactionBundle } from '../machine/types';
 import { httpUrl } from '../rules/fields';
 

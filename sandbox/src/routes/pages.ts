@@ -12,7 +12,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { SandboxApp } from '../app-env';
-import { ledger } from '../ledger';
+import { ledger } from '../ledger-stub';
 import { authorizePage } from '../pages/authorize';
 import { notice, pageHeaders } from '../pages/layout';
 import { linkCheckoutPage, type LinkForm } from '../pages/link-checkout';

@@ -11,7 +11,7 @@ import type { SandboxApp } from '../app-env';
 import { bearerToken } from '../bearer';
 import { catalogueOf } from '../catalogue';
 import { ENDPOINTS } from '../endpoints';
-import { ledger } from '../ledger';
+import { ledger } from '../ledger-stub';
 import { FAILURE, SUCCESS } from '../messages';
 import { signedEnvelope } from '../middleware/envelope';
 import { injectedFaults } from '../middleware/faults';

@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { SandboxApp } from '../app-env';
 import { ENDPOINTS } from '../endpoints';
-import { ledger } from '../ledger';
+import { ledger } from '../ledger-stub';
 import { FAILURE, SUCCESS } from '../messages';
 import { signedEnvelope } from '../middleware/envelope';
 import { injectedFaults } from '../middleware/faults';

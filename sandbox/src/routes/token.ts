@@ -8,7 +8,7 @@ import { Hono } from 'hono';
 import { timingSafeEqual } from '../../../shared/signing';
 import type { SandboxApp } from '../app-env';
 import { ENDPOINTS } from '../endpoints';
-import { ledger } from '../ledger';
+import { ledger } from '../ledger-stub';
 import { FAILURE, SUCCESS } from '../messages';
 import { injectedFaults } from '../middleware/faults';
 import { refusal } from '../respond';
