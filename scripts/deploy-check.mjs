@@ -15,12 +15,22 @@ export const EXAMPLE_VALUES = new Set([...Object.values(dev.vars), ...Object.val
 /** Vars that only local development may set ([env.dev.vars]); a deploy carrying one refuses. */
 export const DEV_ONLY_VARS = ['DEV_MODE'];
 
+/** A D1 `database_id` wrangler.toml ships with: all zeros but the last digit (not a real one). */
+export const PLACEHOLDER_DATABASE_ID = /^0{8}-0{4}-0{4}-0{4}-0{11}[0-9]$/;
+
 /**
- * @param {{ vars: Record<string, unknown>, secretNames: string[] | null, localSecrets?: Record<string, string> }} input
+ * @param {{ vars: Record<string, unknown>, secretNames: string[] | null, localSecrets?: Record<string, string>, d1Databases?: { binding: string, database_id?: string }[] }} input
  * @returns {string[]} what stops the deploy, one sentence each (empty = go)
  */
-export function deployProblems({ vars, secretNames, localSecrets = {} }) {
+export function deployProblems({ vars, secretNames, localSecrets = {}, d1Databases = [] }) {
   const problems = [];
+  for (const { binding, database_id: id } of d1Databases) {
+    if (!id || PLACEHOLDER_DATABASE_ID.test(id)) {
+      problems.push(
+        `The D1 database of ${binding} has no real database_id in wrangler.toml: run \`npx wrangler d1 create unified-checkout-index\`, put the id it prints under [[d1_databases]], then \`npx wrangler d1 migrations apply INDEX --remote\`.`,
+      );
+    }
+  }
   for (const name of DEV_ONLY_VARS) {
     if (vars[name] !== undefined && vars[name] !== '') {
       problems.push(

@@ -3,7 +3,7 @@
 // is local development only). Refuses with a list of what is missing or development-only.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
 import { deployProblems, REQUIRED_SECRETS } from './deploy-check.mjs';
 import { run } from './run.mjs';
 
@@ -35,7 +35,9 @@ if (listed.status === 0) {
 const localSecrets = Object.fromEntries(
   REQUIRED_SECRETS.filter((n) => process.env[n]).map((n) => [n, process.env[n]]),
 );
-const problems = deployProblems({ vars, secretNames, localSecrets });
+// The query index's D1 database (wrangler.toml ships a placeholder id).
+const d1Databases = unstable_readConfig({ config: 'wrangler.toml' }).d1_databases ?? [];
+const problems = deployProblems({ vars, secretNames, localSecrets, d1Databases });
 if (problems.length > 0) {
   console.error('Refusing to deploy:\n' + problems.map((p) => `  - ${p}`).join('\n'));
   process.exit(1);

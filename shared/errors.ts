@@ -1,6 +1,6 @@
 /**
  * One list of stable error codes, shared by the widget, the worker and the sandbox's control
- * surface, and the error body shape of DESIGN.md §4:
+ * surface, and the error body shape (docs/design.md, "HTTP surface"):
  * `{"error": {"code": "STABLE_CODE", "message": "human sentence", "details"?: …}}`.
  *
  * Codes never change meaning once published; messages may be reworded.

@@ -1,5 +1,5 @@
 /**
- * The upstream's envelope signature (DESIGN.md §3), in one place.
+ * The upstream's envelope signature (docs/design.md, "Signing"), in one place.
  *
  * Canonical string: drop `signature`, add `senderKey` = the secret key, sort the keys of every
  * object recursively by UTF-16 code unit order, flatten depth-first to dot paths, join

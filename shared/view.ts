@@ -4,7 +4,7 @@
  * keys or the payment_token.
  * @module
  */
-import type { MethodKind } from './catalogue';
+import type { MethodKind } from './method-kinds';
 import type { AttemptInput, AttemptStatus, SessionStatus } from './status';
 
 /** A method the payer may choose, for one country. */

@@ -1,6 +1,6 @@
 /**
- * The NGN issuing banks of sandbox virtual accounts (the spec names the codes only; the bank
- * names are the sandbox's).
+ * The NGN issuing banks of sandbox virtual accounts (docs/upstream-api.md, "NGN bank codes":
+ * the upstream names the codes only; the bank names are the sandbox's).
  * @module
  */
 

@@ -1,7 +1,7 @@
 /**
- * The bearer token of a request (balance and payment-link list). The spec does not show the
- * scheme prefix, so both `Authorization: Bearer <token>` and a bare `Authorization: <token>`
- * are accepted.
+ * The bearer token of a request (balance and payment-link list). The upstream does not document
+ * the scheme prefix (docs/upstream-api.md, "Bearer token"), so both `Authorization: Bearer
+ * <token>` and a bare `Authorization: <token>` are accepted.
  * @module
  */
 

@@ -1,6 +1,7 @@
 /**
- * Callback payloads, exactly the field sets of the spec's Events section, and their signed
- * envelopes (DESIGN.md §3, with the sandbox's credentials).
+ * Callback payloads, exactly the documented field sets (docs/upstream-api.md, "Collection
+ * callback params", "Payout callback params"), and their signed envelopes (docs/design.md,
+ * "Signing", with the sandbox's credentials).
  * @module
  */
 import { signEnvelope, type SignedEnvelope, type SigningScheme } from '../../shared/signing';
@@ -36,7 +37,7 @@ export function callbackParams(tx: Transaction): Record<string, unknown> {
  * The base of an extra callback (POST /control/transactions/:ref/callback): the terminal
  * callback of a settled transaction; for a pending one the same field set as a non-terminal
  * notice (status `pending`, statusCode `000001`, payment_step 1), which is not something the
- * spec shows the service sending, but is what an unkind one could.
+ * upstream documents sending, but is what an unkind one could.
  *
  * @example
  * extraCallbackBase(pendingTx).payment_step; // 1
@@ -61,6 +62,14 @@ function paramsOf(
     status === 'failed'
       ? { failureReason: { failureCode: tx.failure_code, failureMessage: tx.failure_message } }
       : {};
+  const outcome = {
+    payment_step: step,
+    reference: tx.ref,
+    status,
+    statusCode,
+    ...failureReason,
+    third_party_reference_1: tx.third_party_reference_1,
+  };
   if (tx.type === 'payout') {
     return {
       amount: reportedAmount(tx),
@@ -68,12 +77,7 @@ function paramsOf(
       mobile: tx.mobile,
       payment_method_type: tx.payment_method_type,
       payment_reference: tx.payment_reference,
-      payment_step: step,
-      reference: tx.ref,
-      status,
-      statusCode,
-      ...failureReason,
-      third_party_reference_1: tx.third_party_reference_1,
+      ...outcome,
     };
   }
   return {
@@ -81,12 +85,7 @@ function paramsOf(
     depositId: tx.ref,
     mobile: tx.mobile,
     name: payerName(tx),
-    payment_step: step,
-    reference: tx.ref,
-    status,
-    statusCode,
-    ...failureReason,
-    third_party_reference_1: tx.third_party_reference_1,
+    ...outcome,
     third_party_reference_2: tx.third_party_reference_2,
   };
 }

@@ -3,11 +3,8 @@
  * var applied (the sandbox's wrangler.toml enables every slot with a sandbox value).
  * @module
  */
-import {
-  applyCatalogueOverrides,
-  parseCatalogueOverrides,
-  type Catalogue,
-} from '../../shared/catalogue';
+import { applyCatalogueOverrides, type Catalogue } from '../../shared/catalogue';
+import { parseCatalogueOverrides } from '../../shared/catalogue-settings';
 import type { SandboxEnv } from './env';
 
 let cache: { raw: SandboxEnv['CATALOGUE']; catalogue: Catalogue } | undefined;

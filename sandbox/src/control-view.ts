@@ -8,7 +8,7 @@ import { toMajor } from './money';
 import type { Delivery } from './store/deliveries';
 import type { Fault } from './store/faults';
 import { authorizationUrl } from './urls';
-import { isRedirectKind } from '../../shared/catalogue';
+import { isRedirectKind } from '../../shared/method-kinds';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 

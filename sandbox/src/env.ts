@@ -26,7 +26,7 @@ export interface SandboxEnv {
   SANDBOX_PUBLIC_URL: string;
   /** Comma-separated sub-merchant UUIDs the sandbox knows; any other `sub_merchant_id` is "User not found!". */
   SANDBOX_SUB_MERCHANT_IDS?: string;
-  /** `sha256` (default) or `hmac-sha256`: the signature scheme of DESIGN.md §3. */
+  /** `sha256` (default) or `hmac-sha256`: the signature scheme (docs/design.md, "Schemes"). */
   SANDBOX_SIGNING_SCHEME?: string;
   /** Catalogue slot overrides (JSON text or a table) enabling every method slot. */
   CATALOGUE?: string | Record<string, unknown>;

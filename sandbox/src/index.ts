@@ -1,7 +1,7 @@
 /**
- * The sandbox Worker: an offline emulator of the upstream payments service (every endpoint of
- * the spec, the same envelope, messages and callbacks), plus a control surface and the
- * browser pages of redirect methods and payment links. See sandbox/README.md.
+ * The sandbox Worker: an offline emulator of the upstream payments service (every documented
+ * endpoint of docs/upstream-api.md, the same envelope, messages and callbacks), plus a control
+ * surface and the browser pages of redirect methods and payment links. See sandbox/README.md.
  * @module
  */
 import { Hono } from 'hono';
@@ -20,12 +20,7 @@ import { token } from './routes/token';
 
 export { SandboxLedger } from './ledger';
 
-/**
- * The sandbox's Hono app.
- *
- * @example
- * export default app; // the Worker's fetch handler
- */
+/** The sandbox's Hono app. */
 export const app = new Hono<SandboxApp>();
 
 app.get('/health', (c) => c.json({ ok: true, service: 'sandbox' }));

@@ -61,16 +61,6 @@ import type { Transfer } from './store/transfers';
 import { listWallets, openWallets, walletOf, type Wallet } from './store/wallets';
 
 /**
- * The ledger instance every route talks to.
- *
- * @example
- * const tx = await ledger(c.env).transaction(ref);
- */
-export function ledger(env: Pick<SandboxEnv, 'LEDGER'>): DurableObjectStub<SandboxLedger> {
-  return env.LEDGER.get(env.LEDGER.idFromName('ledger'));
-}
-
-/**
  * Every transaction of the sandbox, and the machinery that moves them.
  *
  * @example

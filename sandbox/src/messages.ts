@@ -1,12 +1,13 @@
 /**
- * The upstream's failure and success messages, word for word where the spec gives them (the
- * maker's name is written "the service", as in the spec). Failure bodies are always
- * `{ success: false, message }` (text `"false"` for token and balance, as the spec says).
+ * The upstream's failure and success messages, word for word where docs/upstream-api.md, "Error
+ * messages" gives them (the maker's name is written "the service", as there). Failure bodies are
+ * always `{ success: false, message }` (text `"false"` for token and balance, as documented).
  * @module
  */
 
 /**
- * Failure messages of the spec's Errors table, plus the sandbox's own where the spec is silent.
+ * Failure messages of docs/upstream-api.md, "Error messages", plus the sandbox's own where the
+ * upstream documents none.
  *
  * @example
  * refuse(400, FAILURE.collectionRefused, 'amount must be a whole number');

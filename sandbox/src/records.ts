@@ -11,9 +11,10 @@ import { decimalText, toMajor } from './money';
 import type { PaymentLink } from './store/payment-links';
 import type { Transaction } from './store/transactions';
 import { authorizationUrl, paymentLinkUrl } from './urls';
-import { isRedirectKind } from '../../shared/catalogue';
+import { isRedirectKind } from '../../shared/method-kinds';
 
-/** The data object of a collection response: every field of the spec, unused ones null. */
+/** The data object of a collection response: every documented field
+ * (docs/upstream-api.md, "Collection response"), unused ones null. */
 export interface CollectionData {
   account_name: string | null;
   amount: number;
@@ -36,6 +37,11 @@ export interface CollectionData {
   authorization_url: string | null;
 }
 
+/** The named columns of a row, in the order named. */
+function columns<K extends keyof Transaction>(tx: Transaction, ...keys: K[]): Pick<Transaction, K> {
+  return Object.fromEntries(keys.map((key) => [key, tx[key]])) as Pick<Transaction, K>;
+}
+
 /**
  * The data of a collection (create or process-transaction) response. Each method kind fills
  * only the fields it uses: mobile for phone methods, payment_token for the OTP method,
@@ -52,15 +58,10 @@ export function collectionData(tx: Transaction, publicUrl: string): CollectionDa
   const usesMobile = !account && kind !== 'bank_eft' && kind !== 'bank_id';
   return {
     account_name: account ? tx.account_name : null,
-    amount: tx.amount,
-    callback_url: tx.callback_url,
-    country_id: tx.country_id,
-    currency: tx.currency,
+    ...columns(tx, 'amount', 'callback_url', 'country_id', 'currency'),
     mobile: usesMobile ? tx.mobile : null,
     name: redirect ? tx.name : null,
-    payment_method_type: tx.payment_method_type,
-    third_party_reference_1: tx.third_party_reference_1,
-    third_party_reference_2: tx.third_party_reference_2,
+    ...columns(tx, 'payment_method_type', 'third_party_reference_1', 'third_party_reference_2'),
     MerchantRequestID: tx.ref,
     depositId: tx.ref,
     account_number: account ? tx.account_number : null,
@@ -76,9 +77,6 @@ export function collectionData(tx: Transaction, publicUrl: string): CollectionDa
 /**
  * The message of a collection response: bank-transfer instructions for NGN, a payment-link
  * prompt for ZAR, a phone-approval prompt for every other currency.
- *
- * @example
- * collectionMessage(tx, publicUrl);
  */
 export function collectionMessage(tx: Transaction, publicUrl: string): string {
   if (tx.currency === 'NGN' && tx.account_number && tx.bank_name) {
@@ -88,7 +86,8 @@ export function collectionMessage(tx: Transaction, publicUrl: string): string {
   return SUCCESS.phonePrompt;
 }
 
-/** The transaction record of a status response (spec's table plus the guide's extra fields). */
+/** The transaction record of a status response (docs/upstream-api.md, "Transaction
+ * record", with the extra fields guides show). */
 export interface TransactionRecord {
   amount: number;
   fee: number;

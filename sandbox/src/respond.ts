@@ -1,10 +1,10 @@
 /**
  * Upstream-style failure answers: `{ success: false, message }` with the chosen HTTP status, and
- * the sandbox's precise reason in the `X-Sandbox-Reason` header (the body stays the spec's).
+ * the sandbox's precise reason in the `X-Sandbox-Reason` header (the body stays the upstream's).
  * @module
  */
 import type { Context } from 'hono';
-import type { Refusal } from './rules/common';
+import type { Refusal } from './rules/refusal';
 
 /** Header carrying the sandbox's precise reason for a refusal. */
 export const REASON_HEADER = 'X-Sandbox-Reason';
@@ -16,7 +16,8 @@ function headerSafe(text: string): string {
 
 /**
  * Answers a refusal in the upstream's shape. `textSuccess` writes `success` as the text
- * `"false"`, as the spec shows for the token and balance endpoints.
+ * `"false"`, as the upstream documents for the token and balance endpoints
+ * (docs/upstream-api.md, "POST /api/integration/get-token").
  *
  * @example
  * if (!checked.ok) return refusal(c, checked);

@@ -1,6 +1,6 @@
 /**
- * The upstream's wallet balance response (`GET /api/wallet/get-balance`). The spec does not
- * show the structure of the items of `data`, so they are kept as they come.
+ * The upstream's wallet balance response (`GET /api/wallet/get-balance`). The upstream does
+ * not document the structure of the items of `data`, so they are kept as they come.
  * @module
  */
 import * as z from 'zod/mini';

@@ -1,7 +1,7 @@
 /**
  * Callbacks the upstream POSTs in a signed envelope: collections (to `callback_url`), payouts
  * (to `client_callback_url`) and hosted-checkout payments of payment links, whose payload the
- * spec does not show (a tolerant schema).
+ * upstream does not document (a tolerant schema).
  *
  * A verified callback is accepted whether or not it is final: payment_step 1 (an initiation
  * acknowledgement) and statuses other than `success`/`failed` (e.g. `pending`) validate, so the
@@ -103,7 +103,7 @@ export const payoutCallbackParamsSchema = z
   .check(callbackRules(['payment_reference', 'reference', 'third_party_reference_1']));
 
 /**
- * Params of a hosted-checkout (payment-link) callback. The spec does not show this payload,
+ * Params of a hosted-checkout (payment-link) callback. The upstream does not document this payload,
  * so every field is optional and loosely typed; decide with {@link paymentLinkCallbackOutcome}.
  *
  * @example
@@ -138,7 +138,7 @@ export type PaymentLinkCallbackParams = z.output<typeof paymentLinkCallbackParam
 
 /**
  * What a hosted-checkout callback means: `succeeded` only for payment_step 2 (number or
- * text) with status `success` and statusCode `000000` (the spec's rule for crediting);
+ * text) with status `success` and statusCode `000000` (docs/upstream-api.md, "Receiver rules");
  * `failed` only for payment_step 2 with status `failed` and statusCode `000005` (`000006`, the
  * timeout code, says nothing final); `unknown` for anything else.
  *

@@ -1,6 +1,7 @@
 /**
  * The params of a collection request (`POST /api/v4/service-unified-collections`), with the
- * spec's per-method rules resolved against a {@link Catalogue}:
+ * per-method rules of docs/upstream-api.md, "Per-method rules", resolved against a {@link
+ * Catalogue}:
  *
  * - `amount`: a whole number greater than 0, in major units (a decimal is refused);
  * - `country_id`: an active collection country; `currency`: that country's currency;
@@ -16,23 +17,17 @@
  * @module
  */
 import * as z from 'zod/mini';
-import {
-  NGN_BANKS,
-  PHONE_KINDS,
-  REDIRECT_KINDS,
-  type Catalogue,
-  type Country,
-  type MethodKind,
-} from '../catalogue';
+import type { Catalogue } from '../catalogue';
+import { type Country, NGN_BANKS } from '../countries';
+import { type MethodKind, PHONE_KINDS, REDIRECT_KINDS } from '../method-kinds';
 import { isValidPhone, phoneRuleText } from '../phone';
+import { MAX_REFERENCE_LENGTH } from '../references';
 import { validate, type ValidationResult } from '../validation';
 import { ZA_ID_PROBLEM_TEXT, zaIdProblem } from '../za-id';
+import { perCatalogue, unknownCountryIssue } from './catalogue-rules';
 import { signedEnvelopeSchema } from './envelope';
 import { currencyCode, httpUrl, positiveInteger, text } from './fields';
 import { objectRules, type RuleIssue } from './object-rules';
-
-/** Longest merchant reference (`third_party_reference_1` and `_2`). */
-export const MAX_REFERENCE_LENGTH = 64;
 
 /** The field types of collection params, before the catalogue's rules. */
 export const collectionParamsBaseSchema = z.looseObject({
@@ -90,10 +85,7 @@ function catalogueIssues(params: Record<string, unknown>, catalogue: Catalogue):
   }
   const country = catalogue.country(countryId);
   if (!country) {
-    issues.push({
-      path: ['country_id'],
-      message: `must be an active collection country; ${countryId} is not one`,
-    });
+    issues.push(unknownCountryIssue(countryId));
     return issues;
   }
   const where = `country_id ${country.id} (${country.name})`;
@@ -138,13 +130,9 @@ function catalogueIssues(params: Record<string, unknown>, catalogue: Catalogue):
   return issues;
 }
 
-const cache = new WeakMap<Catalogue, ReturnType<typeof buildSchema>>();
-
-function buildSchema(catalogue: Catalogue) {
-  return collectionParamsBaseSchema.check(
-    objectRules((params) => catalogueIssues(params, catalogue)),
-  );
-}
+const schemas = perCatalogue((catalogue) =>
+  collectionParamsBaseSchema.check(objectRules((params) => catalogueIssues(params, catalogue))),
+);
 
 /**
  * The collection params schema for a catalogue (built once per catalogue).
@@ -152,13 +140,8 @@ function buildSchema(catalogue: Catalogue) {
  * @example
  * const requestSchema = signedEnvelopeSchema(collectionParamsSchema(catalogue));
  */
-export function collectionParamsSchema(catalogue: Catalogue): ReturnType<typeof buildSchema> {
-  let schema = cache.get(catalogue);
-  if (!schema) {
-    schema = buildSchema(catalogue);
-    cache.set(catalogue, schema);
-  }
-  return schema;
+export function collectionParamsSchema(catalogue: Catalogue): ReturnType<typeof schemas> {
+  return schemas(catalogue);
 }
 
 /**

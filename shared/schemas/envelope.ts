@@ -29,12 +29,7 @@ export function signedEnvelopeSchema<P extends z.core.SomeType>(params: P) {
   });
 }
 
-/**
- * Any envelope, with `params` any object (checked later by the operation's own schema).
- *
- * @example
- * const result = validate(signedEnvelope, body);
- */
+/** Any envelope, with `params` any object (checked later by the operation's own schema). */
 export const signedEnvelope = signedEnvelopeSchema(z.looseObject({}));
 
 /** A signed envelope whose params are not yet checked. */

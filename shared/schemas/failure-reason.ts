@@ -5,12 +5,7 @@
  */
 import * as z from 'zod/mini';
 
-/**
- * Why a transaction failed, as the upstream reports it.
- *
- * @example
- * z.looseObject({ failureReason: failureReasonSchema });
- */
+/** Why a transaction failed, as the upstream reports it. */
 export const failureReasonSchema = z.looseObject({
   failureCode: z.optional(z.nullable(z.string())),
   failureMessage: z.optional(z.nullable(z.string())),

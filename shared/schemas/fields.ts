@@ -11,60 +11,32 @@ export const MAX_URL_LENGTH = 2048;
 /**
  * A whole number (a safe integer). Unlike `z.int()`, a decimal is a plain issue that does
  * not stop the object-level rules from running, so every problem is reported at once.
- *
- * @example
- * z.object({ count: integer() });
  */
 export function integer(message = 'must be a whole number (no decimals)') {
   return z.number().check(z.refine((n) => Number.isSafeInteger(n), message));
 }
 
-/**
- * A whole number greater than 0.
- *
- * @example
- * z.object({ country_id: positiveInteger() });
- */
+/** A whole number greater than 0. */
 export function positiveInteger(message?: string) {
   return integer(message).check(z.gt(0));
 }
 
-/**
- * A non-empty string of at most `max` characters (not trimmed: upstream data is kept as sent).
- *
- * @example
- * z.object({ sender: text(200) });
- */
+/** A non-empty string of at most `max` characters (not trimmed: upstream data is kept as sent). */
 export function text(max: number) {
   return z.string().check(z.minLength(1), z.maxLength(max));
 }
 
-/**
- * A string trimmed of surrounding whitespace, then non-empty and at most `max` characters.
- *
- * @example
- * z.strictObject({ first_name: z.optional(trimmedText(100)) });
- */
+/** A string trimmed of surrounding whitespace, then non-empty and at most `max` characters. */
 export function trimmedText(max: number) {
   return z.string().check(z.trim(), z.minLength(1), z.maxLength(max));
 }
 
-/**
- * An absolute `http:` or `https:` URL of at most {@link MAX_URL_LENGTH} characters.
- *
- * @example
- * z.object({ callback_url: httpUrl() });
- */
+/** An absolute `http:` or `https:` URL of at most {@link MAX_URL_LENGTH} characters. */
 export function httpUrl() {
   return z.url({ protocol: /^https?$/ }).check(z.maxLength(MAX_URL_LENGTH));
 }
 
-/**
- * A three-letter uppercase ISO 4217 code.
- *
- * @example
- * z.object({ currency: currencyCode() });
- */
+/** A three-letter uppercase ISO 4217 code. */
 export function currencyCode() {
   return z.string().check(z.regex(/^[A-Z]{3}$/, 'must be a 3-letter ISO 4217 currency code'));
 }
@@ -72,9 +44,6 @@ export function currencyCode() {
 /**
  * An upstream response field the upstream may leave out or send as `null` ("unused fields
  * are returned as null").
- *
- * @example
- * z.looseObject({ payment_token: maybe(z.string()) });
  */
 export function maybe<T extends z.core.SomeType>(schema: T) {
   return z.optional(z.nullable(schema));

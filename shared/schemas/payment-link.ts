@@ -1,16 +1,17 @@
 /**
  * Payment links (`POST /api/v3/payment-link-api/create`): the params and the create response.
  *
- * The spec shows no required flags; we require what a link cannot work without
- * (`business_name`, `item_name`, `callback_url`, `currency`, `amount`, `country_id`) and keep
- * the rest optional. `country_id` comes from the payment-link country table and fixes the
- * currency. `logo` is base64 (optionally as a `data:image/…;base64,` URL) of at most
- * {@link MAX_LOGO_BYTES} decoded bytes: the spec says "2 MB", read here as 2,000,000 bytes,
- * the stricter of the two readings, so the upstream never refuses a logo we accepted.
+ * The upstream marks no field required (docs/upstream-api.md, "POST
+ * /api/v3/payment-link-api/create"); we require what a link cannot work without (`business_name`,
+ * `item_name`, `callback_url`, `currency`, `amount`, `country_id`) and keep the rest optional.
+ * `country_id` comes from the payment-link country table and fixes the currency. `logo` is base64
+ * (optionally as a `data:image/…;base64,` URL) of at most {@link MAX_LOGO_BYTES} decoded bytes:
+ * the upstream says "2 MB", read here as 2,000,000 bytes, the stricter of the two readings, so the
+ * upstream never refuses a logo we accepted.
  * @module
  */
 import * as z from 'zod/mini';
-import { COUNTRIES, PAYMENT_LINK_COUNTRIES } from '../catalogue';
+import { COUNTRIES, PAYMENT_LINK_COUNTRIES } from '../countries';
 import { currencyCode, httpUrl, positiveInteger, successFlag, text } from './fields';
 import { objectRules, type RuleIssue } from './object-rules';
 
@@ -105,7 +106,7 @@ export const paymentLinkParamsSchema = z
   .check(objectRules(linkCountryIssues));
 
 /**
- * The create response; the fields of `data` are not shown by the spec (the sample is `{}`).
+ * The create response; the fields of `data` are not documented (the sample is `{}`).
  *
  * @example
  * const created = validate(paymentLinkResponseSchema, await response.json());

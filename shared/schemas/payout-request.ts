@@ -5,6 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import { isReference, REFERENCE_RULE } from '../references';
 import { currencyCode, positiveInteger, text } from './fields';
 
 /**
@@ -18,9 +19,7 @@ export const payoutBodySchema = z.strictObject({
   currency: currencyCode(),
   mobile: z.string().check(z.regex(/^\d{8,15}$/, 'must be the international number, digits only')),
   payment_method_type: text(64),
-  reference: z
-    .string()
-    .check(z.regex(/^[A-Za-z0-9._:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -')),
+  reference: z.string().check(z.refine((value) => isReference(value), REFERENCE_RULE)),
   country_id: z.optional(positiveInteger()),
   name: z.optional(text(200)),
   narration: z.optional(text(200)),

@@ -1,18 +1,13 @@
 /**
  * Params of the OTP step (`POST /api/v4/service-unified-process-transaction`): the payer's
  * `otp` and the `payment_token` returned by the collection request. The response body is
- * not shown by the spec.
+ * not documented.
  * @module
  */
 import * as z from 'zod/mini';
 import { text } from './fields';
 
-/**
- * The OTP step's params.
- *
- * @example
- * validate(processTransactionParamsSchema, { otp: '000000', payment_token: token });
- */
+/** The OTP step's params. */
 export const processTransactionParamsSchema = z.looseObject({
   otp: text(16),
   payment_token: text(2048),

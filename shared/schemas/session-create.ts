@@ -17,12 +17,13 @@
  * @module
  */
 import * as z from 'zod/mini';
-import type { Catalogue, Country } from '../catalogue';
+import type { Catalogue } from '../catalogue';
+import type { Country } from '../countries';
+import { MAX_REFERENCE_LENGTH, REFERENCE_CHARACTERS } from '../references';
+import { perCatalogue, unknownCountryIssue } from './catalogue-rules';
 import { integer, MAX_URL_LENGTH, positiveInteger, trimmedText } from './fields';
 import { objectRules, type RuleIssue } from './object-rules';
 
-/** Longest merchant reference. */
-export const MAX_SESSION_REFERENCE_LENGTH = 64;
 /** Most metadata keys. */
 export const MAX_METADATA_KEYS = 20;
 /** Longest metadata key. */
@@ -85,8 +86,8 @@ const baseSchema = z.strictObject({
     .string()
     .check(
       z.minLength(1),
-      z.maxLength(MAX_SESSION_REFERENCE_LENGTH),
-      z.regex(/^[A-Za-z0-9._:-]+$/, 'must use only letters, digits, ".", "_", ":" and "-"'),
+      z.maxLength(MAX_REFERENCE_LENGTH),
+      z.regex(REFERENCE_CHARACTERS, 'must use only letters, digits, ".", "_", ":" and "-"'),
     ),
   country_id: z.optional(positiveInteger()),
   methods: z.optional(z.array(z.string()).check(z.minLength(1), z.maxLength(20))),
@@ -130,10 +131,7 @@ function catalogueIssues(body: Record<string, unknown>, catalogue: Catalogue): R
   if (typeof countryId === 'number' && Number.isSafeInteger(countryId)) {
     const country = catalogue.country(countryId);
     if (!country) {
-      issues.push({
-        path: ['country_id'],
-        message: `must be an active collection country; ${countryId} is not one`,
-      });
+      issues.push(unknownCountryIssue(countryId));
       return issues;
     }
     if (country.currency !== currency) {
@@ -172,11 +170,9 @@ function catalogueIssues(body: Record<string, unknown>, catalogue: Catalogue): R
   return issues;
 }
 
-function buildSchema(catalogue: Catalogue) {
-  return baseSchema.check(objectRules((body) => catalogueIssues(body, catalogue)));
-}
-
-const cache = new WeakMap<Catalogue, ReturnType<typeof buildSchema>>();
+const schemas = perCatalogue((catalogue) =>
+  baseSchema.check(objectRules((body) => catalogueIssues(body, catalogue))),
+);
 
 /**
  * The session-create body schema for a catalogue (built once per catalogue).
@@ -186,13 +182,8 @@ const cache = new WeakMap<Catalogue, ReturnType<typeof buildSchema>>();
  * if (!body.ok) return c.json(validationErrorBody(body.issues), 400);
  * body.value.expires_in; // 3600 when not given
  */
-export function sessionCreateSchema(catalogue: Catalogue): ReturnType<typeof buildSchema> {
-  let schema = cache.get(catalogue);
-  if (!schema) {
-    schema = buildSchema(catalogue);
-    cache.set(catalogue, schema);
-  }
-  return schema;
+export function sessionCreateSchema(catalogue: Catalogue): ReturnType<typeof schemas> {
+  return schemas(catalogue);
 }
 
 /** A valid session-create body (with `expires_in` defaulted). */

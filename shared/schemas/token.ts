@@ -6,12 +6,7 @@
 import * as z from 'zod/mini';
 import { successFlag, text } from './fields';
 
-/**
- * The token request body.
- *
- * @example
- * validate(tokenRequestSchema, { client_id: 'c1', secret_key: 's1' });
- */
+/** The token request body. */
 export const tokenRequestSchema = z.looseObject({
   client_id: text(200),
   secret_key: text(500),

@@ -11,9 +11,6 @@ import { maybe, successFlag, text, upstreamDateTime } from './fields';
 /**
  * Status query params: `id` (third_party_reference_1 or _2, or the upstream's ref) and
  * `type` (`payin` or `payout`, as the transaction was created).
- *
- * @example
- * await signEnvelope(validate(statusQueryParamsSchema, { id: ref, type: 'payin' }).value, credentials);
  */
 export const statusQueryParamsSchema = z.looseObject({
   id: text(128),

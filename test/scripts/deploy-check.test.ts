@@ -15,6 +15,21 @@ const secrets = ['SERVICE_SECRET_KEY', 'MERCHANT_API_KEY', 'MERCHANT_WEBHOOK_SEC
 describe('npm run deploy refuses an unfit configuration', () => {
   it('lets a complete production configuration through', () => {
     expect(deployProblems({ vars: good, secretNames: secrets })).toEqual([]);
+    const d1Databases = [{ binding: 'INDEX', database_id: '4a3b9c1e-7d2f-4e8a-9b6c-1f2e3d4c5b6a' }];
+    expect(deployProblems({ vars: good, secretNames: secrets, d1Databases })).toEqual([]);
+  });
+
+  it("refuses the query index's placeholder D1 database_id and says how to create one", () => {
+    for (const id of ['00000000-0000-0000-0000-000000000000', undefined]) {
+      const problems = deployProblems({
+        vars: good,
+        secretNames: secrets,
+        d1Databases: [{ binding: 'INDEX', database_id: id }],
+      });
+      expect(problems).toHaveLength(1);
+      expect(problems[0]).toMatch(/D1 database of INDEX has no real database_id/);
+      expect(problems[0]).toMatch(/wrangler d1 create/);
+    }
   });
 
   it('names every empty var, example value and non-production URL', () => {

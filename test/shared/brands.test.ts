@@ -4,20 +4,17 @@
 import { describe, expect, it } from 'vitest';
 import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import {
-  applyCatalogueOverrides,
   brandOf,
   contrastRatio,
-  defaultCatalogue,
   inkFor,
   KIND_BRANDS,
   knownBrand,
   methodOption,
-  NGN_BANKS,
   OPERATOR_BRANDS,
-  parseCatalogueOverrides,
-  parseVirtualAccountBanks,
-  type Catalogue,
-} from '../../shared/catalogue';
+} from '../../shared/brands';
+import { applyCatalogueOverrides, type Catalogue, defaultCatalogue } from '../../shared/catalogue';
+import { parseCatalogueOverrides, parseVirtualAccountBanks } from '../../shared/catalogue-settings';
+import { NGN_BANKS } from '../../shared/countries';
 
 const devCatalogue = (config: string, env: string) => {
   const raw = unstable_getMiniflareWorkerOptions(config, env).workerOptions.bindings?.CATALOGUE;

@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { applyCatalogueOverrides, defaultCatalogue } from '../../shared/catalogue';
+import { parseCatalogueOverrides } from '../../shared/catalogue-settings';
 import {
-  applyCatalogueOverrides,
   COUNTRIES,
-  defaultCatalogue,
   INACTIVE_COUNTRIES,
   KENYA_PAYMENT_LINK_TYPES,
-  METHOD_KINDS,
   NGN_BANKS,
-  parseCatalogueOverrides,
   PAYMENT_LINK_COUNTRIES,
-  type MethodKind,
-} from '../../shared/catalogue';
+} from '../../shared/countries';
+import { METHOD_KINDS, type MethodKind } from '../../shared/method-kinds';
 
 // The spec's "Country table for collections", copied verbatim (spec/unified-payments-interface.md).
 const SPEC_COUNTRY_TABLE = `

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, type Country } from '../../shared/catalogue';
+import { COUNTRIES, type Country } from '../../shared/countries';
 import {
   formatPhone,
   isValidPhone,

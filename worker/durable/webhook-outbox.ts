@@ -8,6 +8,13 @@ import type { QueuedEvent } from '../index-store/summaries';
 import { logLine } from '../middleware/request-log';
 import type { TaskQueue } from './task-queue';
 import { WEBHOOK_RETRY_WINDOW_MS, deliverWebhook, nextWebhookDelay } from './webhook-delivery';
+import {
+  markDelivered,
+  markResend,
+  markTryFailed,
+  queueDelivery,
+  type DeliveryStatus,
+} from './webhook-transitions';
 
 /** Events the proxy sends to MERCHANT_WEBHOOK_URL. */
 export type WebhookType =
@@ -43,7 +50,7 @@ export interface OutboxRow {
   type: WebhookType;
   payload: string;
   created_at: number;
-  status: 'pending' | 'delivered' | 'failed';
+  status: DeliveryStatus;
   tries: number;
   next_at: number | null;
   delivered_at: number | null;
@@ -104,20 +111,12 @@ export class WebhookOutbox {
   enqueue(id: string, type: WebhookType, data: Record<string, unknown>): boolean {
     const now = Date.now();
     const payload = JSON.stringify({ id, type, timestamp: new Date(now).toISOString(), data });
-    const written = this.sql.exec(
-      `INSERT INTO outbox (id, type, payload, created_at, status, next_at)
-       VALUES (?, ?, ?, ?, 'pending', ?) ON CONFLICT (id) DO NOTHING`,
-      id,
-      type,
-      payload,
-      now,
-      now,
-    ).rowsWritten;
-    if (written > 0) {
+    const written = queueDelivery(this.sql, { id, type, payload, at: now });
+    if (written) {
       this.tasks.schedule(`webhook:${id}`, 'webhook', now, id);
       this.onQueued?.({ id, type, created_at: now, payload, data });
     }
-    return written > 0;
+    return written;
   }
 
   /**
@@ -146,45 +145,26 @@ export class WebhookOutbox {
     );
     const tries = event.tries + 1;
     if (result.unsignable) {
-      this.sql.exec(
-        `UPDATE outbox SET status = 'failed', tries = ?, next_at = NULL, last_status = NULL,
-           last_error = ? WHERE id = ?`,
-        tries,
-        result.error ?? 'unsignable',
-        id,
-      );
+      const error = result.error ?? 'unsignable';
+      markTryFailed(this.sql, id, { tries, httpStatus: null, error }, null);
       this.tasks.cancel(key);
       // The event id names the session: the log line carries the type and the cause only.
       logLine('error', 'webhook_unsignable', {
         event_type: event.type,
-        cause: result.error ?? 'unsignable',
+        cause: error,
         fix: 'set MERCHANT_WEBHOOK_SECRET to whsec_ + base64 of 24+ random bytes, then resend',
       });
       return;
     }
+    const tried = { tries, httpStatus: result.status ?? null, error: result.error ?? null };
     if (result.ok) {
-      this.sql.exec(
-        `UPDATE outbox SET status = 'delivered', tries = ?, delivered_at = ?, last_status = ?,
-           last_error = NULL, next_at = NULL WHERE id = ?`,
-        tries,
-        now,
-        result.status ?? null,
-        id,
-      );
+      markDelivered(this.sql, id, tried, now);
       this.tasks.cancel(key);
       return;
     }
     const nextAt = now + nextWebhookDelay(tries);
     const giveUp = nextAt > event.created_at + WEBHOOK_RETRY_WINDOW_MS;
-    this.sql.exec(
-      'UPDATE outbox SET status = ?, tries = ?, next_at = ?, last_status = ?, last_error = ? WHERE id = ?',
-      giveUp ? 'failed' : 'pending',
-      tries,
-      giveUp ? null : nextAt,
-      result.status ?? null,
-      result.error ?? null,
-      id,
-    );
+    markTryFailed(this.sql, id, tried, giveUp ? null : nextAt);
     if (giveUp) this.tasks.cancel(key);
     else this.tasks.schedule(key, 'webhook', nextAt, id, tries);
   }
@@ -194,7 +174,7 @@ export class WebhookOutbox {
     const event = this.sql.exec('SELECT tries FROM outbox WHERE id = ?', id).toArray()[0] as
       { tries: number } | undefined;
     if (!event) return false;
-    this.sql.exec("UPDATE outbox SET status = 'pending', next_at = ? WHERE id = ?", Date.now(), id);
+    markResend(this.sql, id, Date.now());
     this.tasks.schedule(`webhook:${id}`, 'webhook', Date.now(), id, event.tries);
     return true;
   }

@@ -4,6 +4,7 @@
  * one alarm that drives it all. The ledger's RPC methods are thin calls into this.
  * @module
  */
+import { OTP_TTL_MINUTES } from '../../../shared/lifetimes';
 import type { SigningScheme } from '../../../shared/signing';
 import type { CallbackSigner } from '../callbacks';
 import { clockFor, MINUTE, type Clock } from '../clock';
@@ -29,7 +30,6 @@ import {
 import { transfersOf } from '../store/transfers';
 import { adjustWallet, walletOf } from '../store/wallets';
 import { CallbackOutbox } from './callback-outbox';
-import { OTP_VALID_MINUTES } from './lifetimes';
 import type { RowTime } from './new-rows';
 import type { Outcome, TransactionBundle } from './types';
 
@@ -65,7 +65,7 @@ export class Engine {
     this.lateSettleDelay = lateSettleMinutes(env.SANDBOX_LATE_SETTLE_MINUTES) * MINUTE;
     this.rowTime = {
       clock: this.clock,
-      otpValidityMs: minutesSetting(env.SANDBOX_OTP_MINUTES, OTP_VALID_MINUTES) * MINUTE,
+      otpValidityMs: minutesSetting(env.SANDBOX_OTP_MINUTES, OTP_TTL_MINUTES) * MINUTE,
     };
     this.outbox = new CallbackOutbox(storage, this.clock, () => this.signer());
   }

@@ -1,15 +1,12 @@
 /**
- * How long things live in the sandbox, in sandbox minutes, and the one OTP it accepts. The
- * proxy keeps its own input windows (shared/catalogue.ts) on purpose: the sandbox emulates the
- * upstream's clocks, the proxy decides when to stop asking the payer.
+ * What the sandbox alone decides about time and codes: its bearer-token lifetime (the upstream
+ * documents none) and the one OTP it accepts. The upstream's documented lifetimes (OTP 2
+ * minutes, virtual account 30 minutes) come from `shared/lifetimes.ts`, the same facts the proxy
+ * reads (docs/upstream-api.md, "Limits").
  * @module
  */
 
-/** Sandbox minutes an OTP payment token stays valid unless `SANDBOX_OTP_MINUTES` says otherwise. */
-export const OTP_VALID_MINUTES = 2;
-/** Sandbox minutes a virtual account stays open. */
-export const ACCOUNT_VALID_MINUTES = 30;
 /** Sandbox minutes a bearer token stays valid. */
 export const TOKEN_VALID_MINUTES = 60;
-/** The only OTP the sandbox accepts. */
+/** The only OTP the sandbox accepts (docs/upstream-api.md, "Limits"). */
 export const SANDBOX_OTP = '000000';

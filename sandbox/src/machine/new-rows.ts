@@ -3,7 +3,8 @@
  * with the stage and script their method kind and phone number give them.
  * @module
  */
-import type { MethodKind } from '../../../shared/catalogue';
+import { VIRTUAL_ACCOUNT_TTL_MINUTES } from '../../../shared/lifetimes';
+import type { MethodKind } from '../../../shared/method-kinds';
 import { bankName } from '../banks';
 import { MINUTE, type Clock } from '../clock';
 import { newAccountNumber, newRef, newToken } from '../ids';
@@ -12,7 +13,6 @@ import type { CollectionRequest } from '../rules/collection';
 import type { PayoutRequest } from '../rules/payout';
 import type { PaymentLink } from '../store/payment-links';
 import type { Stage, Transaction } from '../store/transactions';
-import { ACCOUNT_VALID_MINUTES } from './lifetimes';
 import type { LinkPayer } from './types';
 
 /** What building a row needs to know of time. */
@@ -118,9 +118,21 @@ export function timeoutWindow(
   };
 }
 
+/** The stage, script, silence and timeout window a new row starts with. */
+function started(
+  start: { stage: Stage; script: Script },
+  silent: boolean,
+  type: Transaction['type'],
+): Pick<Transaction, 'stage' | 'script' | 'silent'> & ReturnType<typeof timeoutWindow> {
+  const { stage, script } = start;
+  const quiet = silent || script === 'silent_success';
+  return { stage, script, silent: quiet ? 1 : 0, ...timeoutWindow(script, type, stage) };
+}
+
 /**
- * A new collection: an OTP token and its expiry, a virtual account and its expiry, or a
- * phone-scripted prompt, by method kind.
+ * A new collection: the checked request as sent (its fields are the row's columns), and an OTP
+ * token and its expiry, a virtual account and its expiry, or a phone-scripted prompt, by method
+ * kind.
  *
  * @example
  * const row = collectionRow(request, false, { clock, otpValidityMs: 2 * MINUTE });
@@ -131,42 +143,22 @@ export function collectionRow(
   time: RowTime,
 ): Transaction {
   const now = time.clock.now();
-  const { stage, script } = startOf(request.method_kind, request.mobile);
   const kind = request.method_kind;
   return {
     ...blankRow(now),
+    ...request,
     ref: newRef('SBX'),
     type: 'payin',
     source: 'api',
-    stage,
-    script,
-    silent: silent || script === 'silent_success' ? 1 : 0,
-    amount: request.amount,
-    currency: request.currency,
-    country_id: request.country_id,
-    mobile: request.mobile,
-    payment_method_type: request.payment_method_type,
-    method_kind: kind,
-    third_party_reference_1: request.third_party_reference_1,
-    third_party_reference_2: request.third_party_reference_2,
-    callback_url: request.callback_url,
-    name: request.name,
-    first_name: request.first_name,
-    last_name: request.last_name,
-    account_name: request.account_name,
-    bank_code: request.bank_code,
+    ...started(startOf(kind, request.mobile), silent, 'payin'),
     bank_name: kind === 'virtual_account' ? (bankName(request.bank_code ?? '') ?? null) : null,
     account_number: kind === 'virtual_account' ? newAccountNumber() : null,
-    sub_merchant_id: request.sub_merchant_id,
-    successful_url: request.successful_url,
-    failure_url: request.failure_url,
     payment_token: kind === 'otp_operator' ? `ptk_${newToken()}` : null,
-    ...timeoutWindow(script, 'payin', stage),
     expires_at:
       kind === 'otp_operator'
         ? time.clock.after(time.otpValidityMs, now)
         : kind === 'virtual_account'
-          ? time.clock.after(ACCOUNT_VALID_MINUTES * MINUTE, now)
+          ? time.clock.after(VIRTUAL_ACCOUNT_TTL_MINUTES * MINUTE, now)
           : null,
   };
 }
@@ -178,25 +170,16 @@ export function collectionRow(
  * const row = payoutRow(request, false, clock);
  */
 export function payoutRow(request: PayoutRequest, silent: boolean, clock: Clock): Transaction {
-  const { stage, script } = scriptedStart(request.mobile);
+  const { client_callback_url, ...fields } = request;
   return {
     ...blankRow(clock.now()),
+    ...fields,
     ref: newRef('SBXP'),
     type: 'payout',
     source: 'api',
-    stage,
-    script,
-    silent: silent || script === 'silent_success' ? 1 : 0,
-    amount: request.amount,
-    currency: request.currency,
-    country_id: request.country_id,
-    mobile: request.mobile,
-    payment_method_type: request.payment_method_type,
     method_kind: 'payout',
-    third_party_reference_1: request.third_party_reference_1,
-    payment_reference: request.payment_reference,
-    callback_url: request.client_callback_url,
-    ...timeoutWindow(script, 'payout', stage),
+    callback_url: client_callback_url,
+    ...started(scriptedStart(request.mobile), silent, 'payout'),
   };
 }
 
@@ -208,15 +191,12 @@ export function payoutRow(request: PayoutRequest, silent: boolean, clock: Clock)
  * const row = linkPaymentRow(link, { phone: '254712345000', first_name: null, last_name: null }, clock);
  */
 export function linkPaymentRow(link: PaymentLink, payer: LinkPayer, clock: Clock): Transaction {
-  const { stage, script } = scriptedStart(payer.phone);
   return {
     ...blankRow(clock.now()),
     ref: newRef('SBX'),
     type: 'payin',
     source: 'link',
-    stage,
-    script,
-    silent: script === 'silent_success' ? 1 : 0,
+    ...started(scriptedStart(payer.phone), false, 'payin'),
     amount: link.amount,
     currency: link.currency,
     country_id: link.currency_country_id ?? link.country_id,
@@ -228,6 +208,5 @@ export function linkPaymentRow(link: PaymentLink, payer: LinkPayer, clock: Clock
     first_name: payer.first_name,
     last_name: payer.last_name,
     payment_link_id: link.id,
-    ...timeoutWindow(script, 'payin', stage),
   };
 }

@@ -3,7 +3,7 @@
  * method's page, or transfers into a virtual account.
  * @module
  */
-import { isRedirectKind } from '../../../shared/catalogue';
+import { isRedirectKind } from '../../../shared/method-kinds';
 import { FAILURES } from '../outcomes';
 import { dropTasks } from '../store/tasks';
 import {

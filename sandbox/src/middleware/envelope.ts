@@ -1,18 +1,18 @@
 /**
- * The signed-envelope check of every signed endpoint, in the spec's order: caller IP on the
- * whitelist, a JSON body with client_id, sender, timestamp (integer), salt, signature and
- * params, the integration's client_id and exact sender, a signature that verifies (DESIGN.md
- * §3), and a signature never seen before. Any failure answers 403 with the endpoint's
- * "not verified" message; a body that is not JSON or has no params object answers 400 with
- * its "not created" message.
+ * The signed-envelope check of every signed endpoint, in the documented order
+ * (docs/upstream-api.md, "Signed envelope"): caller IP on the whitelist, a JSON body with
+ * client_id, sender, timestamp (integer), salt, signature and params, the integration's client_id
+ * and exact sender, a signature that verifies (docs/design.md, "Signing"), and a signature never
+ * seen before. Any failure answers 403 with the endpoint's "not verified" message; a body that is
+ * not JSON or has no params object answers 400 with its "not created" message.
  * @module
  */
 import type { MiddlewareHandler } from 'hono';
 import { verify, type SigningScheme } from '../../../shared/signing';
 import type { SandboxApp } from '../app-env';
-import { ledger } from '../ledger';
+import { ledger } from '../ledger-stub';
 import { refusal } from '../respond';
-import { refuse } from '../rules/common';
+import { refuse } from '../rules/refusal';
 import { callerIp, isWhitelisted } from '../whitelist';
 
 /** The messages an endpoint answers envelope failures with. */

@@ -9,7 +9,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { SandboxApp } from '../app-env';
 import type { EndpointName } from '../endpoints';
-import { ledger } from '../ledger';
+import { ledger } from '../ledger-stub';
 import { FAILURE } from '../messages';
 
 /** The body of a `malformed` fault: truncated JSON, as a proxy cut off mid-answer would give. */

@@ -10,19 +10,14 @@ import { bearerToken } from '../bearer';
 import { catalogueOf, currenciesOf } from '../catalogue';
 import { formatDate } from '../clock';
 import { ENDPOINTS } from '../endpoints';
-import { ledger } from '../ledger';
+import { ledger } from '../ledger-stub';
 import { FAILURE, SUCCESS } from '../messages';
 import { injectedFaults } from '../middleware/faults';
 import { decimalText } from '../money';
 import { refusal } from '../respond';
-import { refuse } from '../rules/common';
+import { refuse } from '../rules/refusal';
 
-/**
- * The balance route.
- *
- * @example
- * app.route('/', balance);
- */
+/** The balance route. */
 export const balance = new Hono<SandboxApp>();
 
 balance.get(ENDPOINTS['get-balance'].path, injectedFaults('get-balance'), async (c) => {

@@ -9,22 +9,17 @@ import { Hono } from 'hono';
 import type { SandboxApp } from '../app-env';
 import { catalogueOf } from '../catalogue';
 import { ENDPOINTS } from '../endpoints';
-import { ledger } from '../ledger';
+import { ledger } from '../ledger-stub';
 import { FAILURE } from '../messages';
 import { signedEnvelope } from '../middleware/envelope';
 import { injectedFaults } from '../middleware/faults';
 import { collectionData, collectionMessage } from '../records';
 import { refusal } from '../respond';
 import { checkCollection } from '../rules/collection';
-import { refuse } from '../rules/common';
+import { refuse } from '../rules/refusal';
 import { subMerchantsOf } from '../sub-merchants';
 
-/**
- * The collections route.
- *
- * @example
- * app.route('/', collections);
- */
+/** The collections route. */
 export const collections = new Hono<SandboxApp>();
 
 collections.post(

@@ -22,9 +22,9 @@ import { errorBody, type FieldIssue } from '../../../shared/errors';
 import type { SandboxApp } from '../app-env';
 import { controlView, deliveryView, faultView } from '../control-view';
 import { ENDPOINT_NAMES, endpointNamed } from '../endpoints';
-import { ledger } from '../ledger';
+import { ledger } from '../ledger-stub';
 import type { TransactionBundle } from '../machine/types';
-import { httpUrl } from '../rules/common';
+import { httpUrl } from '../rules/fields';
 
 /** Longest delay a control route plans, in sandbox ms (7 sandbox days). */
 const MAX_AFTER_MS = 7 * 24 * 60 * 60_000;
@@ -104,12 +104,7 @@ const notPending = (c: Context<SandboxApp>, bundle: TransactionBundle, message: 
     409,
   );
 
-/**
- * The control routes.
- *
- * @example
- * app.route('/', control);
- */
+/** The control routes. */
 export const control = new Hono<SandboxApp>();
 
 control.get('/control/transactions', async (c) => {

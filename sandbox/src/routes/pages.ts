@@ -12,20 +12,15 @@
  */
 import { Hono, type Context } from 'hono';
 import type { SandboxApp } from '../app-env';
-import { ledger } from '../ledger';
+import { ledger } from '../ledger-stub';
 import { authorizePage } from '../pages/authorize';
 import { notice, pageHeaders } from '../pages/layout';
 import { linkCheckoutPage, type LinkForm } from '../pages/link-checkout';
 import { SANDBOX_CSS } from '../pages/styles';
 import type { Transaction } from '../store/transactions';
-import { isRedirectKind } from '../../../shared/catalogue';
+import { isRedirectKind } from '../../../shared/method-kinds';
 
-/**
- * The page routes.
- *
- * @example
- * app.route('/', pages);
- */
+/** The page routes. */
 export const pages = new Hono<SandboxApp>();
 
 const noticeResponse = (

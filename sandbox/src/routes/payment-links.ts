@@ -11,21 +11,16 @@ import type { SandboxApp } from '../app-env';
 import { bearerToken } from '../bearer';
 import { catalogueOf } from '../catalogue';
 import { ENDPOINTS } from '../endpoints';
-import { ledger } from '../ledger';
+import { ledger } from '../ledger-stub';
 import { FAILURE, SUCCESS } from '../messages';
 import { signedEnvelope } from '../middleware/envelope';
 import { injectedFaults } from '../middleware/faults';
 import { linkRecord } from '../records';
 import { refusal } from '../respond';
-import { refuse } from '../rules/common';
+import { refuse } from '../rules/refusal';
 import { checkPaymentLink } from '../rules/payment-link';
 
-/**
- * The payment-link routes.
- *
- * @example
- * app.route('/', paymentLinks);
- */
+/** The payment-link routes. */
 export const paymentLinks = new Hono<SandboxApp>();
 
 paymentLinks.post(

@@ -11,22 +11,18 @@ import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import type { SandboxApp } from '../app-env';
 import { ENDPOINTS } from '../endpoints';
-import { ledger } from '../ledger';
+import { ledger } from '../ledger-stub';
 import { FAILURE, SUCCESS } from '../messages';
 import { signedEnvelope } from '../middleware/envelope';
 import { injectedFaults } from '../middleware/faults';
 import { collectionData } from '../records';
 import { refusal } from '../respond';
-import { reasonOf, refuse, text } from '../rules/common';
+import { text } from '../rules/fields';
+import { checkParams, refuse } from '../rules/refusal';
 
 const OtpParams = z.object({ otp: text, payment_token: text });
 
-/**
- * The process-transaction route.
- *
- * @example
- * app.route('/', processTransaction);
- */
+/** The process-transaction route. */
 export const processTransaction = new Hono<SandboxApp>();
 
 processTransaction.post(
@@ -34,11 +30,9 @@ processTransaction.post(
   injectedFaults('process-transaction'),
   signedEnvelope({ refused: FAILURE.collectionRefused, notVerified: FAILURE.notVerified }),
   async (c) => {
-    const parsed = OtpParams.safeParse(c.get('params'));
-    if (!parsed.success) {
-      return refusal(c, refuse(400, FAILURE.collectionRefused, reasonOf(parsed.error)));
-    }
-    const submitted = await ledger(c.env).submitOtp(parsed.data.payment_token, parsed.data.otp);
+    const parsed = checkParams(OtpParams, c.get('params'), FAILURE.collectionRefused);
+    if (!parsed.ok) return refusal(c, parsed);
+    const submitted = await ledger(c.env).submitOtp(parsed.value.payment_token, parsed.value.otp);
     switch (submitted.result) {
       case 'unknown':
         return refusal(c, refuse(400, FAILURE.unknownToken, 'no transaction holds this token'));

@@ -1,25 +1,20 @@
 /**
  * POST /api/integration/get-token: body `{ client_id, secret_key }` (no envelope). 200
  * `{ success: "true", message, data: { token } }`; 401 `{ success: "false", message:
- * "Credentials were not found." }` (success as text, as the spec shows it).
+ * "Credentials were not found." }` (success as text, as documented).
  * @module
  */
 import { Hono } from 'hono';
 import { timingSafeEqual } from '../../../shared/signing';
 import type { SandboxApp } from '../app-env';
 import { ENDPOINTS } from '../endpoints';
-import { ledger } from '../ledger';
+import { ledger } from '../ledger-stub';
 import { FAILURE, SUCCESS } from '../messages';
 import { injectedFaults } from '../middleware/faults';
 import { refusal } from '../respond';
-import { refuse } from '../rules/common';
+import { refuse } from '../rules/refusal';
 
-/**
- * The get-token route.
- *
- * @example
- * app.route('/', token);
- */
+/** The get-token route. */
 export const token = new Hono<SandboxApp>();
 
 token.post(ENDPOINTS['get-token'].path, injectedFaults('get-token'), async (c) => {

@@ -3,19 +3,13 @@
  * @module
  */
 import * as z from 'zod/mini';
-import type { Catalogue, Country, MethodKind } from '../../../shared/catalogue';
+import type { Catalogue } from '../../../shared/catalogue';
+import type { Country } from '../../../shared/countries';
+import type { MethodKind } from '../../../shared/method-kinds';
 import { bankName } from '../banks';
 import { FAILURE } from '../messages';
-import {
-  httpUrl,
-  optionalText,
-  orNull,
-  positiveInt,
-  reasonOf,
-  refuse,
-  text,
-  type Checked,
-} from './common';
+import { httpUrl, optionalText, orNull, positiveInt, text } from './fields';
+import { checkParams, refuse, type Checked } from './refusal';
 
 /** A collection request that passed every rule. */
 export interface CollectionRequest {
@@ -120,9 +114,9 @@ export function checkCollection(
   subMerchants: readonly string[],
 ): Checked<CollectionRequest> {
   const refused = (reason: string) => refuse(400, FAILURE.collectionRefused, reason);
-  const parsed = CollectionParams.safeParse(params);
-  if (!parsed.success) return refused(reasonOf(parsed.error));
-  const p = parsed.data;
+  const parsed = checkParams(CollectionParams, params, FAILURE.collectionRefused);
+  if (!parsed.ok) return parsed;
+  const p = parsed.value;
   const country = catalogue.country(p.country_id);
   if (!country) return refused(`country_id ${p.country_id} is not a collection country`);
   if (p.currency !== country.currency) {

@@ -4,24 +4,18 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { PAYMENT_LINK_COUNTRIES, type Catalogue } from '../../../shared/catalogue';
+import type { Catalogue } from '../../../shared/catalogue';
+import { PAYMENT_LINK_COUNTRIES } from '../../../shared/countries';
 import { FAILURE } from '../messages';
-import {
-  httpUrl,
-  optionalText,
-  orNull,
-  positiveInt,
-  reasonOf,
-  refuse,
-  text,
-  type Checked,
-} from './common';
+import { httpUrl, optionalText, orNull, positiveInt, text } from './fields';
+import { checkParams, refuse, type Checked } from './refusal';
 
 /** Largest logo, decoded: 2 MB. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
-/** A payment-link request that passed every rule. */
-export interface LinkRequest {
+/** A payment-link request that passed every rule (a type, not an interface, so a stored link
+ * row extending it stays a SQLite record). */
+export type LinkRequest = {
   business_name: string;
   item_name: string;
   amount: number;
@@ -36,7 +30,7 @@ export interface LinkRequest {
   last_name: string | null;
   email: string | null;
   phone: string | null;
-}
+};
 
 const LinkParams = z.object({
   business_name: text,
@@ -77,9 +71,9 @@ export function base64Bytes(value: string): number | null {
  */
 export function checkPaymentLink(params: unknown, catalogue: Catalogue): Checked<LinkRequest> {
   const refused = (reason: string) => refuse(400, FAILURE.linkRefused, reason);
-  const parsed = LinkParams.safeParse(params);
-  if (!parsed.success) return refused(reasonOf(parsed.error));
-  const p = parsed.data;
+  const parsed = checkParams(LinkParams, params, FAILURE.linkRefused);
+  if (!parsed.ok) return parsed;
+  const p = parsed.value;
   const currency = PAYMENT_LINK_COUNTRIES[p.country_id];
   if (!currency) return refused(`country_id ${p.country_id} does not offer payment links`);
   if (currency !== p.currency) return refused(`currency must be ${currency} for this country_id`);

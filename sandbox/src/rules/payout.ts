@@ -1,21 +1,14 @@
 /**
- * The sandbox's rules for its payout-creation endpoint, POST /api/v1/sandbox/payouts. The spec
- * does not show the real endpoint; these rules are the sandbox's, documented in its README.
+ * The sandbox's rules for its payout-creation endpoint, POST /api/v1/sandbox/payouts. The real
+ * endpoint is not documented (docs/upstream-api.md, "Payout creation"); these rules are the
+ * sandbox's, documented in its README.
  * @module
  */
 import * as z from 'zod/mini';
 import type { Catalogue } from '../../../shared/catalogue';
 import { FAILURE } from '../messages';
-import {
-  httpUrl,
-  optionalText,
-  orNull,
-  positiveInt,
-  reasonOf,
-  refuse,
-  text,
-  type Checked,
-} from './common';
+import { httpUrl, optionalText, orNull, positiveInt, text } from './fields';
+import { checkParams, refuse, type Checked } from './refusal';
 
 /** A payout request that passed every rule. */
 export interface PayoutRequest {
@@ -50,9 +43,9 @@ const PayoutParams = z.object({
  */
 export function checkPayout(params: unknown, catalogue: Catalogue): Checked<PayoutRequest> {
   const refused = (reason: string) => refuse(400, FAILURE.collectionRefused, reason);
-  const parsed = PayoutParams.safeParse(params);
-  if (!parsed.success) return refused(reasonOf(parsed.error));
-  const p = parsed.data;
+  const parsed = checkParams(PayoutParams, params, FAILURE.collectionRefused);
+  if (!parsed.ok) return parsed;
+  const p = parsed.value;
   const countries = catalogue.countries.filter((country) => country.currency === p.currency);
   if (countries.length === 0) return refused('currency is not a supported currency');
   const country = countries.find(
@@ -63,15 +56,6 @@ export function checkPayout(params: unknown, catalogue: Catalogue): Checked<Payo
   if (!country) return refused('mobile is not a phone number of a country using this currency');
   return {
     ok: true,
-    value: {
-      amount: p.amount,
-      currency: p.currency,
-      country_id: country.id,
-      mobile: p.mobile,
-      payment_method_type: p.payment_method_type,
-      third_party_reference_1: p.third_party_reference_1,
-      payment_reference: orNull(p.payment_reference),
-      client_callback_url: p.client_callback_url,
-    },
+    value: { ...p, country_id: country.id, payment_reference: orNull(p.payment_reference) },
   };
 }

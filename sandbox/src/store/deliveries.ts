@@ -60,22 +60,12 @@ export function addDelivery(
     .one().id;
 }
 
-/**
- * One delivery by id.
- *
- * @example
- * const delivery = deliveryById(sql, task.delivery_id);
- */
+/** One delivery by id. */
 export function deliveryById(sql: SqlStorage, id: number): Delivery | undefined {
   return sql.exec<Delivery>('SELECT * FROM deliveries WHERE id = ?', id).toArray()[0];
 }
 
-/**
- * Stores the signed body of a delivery (once, before its first attempt).
- *
- * @example
- * saveBody(sql, id, JSON.stringify(envelope));
- */
+/** Stores the signed body of a delivery (once, before its first attempt). */
 export function saveBody(sql: SqlStorage, id: number, body: string): void {
   sql.exec('UPDATE deliveries SET body = ? WHERE id = ? AND body IS NULL', body, id);
 }
@@ -109,12 +99,7 @@ export function recordAttempt(
 /** The `ref` of deliveries that belong to no transaction (POST /control/callbacks). */
 export const FOREIGN_REF = '-';
 
-/**
- * Every delivery of one transaction, oldest first.
- *
- * @example
- * deliveriesOf(sql, ref).map((d) => d.attempts);
- */
+/** Every delivery of one transaction, oldest first. */
 export function deliveriesOf(sql: SqlStorage, ref: string): Delivery[] {
   return sql.exec<Delivery>('SELECT * FROM deliveries WHERE ref = ? ORDER BY id', ref).toArray();
 }

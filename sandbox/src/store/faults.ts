@@ -68,22 +68,12 @@ export function takeFault(sql: SqlStorage, endpoint: EndpointName): Fault | null
   return fault ?? null;
 }
 
-/**
- * Every pending fault.
- *
- * @example
- * listFaults(sql).length;
- */
+/** Every pending fault. */
 export function listFaults(sql: SqlStorage): Fault[] {
   return sql.exec<Fault>('SELECT * FROM faults ORDER BY endpoint').toArray();
 }
 
-/**
- * Removes every pending fault; returns how many there were.
- *
- * @example
- * clearFaults(sql);
- */
+/** Removes every pending fault; returns how many there were. */
 export function clearFaults(sql: SqlStorage): number {
   return sql.exec('DELETE FROM faults RETURNING endpoint').toArray().length;
 }

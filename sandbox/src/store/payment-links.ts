@@ -2,24 +2,11 @@
  * The `payment_links` table: hosted payment links and their prefill details.
  * @module
  */
+import type { LinkRequest } from '../rules/payment-link';
 
-/** One payment link. */
-export type PaymentLink = {
+/** One payment link: a checked create request with its id, status and payment count. */
+export type PaymentLink = LinkRequest & {
   id: string;
-  business_name: string;
-  item_name: string;
-  amount: number;
-  currency: string;
-  country_id: number;
-  currency_country_id: number | null;
-  callback_url: string;
-  redirection_url: string | null;
-  /** Base64 image (data URL prefix removed), at most 2 MB decoded. */
-  logo: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  phone: string | null;
   status: 'active';
   /** Payments made on the link's page. */
   payments: number;
@@ -65,12 +52,7 @@ function logoOf(sql: SqlStorage, id: string): string | null {
   return parts.length === 0 ? null : parts.map((p) => p.data).join('');
 }
 
-/**
- * One payment link by id, with its logo.
- *
- * @example
- * const link = linkById(sql, 'PL-7K2QH9ZP4M3X');
- */
+/** One payment link by id, with its logo. */
 export function linkById(sql: SqlStorage, id: string): PaymentLink | undefined {
   const link = sql.exec<PaymentLink>('SELECT * FROM payment_links WHERE id = ?', id).toArray()[0];
   return link ? { ...link, logo: logoOf(sql, id) } : undefined;
@@ -99,12 +81,7 @@ export function listLinks(sql: SqlStorage, search: string | undefined): PaymentL
     .toArray();
 }
 
-/**
- * Counts one more payment on a link.
- *
- * @example
- * countLinkPayment(sql, link.id);
- */
+/** Counts one more payment on a link. */
 export function countLinkPayment(sql: SqlStorage, id: string): void {
   sql.exec('UPDATE payment_links SET payments = payments + 1 WHERE id = ?', id);
 }

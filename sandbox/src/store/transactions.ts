@@ -158,12 +158,7 @@ export function updateTransaction(
   );
 }
 
-/**
- * The transaction with this service reference.
- *
- * @example
- * const tx = transactionByRef(sql, 'SBX-7K2QH9ZP4M3X');
- */
+/** The transaction with this service reference. */
 export function transactionByRef(sql: SqlStorage, ref: string): Transaction | undefined {
   return sql.exec<Transaction>('SELECT * FROM transactions WHERE ref = ?', ref).toArray()[0];
 }

@@ -47,12 +47,7 @@ export function addTransfer(sql: SqlStorage, transfer: Omit<Transfer, 'id'>): Tr
     .one();
 }
 
-/**
- * Every transfer into a transaction's account, oldest first.
- *
- * @example
- * transfersOf(sql, ref);
- */
+/** Every transfer into a transaction's account, oldest first. */
 export function transfersOf(sql: SqlStorage, ref: string): Transfer[] {
   return sql.exec<Transfer>('SELECT * FROM transfers WHERE ref = ? ORDER BY id', ref).toArray();
 }

@@ -63,23 +63,13 @@ export function adjustWallet(
     .one();
 }
 
-/**
- * One currency's wallet, opening it if needed.
- *
- * @example
- * walletOf(sql, 'UGX', Date.now()).balance_minor;
- */
+/** One currency's wallet, opening it if needed. */
 export function walletOf(sql: SqlStorage, currency: string, now: number): Wallet {
   openWallets(sql, [currency], now);
   return sql.exec<Wallet>('SELECT * FROM wallets WHERE currency = ?', currency).one();
 }
 
-/**
- * Every wallet, by currency.
- *
- * @example
- * listWallets(sql).map((w) => w.currency);
- */
+/** Every wallet, by currency. */
 export function listWallets(sql: SqlStorage): Wallet[] {
   return sql.exec<Wallet>('SELECT * FROM wallets ORDER BY currency').toArray();
 }

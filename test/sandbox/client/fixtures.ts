@@ -1,10 +1,7 @@
 // Request params for every method kind, built from the spec's per-method rules.
-import {
-  applyCatalogueOverrides,
-  parseCatalogueOverrides,
-  type Country,
-  type MethodSlot,
-} from '../../../shared/catalogue';
+import { applyCatalogueOverrides } from '../../../shared/catalogue';
+import { parseCatalogueOverrides } from '../../../shared/catalogue-settings';
+import type { Country, MethodSlot } from '../../../shared/countries';
 import { env } from '../worker';
 import { uniqueRef } from './client';
 

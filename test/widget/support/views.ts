@@ -3,7 +3,7 @@
  * fed to the real element with `applyView`, the path stream messages and answers take.
  * @module
  */
-import type { MethodKind } from '../../../shared/catalogue';
+import type { MethodKind } from '../../../shared/method-kinds';
 import type { AttemptInput, AttemptStatus, SessionStatus } from '../../../shared/status';
 import type {
   AttemptView,

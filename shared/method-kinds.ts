@@ -1,0 +1,48 @@
+/**
+ * Method kinds: how a payment method collects money, which decides the payer's form and the
+ * live step. Zod-free and tiny: the widget imports it.
+ * @module
+ */
+
+/** How a method collects money, which decides the form and the live step. */
+export type MethodKind =
+  | 'phone_prompt'
+  | 'operator_prompt'
+  | 'otp_operator'
+  | 'redirect_wallet'
+  | 'bank_eft'
+  | 'bank_id'
+  | 'virtual_account';
+
+/** Every method kind, in the order a payer is shown them. */
+export const METHOD_KINDS: readonly MethodKind[] = [
+  'phone_prompt',
+  'operator_prompt',
+  'otp_operator',
+  'redirect_wallet',
+  'bank_eft',
+  'bank_id',
+  'virtual_account',
+];
+
+/** Method kinds that send the payer to an `authorization_url`. */
+export const REDIRECT_KINDS: readonly MethodKind[] = ['redirect_wallet', 'bank_eft', 'bank_id'];
+
+/**
+ * True for a method kind (or any stored kind text) that sends the payer to an `authorization_url`.
+ *
+ * @example
+ * isRedirectKind('bank_eft'); // true
+ * isRedirectKind('payout'); // false
+ */
+export function isRedirectKind(kind: string): boolean {
+  return REDIRECT_KINDS.some((redirect) => redirect === kind);
+}
+
+/** Method kinds that need the payer's phone number. */
+export const PHONE_KINDS: readonly MethodKind[] = [
+  'phone_prompt',
+  'operator_prompt',
+  'otp_operator',
+  'redirect_wallet',
+];

@@ -1,0 +1,47 @@
+/**
+ * The credentials check: does get-token accept SERVICE_CLIENT_ID and SERVICE_SECRET_KEY?
+ * @module
+ */
+import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
+import type { Config } from '../config';
+import type { ProxyEnv } from '../env';
+import { callUpstream } from '../upstream';
+import { check, unreachable, type DoctorCheck } from './report';
+
+/** Asks get-token for a token with the configured client id and secret key. */
+export async function credentialsCheck(env: ProxyEnv, config: Config): Promise<DoctorCheck> {
+  const result = await callUpstream(env, config, UPSTREAM_PATHS.token, {
+    json: { client_id: config.credentials.clientId, secret_key: config.credentials.secretKey },
+  });
+  if (result.kind === 'ok') {
+    const token = (result.body.data as { token?: unknown } | undefined)?.token;
+    if (typeof token === 'string' && token !== '') {
+      return check(
+        'credentials',
+        'pass',
+        `get-token issued a token for client_id "${config.credentials.clientId}".`,
+      );
+    }
+    return check(
+      'credentials',
+      'fail',
+      'get-token answered success without a token.',
+      'SERVICE_BASE_URL may point at something other than the payment service.',
+      'Check SERVICE_BASE_URL against the base address your account manager gave you.',
+    );
+  }
+  if (result.kind === 'rejected') {
+    return check(
+      'credentials',
+      'fail',
+      `get-token refused the credentials (HTTP ${result.status}: "${result.message}").`,
+      'SERVICE_CLIENT_ID or SERVICE_SECRET_KEY is wrong, or they belong to the other environment (sandbox keys against the live service, or the reverse).',
+      'Copy the client id into SERVICE_CLIENT_ID (wrangler.toml) and the secret with `npx wrangler secret put SERVICE_SECRET_KEY`.',
+    );
+  }
+  return unreachable(
+    'credentials',
+    config,
+    result.kind === 'timeout' ? 'no answer in time' : result.reason,
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * The delivery state of a merchant webhook in the outbox: `pending` (to send, or to retry at
+ * `next_at`), `delivered` (a 2xx came back: never sent again unless the merchant asks) or
+ * `failed` (the retry window closed, or the secret cannot sign it). These functions are the only
+ * writes of the outbox's `status` column (docs/design.md, "Outbox").
+ * @module
+ */
+
+/** Where one event stands. */
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
+
+/** What one try of an event ended with. */
+export interface TryResult {
+  /** Tries so far, this one included. */
+  tries: number;
+  /** The merchant's HTTP status, if any answer came. */
+  httpStatus: number | null;
+  error: string | null;
+}
+
+/** A new event, due now; a second write of the same id changes nothing. Answers if written. */
+export function queueDelivery(
+  sql: SqlStorage,
+  event: { id: string; type: string; payload: string; at: number },
+): boolean {
+  return (
+    sql.exec(
+      `INSERT INTO outbox (id, type, payload, created_at, status, next_at)
+       VALUES (?, ?, ?, ?, 'pending', ?) ON CONFLICT (id) DO NOTHING`,
+      event.id,
+      event.type,
+      event.payload,
+      event.at,
+      event.at,
+    ).rowsWritten > 0
+  );
+}
+
+/** The merchant answered 2xx at `at`: delivered, no retry. */
+export function markDelivered(sql: SqlStorage, id: string, result: TryResult, at: number): void {
+  sql.exec(
+    `UPDATE outbox SET status = 'delivered', tries = ?, delivered_at = ?, last_status = ?,
+       last_error = NULL, next_at = NULL WHERE id = ?`,
+    result.tries,
+    at,
+    result.httpStatus,
+    id,
+  );
+}
+
+/**
+ * The try failed: retried at `nextAt`, or `failed` for good when `nextAt` is null (the retry
+ * window closed, or no retry could sign it).
+ */
+export function markTryFailed(
+  sql: SqlStorage,
+  id: string,
+  result: TryResult,
+  nextAt: number | null,
+): void {
+  sql.exec(
+    'UPDATE outbox SET status = ?, tries = ?, next_at = ?, last_status = ?, last_error = ? WHERE id = ?',
+    nextAt === null ? 'failed' : 'pending',
+    result.tries,
+    nextAt,
+    result.httpStatus,
+    result.error,
+    id,
+  );
+}
+
+/** The merchant asked for the event again: pending, due at `at` (its tries are kept). */
+export function markResend(sql: SqlStorage, id: string, at: number): void {
+  sql.exec("UPDATE outbox SET status = 'pending', next_at = ? WHERE id = ?", at, id);
+}
