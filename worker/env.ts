@@ -1,8 +1,10 @@
 /**
- * The proxy's bindings, vars and secrets (DESIGN.md §7).
+ * The proxy's bindings, vars and secrets (docs/design.md, "Configuration"), and the Hono
+ * environment of its routes.
  * @module
  */
 import type { CheckoutSession } from './checkout-session';
+import type { Config } from './config';
 import type { Ledger } from './ledger';
 import type { Payout } from './payout';
 
@@ -65,3 +67,17 @@ export interface ProxyEnv {
   /** Dev and tests: the sandbox Worker. Production: absent, `fetch(SERVICE_BASE_URL)` is used. */
   UPSTREAM?: Fetcher;
 }
+
+/** What the routes find on `c.var` (set by the middleware of worker/middleware/). */
+export interface ProxyVariables {
+  /** The validated configuration (worker/middleware/config.ts). */
+  config: Config;
+}
+
+/**
+ * The Hono environment of the proxy's apps.
+ *
+ * @example
+ * const app = new Hono<ProxyApp>();
+ */
+export type ProxyApp = { Bindings: ProxyEnv; Variables: ProxyVariables };
