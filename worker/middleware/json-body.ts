@@ -10,7 +10,7 @@ import { CheckoutError } from '../../shared/errors';
 import { checkHostileJson, validate } from '../../shared/validation';
 import type { ProxyApp } from '../env';
 
-/** Default cap of a JSON body, in bytes (the README's "Limits"). */
+/** Default cap of a JSON body, in bytes. */
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
 
 function tooLarge(limit: number): CheckoutError {

@@ -30,7 +30,7 @@ type Env = {
 
 /** `img-src` also allows the logo's origin when `BRAND_LOGO_URL` is on another host. */
 function logoSource(c: Context<Env>): string {
-  const logo = c.var.config?.brand.logoUrl; // unset when the configuration is invalid
+  const logo = c.var.config.brand.logoUrl;
   return logo ? new URL(logo).origin : "'self'";
 }
 
@@ -40,7 +40,7 @@ function logoSource(c: Context<Env>): string {
  * opener (redirect methods' return page reports to it).
  *
  * @example
- * app.use('*', hostedHeaders());
+ * app.use('*', config(), hostedHeaders());
  */
 export function hostedHeaders() {
   return secureHeaders({
@@ -73,7 +73,7 @@ function stillSettling(view: HostedSession['view']): boolean {
  */
 export function hostedPage() {
   const app = new Hono<Env>();
-  app.use('*', hostedHeaders(), config());
+  app.use('*', config(), hostedHeaders());
 
   app.get('/:id', async (c) => {
     const locale = pickLocale(c.req.query('locale'), c.req.header('accept-language'));
