@@ -1,20 +1,19 @@
 /**
  * The proxy Worker: merchant API, public checkout API, hosted checkout page (`/pay/:id`), hosted
- * callbacks, return page, and the widget bundle (static assets). Dev-only routes are mounted in development mode only (DEV_MODE=1
- * and the development secrets).
+ * callbacks, return page, and the widget bundle (static assets). Dev-only routes are mounted in
+ * development mode only (DEV_MODE=1 and the development secrets).
  * @module
  */
 import { Hono } from 'hono';
 import { loadConfig } from './config';
 import type { ProxyApp, ProxyEnv } from './env';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
-import { logLine } from './middleware/request-log';
-import { requestLog } from './middleware/request-log';
+import { logLine, requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
+import { sweep } from './index-store/sweep';
 import { checkoutApi } from './routes/checkout';
 import { devRoutes } from './routes/dev';
 import { diagnostics } from './routes/diagnostics';
-import { sweep } from './index-store/sweep';
 import { hooks } from './routes/hooks';
 import { hostedPage } from './routes/hosted-page';
 import { merchantApi } from './routes/merchant-api';

@@ -15,6 +15,8 @@ import type { ProxyApp } from '../env';
  * @example
  * app.use('*', config(), callbackSources());
  */
+// Not hono/ip-restriction: its rules are fixed when it is built (ours come from the request's
+// configuration), it throws on entries our configuration accepts, and its 403 has its own body.
 export function callbackSources(): MiddlewareHandler<ProxyApp> {
   return async (c, next) => {
     const allowed = c.var.config.callbackSourceIps;
