@@ -6,11 +6,16 @@
  */
 import { CheckoutError } from '../shared/errors';
 import { isReference } from '../shared/references';
-import type { CheckoutSession } from './checkout-session';
 import type { ProxyEnv } from './env';
 import { SESSION_ID } from './ids';
-import type { Ledger } from './ledger';
-import type { Payout } from './payout';
+
+// The stub types come from the bindings (worker/worker-configuration.d.ts), not the class files.
+/** A session object's stub. */
+export type SessionStub = ReturnType<ProxyEnv['SESSIONS']['get']>;
+/** A payout object's stub. */
+export type PayoutStub = ReturnType<ProxyEnv['PAYOUTS']['get']>;
+/** A ledger object's stub. */
+export type LedgerStub = ReturnType<ProxyEnv['LEDGER']['get']>;
 
 /**
  * The session object of a session id (`cs_…`), or null when the id is malformed.
@@ -18,10 +23,7 @@ import type { Payout } from './payout';
  * @example
  * const stub = findSessionStub(env, id); // null for 'junk'
  */
-export function findSessionStub(
-  env: ProxyEnv,
-  id: string,
-): DurableObjectStub<CheckoutSession> | null {
+export function findSessionStub(env: ProxyEnv, id: string): SessionStub | null {
   return SESSION_ID.test(id) ? env.SESSIONS.get(env.SESSIONS.idFromName(id)) : null;
 }
 
@@ -32,7 +34,7 @@ export function findSessionStub(
  * @example
  * const view = await sessionStub(c.env, c.req.param('id')).view();
  */
-export function sessionStub(env: ProxyEnv, id: string): DurableObjectStub<CheckoutSession> {
+export function sessionStub(env: ProxyEnv, id: string): SessionStub {
   const stub = findSessionStub(env, id);
   if (!stub) throw new CheckoutError('SESSION_NOT_FOUND', 'No checkout session has that id.');
   return stub;
@@ -45,7 +47,7 @@ export function sessionStub(env: ProxyEnv, id: string): DurableObjectStub<Checko
  * @example
  * const view = await payoutStub(c.env, c.req.param('ref')).view();
  */
-export function payoutStub(env: ProxyEnv, reference: string): DurableObjectStub<Payout> {
+export function payoutStub(env: ProxyEnv, reference: string): PayoutStub {
   if (!isReference(reference)) {
     throw new CheckoutError('NOT_FOUND', 'No payout has that reference.');
   }
@@ -58,6 +60,6 @@ export function payoutStub(env: ProxyEnv, reference: string): DurableObjectStub<
  * @example
  * const shard = ledgerStub(env, linkShardName(key));
  */
-export function ledgerStub(env: ProxyEnv, name: string): DurableObjectStub<Ledger> {
+export function ledgerStub(env: ProxyEnv, name: string): LedgerStub {
   return env.LEDGER.get(env.LEDGER.idFromName(name));
 }

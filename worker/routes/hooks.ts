@@ -8,6 +8,7 @@
  * @module
  */
 import { Hono, type Context } from 'hono';
+import type * as z from 'zod/mini';
 import { CheckoutError } from '../../shared/errors';
 import {
   collectionCallbackParamsSchema,
@@ -20,7 +21,6 @@ import { isReference } from '../../shared/references';
 import { validate } from '../../shared/validation';
 import type { ProxyApp } from '../env';
 import { sessionOfAttempt } from '../ids';
-import type { CallbackKind } from '../ledger';
 import { linkPaymentKey, linkShardName, MAIN_LEDGER } from '../ledger-shards';
 import { callbackSources } from '../middleware/callback-sources';
 import { config } from '../middleware/config';
@@ -46,7 +46,7 @@ async function sha256Hex(text: string): Promise<string> {
 }
 
 /** Reads, verifies and shape-checks a callback envelope; answers its params, digest and body. */
-async function verified(c: Context<ProxyApp>, kind: CallbackKind) {
+async function verified<S extends z.core.$ZodType>(c: Context<ProxyApp>, schema: S) {
   const config = c.var.config;
   const envelope = await readJson(c, CALLBACK_BODY_LIMIT);
   if (envelope === null || typeof envelope !== 'object' || Array.isArray(envelope)) {
@@ -99,12 +99,6 @@ async function verified(c: Context<ProxyApp>, kind: CallbackKind) {
       );
     }
   }
-  const schema =
-    kind === 'collection'
-      ? collectionCallbackParamsSchema
-      : kind === 'payout'
-        ? payoutCallbackParamsSchema
-        : paymentLinkCallbackParamsSchema;
   const parsed = validate(schema, record.params, { prefix: 'params' });
   if (!parsed.ok) {
     throw new CheckoutError('VALIDATION_FAILED', 'The callback params are malformed.', {
@@ -156,7 +150,7 @@ export function hooks() {
   app.use('*', config(), callbackSources());
 
   app.post('/collections', async (c) => {
-    const callback = await verified(c, 'collection');
+    const callback = await verified(c, collectionCallbackParamsSchema);
     const { params } = callback;
     const stub = findSessionStub(c.env, sessionOfAttempt(params.third_party_reference_1) ?? '');
     if (stub !== null) {
@@ -168,7 +162,7 @@ export function hooks() {
   });
 
   app.post('/payouts', async (c) => {
-    const callback = await verified(c, 'payout');
+    const callback = await verified(c, payoutCallbackParamsSchema);
     const { params } = callback;
     const reference = String(params.payment_reference ?? params.third_party_reference_1 ?? '');
     if (isReference(reference)) {
@@ -179,7 +173,7 @@ export function hooks() {
   });
 
   app.post('/payment-links', async (c) => {
-    const { params, digest, body } = await verified(c, 'payment_link');
+    const { params, digest, body } = await verified(c, paymentLinkCallbackParamsSchema);
     // One shard per payment (by its key): payments no longer queue behind one object.
     const key = await linkPaymentKey(textOf(params.reference) ?? textOf(params.depositId), digest);
     const shard = ledgerStub(c.env, linkShardName(key));
