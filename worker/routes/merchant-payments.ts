@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { CheckoutError } from '../../shared/errors';
 import { maskPhone } from '../../shared/phone';
-import { isReference, REFERENCE_CHARACTERS, REFERENCE_RULE } from '../../shared/references';
+import { isReference, REFERENCE_CHARACTERS } from '../../shared/references';
 import {
   paymentLinkParamsSchema,
   payoutBodySchema,
@@ -18,6 +18,7 @@ import type { WebhookRecord } from '../durable/webhook-outbox';
 import type { ProxyApp } from '../env';
 import { ledgerNames } from '../ledger-shards';
 import { jsonBody, readJson } from '../middleware/json-body';
+import { LOOKUP_REFERENCE_MAX, LOOKUP_REFERENCE_RULE } from '../query/list-query';
 import { ledgerStub, payoutStub } from '../stubs';
 import { withToken } from '../token-cache';
 import { callUpstream, type UpstreamResult } from '../upstream';
@@ -25,12 +26,6 @@ import { respond } from './respond';
 
 /** A payment-link body may carry a 2 MB logo as base64 (about 2.7 MB of text). */
 export const PAYMENT_LINK_BODY_LIMIT = 3 * 1024 * 1024;
-
-/**
- * Longest transaction reference answered 400 rather than 404: a well-formed reference longer
- * than a reference can be ({@link isReference}) is one no transaction has.
- */
-const TRANSACTION_REFERENCE_MAX = 128;
 
 /** Throws the merchant-facing error for an upstream call that did not succeed. */
 function upstreamError(result: Exclude<UpstreamResult, { kind: 'ok' }>, what: string): never {
@@ -116,8 +111,8 @@ export function merchantPayments() {
   app.get('/transactions/:ref', async (c) => {
     const ref = c.req.param('ref');
     const type = c.req.query('type') ?? 'payin';
-    if (!REFERENCE_CHARACTERS.test(ref) || ref.length > TRANSACTION_REFERENCE_MAX) {
-      throw new CheckoutError('VALIDATION_FAILED', `The reference ${REFERENCE_RULE}.`);
+    if (!REFERENCE_CHARACTERS.test(ref) || ref.length > LOOKUP_REFERENCE_MAX) {
+      throw new CheckoutError('VALIDATION_FAILED', `The reference ${LOOKUP_REFERENCE_RULE}.`);
     }
     if (type !== 'payin' && type !== 'payout') {
       throw new CheckoutError('VALIDATION_FAILED', 'type must be payin or payout.');
@@ -128,7 +123,7 @@ export function merchantPayments() {
         `The payment service has no ${type} with reference ${ref}.`,
         details,
       );
-    if (!isReference(ref)) throw notFound();
+    if (!isReference(ref)) throw notFound(); // longer than any reference: no transaction has it
     const result = await callUpstream(c.env, c.var.config, UPSTREAM_PATHS.status, {
       params: { id: ref, type },
     });
