@@ -86,7 +86,9 @@ export interface JsonBodyOptions {
  * A validator middleware: reads the body with {@link readJson}, checks it against a zod/mini
  * schema (or one built from the request, e.g. from `c.var.config`) and hands the parsed value
  * to the handler as `c.req.valid('json')`. A body that does not match answers 400
- * VALIDATION_FAILED with `invalid` as its message and the issues in `details`.
+ * VALIDATION_FAILED with `invalid` as its message and the issues in `details`. Not
+ * `validator('json', …)` of hono/validator: it parses before any check of ours (no size cap,
+ * no strict UTF-8) and treats a body of another media type as `{}`.
  *
  * @example
  * app.post('/:id/otp', jsonBody(otpBodySchema, { limit: 1024, invalid: 'Enter the code you received.' }),
