@@ -1,5 +1,6 @@
 // `npm test`: typecheck, format check, widget build, every suite. Exits non-zero on any failure.
 import { ensureBrowsers } from './ensure-browsers.mjs';
+import { checkEnvTypes } from './env-types.mjs';
 import { run } from './run.mjs';
 import { testWidget } from './test-widget.mjs';
 
@@ -9,6 +10,7 @@ const engines = ensureBrowsers();
 const names = engines.map((engine) => NAMES[engine]).join(', ');
 // The suites below read the same list (a locally missing engine was left out above).
 process.env.UC_ENGINES = engines.join(',');
+checkEnvTypes();
 run('tsc', ['--noEmit', '-p', 'tsconfig.json'], 'typecheck (workers)');
 run('tsc', ['--noEmit', '-p', 'tsconfig.widget.json'], 'typecheck (widget)');
 run('tsc', ['--noEmit', '-p', 'tsconfig.node.json'], 'typecheck (node tests)');

@@ -1,5 +1,5 @@
 /**
- * The proxy's configuration, validated once per isolate (DESIGN.md §7). A missing or malformed
+ * The proxy's configuration, validated once per isolate (docs/design.md, "Configuration"). A missing or malformed
  * var or secret yields a CONFIG_INVALID error whose message names every problem.
  * @module
  */

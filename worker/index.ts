@@ -1,26 +1,22 @@
 /**
  * The proxy Worker: merchant API, public checkout API, hosted checkout page (`/pay/:id`), hosted
- * callbacks, return page, and the widget bundle (static assets). Dev-only routes are mounted in development mode only (DEV_MODE=1
- * and the development secrets).
+ * callbacks, return page, and the widget bundle (static assets). Dev-only routes are mounted in
+ * development mode only (DEV_MODE=1 and the development secrets).
  * @module
  */
 import { Hono } from 'hono';
 import { loadConfig } from './config';
-import type { ProxyEnv } from './env';
+import type { ProxyApp, ProxyEnv } from './env';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
-import { logLine } from './middleware/request-log';
-import { requestLog } from './middleware/request-log';
+import { logLine, requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
+import { sweep } from './index-store/sweep';
 import { checkoutApi } from './routes/checkout';
 import { devRoutes } from './routes/dev';
 import { diagnostics } from './routes/diagnostics';
-import { sweep } from './index-store/sweep';
 import { hooks } from './routes/hooks';
 import { hostedPage } from './routes/hosted-page';
-import { merchantAdmin } from './routes/merchant-admin';
-import { merchantPayments } from './routes/merchant-payments';
-import { merchantQueries } from './routes/merchant-queries';
-import { merchantSessions } from './routes/merchant-sessions';
+import { merchantApi } from './routes/merchant-api';
 import { returnPage } from './routes/return-page';
 import { integrationHealth } from './session/upstream-faults';
 
@@ -30,7 +26,7 @@ export { Ledger } from './ledger/ledger';
 export { Payout } from './payout/payout';
 
 /** The proxy's routes (development routes are added per request in {@link handler}). */
-export const app = new Hono<{ Bindings: ProxyEnv }>();
+export const app = new Hono<ProxyApp>();
 app.use('*', requestLog());
 app.use('*', securityHeaders());
 app.onError(errorHandler());
@@ -38,18 +34,15 @@ app.onError(errorHandler());
 app.get('/health', async (c) =>
   c.json({ ok: true, service: 'unified-checkout', integration: await integrationHealth(c.env) }),
 );
-// Lists, events feed and settlement report from the query index (before the routes by id).
-app.route('/v1', merchantQueries());
-app.route('/v1/admin', merchantAdmin());
-app.route('/v1/sessions', merchantSessions());
-app.route('/v1/diagnostics', diagnostics());
-app.route('/v1', merchantPayments());
+// The public routes under /v1 first: the merchant API's key check covers the rest of /v1.
 app.route('/v1/checkout', returnPage());
 app.route('/v1/checkout', checkoutApi());
+app.route('/v1/diagnostics', diagnostics());
+app.route('/v1', merchantApi());
 app.route('/hooks', hooks());
 app.route('/pay', hostedPage());
 
-const dev = new Hono<{ Bindings: ProxyEnv }>();
+const dev = new Hono<ProxyApp>();
 dev.use('*', requestLog());
 dev.use('*', securityHeaders());
 dev.onError(errorHandler());

@@ -4,17 +4,18 @@
  * @module
  */
 import { CheckoutError } from '../shared/errors';
+import { UPSTREAM_PATHS } from '../shared/upstream-endpoints';
 import type { Config } from './config';
 import type { ProxyEnv } from './env';
 import { callUpstream, type UpstreamResult } from './upstream';
 
-/** How long a token is reused (the spec does not show its lifetime). */
+/** How long a token is reused (docs/upstream-api.md, "Bearer token", gives no lifetime). */
 export const TOKEN_TTL_MS = 10 * 60_000;
 
 let cached: { token: string; until: number; clientId: string } | null = null;
 
 async function issueToken(env: ProxyEnv, config: Config): Promise<string> {
-  const result = await callUpstream(env, config, '/api/integration/get-token', {
+  const result = await callUpstream(env, config, UPSTREAM_PATHS.token, {
     json: { client_id: config.credentials.clientId, secret_key: config.credentials.secretKey },
   });
   if (result.kind === 'ok') {
@@ -37,7 +38,7 @@ async function issueToken(env: ProxyEnv, config: Config): Promise<string> {
  * re-issued once and the call repeated.
  *
  * @example
- * const result = await withToken(env, config, '/api/wallet/get-balance');
+ * const result = await withToken(env, config, UPSTREAM_PATHS.balance);
  */
 export async function withToken(
   env: ProxyEnv,

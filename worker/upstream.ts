@@ -41,7 +41,7 @@ export interface UpstreamCall {
  * get-token body carries the secret key and must never be re-posted to another host.
  *
  * @example
- * const result = await callUpstream(env, config, '/api/v4/service-unified-collections', { params });
+ * const result = await callUpstream(env, config, UPSTREAM_PATHS.collections, { params });
  * if (result.kind === 'ok') …
  */
 export async function callUpstream(

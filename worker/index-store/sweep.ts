@@ -13,7 +13,8 @@
  * @module
  */
 import type { ProxyEnv } from '../env';
-import { ledgerNames, ledgerStub } from '../ledger/shards';
+import { ledgerNames } from '../ledger/shards';
+import { ledgerStub } from '../stubs';
 import { EVENT_RETENTION_DAYS } from '../query/events-feed';
 import { OVERDUE_GRACE_MS } from '../durable/reconcile-backoff';
 

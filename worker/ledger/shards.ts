@@ -4,7 +4,7 @@
  * `ledger` object keeps callbacks with no owner.
  * @module
  */
-import type { ProxyEnv } from '../env';
+import { isReference } from '../../shared/references';
 
 /** How many ledger shards hold payment-link payments. Never lowered once deployed (a payment's
  * later callbacks must find its shard); raising it needs a migration. */
@@ -12,9 +12,6 @@ export const LEDGER_SHARDS = 16;
 
 /** The name of the ledger that holds unowned callbacks. */
 export const MAIN_LEDGER = 'ledger';
-
-/** A reference safe to put in an event id as it is; any other is hashed. */
-const PLAIN_REFERENCE = /^[A-Za-z0-9._:-]{1,64}$/;
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -30,7 +27,8 @@ async function sha256Hex(text: string): Promise<string> {
  */
 export async function linkPaymentKey(upstreamReference: string | null, digest: string) {
   const source = upstreamReference ?? `digest:${digest}`;
-  return PLAIN_REFERENCE.test(source) ? source : `h${(await sha256Hex(source)).slice(0, 32)}`;
+  // A reference is safe in an event id as it is; any other key is hashed.
+  return isReference(source) ? source : `h${(await sha256Hex(source)).slice(0, 32)}`;
 }
 
 /** FNV-1a of a key, for its shard number. */
@@ -56,14 +54,4 @@ export function linkShardName(key: string): string {
 /** Every ledger object's name: the main one first, then the shards. */
 export function ledgerNames(): string[] {
   return [MAIN_LEDGER, ...Array.from({ length: LEDGER_SHARDS }, (_, i) => `links:${i}`)];
-}
-
-/**
- * A ledger object by name.
- *
- * @example
- * const shard = ledgerStub(env, linkShardName(key));
- */
-export function ledgerStub(env: ProxyEnv, name: string) {
-  return env.LEDGER.get(env.LEDGER.idFromName(name));
 }

@@ -4,8 +4,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { CheckoutError } from '../../shared/errors';
-import { loadConfig } from '../config';
-import type { ProxyEnv } from '../env';
+import type { ProxyApp } from '../env';
 
 /**
  * When CALLBACK_SOURCE_IPS lists addresses, refuses a callback whose `CF-Connecting-IP` (set by
@@ -14,11 +13,13 @@ import type { ProxyEnv } from '../env';
  * callback that passes.
  *
  * @example
- * app.use('*', callbackSources());
+ * app.use('*', config(), callbackSources());
  */
-export function callbackSources(): MiddlewareHandler<{ Bindings: ProxyEnv }> {
+// Not hono/ip-restriction: its rules are fixed when it is built (ours come from the request's
+// configuration), it throws on entries our configuration accepts, and its 403 has its own body.
+export function callbackSources(): MiddlewareHandler<ProxyApp> {
   return async (c, next) => {
-    const allowed = loadConfig(c.env).callbackSourceIps;
+    const allowed = c.var.config.callbackSourceIps;
     if (allowed.size > 0) {
       const ip = (c.req.header('cf-connecting-ip') ?? '').trim().toLowerCase();
       if (!allowed.has(ip)) {

@@ -5,11 +5,11 @@
  * against `npm run dev` without configuration.
  * @module
  */
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { errorBody } from '../../shared/errors';
-import { loadConfig, type Config } from '../config';
-import type { ProxyEnv } from '../env';
+import type { Config } from '../config';
+import type { ProxyApp } from '../env';
 
 /** A local development page's origin: plain http on localhost or 127.0.0.1, any port. */
 const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
@@ -39,24 +39,25 @@ export function originAllowed(
 
 /**
  * Answers preflights and sets CORS headers (hono/cors) for allowed origins; a cross-origin
- * request from any other origin is refused with 403 ORIGIN_NOT_ALLOWED. Same-origin and
+ * request from any other origin is refused with 403 ORIGIN_NOT_ALLOWED (hono/cors would only
+ * leave out its headers). Reads `c.var.config` (worker/middleware/config.ts). Same-origin and
  * origin-less requests pass. WebSocket upgrades are checked but get no CORS headers (browsers
  * do not ask for them, and a 101's headers are immutable).
  *
  * @example
- * app.use('/v1/checkout/*', checkoutCors());
+ * app.use('/v1/checkout/*', config(), checkoutCors());
  */
-export function checkoutCors(): MiddlewareHandler<{ Bindings: ProxyEnv }> {
+export function checkoutCors(): MiddlewareHandler<ProxyApp> {
   const headers = cors({
-    origin: (origin, c) =>
-      origin && originAllowed(origin, new URL(c.req.url).origin, loadConfig(c.env)) ? origin : null,
+    origin: (origin, c: Context<ProxyApp>) =>
+      origin && originAllowed(origin, new URL(c.req.url).origin, c.var.config) ? origin : null,
     allowMethods: ['GET', 'POST', 'OPTIONS'],
     allowHeaders: ['Content-Type'],
     maxAge: 600,
   });
   return async (c, next) => {
     const origin = c.req.header('origin');
-    if (!originAllowed(origin, new URL(c.req.url).origin, loadConfig(c.env))) {
+    if (!originAllowed(origin, new URL(c.req.url).origin, c.var.config)) {
       const res = c.json(
         errorBody('ORIGIN_NOT_ALLOWED', `The origin ${origin} may not use this checkout.`),
         403,

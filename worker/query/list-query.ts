@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import { validator } from 'hono/validator';
 import * as z from 'zod/mini';
 import { CheckoutError } from '../../shared/errors';
+import { REFERENCE_CHARACTERS } from '../../shared/references';
 import { validate } from '../../shared/validation';
 import { decodeCursor, type Cursor } from './cursor';
 
@@ -21,9 +22,20 @@ const limit = z
 const currency = z
   .string()
   .check(z.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code in capitals, e.g. KES'));
+/**
+ * Longest reference a lookup or a filter takes. Longer than a reference can be
+ * (shared/references.ts), so such a filter matches nothing, as it did before the references had
+ * one rule; longer still is refused.
+ */
+export const LOOKUP_REFERENCE_MAX = 128;
+/** The message a refused lookup reference gets. */
+export const LOOKUP_REFERENCE_RULE = `must be 1 to ${LOOKUP_REFERENCE_MAX} letters, digits or . _ : -`;
 const reference = z
   .string()
-  .check(z.regex(/^[A-Za-z0-9._:-]{1,128}$/, 'must be 1 to 128 letters, digits or . _ : -'));
+  .check(
+    z.regex(REFERENCE_CHARACTERS, LOOKUP_REFERENCE_RULE),
+    z.maxLength(LOOKUP_REFERENCE_MAX, LOOKUP_REFERENCE_RULE),
+  );
 const countryId = z
   .string()
   .check(z.regex(/^[1-9][0-9]{0,2}$/, 'must be a country id (a whole number)'));

@@ -1,15 +1,19 @@
 /**
- * Public checkout API for the widget (DESIGN.md §4): view, attempts, OTP, live stream.
+ * Public checkout API for the widget (docs/design.md, "Public checkout API"): view, attempts,
+ * OTP, live stream.
  * @module
  */
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { CheckoutError } from '../../shared/errors';
 import { attemptBodySchema, otpBodySchema } from '../../shared/schemas';
-import { validate } from '../../shared/validation';
-import type { ProxyEnv } from '../env';
+import type { ProxyApp, ProxyEnv } from '../env';
+import { config } from '../middleware/config';
 import { checkoutCors } from '../middleware/cors';
-import { readJson } from '../middleware/json-body';
-import { respond, sessionStub } from './respond';
+import { notFoundHandler } from '../middleware/error-handler';
+import { jsonBody } from '../middleware/json-body';
+import { sessionStub } from '../stubs';
+import { respond } from './respond';
 
 async function limited(env: ProxyEnv, key: string): Promise<void> {
   if (!env.ATTEMPT_LIMITER) return;
@@ -21,6 +25,12 @@ async function limited(env: ProxyEnv, key: string): Promise<void> {
   }
 }
 
+/** A malformed session id answers 404 SESSION_NOT_FOUND before the body is read. */
+const sessionId = createMiddleware<ProxyApp>(async (c, next) => {
+  sessionStub(c.env, c.req.param('id') ?? '');
+  await next();
+});
+
 /**
  * `GET /v1/checkout/:id`, `POST /v1/checkout/:id/attempts`, `POST /v1/checkout/:id/otp`,
  * `GET /v1/checkout/:id/stream` (WebSocket).
@@ -29,33 +39,28 @@ async function limited(env: ProxyEnv, key: string): Promise<void> {
  * app.route('/v1/checkout', checkoutApi());
  */
 export function checkoutApi() {
-  const app = new Hono<{ Bindings: ProxyEnv }>();
-  app.use('*', checkoutCors());
+  const app = new Hono<ProxyApp>();
+  app.use('*', config(), checkoutCors());
 
   app.get('/:id', async (c) => respond(c, await sessionStub(c.env, c.req.param('id')).view()));
 
-  app.post('/:id/attempts', async (c) => {
-    const stub = sessionStub(c.env, c.req.param('id'));
-    const parsed = validate(attemptBodySchema, await readJson(c, 4096));
-    if (!parsed.ok) {
-      throw new CheckoutError('VALIDATION_FAILED', 'Some details are missing or invalid.', {
-        issues: parsed.issues,
-      });
-    }
+  const attempt = jsonBody(attemptBodySchema, {
+    limit: 4096,
+    invalid: 'Some details are missing or invalid.',
+  });
+  app.post('/:id/attempts', sessionId, attempt, async (c) => {
     await limited(c.env, `attempt:${c.req.header('cf-connecting-ip') ?? 'local'}`);
-    return respond(c, await stub.startAttempt(parsed.value), 201);
+    const stub = sessionStub(c.env, c.req.param('id'));
+    return respond(c, await stub.startAttempt(c.req.valid('json')), 201);
   });
 
-  app.post('/:id/otp', async (c) => {
-    const stub = sessionStub(c.env, c.req.param('id'));
-    const parsed = validate(otpBodySchema, await readJson(c, 1024));
-    if (!parsed.ok) {
-      throw new CheckoutError('VALIDATION_FAILED', 'Enter the code you received.', {
-        issues: parsed.issues,
-      });
-    }
+  const otp = jsonBody(otpBodySchema, { limit: 1024, invalid: 'Enter the code you received.' });
+  app.post('/:id/otp', sessionId, otp, async (c) => {
     await limited(c.env, `otp:${c.req.header('cf-connecting-ip') ?? 'local'}`);
-    return respond(c, await stub.submitOtp(parsed.value.otp));
+    return respond(
+      c,
+      await sessionStub(c.env, c.req.param('id')).submitOtp(c.req.valid('json').otp),
+    );
   });
 
   app.get('/:id/stream', async (c) => {
@@ -68,6 +73,9 @@ export function checkoutApi() {
     }
     return stub.fetch(c.req.raw);
   });
+
+  // Other paths and methods under /v1/checkout answer 404 here, never the merchant API's 401.
+  app.all('*', notFoundHandler());
 
   return app;
 }

@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { errorBody } from '../../shared/errors';
 import { verifyWebhook } from '../../shared/webhook-signature';
 import { devInbox } from '../dev-inbox/inbox';
-import type { ProxyEnv } from '../env';
+import type { ProxyApp } from '../env';
 import { writeBenchRows } from '../index-store/bench-rows';
 
 /**
@@ -20,8 +20,8 @@ import { writeBenchRows } from '../index-store/bench-rows';
  * @example
  * if (devMode) app.route('/', devRoutes(app));
  */
-export function devRoutes(merchantApp: Hono<{ Bindings: ProxyEnv }>) {
-  const app = new Hono<{ Bindings: ProxyEnv }>();
+export function devRoutes(merchantApp: Hono<ProxyApp>) {
+  const app = new Hono<ProxyApp>();
 
   app.post('/dev/sessions', async (c) => {
     const headers = new Headers(c.req.raw.headers);

@@ -6,34 +6,21 @@
  * @module
  */
 import { Hono } from 'hono';
-import { CheckoutError } from '../../shared/errors';
-import { timingSafeEqual } from '../../shared/signing';
 import { runDoctor } from '../doctor/checks';
-import type { ProxyEnv } from '../env';
+import type { ProxyApp } from '../env';
+import { requireMerchantKey } from '../middleware/merchant-auth';
 
 /**
- * The diagnostics route. Its key check does not go through merchantAuth (which validates the
- * whole configuration first): the report is what names a configuration problem.
+ * The diagnostics route. Mounted outside the merchant API: its key check does not validate the
+ * whole configuration first (the report is what names a configuration problem).
  *
  * @example
  * app.route('/v1/diagnostics', diagnostics());
  */
 export function diagnostics() {
-  const app = new Hono<{ Bindings: ProxyEnv }>();
+  const app = new Hono<ProxyApp>();
   app.get('/', async (c) => {
-    const key = c.env.MERCHANT_API_KEY;
-    const match = /^Bearer\s+(.+)$/i.exec(c.req.header('authorization') ?? '');
-    if (
-      typeof key !== 'string' ||
-      key === '' ||
-      !match ||
-      !timingSafeEqual(match[1]!.trim(), key)
-    ) {
-      throw new CheckoutError(
-        'UNAUTHORIZED',
-        'Send your merchant API key as Authorization: Bearer <key>.',
-      );
-    }
+    requireMerchantKey(c, c.env.MERCHANT_API_KEY);
     const report = await runDoctor(c.env);
     return c.json(report, report.ok ? 200 : 503);
   });

@@ -8,6 +8,7 @@
  * @module
  */
 import { Hono, type Context } from 'hono';
+import type * as z from 'zod/mini';
 import { CheckoutError } from '../../shared/errors';
 import {
   collectionCallbackParamsSchema,
@@ -16,14 +17,15 @@ import {
   signedEnvelope,
 } from '../../shared/schemas';
 import { canonicalString, uncoveredPath, verify } from '../../shared/signing';
+import { isReference } from '../../shared/references';
 import { validate } from '../../shared/validation';
-import { loadConfig } from '../config';
-import type { ProxyEnv } from '../env';
+import type { ProxyApp } from '../env';
 import { sessionOfAttempt } from '../ids';
-import type { CallbackKind } from '../ledger/store';
-import { ledgerStub, linkPaymentKey, linkShardName, MAIN_LEDGER } from '../ledger/shards';
+import { linkPaymentKey, linkShardName, MAIN_LEDGER } from '../ledger/shards';
 import { callbackSources } from '../middleware/callback-sources';
+import { config } from '../middleware/config';
 import { readJson } from '../middleware/json-body';
+import { findSessionStub, ledgerStub, payoutStub } from '../stubs';
 
 /** The root fields of a callback envelope (docs/upstream-api.md, "Signed envelope"). */
 const ENVELOPE_KEYS: ReadonlySet<string> = new Set([
@@ -44,8 +46,8 @@ async function sha256Hex(text: string): Promise<string> {
 }
 
 /** Reads, verifies and shape-checks a callback envelope; answers its params, digest and body. */
-async function verified(c: Context<{ Bindings: ProxyEnv }>, kind: CallbackKind) {
-  const config = loadConfig(c.env);
+async function verified<S extends z.core.$ZodType>(c: Context<ProxyApp>, schema: S) {
+  const config = c.var.config;
   const envelope = await readJson(c, CALLBACK_BODY_LIMIT);
   if (envelope === null || typeof envelope !== 'object' || Array.isArray(envelope)) {
     throw new CheckoutError('VALIDATION_FAILED', 'A callback must be a JSON object.');
@@ -97,12 +99,6 @@ async function verified(c: Context<{ Bindings: ProxyEnv }>, kind: CallbackKind) 
       );
     }
   }
-  const schema =
-    kind === 'collection'
-      ? collectionCallbackParamsSchema
-      : kind === 'payout'
-        ? payoutCallbackParamsSchema
-        : paymentLinkCallbackParamsSchema;
   const parsed = validate(schema, record.params, { prefix: 'params' });
   if (!parsed.ok) {
     throw new CheckoutError('VALIDATION_FAILED', 'The callback params are malformed.', {
@@ -118,10 +114,6 @@ async function verified(c: Context<{ Bindings: ProxyEnv }>, kind: CallbackKind) 
   };
 }
 
-function ledger(env: ProxyEnv) {
-  return ledgerStub(env, MAIN_LEDGER);
-}
-
 /** The text of a reference field (as the ledger reads it). */
 function textOf(value: unknown): string | null {
   if (typeof value === 'string' && value !== '') return value;
@@ -131,13 +123,19 @@ function textOf(value: unknown): string | null {
 
 /** Keeps a verified callback that no session or payout holds in the ledger, once per digest. */
 async function keepInLedger(
-  c: Context<{ Bindings: ProxyEnv }>,
+  c: Context<ProxyApp>,
   kind: 'collection' | 'payout',
   reference: string | null,
   { params, digest, body }: Awaited<ReturnType<typeof verified>>,
 ) {
   const status = typeof params.status === 'string' ? params.status : null;
-  const stored = await ledger(c.env).storeCallback(kind, digest, reference, status, body);
+  const stored = await ledgerStub(c.env, MAIN_LEDGER).storeCallback(
+    kind,
+    digest,
+    reference,
+    status,
+    body,
+  );
   return c.json({ received: true, duplicate: stored.duplicate });
 }
 
@@ -148,15 +146,14 @@ async function keepInLedger(
  * app.route('/hooks', hooks());
  */
 export function hooks() {
-  const app = new Hono<{ Bindings: ProxyEnv }>();
-  app.use('*', callbackSources());
+  const app = new Hono<ProxyApp>();
+  app.use('*', config(), callbackSources());
 
   app.post('/collections', async (c) => {
-    const callback = await verified(c, 'collection');
+    const callback = await verified(c, collectionCallbackParamsSchema);
     const { params } = callback;
-    const sessionId = sessionOfAttempt(params.third_party_reference_1);
-    if (sessionId !== null) {
-      const stub = c.env.SESSIONS.get(c.env.SESSIONS.idFromName(sessionId));
+    const stub = findSessionStub(c.env, sessionOfAttempt(params.third_party_reference_1) ?? '');
+    if (stub !== null) {
       const result = await stub.applyCallback(callback);
       if (result.known) return c.json({ received: true, duplicate: result.duplicate });
     }
@@ -165,19 +162,18 @@ export function hooks() {
   });
 
   app.post('/payouts', async (c) => {
-    const callback = await verified(c, 'payout');
+    const callback = await verified(c, payoutCallbackParamsSchema);
     const { params } = callback;
     const reference = String(params.payment_reference ?? params.third_party_reference_1 ?? '');
-    if (/^[A-Za-z0-9._:-]{1,64}$/.test(reference)) {
-      const stub = c.env.PAYOUTS.get(c.env.PAYOUTS.idFromName(reference));
-      const result = await stub.applyCallback(callback);
+    if (isReference(reference)) {
+      const result = await payoutStub(c.env, reference).applyCallback(callback);
       if (result.known) return c.json({ received: true, duplicate: result.duplicate });
     }
     return keepInLedger(c, 'payout', reference || null, callback);
   });
 
   app.post('/payment-links', async (c) => {
-    const { params, digest, body } = await verified(c, 'payment_link');
+    const { params, digest, body } = await verified(c, paymentLinkCallbackParamsSchema);
     // One shard per payment (by its key): payments no longer queue behind one object.
     const key = await linkPaymentKey(textOf(params.reference) ?? textOf(params.depositId), digest);
     const shard = ledgerStub(c.env, linkShardName(key));

@@ -9,9 +9,9 @@ import { Hono, type Context } from 'hono';
 import { NONCE, secureHeaders, type SecureHeadersVariables } from 'hono/secure-headers';
 import { CheckoutError } from '../../shared/errors';
 import type { HostedSession } from '../checkout-session';
-import { loadConfig } from '../config';
 import type { Outcome } from '../durable/outcome';
-import type { ProxyEnv } from '../env';
+import type { ProxyApp } from '../env';
+import { config } from '../middleware/config';
 import { pickLocale } from '../hosted/locale';
 import {
   checkoutPage,
@@ -21,13 +21,16 @@ import {
   type OrderSummary,
   type PageContext,
 } from '../hosted/page';
-import { SESSION_ID } from '../ids';
+import { findSessionStub } from '../stubs';
 
-type Env = { Bindings: ProxyEnv; Variables: SecureHeadersVariables };
+type Env = {
+  Bindings: ProxyApp['Bindings'];
+  Variables: ProxyApp['Variables'] & SecureHeadersVariables;
+};
 
 /** `img-src` also allows the logo's origin when `BRAND_LOGO_URL` is on another host. */
 function logoSource(c: Context<Env>): string {
-  const logo = loadConfig(c.env).brand.logoUrl;
+  const logo = c.var.config.brand.logoUrl;
   return logo ? new URL(logo).origin : "'self'";
 }
 
@@ -37,7 +40,7 @@ function logoSource(c: Context<Env>): string {
  * opener (redirect methods' return page reports to it).
  *
  * @example
- * app.use('*', hostedHeaders());
+ * app.use('*', config(), hostedHeaders());
  */
 export function hostedHeaders() {
   return secureHeaders({
@@ -70,19 +73,20 @@ function stillSettling(view: HostedSession['view']): boolean {
  */
 export function hostedPage() {
   const app = new Hono<Env>();
-  app.use('*', hostedHeaders());
+  app.use('*', config(), hostedHeaders());
 
   app.get('/:id', async (c) => {
-    const config = loadConfig(c.env);
     const locale = pickLocale(c.req.query('locale'), c.req.header('accept-language'));
-    const ctx: PageContext = { brand: config.brand, locale, nonce: c.get('secureHeadersNonce')! };
+    const ctx: PageContext = {
+      brand: c.var.config.brand,
+      locale,
+      nonce: c.get('secureHeadersNonce')!,
+    };
     c.header('Vary', 'Accept-Language');
     c.header('Content-Language', locale.tag);
-    const id = c.req.param('id');
-    if (!SESSION_ID.test(id)) return c.html(notFoundPage(ctx), 404);
-    const outcome = (await c.env.SESSIONS.get(
-      c.env.SESSIONS.idFromName(id),
-    ).hosted()) as Outcome<HostedSession>;
+    const stub = findSessionStub(c.env, c.req.param('id'));
+    if (!stub) return c.html(notFoundPage(ctx), 404);
+    const outcome = (await stub.hosted()) as Outcome<HostedSession>;
     if (!outcome.ok) {
       if (outcome.status === 404) return c.html(notFoundPage(ctx), 404);
       throw new CheckoutError(outcome.body.error.code, outcome.body.error.message);

@@ -1,5 +1,5 @@
 /**
- * `POST /v1/admin/reindex` (Bearer MERCHANT_API_KEY): asks objects to send every query-index
+ * `POST /v1/admin/reindex` (merchant API): asks objects to send every query-index
  * row of theirs again, at their current versions (rows already current change nothing). The
  * objects are the source of truth; `npm run reindex` (scripts/reindex.mjs) lists them and
  * calls this route in batches.
@@ -8,11 +8,9 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { CheckoutError } from '../../shared/errors';
-import { validate } from '../../shared/validation';
-import type { ProxyEnv } from '../env';
-import { ledgerNames, ledgerStub } from '../ledger/shards';
-import { readJson } from '../middleware/json-body';
-import { merchantAuth } from '../middleware/merchant-auth';
+import type { ProxyApp } from '../env';
+import { ledgerNames } from '../ledger/shards';
+import { jsonBody } from '../middleware/json-body';
 
 /** Objects per request. */
 export const REINDEX_BATCH = 100;
@@ -37,20 +35,14 @@ const reindexBody = z.strictObject({
  * The admin routes.
  *
  * @example
- * app.route('/v1/admin', merchantAdmin());
+ * merchant.route('/admin', merchantAdmin());
  */
 export function merchantAdmin() {
-  const app = new Hono<{ Bindings: ProxyEnv }>();
-  app.use('*', merchantAuth());
+  const app = new Hono<ProxyApp>();
 
-  app.post('/reindex', async (c) => {
-    const checked = validate(reindexBody, await readJson(c));
-    if (!checked.ok) {
-      throw new CheckoutError('VALIDATION_FAILED', 'The reindex request is invalid.', {
-        issues: checked.issues,
-      });
-    }
-    const { namespace, names = [], object_ids: objectIds = [] } = checked.value;
+  const body = jsonBody(reindexBody, { invalid: 'The reindex request is invalid.' });
+  app.post('/reindex', body, async (c) => {
+    const { namespace, names = [], object_ids: objectIds = [] } = c.req.valid('json');
     if (names.length + objectIds.length > REINDEX_BATCH) {
       throw new CheckoutError('VALIDATION_FAILED', `At most ${REINDEX_BATCH} objects per request.`);
     }

@@ -6,25 +6,26 @@
 import { Hono } from 'hono';
 import { CheckoutError } from '../../shared/errors';
 import { maskPhone } from '../../shared/phone';
+import { isReference, REFERENCE_CHARACTERS } from '../../shared/references';
 import {
   paymentLinkParamsSchema,
   payoutBodySchema,
   transactionRecordSchema,
 } from '../../shared/schemas';
+import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import { validate } from '../../shared/validation';
-import { loadConfig } from '../config';
-import type { ProxyEnv } from '../env';
 import type { WebhookRecord } from '../durable/webhook-outbox';
-import { ledgerNames, ledgerStub } from '../ledger/shards';
-import { readJson } from '../middleware/json-body';
-import { merchantAuth } from '../middleware/merchant-auth';
+import type { ProxyApp } from '../env';
+import { ledgerNames } from '../ledger/shards';
+import { jsonBody, readJson } from '../middleware/json-body';
+import { LOOKUP_REFERENCE_MAX, LOOKUP_REFERENCE_RULE } from '../query/list-query';
+import { ledgerStub, payoutStub } from '../stubs';
 import { withToken } from '../token-cache';
 import { callUpstream, type UpstreamResult } from '../upstream';
 import { respond } from './respond';
 
 /** A payment-link body may carry a 2 MB logo as base64 (about 2.7 MB of text). */
 export const PAYMENT_LINK_BODY_LIMIT = 3 * 1024 * 1024;
-const REFERENCE = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /** Throws the merchant-facing error for an upstream call that did not succeed. */
 function upstreamError(result: Exclude<UpstreamResult, { kind: 'ok' }>, what: string): never {
@@ -54,22 +55,16 @@ export function isoDate(value: unknown): string | null {
 }
 
 /**
- * The routes, mounted under /v1.
+ * The routes, mounted in the merchant API (worker/routes/merchant-api.ts) under /v1.
  *
  * @example
- * app.route('/v1', merchantPayments());
+ * merchant.route('/', merchantPayments());
  */
 export function merchantPayments() {
-  const app = new Hono<{ Bindings: ProxyEnv }>();
-  app.use('/payment-links', merchantAuth());
-  app.use('/balance', merchantAuth());
-  app.use('/transactions/*', merchantAuth());
-  app.use('/payouts', merchantAuth());
-  app.use('/payouts/*', merchantAuth());
-  app.use('/webhooks/*', merchantAuth());
+  const app = new Hono<ProxyApp>();
 
   app.post('/payment-links', async (c) => {
-    const config = loadConfig(c.env);
+    const config = c.var.config;
     const body = await readJson(c, PAYMENT_LINK_BODY_LIMIT);
     if (body === null || typeof body !== 'object' || Array.isArray(body)) {
       throw new CheckoutError('VALIDATION_FAILED', 'The payment link must be a JSON object.');
@@ -93,7 +88,7 @@ export function merchantPayments() {
         issues: checked.issues,
       });
     }
-    const result = await callUpstream(c.env, config, '/api/v3/payment-link-api/create', {
+    const result = await callUpstream(c.env, config, UPSTREAM_PATHS.paymentLinkCreate, {
       params: checked.value,
     });
     if (result.kind !== 'ok') upstreamError(result, 'payment link');
@@ -101,44 +96,39 @@ export function merchantPayments() {
   });
 
   app.get('/payment-links', async (c) => {
-    const config = loadConfig(c.env);
-    const result = await withToken(c.env, config, '/api/payment-link-api/list');
+    const result = await withToken(c.env, c.var.config, UPSTREAM_PATHS.paymentLinkList);
     if (result.kind !== 'ok') upstreamError(result, 'payment link list');
     return c.json({ message: result.body.message ?? null, data: result.body.data ?? [] });
   });
 
   app.get('/balance', async (c) => {
-    const config = loadConfig(c.env);
-    const result = await withToken(c.env, config, '/api/wallet/get-balance');
+    const result = await withToken(c.env, c.var.config, UPSTREAM_PATHS.balance);
     if (result.kind !== 'ok') upstreamError(result, 'balance');
     const data = result.body.data;
     return c.json({ data: Array.isArray(data) ? data : [] });
   });
 
   app.get('/transactions/:ref', async (c) => {
-    const config = loadConfig(c.env);
     const ref = c.req.param('ref');
     const type = c.req.query('type') ?? 'payin';
-    if (!REFERENCE.test(ref)) {
-      throw new CheckoutError(
-        'VALIDATION_FAILED',
-        'The reference must be 1 to 128 letters, digits or . _ : -',
-      );
+    if (!REFERENCE_CHARACTERS.test(ref) || ref.length > LOOKUP_REFERENCE_MAX) {
+      throw new CheckoutError('VALIDATION_FAILED', `The reference ${LOOKUP_REFERENCE_RULE}.`);
     }
     if (type !== 'payin' && type !== 'payout') {
       throw new CheckoutError('VALIDATION_FAILED', 'type must be payin or payout.');
     }
-    const result = await callUpstream(c.env, config, '/api/v3/get-unified-transaction-status', {
+    const notFound = (details?: Record<string, unknown>) =>
+      new CheckoutError(
+        'NOT_FOUND',
+        `The payment service has no ${type} with reference ${ref}.`,
+        details,
+      );
+    if (!isReference(ref)) throw notFound(); // longer than any reference: no transaction has it
+    const result = await callUpstream(c.env, c.var.config, UPSTREAM_PATHS.status, {
       params: { id: ref, type },
     });
     if (result.kind === 'rejected' && result.status === 400) {
-      throw new CheckoutError(
-        'NOT_FOUND',
-        `The payment service has no ${type} with reference ${ref}.`,
-        {
-          upstream_message: result.message,
-        },
-      );
+      throw notFound({ upstream_message: result.message });
     }
     if (result.kind !== 'ok') upstreamError(result, 'status query');
     const record = validate(transactionRecordSchema, result.body.data);
@@ -175,24 +165,19 @@ export function merchantPayments() {
     });
   });
 
-  app.post('/payouts', async (c) => {
-    loadConfig(c.env);
-    const checked = validate(payoutBodySchema, await readJson(c));
-    if (!checked.ok) {
-      throw new CheckoutError('VALIDATION_FAILED', 'The payout is invalid.', {
-        issues: checked.issues,
-      });
-    }
-    const stub = c.env.PAYOUTS.get(c.env.PAYOUTS.idFromName(checked.value.reference));
-    const outcome = await stub.create(checked.value);
-    if (!outcome.ok) return respond(c, outcome);
-    return c.json(outcome.value.payout, outcome.value.created ? 201 : 200);
-  });
+  app.post(
+    '/payouts',
+    jsonBody(payoutBodySchema, { invalid: 'The payout is invalid.' }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const outcome = await payoutStub(c.env, body.reference).create(body);
+      if (!outcome.ok) return respond(c, outcome);
+      return c.json(outcome.value.payout, outcome.value.created ? 201 : 200);
+    },
+  );
 
   app.get('/payouts/:ref', async (c) => {
-    const ref = c.req.param('ref');
-    if (!REFERENCE.test(ref)) throw new CheckoutError('NOT_FOUND', 'No payout has that reference.');
-    const view = await c.env.PAYOUTS.get(c.env.PAYOUTS.idFromName(ref)).view();
+    const view = await payoutStub(c.env, c.req.param('ref')).view();
     if (!view) throw new CheckoutError('NOT_FOUND', 'No payout has that reference.');
     return c.json(view);
   });
@@ -200,19 +185,13 @@ export function merchantPayments() {
   // One status query now, applied (e.g. for a payout in needs_review, which is no longer
   // queried on its own).
   app.post('/payouts/:ref/reconcile', async (c) => {
-    const ref = c.req.param('ref');
-    if (!REFERENCE.test(ref)) throw new CheckoutError('NOT_FOUND', 'No payout has that reference.');
-    const view = await c.env.PAYOUTS.get(c.env.PAYOUTS.idFromName(ref)).reconcileNow();
+    const view = await payoutStub(c.env, c.req.param('ref')).reconcileNow();
     if (!view) throw new CheckoutError('NOT_FOUND', 'No payout has that reference.');
     return c.json(view);
   });
 
   app.post('/payouts/:ref/webhooks/:event/resend', async (c) => {
-    const ref = c.req.param('ref');
-    if (!REFERENCE.test(ref)) throw new CheckoutError('NOT_FOUND', 'No payout has that reference.');
-    const found = await c.env.PAYOUTS.get(c.env.PAYOUTS.idFromName(ref)).resendWebhook(
-      c.req.param('event'),
-    );
+    const found = await payoutStub(c.env, c.req.param('ref')).resendWebhook(c.req.param('event'));
     if (!found) throw new CheckoutError('NOT_FOUND', 'This payout has no webhook with that id.');
     return c.json({ resent: true }, 202);
   });

@@ -1,13 +1,12 @@
 /**
  * Merchant API over the query index (D1): list and search sessions, payouts and payment-link
- * payments, the events feed and the settlement report (Bearer MERCHANT_API_KEY). Bad query
+ * payments, the events feed and the settlement report (mounted in the merchant API). Bad query
  * parameters answer 400 VALIDATION_FAILED naming the parameter; nothing changes.
  * @module
  */
 import { Hono, type Context } from 'hono';
 import { CheckoutError } from '../../shared/errors';
-import type { ProxyEnv } from '../env';
-import { merchantAuth } from '../middleware/merchant-auth';
+import type { ProxyApp } from '../env';
 import { toCsv } from '../query/csv';
 import { EVENT_RETENTION_DAYS, eventSeq, eventsPage } from '../query/events-feed';
 import {
@@ -33,10 +32,8 @@ import type {
   SessionSummary,
 } from '../index-store/tables';
 
-type Env = { Bindings: ProxyEnv };
-
 /** The index binding, or CONFIG_INVALID when the deployment has none. */
-function indexOf(c: Context<Env>): D1Database {
+function indexOf(c: Context<ProxyApp>): D1Database {
   if (!c.env.INDEX) {
     throw new CheckoutError('CONFIG_INVALID', 'The query index (D1 binding INDEX) is not bound.');
   }
@@ -102,12 +99,12 @@ const linkPaymentView = (l: LinkPaymentSummary) => ({
  * `/v1/reports/settlement`.
  *
  * @example
- * app.route('/v1', merchantQueries());
+ * merchant.route('/', merchantQueries());
  */
 export function merchantQueries() {
-  const app = new Hono<Env>();
+  const app = new Hono<ProxyApp>();
 
-  app.get('/sessions', merchantAuth(), queryOf(LIST_SCHEMAS.sessions), async (c) => {
+  app.get('/sessions', queryOf(LIST_SCHEMAS.sessions), async (c) => {
     const db = indexOf(c);
     const q = c.req.valid('query');
     const conditions: Condition[] = equals({
@@ -152,7 +149,7 @@ export function merchantQueries() {
     });
   });
 
-  app.get('/payouts', merchantAuth(), queryOf(LIST_SCHEMAS.payouts), async (c) => {
+  app.get('/payouts', queryOf(LIST_SCHEMAS.payouts), async (c) => {
     const q = c.req.valid('query');
     const conditions = equals({
       't.status': q.status,
@@ -164,26 +161,21 @@ export function merchantQueries() {
     return c.json(await listPage(indexOf(c), 'payouts', conditions, pageOf(q), payoutView));
   });
 
-  app.get(
-    '/payment-link-payments',
-    merchantAuth(),
-    queryOf(LIST_SCHEMAS.link_payments),
-    async (c) => {
-      const q = c.req.valid('query');
-      const conditions = equals({ 't.status': q.status, 't.currency': q.currency });
-      if (q.reference !== undefined) {
-        conditions.push({
-          sql: '(t.reference = ? OR t.upstream_reference = ?)',
-          bindings: [q.reference, q.reference],
-        });
-      }
-      return c.json(
-        await listPage(indexOf(c), 'link_payments', conditions, pageOf(q), linkPaymentView),
-      );
-    },
-  );
+  app.get('/payment-link-payments', queryOf(LIST_SCHEMAS.link_payments), async (c) => {
+    const q = c.req.valid('query');
+    const conditions = equals({ 't.status': q.status, 't.currency': q.currency });
+    if (q.reference !== undefined) {
+      conditions.push({
+        sql: '(t.reference = ? OR t.upstream_reference = ?)',
+        bindings: [q.reference, q.reference],
+      });
+    }
+    return c.json(
+      await listPage(indexOf(c), 'link_payments', conditions, pageOf(q), linkPaymentView),
+    );
+  });
 
-  app.get('/events', merchantAuth(), queryOf(EVENTS_SCHEMA), async (c) => {
+  app.get('/events', queryOf(EVENTS_SCHEMA), async (c) => {
     const db = indexOf(c);
     const q = c.req.valid('query');
     let afterSeq = 0;
@@ -207,7 +199,7 @@ export function merchantQueries() {
     );
   });
 
-  app.get('/reports/settlement', merchantAuth(), queryOf(REPORT_SCHEMA), async (c) => {
+  app.get('/reports/settlement', queryOf(REPORT_SCHEMA), async (c) => {
     const q = c.req.valid('query');
     const from = millis(q.from)!;
     const to = millis(q.to)!;

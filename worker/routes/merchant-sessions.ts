@@ -1,45 +1,45 @@
 /**
- * Merchant API: create and read checkout sessions (Bearer MERCHANT_API_KEY).
+ * Merchant API: create and read checkout sessions (mounted in the merchant API, worker/routes/merchant-api.ts).
  * @module
  */
 import { Hono } from 'hono';
 import { CheckoutError } from '../../shared/errors';
 import { sessionCreateSchema } from '../../shared/schemas';
-import { validate } from '../../shared/validation';
-import { loadConfig } from '../config';
-import type { ProxyEnv } from '../env';
+import type { ProxyApp } from '../env';
 import { newSessionId } from '../ids';
-import { readJson } from '../middleware/json-body';
-import { merchantAuth } from '../middleware/merchant-auth';
-import { respond, sessionStub } from './respond';
+import { jsonBody } from '../middleware/json-body';
+import { sessionStub } from '../stubs';
+import { respond } from './respond';
 
 /**
- * `POST /v1/sessions`, `GET /v1/sessions/:id`, `POST /v1/sessions/:id/webhooks/:event/resend`.
+ * `POST /v1/sessions`, `GET /v1/sessions/:id`, `POST /v1/sessions/:id/reconcile`,
+ * `POST /v1/sessions/:id/webhooks/:event/resend`.
  *
  * @example
- * app.route('/v1/sessions', merchantSessions());
+ * merchant.route('/sessions', merchantSessions());
  */
 export function merchantSessions() {
-  const app = new Hono<{ Bindings: ProxyEnv }>();
-  app.use('*', merchantAuth());
+  const app = new Hono<ProxyApp>();
 
-  app.post('/', async (c) => {
-    const config = loadConfig(c.env);
-    const parsed = validate(sessionCreateSchema(config.catalogue), await readJson(c));
-    if (!parsed.ok) {
-      throw new CheckoutError('VALIDATION_FAILED', 'The session is invalid.', {
-        issues: parsed.issues,
-      });
-    }
-    const key = c.req.header('idempotency-key');
-    if (key !== undefined && (key.length < 1 || key.length > 255)) {
-      throw new CheckoutError('VALIDATION_FAILED', 'Idempotency-Key must be 1 to 255 characters.');
-    }
-    const id = await newSessionId(key, c.env.MERCHANT_API_KEY);
-    const outcome = await sessionStub(c.env, id).init({ ...parsed.value, id });
-    if (!outcome.ok) return respond(c, outcome);
-    return c.json(outcome.value.session, outcome.value.created ? 201 : 200);
-  });
+  app.post(
+    '/',
+    jsonBody((c) => sessionCreateSchema(c.var.config.catalogue), {
+      invalid: 'The session is invalid.',
+    }),
+    async (c) => {
+      const key = c.req.header('idempotency-key');
+      if (key !== undefined && (key.length < 1 || key.length > 255)) {
+        throw new CheckoutError(
+          'VALIDATION_FAILED',
+          'Idempotency-Key must be 1 to 255 characters.',
+        );
+      }
+      const id = await newSessionId(key, c.env.MERCHANT_API_KEY);
+      const outcome = await sessionStub(c.env, id).init({ ...c.req.valid('json'), id });
+      if (!outcome.ok) return respond(c, outcome);
+      return c.json(outcome.value.session, outcome.value.created ? 201 : 200);
+    },
+  );
 
   app.get('/:id', async (c) => respond(c, await sessionStub(c.env, c.req.param('id')).merchant()));
 

@@ -5,10 +5,10 @@
  * @module
  */
 import { Hono } from 'hono';
-import { loadConfig } from '../config';
-import type { ProxyEnv } from '../env';
+import type { ProxyApp } from '../env';
 import { HOSTED_MARK } from '../hosted/script';
-import { SESSION_ID } from '../ids';
+import { config } from '../middleware/config';
+import { findSessionStub } from '../stubs';
 
 const SCRIPT = `(() => {
   const data = document.getElementById('return').dataset;
@@ -51,7 +51,7 @@ function escape(text: string): string {
  * app.route('/v1/checkout', returnPage());
  */
 export function returnPage() {
-  const app = new Hono<{ Bindings: ProxyEnv }>();
+  const app = new Hono<ProxyApp>();
 
   app.get('/return.js', (c) =>
     c.body(SCRIPT, 200, {
@@ -60,19 +60,19 @@ export function returnPage() {
     }),
   );
 
-  app.get('/:id/return', async (c) => {
+  app.get('/:id/return', config(), async (c) => {
     const id = c.req.param('id');
     const outcome = c.req.query('outcome') === 'success' ? 'success' : 'failure';
-    const config = loadConfig(c.env);
+    const { allowedOrigins, publicBaseUrl } = c.var.config;
     let returnUrl = '';
-    if (SESSION_ID.test(id)) {
-      const stub = c.env.SESSIONS.get(c.env.SESSIONS.idFromName(id));
+    const stub = findSessionStub(c.env, id);
+    if (stub) {
       // The payer's word settles no money: it only says whether they acted on the redirect.
       await stub.payerReturned(outcome);
       const view = await stub.view();
       if (view.ok && view.value.return_url) returnUrl = view.value.return_url;
     }
-    const origins = [...config.allowedOrigins, config.publicBaseUrl];
+    const origins = [...allowedOrigins, publicBaseUrl];
     const text =
       outcome === 'success'
         ? 'Thank you. You can return to the shop; your payment is being confirmed.'
@@ -80,7 +80,7 @@ export function returnPage() {
     return c.html(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Return to the shop</title></head>
-<body><main id="return" data-session="${escape(SESSION_ID.test(id) ? id : '')}" data-outcome="${outcome}"
+<body><main id="return" data-session="${escape(stub ? id : '')}" data-outcome="${outcome}"
  data-origins="${escape(JSON.stringify(origins))}" data-return-url="${escape(returnUrl)}">
 <p>${text}</p></main>
 <script src="/v1/checkout/return.js"></script></body></html>`);

@@ -12,7 +12,8 @@ import {
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import worker from '../../../worker/index';
 import { upsertSummary, type SessionSummary } from '../../../worker/index-store/tables';
-import { ledgerStub, linkShardName } from '../../../worker/ledger/shards';
+import { linkShardName } from '../../../worker/ledger/shards';
+import { ledgerStub } from '../../../worker/stubs';
 import {
   createSession,
   expectNoSecrets,

@@ -1,0 +1,31 @@
+/**
+ * The merchant API under /v1: every route behind the merchant's Bearer key (MERCHANT_API_KEY)
+ * and a valid configuration (docs/design.md, "Merchant API").
+ * @module
+ */
+import { Hono } from 'hono';
+import type { ProxyApp } from '../env';
+import { config } from '../middleware/config';
+import { merchantAuth } from '../middleware/merchant-auth';
+import { merchantAdmin } from './merchant-admin';
+import { merchantPayments } from './merchant-payments';
+import { merchantQueries } from './merchant-queries';
+import { merchantSessions } from './merchant-sessions';
+
+/**
+ * The merchant API. Mount it after the public routes under /v1 (the checkout API, the return
+ * page, diagnostics): its middleware answers 401 to any other /v1 request without the key.
+ *
+ * @example
+ * app.route('/v1', merchantApi());
+ */
+export function merchantApi() {
+  const app = new Hono<ProxyApp>();
+  app.use('*', config(), merchantAuth());
+  // Lists, events feed and settlement report from the query index (before the routes by id).
+  app.route('/', merchantQueries());
+  app.route('/admin', merchantAdmin());
+  app.route('/sessions', merchantSessions());
+  app.route('/', merchantPayments());
+  return app;
+}
