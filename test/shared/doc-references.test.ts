@@ -15,9 +15,6 @@ const SCANNED = ['worker', 'sandbox/src', 'widget', 'shared', 'scripts'];
  */
 const PENDING_MERGE: readonly string[] = [
   'widget/api.ts',
-  'worker/config.ts',
-  'worker/routes/checkout.ts',
-  'worker/token-cache.ts',
 ];
 
 /** Every .ts and .mjs file below `dir` (relative to the repository). */

@@ -69,7 +69,7 @@ async function verified<S extends z.core.$ZodType>(c: Context<ProxyApp>, schema:
   if (extra.length > 0) {
     throw new CheckoutError(
       'VALIDATION_FAILED',
-      `The callback envelope has fields the spec does not define: ${extra.join(', ')}.`,
+      `The callback envelope has fields the upstream API does not define: ${extra.join(', ')}.`,
       { issues: extra.map((path) => ({ path, message: `${path} is not an envelope field` })) },
     );
   }
