@@ -7,7 +7,6 @@
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { CheckoutView, CountryOption, MethodOption, NextAction } from '../shared/view';
 import { submitAttempt } from './actions/submit-attempt';
-import { submitOtp } from './actions/submit-otp';
 import { asApiError, scriptOrigin, type ApiError } from './api';
 import { ClockController } from './clock';
 import { ChunkLoads } from './controllers/chunk-loads';
@@ -20,7 +19,7 @@ import {
   type CheckoutErrorDetail,
   type CheckoutStep,
 } from './events';
-import { formatAmount } from './format';
+import { formatAmount } from '../shared/amount-format';
 import { prefill, type FieldName, type FieldProblem, type FieldValues } from './form-model';
 import { resolveLocale, wantedLanguage, type ResolvedLocale, type Translation } from './localize';
 import { dispatchOutcome } from './outcome-events';
@@ -106,7 +105,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     string | null;
   declare private _countryId: number | null;
   declare private _choosing: boolean;
-  declare private _announcement: string;
+  /** @internal */ declare _announcement: string;
 
   private readonly _clock = new ClockController(this);
   private readonly _chunks = new ChunkLoads(this, (error) => this._chunkFailed(error));
@@ -362,12 +361,6 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     return submitAttempt(this);
   }
 
-  /** @internal The OTP form's submit. */
-  _submitOtp(event: SubmitEvent): Promise<void> {
-    event.preventDefault();
-    return submitOtp(this);
-  }
-
   /** @internal "Try again" (same method) or "Use another method" after a failure. */
   _retry(choose: boolean): void {
     this._dismissed = this._view?.attempt?.id ?? null;
@@ -384,16 +377,6 @@ export class UnifiedCheckout extends LitElement implements StepHost {
   /** @internal Full-page redirect, when the popup was blocked. */
   _navigate(url: string): void {
     window.location.assign(url);
-  }
-
-  /** @internal Copies a value, and says so in the live region. */
-  async _copy(what: string, text: string): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(text);
-      this._announcement = this._t.copied(what);
-    } catch {
-      this._announcement = this._t.copyFailed;
-    }
   }
 
   /** A chunk (a step's, the live transport's) could not be loaded. */

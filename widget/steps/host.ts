@@ -7,7 +7,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { CheckoutView, CountryOption, MethodOption, NextAction } from '../../shared/view';
 import type { ApiError } from '../api';
-import type { CheckoutStep } from '../events';
+import type { CheckoutErrorDetail, CheckoutStep } from '../events';
 import type { FieldName, FieldProblem, FieldValues } from '../form-model';
 import type { Translation } from '../localize';
 
@@ -50,6 +50,10 @@ export interface StepHost extends ReactiveControllerHost {
   readonly _otpProblem: string;
   /** The redirect popup was opened. */
   readonly _popupOpened: boolean;
+  /** What the live region says instead of the step's own text (e.g. "Copied"), or ''. */
+  _announcement: string;
+  /** The proxy base URL in use. */
+  readonly endpointUrl: string;
   /** Actions. */
   _pickCountry(id: number): void;
   _pickMethod(value: string): void;
@@ -58,9 +62,13 @@ export interface StepHost extends ReactiveControllerHost {
   _back(): void;
   _submitForm(event: SubmitEvent): void;
   _otpInput(value: string): void;
-  _submitOtp(event: SubmitEvent): void;
-  _copy(what: string, text: string): void;
   _openRedirect(): void;
   _retry(choose: boolean): void;
   _load(): void;
+  /** Applies a view of the session (the element's public `applyView`). */
+  applyView(view: CheckoutView): boolean;
+  /** Re-reads the view once. */
+  _refresh(): Promise<void>;
+  /** Dispatches `checkout-error`. */
+  _reportError(error: ApiError, operation: CheckoutErrorDetail['operation']): void;
 }

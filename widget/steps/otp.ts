@@ -4,6 +4,7 @@
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { submitOtp } from '../actions/submit-otp';
 import { formatCountdown } from '../format';
 import type { StepHost } from './host';
 import { listenForSmsCode } from './web-otp';
@@ -22,7 +23,14 @@ export function renderOtp(h: StepHost): TemplateResult | typeof nothing {
   const now = Date.now();
   const expired = now >= expiresAt;
   if (!expired) listenForSmsCode(h);
-  return html`<form part="form" novalidate @submit=${(e: SubmitEvent) => h._submitOtp(e)}>
+  return html`<form
+    part="form"
+    novalidate
+    @submit=${(e: SubmitEvent) => {
+      e.preventDefault();
+      void submitOtp(h);
+    }}
+  >
     <h2 part="heading" tabindex="-1">${t.otpHeading}</h2>
     <p>${t.otpBody}</p>
     <div part="field">
