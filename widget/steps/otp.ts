@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { submitOtp } from '../actions/submit-otp';
-import { formatCountdown } from '../format';
+import { formatCountdown } from '../clock';
 import type { StepHost } from './host';
 import { listenForSmsCode } from './web-otp';
 

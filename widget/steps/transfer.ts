@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatAmount } from '../../shared/amount-format';
-import { formatCountdown } from '../format';
+import { formatCountdown } from '../clock';
 import type { StepHost } from './host';
 import { renderWaiting } from './progress';
 
