@@ -6,7 +6,6 @@
  */
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { CheckoutView, CountryOption, MethodOption, NextAction } from '../shared/view';
-import { submitAttempt } from './actions/submit-attempt';
 import { asApiError, scriptOrigin, type ApiError } from './api';
 import { ClockController } from './clock';
 import { ChunkLoads } from './controllers/chunk-loads';
@@ -31,6 +30,9 @@ import { statusText } from './steps/status-text';
 import { styles } from './styles';
 import './translations/en';
 import type { TransportMode } from './transport';
+
+/** The form's check and submit: a chunk, fetched once. */
+const submitCode = () => import('./actions/submit-attempt');
 
 /**
  * The checkout element: loads a checkout session from the proxy, lets the payer choose a
@@ -101,21 +103,19 @@ export class UnifiedCheckout extends LitElement implements StepHost {
   /** @internal */ declare _otp: string;
   /** @internal */ declare _otpProblem: string;
   /** @internal */ declare _popupOpened: boolean;
-  /** @internal Id of a failed or lapsed attempt the payer dismissed. */ declare _dismissed:
-    string | null;
+  /** @internal */ declare _dismissed: string | null;
+  /** @internal */ declare _choosing: boolean;
   declare private _countryId: number | null;
-  declare private _choosing: boolean;
   /** @internal */ declare _announcement: string;
 
   private readonly _clock = new ClockController(this);
-  private readonly _chunks = new ChunkLoads(this, (error) => this._chunkFailed(error));
-  private readonly _live = new LiveSession(this, (error) => {
-    // Without it the page would never update: the error step and "Try again" instead.
-    this._chunks.failed = this._step;
-    this._chunkFailed(error);
-    this.requestUpdate();
-  });
+  private readonly _chunks = new ChunkLoads(this, (error) =>
+    this._reportError(asApiError(error), 'load'),
+  );
+  // Without the live transport the page would never update: the error step and "Try again".
+  private readonly _live = new LiveSession(this, (error) => this._chunks.fail(this._step, error));
   private readonly _loader = new SessionLoader(this, () => this._live.start());
+  /** Re-reads the view when the redirect popup reports back. */
   private readonly _redirect = new RedirectWindow(this);
   private _step: CheckoutStep = 'loading';
   private _renderedStep: CheckoutStep = 'loading';
@@ -315,19 +315,9 @@ export class UnifiedCheckout extends LitElement implements StepHost {
 
   /** @internal */
   _input(field: FieldName, value: string): void {
+    void submitCode().catch(() => undefined); // ready by the time the payer submits
     this._values = { ...this._values, [field]: value };
     if (this._problems[field]) this._problems = { ...this._problems, [field]: undefined };
-  }
-
-  /** @internal */
-  _back(): void {
-    this._choosing = true;
-  }
-
-  /** @internal */
-  _otpInput(value: string): void {
-    this._otp = value;
-    this._otpProblem = '';
   }
 
   private _reset(): void {
@@ -355,33 +345,28 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     this._live.stop();
   }
 
-  /** @internal The form's submit: checks the fields, then starts the attempt. */
-  _submitForm(event: SubmitEvent): Promise<void> {
+  /**
+   * @internal The form's submit: checks the fields, then starts the attempt (its code is a
+   * chunk, fetched when the payer first types).
+   */
+  _submitForm(event: SubmitEvent): void {
     event.preventDefault();
-    return submitAttempt(this);
-  }
-
-  /** @internal "Try again" (same method) or "Use another method" after a failure. */
-  _retry(choose: boolean): void {
-    this._dismissed = this._view?.attempt?.id ?? null;
-    this._choosing = choose;
-    this._problems = {};
-    this._formError = '';
-  }
-
-  /** @internal Opens the authorization page in a popup, or navigates when it is blocked. */
-  _openRedirect(): void {
-    this._redirect.open();
+    this._chunks.track(
+      submitCode().then(
+        // Not awaited: the submit awaits `updateComplete`, which waits for this chunk.
+        ({ submitAttempt }) => void submitAttempt(this),
+        (error: unknown) => {
+          const apiError = asApiError(error);
+          this._reportError(apiError, 'attempt');
+          this._formError = this._t.errors[apiError.code] ?? this._t.errors.generic;
+        },
+      ),
+    );
   }
 
   /** @internal Full-page redirect, when the popup was blocked. */
   _navigate(url: string): void {
     window.location.assign(url);
-  }
-
-  /** A chunk (a step's, the live transport's) could not be loaded. */
-  private _chunkFailed(error: unknown): void {
-    this._reportError(asApiError(error), 'load');
   }
 
   /** @internal Tells the page a request to the proxy failed (`checkout-error`). */

@@ -6,15 +6,8 @@
 import type { CheckoutView, CountryOption, MethodOption } from '../../shared/view';
 import { asApiError, startAttempt, type ApiError } from '../api';
 import type { CheckoutErrorDetail } from '../events';
-import {
-  attemptRequest,
-  checkForm,
-  fieldOfIssue,
-  refusedProblem,
-  type FieldName,
-  type FieldProblem,
-  type FieldValues,
-} from '../form-model';
+import type { FieldName, FieldProblem, FieldValues } from '../form-model';
+import { attemptRequest, checkForm, fieldOfIssue, refusedProblem } from './form-check';
 import type { Translation } from '../localize';
 
 /** What submitting the form reads from and writes to the element. */

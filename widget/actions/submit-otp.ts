@@ -1,6 +1,6 @@
 /**
- * The OTP form's submit: check the code's shape (the proxy's rule, shared/references.ts), send
- * it, and explain a refusal with the tries left.
+ * The OTP form: typing the code, and its submit, which checks the code's shape (the proxy's
+ * rule, shared/references.ts), sends it, and explains a refusal with the tries left.
  * @module
  */
 import { OTP_PATTERN } from '../../shared/references';
@@ -22,6 +22,17 @@ export interface OtpHost {
   applyView(view: CheckoutView): boolean;
   _refresh(): Promise<void>;
   _reportError(error: ApiError, operation: CheckoutErrorDetail['operation']): void;
+}
+
+/**
+ * The payer typed (or WebOTP filled in) `value`: the field's problem goes.
+ *
+ * @example
+ * html`<input @input=${(e: Event) => typeOtp(h, (e.target as HTMLInputElement).value)} />`;
+ */
+export function typeOtp(host: OtpHost, value: string): void {
+  host._otp = value;
+  host._otpProblem = '';
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
- * The chunks the element waits for: the step on screen (step-chunks.ts) and the page's
- * language (localize.ts). While one loads the element shows the step before it, and
- * `updateComplete` waits for it.
+ * The chunks the element waits for: the step on screen (step-chunks.ts), the page's language
+ * (localize.ts) and the form's submit (actions/). While a step's loads the element shows the
+ * step before it; `updateComplete` waits for all of them.
  * @module
  */
 import type { ReactiveControllerHost } from 'lit';
@@ -42,6 +42,13 @@ export class ChunkLoads {
     return Promise.all(this._pending);
   }
 
+  /** `step`'s chunk (or one it needs, such as the live transport) failed: the error step. */
+  fail(step: CheckoutStep, error: unknown): void {
+    this.failed = step;
+    this._onStepError(error);
+    this._host.requestUpdate();
+  }
+
   /**
    * The step to show for `step`: itself (its chunk is loaded or starts loading now), or the
    * error step when its chunk failed.
@@ -49,12 +56,9 @@ export class ChunkLoads {
   step(step: CheckoutStep): CheckoutStep {
     if (step === this.failed) return 'error';
     if (isLazyStep(step) && !loadedStep(step)) {
-      this._track(
-        loadStep(step).catch((error: unknown) => {
-          // A failed chunk: the payer gets the error step, not a blank widget.
-          this.failed = step;
-          this._onStepError(error);
-        }),
+      this.track(
+        // A failed chunk: the payer gets the error step, not a blank widget.
+        loadStep(step).catch((error: unknown) => this.fail(step, error)),
       );
     }
     return step;
@@ -66,11 +70,14 @@ export class ChunkLoads {
     // A chunk that failed stays failed (English stays), and asking again on every render would
     // re-render forever.
     this._asked.add(wanted);
-    this._track(loadTranslation(wanted).catch(() => undefined));
+    this.track(loadTranslation(wanted).catch(() => undefined));
   }
 
-  /** Re-renders the host when `load` settles; until then {@link busy} is true. */
-  private _track(load: Promise<unknown>): void {
+  /**
+   * Re-renders the host when `load` settles; until then {@link busy} is true (so
+   * `updateComplete` waits for it).
+   */
+  track(load: Promise<unknown>): void {
     const pending = load.finally(() => {
       this._pending.delete(pending);
       this._host.requestUpdate();

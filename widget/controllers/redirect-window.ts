@@ -1,31 +1,26 @@
 /**
- * Redirect methods from the element's side: open the authorization page (popup, else the
- * whole page navigates), and re-read the view when the proxy's return page reports back.
+ * Redirect methods, the element's side: while the element is on the page, the proxy's return
+ * page (in the popup the redirect step opened, steps/redirect.ts) reporting back makes it
+ * re-read the view.
  * @module
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { CheckoutView, NextAction } from '../../shared/view';
-import { isReturnMessage, openPopup } from '../popup';
+import type { CheckoutView } from '../../shared/view';
+import { isReturnMessage } from '../popup';
 
-/** What the redirect window reads from and writes to its element. */
+/** What the redirect window reads from its element. */
 export interface RedirectHost extends ReactiveControllerHost {
   readonly endpointUrl: string;
   readonly _view: CheckoutView | null;
-  _popupOpened: boolean;
-  _next(): NextAction | null;
-  /** Full-page navigation, when the popup was blocked. */
-  _navigate(url: string): void;
   /** Re-reads the view once. */
   _refresh(): Promise<void>;
 }
 
 /**
- * Opens the redirect step's page and listens, while the element is on the page, for the
- * return page's message.
+ * Listens for the return page's message while the element is connected.
  *
  * @example
  * private readonly _redirect = new RedirectWindow(this);
- * // the redirect step's button: this._redirect.open();
  */
 export class RedirectWindow implements ReactiveController {
   private readonly _host: RedirectHost;
@@ -33,18 +28,6 @@ export class RedirectWindow implements ReactiveController {
   constructor(host: RedirectHost) {
     this._host = host;
     host.addController(this);
-  }
-
-  /** Opens the authorization page in a popup, or navigates when it is blocked. */
-  open(): void {
-    const host = this._host;
-    const next = host._next();
-    // Defence in depth (the proxy refuses the rest): https, or the proxy's own origin (the
-    // sandbox's pages in development); never javascript:, data: or another scheme.
-    const url = next?.type == 'redirect' ? next.url : '';
-    if (!url.startsWith('https:') && !url.startsWith(this._origin() + '/')) return;
-    if (openPopup(url, `unified-checkout-${host._view?.id}`)) host._popupOpened = true;
-    else host._navigate(url);
   }
 
   hostConnected(): void {
@@ -55,13 +38,9 @@ export class RedirectWindow implements ReactiveController {
     window.removeEventListener('message', this._onMessage);
   }
 
-  /** The proxy's origin. */
-  private _origin(): string {
-    return new URL(this._host.endpointUrl).origin;
-  }
-
   private readonly _onMessage = (event: MessageEvent): void => {
     const view = this._host._view;
-    if (view && isReturnMessage(event, this._origin(), view.id)) void this._host._refresh();
+    const origin = new URL(this._host.endpointUrl).origin;
+    if (view && isReturnMessage(event, origin, view.id)) void this._host._refresh();
   };
 }

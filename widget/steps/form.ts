@@ -143,7 +143,9 @@ export function renderForm(h: StepHost): TemplateResult | typeof nothing {
     </button>
     ${
       hasChoice(view)
-        ? html`<button part="button" type="button" @click=${() => h._back()}>${t.back}</button>`
+        ? html`<button part="button" type="button" @click=${() => (h._choosing = true)}>
+            ${t.back}
+          </button>`
         : nothing
     }
   </form>`;

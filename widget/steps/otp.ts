@@ -4,7 +4,7 @@
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { submitOtp } from '../actions/submit-otp';
+import { submitOtp, typeOtp } from '../actions/submit-otp';
 import { formatCountdown } from '../clock';
 import type { StepHost } from './host';
 import { listenForSmsCode } from './web-otp';
@@ -45,7 +45,7 @@ export function renderOtp(h: StepHost): TemplateResult | typeof nothing {
         aria-invalid=${h._otpProblem ? 'true' : 'false'}
         aria-describedby="otp-hint otp-error"
         .value=${h._otp}
-        @input=${(e: Event) => h._otpInput((e.target as HTMLInputElement).value)}
+        @input=${(e: Event) => typeOtp(h, (e.target as HTMLInputElement).value)}
       />
       <span id="otp-hint" part="hint">
         <span role="timer" part="countdown"
