@@ -165,6 +165,22 @@ export function registerTranslation(...translations: Translation[]): void {
 }
 
 /**
+ * Adds `strings` to the registered translation `code` where it has none of its own: the
+ * English of a later step arrives with the step's chunk (translations/en-steps/), and a
+ * translation the page registered keeps its own wording.
+ *
+ * @example
+ * fillTranslation('en', { otpHeading: 'Enter your code' });
+ */
+export function fillTranslation(code: string, strings: Partial<Translation>): void {
+  const translation = registry().translations.get(code);
+  if (!translation) return;
+  for (const [key, value] of Object.entries(strings)) {
+    if (!(key in translation)) Object.assign(translation, { [key]: value });
+  }
+}
+
+/**
  * The codes of the registered translations.
  *
  * @example
