@@ -26,17 +26,13 @@ describe('formatAmount', () => {
     [12, 'KES', 'not a locale!'],
   ];
   it.each(cases)('%d %s in %s: whole units, as Intl formats them', (amount, currency, tag) => {
-    let expected: string;
+    const whole = { minimumFractionDigits: 0, maximumFractionDigits: 0 };
+    let expected = `${amount} ${currency}`; // when Intl cannot format it
     try {
-      expected = new Intl.NumberFormat(tag, {
-        style: 'currency',
-        currency,
-        minimumFractionDigits: 0,
-        maximumFractionDigits: 0,
-      }).format(amount);
-    } catch {
-      expected = `${amount} ${currency}`;
-    }
+      expected = new Intl.NumberFormat(tag, { style: 'currency', currency, ...whole }).format(
+        amount,
+      );
+    } catch {}
     expect(formatAmount(amount, currency, tag)).toBe(expected);
   });
   it('falls back to "<amount> <currency>" when the runtime cannot format', () => {
