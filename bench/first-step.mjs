@@ -72,15 +72,15 @@ async function load(browser, url) {
           })),
       };
     });
-    const widgetBytes = arrived
-      .filter((e) => /^\/widget(\.js$|\/translations\/)/.test(e.path))
-      .reduce((sum, e) => sum + e.bytes, 0);
+    // The widget's files: the loader widget.js, the module widget.es.js and its chunks.
+    const widget = arrived.filter((e) => /^\/widget(\.js|\.es\.js|\/[^/]+\.js)$/.test(e.path));
+    const widgetBytes = widget.reduce((sum, e) => sum + e.bytes, 0);
     const ended = (test) => arrived.find((e) => test(e.path))?.end ?? NaN;
     return {
       ms: at,
-      // Where the time went: the page's own response, then widget.js, then running it.
+      // Where the time went: the page's own response, then the widget's last file, then running it.
       htmlEnd: ended((path) => !/\.(js|css|svg|png)$/.test(path)),
-      widgetEnd: ended((path) => path === '/widget.js'),
+      widgetEnd: widget.length > 0 ? Math.max(...widget.map((e) => e.end)) : NaN,
       step,
       widgetBytes,
       pageBytes: arrived.reduce((sum, e) => sum + e.bytes, 0),
