@@ -136,6 +136,8 @@ export interface Translation {
 interface Registry {
   translations: Map<string, Translation>;
   loading: Map<string, Promise<void>>;
+  /** The later steps' strings by language code, for translations registered after them. */
+  fills?: Map<string, Partial<Translation>>;
 }
 
 const registryKey = Symbol.for('unified-checkout.translations');
@@ -154,27 +156,38 @@ function registry(): Registry {
 export const SUPPORTED_LOCALES: readonly string[] = ['en', 'fr', 'sw', 'pt'];
 
 /**
- * Registers translations (a later one for the same code replaces the earlier).
+ * Registers translations (a later one for the same code replaces the earlier). The later
+ * steps' strings already loaded (see {@link fillTranslation}) fill the keys it lacks.
  *
  * @example
  * import fr from './translations/fr';
  * registerTranslation(fr);
  */
 export function registerTranslation(...translations: Translation[]): void {
-  for (const t of translations) registry().translations.set(t.$code.toLowerCase(), t);
+  for (const t of translations) {
+    const code = t.$code.toLowerCase();
+    registry().translations.set(code, t);
+    fillMissing(t, registry().fills?.get(code) ?? {});
+  }
 }
 
 /**
- * Adds `strings` to the registered translation `code` where it has none of its own: the
- * English of a later step arrives with the step's chunk (translations/en-steps/), and a
- * translation the page registered keeps its own wording.
+ * Adds a later step's `strings` to the translation `code` where it has none of its own: they
+ * arrive with the step's chunk (translations/steps/), and a translation the page registered
+ * keeps its own wording. Kept for a translation that registers afterwards.
  *
  * @example
- * fillTranslation('en', { otpHeading: 'Enter your code' });
+ * fillTranslation('fr', { otpHeading: 'Saisissez votre code' });
  */
 export function fillTranslation(code: string, strings: Partial<Translation>): void {
+  const fills = (registry().fills ??= new Map());
+  fills.set(code, { ...fills.get(code), ...strings });
   const translation = registry().translations.get(code);
-  if (!translation) return;
+  if (translation) fillMissing(translation, strings);
+}
+
+/** Copies into `translation` the `strings` whose keys it lacks. */
+function fillMissing(translation: Translation, strings: Partial<Translation>): void {
   for (const [key, value] of Object.entries(strings)) {
     if (!(key in translation)) Object.assign(translation, { [key]: value });
   }

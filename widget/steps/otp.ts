@@ -6,7 +6,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { submitOtp, typeOtp } from '../actions/submit-otp';
 import { formatCountdown } from '../clock';
-import '../translations/en-steps/otp';
+import '../translations/steps/otp';
 import type { StepHost } from './host';
 import { listenForSmsCode } from './web-otp';
 

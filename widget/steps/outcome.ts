@@ -10,7 +10,7 @@ import type { CheckoutView, LapseReason } from '../../shared/view';
 import type { CheckoutStep } from '../events';
 import type { Translation } from '../localize';
 import { hasChoice } from '../step';
-import '../translations/en-steps/outcome';
+import '../translations/steps/outcome';
 import type { StepHost } from './host';
 
 /**

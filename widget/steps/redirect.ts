@@ -5,7 +5,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { openPopup } from '../popup';
-import '../translations/en-steps/redirect';
+import '../translations/steps/redirect';
 import type { StepHost } from './host';
 import { renderWaiting } from './progress';
 

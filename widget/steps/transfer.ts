@@ -6,7 +6,7 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatAmount } from '../../shared/amount-format';
 import { formatCountdown } from '../clock';
-import '../translations/en-steps/transfer';
+import '../translations/steps/transfer';
 import type { StepHost } from './host';
 import { renderWaiting } from './progress';
 

@@ -1,18 +1,18 @@
 /**
  * English (bundled; the fallback for every other locale): the first screens' strings. Those of
- * the later steps are in translations/en-steps/, each in its step's chunk, and join this
+ * the later steps are in translations/steps/, each in its step's chunk, and join this
  * translation when the step loads.
  * @module
  */
 import { registerTranslation, type Translation } from '../localize';
-import type { strings as approve } from './en-steps/approve';
-import type { strings as otp } from './en-steps/otp';
-import type { strings as transfer } from './en-steps/transfer';
-import type { strings as redirect } from './en-steps/redirect';
-import type { strings as outcome } from './en-steps/outcome';
+import type { en as approve } from './steps/approve';
+import type { en as otp } from './steps/otp';
+import type { en as transfer } from './steps/transfer';
+import type { en as redirect } from './steps/redirect';
+import type { en as outcome } from './steps/outcome';
 
-/** The keys that arrive with a later step's chunk. */
-type LaterKey =
+/** The keys that arrive with a later step's chunk (translations/steps/), in every language. */
+export type LaterKey =
   | keyof typeof approve
   | keyof typeof otp
   | keyof typeof transfer
