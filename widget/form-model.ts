@@ -9,6 +9,12 @@ import type { MethodKind } from '../shared/catalogue';
 import { isValidPhone, normalizePhone, type PhoneRule } from '../shared/phone';
 import type { CheckoutView, CountryOption } from '../shared/view';
 
+/**
+ * The form's check and submit (actions/submit-attempt.ts): a chunk, fetched once, when the
+ * payer first types or else on submit.
+ */
+export const submitCode = () => import('./actions/submit-attempt');
+
 /** A field of the payment form; the name is the attempt request's key. */
 export type FieldName =
   'mobile' | 'first_name' | 'last_name' | 'name' | 'account_name' | 'bank_code' | 'id_number';

@@ -19,7 +19,13 @@ import {
   type CheckoutStep,
 } from './events';
 import { formatAmount } from '../shared/amount-format';
-import { prefill, type FieldName, type FieldProblem, type FieldValues } from './form-model';
+import {
+  prefill,
+  submitCode,
+  type FieldName,
+  type FieldProblem,
+  type FieldValues,
+} from './form-model';
 import { resolveLocale, wantedLanguage, type ResolvedLocale, type Translation } from './localize';
 import { dispatchOutcome } from './outcome-events';
 import { isFinal, stepFor } from './step';
@@ -30,9 +36,6 @@ import { statusText } from './steps/status-text';
 import { styles } from './styles';
 import './translations/en';
 import type { TransportMode } from './transport';
-
-/** The form's check and submit: a chunk, fetched once. */
-const submitCode = () => import('./actions/submit-attempt');
 
 /**
  * The checkout element: loads a checkout session from the proxy, lets the payer choose a
@@ -295,29 +298,6 @@ export class UnifiedCheckout extends LitElement implements StepHost {
   _pickCountry(id: number): void {
     this._countryId = id;
     this._methodValue = this._country()?.methods[0]?.value ?? null;
-  }
-
-  /** @internal */
-  _pickMethod(value: string): void {
-    this._methodValue = value;
-  }
-
-  /** @internal The choice step's submit: on to the method's form. */
-  _continue(event: SubmitEvent): void {
-    event.preventDefault();
-    const country = this._country();
-    if (!this._view || !country || !this._method()) return;
-    this._values = { ...prefill(this._view, country), ...this._values };
-    this._choosing = false;
-    this._problems = {};
-    this._formError = '';
-  }
-
-  /** @internal */
-  _input(field: FieldName, value: string): void {
-    void submitCode().catch(() => undefined); // ready by the time the payer submits
-    this._values = { ...this._values, [field]: value };
-    if (this._problems[field]) this._problems = { ...this._problems, [field]: undefined };
   }
 
   private _reset(): void {

@@ -34,13 +34,13 @@ export interface StepHost extends ReactiveControllerHost {
   /** The chosen country and method. */
   _country(): CountryOption | undefined;
   _method(): MethodOption | undefined;
-  readonly _methodValue: string | null;
+  _methodValue: string | null;
   /** The current attempt's next action. */
   _next(): NextAction | null;
   /** The session's amount, formatted. */
   _amount(): string;
   /** Form state. */
-  readonly _values: FieldValues;
+  _values: FieldValues;
   _problems: Partial<Record<FieldName, FieldProblem>>;
   /** A translated message about the whole form, or ''. */
   _formError: string;
@@ -61,9 +61,6 @@ export interface StepHost extends ReactiveControllerHost {
   readonly endpointUrl: string;
   /** Actions. */
   _pickCountry(id: number): void;
-  _pickMethod(value: string): void;
-  _continue(event: SubmitEvent): void;
-  _input(field: FieldName, value: string): void;
   _submitForm(event: SubmitEvent): void;
   /** Full-page navigation (the redirect step, when its popup was blocked). */
   _navigate(url: string): void;
