@@ -1,7 +1,7 @@
 /**
  * The chunks the element waits for: the step on screen (step-chunks.ts), the page's language
- * (localize.ts) and the form's submit (actions/). While a step's loads the element shows the
- * step before it; `updateComplete` waits for all of them.
+ * (localize.ts) and the form's submit (actions/). While a step's chunk loads the element shows
+ * the step before it; `updateComplete` waits for all of them.
  * @module
  */
 import type { ReactiveControllerHost } from 'lit';
