@@ -12,19 +12,22 @@ import {
 } from './events';
 
 /**
- * Dispatches on `target` the outcome events `view` calls for that `dispatched` (the keys of
- * those already sent, which it adds to) does not hold. A failure is the upstream's "not
- * charged" (or a session closed with no attempt): never for an attempt still pending
- * (confirming, lapsed), nor for `mismatch` / `needs_review`. A success still follows an expiry
- * when the last attempt pays after all.
+ * Dispatches on `target` the events `view` calls for that `dispatched` (the keys of those
+ * already sent, which it adds to) does not hold: `checkout-ready`, and when `onScreen` (the
+ * step showing the outcome has rendered, so a page that reacts to the event never runs ahead
+ * of the widget) the outcome. A failure is the upstream's "not charged" (or a session closed
+ * with no attempt): never for an attempt still pending (confirming, lapsed), nor for
+ * `mismatch` / `needs_review`. A success still follows an expiry when the last attempt pays
+ * after all.
  *
  * @example
- * dispatchOutcome(this, view, this._dispatched); // after each render
+ * dispatchOutcome(this, view, this._dispatched, true); // after each render
  */
 export function dispatchOutcome(
   target: EventTarget,
   view: CheckoutView,
   dispatched: Set<string>,
+  onScreen: boolean,
 ): void {
   const once = (key: string, event: () => Event) => {
     if (dispatched.has(key)) return;
@@ -33,6 +36,7 @@ export function dispatchOutcome(
   };
   const { id: session, status, amount, currency, attempt } = view;
   once(`ready:${session}`, () => new CheckoutReadyEvent({ session, status, amount, currency }));
+  if (!onScreen) return;
   if (status === 'succeeded') {
     once(
       `success:${session}`,

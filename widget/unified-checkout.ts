@@ -238,7 +238,8 @@ export class UnifiedCheckout extends LitElement implements StepHost {
       // Focus follows the step, except on the first paint (never steal focus on page load).
       if (previous !== 'loading') this.renderRoot.querySelector<HTMLElement>('h2')?.focus();
     }
-    if (this._view) dispatchOutcome(this, this._view, this._dispatched);
+    // The outcome waits while its step's chunk loads (or fails: then the error step shows).
+    if (this._view) dispatchOutcome(this, this._view, this._dispatched, !!stepRenderer(step));
   }
 
   override render(): TemplateResult {
