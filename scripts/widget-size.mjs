@@ -21,7 +21,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 export const FIRST_LOAD_AIM = 12 * 1024;
 /**
  * The enforced ceiling of the first load in any language: the largest measured (French,
- * 16,781 B: the first screens' English stays in the entry as the fallback, so a French page
+ * 16,793 B: the first screens' English stays in the entry as the fallback, so a French page
  * loads the first screens in both) with a few hundred bytes of headroom. Lower it when a
  * change makes the first load smaller.
  */
