@@ -1,7 +1,9 @@
 /**
  * Translations, Shoelace/Web Awesome style: one file per locale under `translations/`, each
- * registering a {@link Translation} object. The registry lives on `globalThis` so a translation
- * loaded by a separate `<script>` reaches every copy of the widget on the page.
+ * registering a {@link Translation} object with the first screens' strings; the later steps'
+ * strings, in every language, come with each step's chunk (`translations/steps/`) and join
+ * them ({@link fillTranslation}). The registry lives on `globalThis` so a translation loaded
+ * by a separate `<script>` reaches every copy of the widget on the page.
  * @module
  */
 import type { MethodKind } from '../shared/catalogue';
