@@ -11,8 +11,13 @@
  * step has rendered with its controls live. Loads alternate between the two pages so drift in
  * the machine's load falls on both. Bytes are what crossed the link (Resource Timing's
  * `transferSize`: headers and body as sent) for responses that ended before that moment.
+ *
+ * `node bench/first-step.mjs [runs]` measures this phase alone (9 loads of each page unless
+ * told) against a stack it starts and stops, and prints the figures; build the widget first.
  * @module
  */
+import os from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../test/support/chromium.mjs';
 import { createSession } from './lib/api.mjs';
@@ -72,15 +77,15 @@ async function load(browser, url) {
           })),
       };
     });
-    const widgetBytes = arrived
-      .filter((e) => /^\/widget(\.js$|\/translations\/)/.test(e.path))
-      .reduce((sum, e) => sum + e.bytes, 0);
+    // The widget's files: the loader widget.js, the module widget.es.js and its chunks.
+    const widget = arrived.filter((e) => /^\/widget(\.js|\.es\.js|\/[^/]+\.js)$/.test(e.path));
+    const widgetBytes = widget.reduce((sum, e) => sum + e.bytes, 0);
     const ended = (test) => arrived.find((e) => test(e.path))?.end ?? NaN;
     return {
       ms: at,
-      // Where the time went: the page's own response, then widget.js, then running it.
+      // Where the time went: the page's own response, then the widget's last file, then running it.
       htmlEnd: ended((path) => !/\.(js|css|svg|png)$/.test(path)),
-      widgetEnd: ended((path) => path === '/widget.js'),
+      widgetEnd: widget.length > 0 ? Math.max(...widget.map((e) => e.end)) : NaN,
       step,
       widgetBytes,
       pageBytes: arrived.reduce((sum, e) => sum + e.bytes, 0),
@@ -140,4 +145,21 @@ export async function measureFirstStep({ base, runs }) {
     first_step_runs: runs,
     first_step_steps: [...new Set([...samples.hosted, ...samples.demo].map((s) => s.step))],
   };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const servers = await import('./lib/servers.mjs');
+  const { removeTempDirs } = await import('./lib/temp.mjs');
+  servers.isolateDevRegistry();
+  const stack = await servers.startStack();
+  try {
+    await servers.settle();
+    const runs = Number(process.argv[2] ?? 9);
+    const loadBefore = os.loadavg()[0].toFixed(2);
+    const figures = await measureFirstStep({ base: stack.base, runs });
+    console.log(JSON.stringify({ load_average_before: loadBefore, ...figures }, null, 2));
+  } finally {
+    await stack.stop();
+    removeTempDirs();
+  }
 }

@@ -1,6 +1,7 @@
 /**
- * The proxy's public checkout API over `fetch` (DESIGN.md §4): read the view, start an
- * attempt, submit an OTP. Every answer is a {@link CheckoutView} or an {@link ApiError}.
+ * The proxy's public checkout API over `fetch` (docs/design.md, "Public checkout API"): read
+ * the view, start an attempt, submit an OTP. Every answer is a {@link CheckoutView} or an
+ * {@link ApiError}.
  * @module
  */
 import type { ErrorBody } from '../shared/errors';
@@ -45,6 +46,18 @@ export class ApiError extends Error {
     this.code = code;
     this.status = status;
     this.details = details;
+  }
+}
+
+/**
+ * The origin that served the module (widget.es.js, which widget.js imports): the element's
+ * default `endpoint`.
+ */
+export function scriptOrigin(): string {
+  try {
+    return new URL(import.meta.url).origin;
+  } catch {
+    return typeof location === 'undefined' ? '' : location.origin;
   }
 }
 
@@ -121,4 +134,12 @@ export function startAttempt(
  */
 export function submitOtp(endpoint: string, session: string, otp: string): Promise<CheckoutView> {
   return post(`${checkoutUrl(endpoint, session)}/otp`, { otp });
+}
+
+/**
+ * `error` as an {@link ApiError}: itself, or a `NETWORK` one (a failed `fetch`, a chunk that
+ * could not load).
+ */
+export function asApiError(error: unknown): ApiError {
+  return error instanceof ApiError ? error : new ApiError('NETWORK', String(error), 0);
 }

@@ -1,5 +1,6 @@
 /**
- * A Lit reactive controller that re-renders its host once a second while a countdown shows.
+ * Countdowns: a Lit reactive controller that re-renders its host once a second while one
+ * shows, and their `m:ss` text. (In the entry: the OTP and transfer chunks share it from there.)
  * @module
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
@@ -36,4 +37,16 @@ export class ClockController implements ReactiveController {
   hostDisconnected(): void {
     this.tick(false);
   }
+}
+
+/**
+ * Formats the time left until `deadline` as `m:ss` (never negative).
+ *
+ * @example
+ * formatCountdown(Date.parse('2030-01-01T00:02:00Z'), Date.parse('2030-01-01T00:00:05Z')); // '1:55'
+ */
+export function formatCountdown(deadline: number, now: number): string {
+  const seconds = Math.max(0, Math.ceil((deadline - now) / 1000));
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
 }

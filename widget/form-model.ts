@@ -1,14 +1,19 @@
 /**
- * The form of each method kind: which fields it shows, how each is checked in the browser
- * (the proxy checks again), and the attempt request it becomes.
+ * The form of each method kind: which fields it shows, their limits and what is filled in
+ * from the session. How it is checked and sent is in actions/form-check.ts, loaded when the
+ * payer first types.
  * @module
  */
 import { PAYER_FIELD_MAX } from '../shared/attempt-field-limits';
 import type { MethodKind } from '../shared/catalogue';
 import { isValidPhone, normalizePhone, type PhoneRule } from '../shared/phone';
-import type { CheckoutView, CountryOption, MethodOption } from '../shared/view';
-import { zaIdProblem } from '../shared/za-id';
-import type { AttemptRequest } from './api';
+import type { CheckoutView, CountryOption } from '../shared/view';
+
+/**
+ * The form's check and submit (actions/submit-attempt.ts): a chunk, fetched once, when the
+ * payer first types or else on submit.
+ */
+export const submitCode = () => import('./actions/submit-attempt');
 
 /** A field of the payment form; the name is the attempt request's key. */
 export type FieldName =
@@ -60,77 +65,6 @@ export function phoneRule(country: CountryOption): PhoneRule {
 }
 
 /**
- * The first problem of one field, or `null` when it may be sent. `bankList` tells whether the
- * bank is chosen from a list (then a missing one reads "Choose your bank").
- *
- * @example
- * checkField('id_number', '8001015009087', southAfrica, false); // null
- */
-export function checkField(
-  field: FieldName,
-  value: string | undefined,
-  country: CountryOption,
-  bankList: boolean,
-): FieldProblem | null {
-  const text = (value ?? '').trim();
-  if (!text) return field === 'bank_code' && bankList ? 'bankRequired' : 'required';
-  if (field === 'mobile') {
-    const rule = phoneRule(country);
-    return isValidPhone(normalizePhone(text, rule), rule) ? null : 'phoneInvalid';
-  }
-  if (field === 'id_number') {
-    const problem = zaIdProblem(text.replace(/\s+/g, ''));
-    return problem === null ? null : problem === 'length' ? 'idLength' : 'idInvalid';
-  }
-  return null;
-}
-
-/**
- * Every problem of a method's form, by field (empty when the form may be sent).
- *
- * @example
- * checkForm('phone_prompt', { mobile: '07' }, kenya, false); // { mobile: 'phoneInvalid' }
- */
-export function checkForm(
-  kind: MethodKind,
-  values: FieldValues,
-  country: CountryOption,
-  bankList: boolean,
-): Partial<Record<FieldName, FieldProblem>> {
-  const problems: Partial<Record<FieldName, FieldProblem>> = {};
-  for (const field of fieldsFor(kind)) {
-    const problem = checkField(field, values[field], country, bankList);
-    if (problem) problems[field] = problem;
-  }
-  return problems;
-}
-
-/**
- * The attempt request for a checked form: trimmed values, the phone in international form.
- *
- * @example
- * attemptRequest(kenya, sendMoney, { mobile: '0712 345 000' });
- * // { country_id: 1, method: 'send money', mobile: '254712345000' }
- */
-export function attemptRequest(
-  country: CountryOption,
-  method: MethodOption,
-  values: FieldValues,
-): AttemptRequest {
-  const request: AttemptRequest = { country_id: country.id, method: method.value };
-  for (const field of fieldsFor(method.kind)) {
-    const text = (values[field] ?? '').trim();
-    request[field] =
-      field === 'mobile'
-        ? normalizePhone(text, phoneRule(country))
-        : field === 'id_number'
-          ? text.replace(/\s+/g, '')
-          : text;
-  }
-  return request;
-}
-
-/**
  * Initial values from the merchant's prefill (`view.customer`); a prefilled phone of this
  * country shows without its dial code.
  *
@@ -151,26 +85,4 @@ export function prefill(view: CheckoutView, country: CountryOption): FieldValues
   }
   if (view.banks.length === 1 && view.banks[0]) values.bank_code = view.banks[0].code;
   return values;
-}
-
-/**
- * Maps a VALIDATION_FAILED issue path (`mobile`, `body.mobile`, `params.id_number`) to a
- * form field, when it names one.
- *
- * @example
- * fieldOfIssue('params.mobile'); // 'mobile'
- */
-export function fieldOfIssue(path: string): FieldName | null {
-  const last = path.split('.').pop() ?? '';
-  return Object.hasOwn(FIELD_MAX, last) ? (last as FieldName) : null;
-}
-
-/**
- * The problem to show for a field the proxy refused (VALIDATION_FAILED).
- *
- * @example
- * refusedProblem('mobile'); // 'phoneInvalid'
- */
-export function refusedProblem(field: FieldName): FieldProblem {
-  return field === 'mobile' ? 'phoneInvalid' : field === 'id_number' ? 'idInvalid' : 'invalid';
 }

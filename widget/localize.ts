@@ -1,7 +1,9 @@
 /**
  * Translations, Shoelace/Web Awesome style: one file per locale under `translations/`, each
- * registering a {@link Translation} object. The registry lives on `globalThis` so a translation
- * loaded by a separate `<script>` reaches every copy of the widget on the page.
+ * registering a {@link Translation} object with the first screens' strings; the later steps'
+ * strings, in every language, come with each step's chunk (`translations/steps/`) and join
+ * them ({@link fillTranslation}). The registry lives on `globalThis` so a translation loaded
+ * by a separate `<script>` reaches every copy of the widget on the page.
  * @module
  */
 import type { MethodKind } from '../shared/catalogue';
@@ -136,6 +138,8 @@ export interface Translation {
 interface Registry {
   translations: Map<string, Translation>;
   loading: Map<string, Promise<void>>;
+  /** The later steps' strings by language code, for translations registered after them. */
+  fills?: Map<string, Partial<Translation>>;
 }
 
 const registryKey = Symbol.for('unified-checkout.translations');
@@ -154,14 +158,41 @@ function registry(): Registry {
 export const SUPPORTED_LOCALES: readonly string[] = ['en', 'fr', 'sw', 'pt'];
 
 /**
- * Registers translations (a later one for the same code replaces the earlier).
+ * Registers translations (a later one for the same code replaces the earlier). The later
+ * steps' strings already loaded (see {@link fillTranslation}) fill the keys it lacks.
  *
  * @example
  * import fr from './translations/fr';
  * registerTranslation(fr);
  */
 export function registerTranslation(...translations: Translation[]): void {
-  for (const t of translations) registry().translations.set(t.$code.toLowerCase(), t);
+  for (const t of translations) {
+    const code = t.$code.toLowerCase();
+    registry().translations.set(code, t);
+    fillMissing(t, registry().fills?.get(code) ?? {});
+  }
+}
+
+/**
+ * Adds a later step's `strings` to the translation `code` where it has none of its own: they
+ * arrive with the step's chunk (translations/steps/), and a translation the page registered
+ * keeps its own wording. Kept for a translation that registers afterwards.
+ *
+ * @example
+ * fillTranslation('fr', { otpHeading: 'Saisissez votre code' });
+ */
+export function fillTranslation(code: string, strings: Partial<Translation>): void {
+  const fills = (registry().fills ??= new Map());
+  fills.set(code, { ...fills.get(code), ...strings });
+  const translation = registry().translations.get(code);
+  if (translation) fillMissing(translation, strings);
+}
+
+/** Copies into `translation` the `strings` whose keys it lacks. */
+function fillMissing(translation: Translation, strings: Partial<Translation>): void {
+  for (const [key, value] of Object.entries(strings)) {
+    if (!(key in translation)) Object.assign(translation, { [key]: value });
+  }
 }
 
 /**

@@ -1,14 +1,18 @@
 /**
- * The steps a payer may never reach (OTP, bank transfer, redirect, approve on the phone, the
- * notices), each in a chunk of its own: `import()` fetches it beside the module that asked
- * (`import.meta.url`), once per page, when its step first shows. The first screens (loading,
- * choose, form, wait, error) are in the entry.
+ * How each step renders. The first screens (loading, choose, form, wait, error) are in the
+ * entry; the steps a payer may never reach (OTP, bank transfer, redirect, approve on the
+ * phone, the notices) are each in a chunk of its own: `import()` fetches it beside the module
+ * that asked (`import.meta.url`), once per page, when its step first shows.
  * @module
  */
 import type { nothing, TemplateResult } from 'lit';
 import type { CheckoutStep } from './events';
+import { renderChoose } from './steps/choose';
+import { renderError } from './steps/error';
+import { renderForm } from './steps/form';
 import type { StepHost } from './steps/host';
 import type { noticeText as NoticeText } from './steps/outcome';
+import { renderLoading, renderWait } from './steps/progress';
 
 /** How a step renders. */
 export type StepRender = (host: StepHost) => TemplateResult | typeof nothing;
@@ -18,6 +22,16 @@ export interface StepChunk {
   render: StepRender;
   noticeText?: typeof NoticeText;
 }
+
+/** The first screens, in the entry. */
+const FIRST: Partial<Record<CheckoutStep, StepRender>> = {
+  loading: renderLoading,
+  choose: renderChoose,
+  form: renderForm,
+  wait: renderWait,
+  confirming: renderWait,
+  error: renderError,
+};
 
 const notice = () =>
   import('./steps/outcome').then((m) => ({ render: m.renderNotice, noticeText: m.noticeText }));
@@ -59,6 +73,17 @@ export function isLazyStep(step: CheckoutStep): boolean {
  */
 export function loadedStep(step: CheckoutStep): StepChunk | undefined {
   return loaded.get(step);
+}
+
+/**
+ * How `step` renders now: from the entry or from its loaded chunk; `undefined` while its chunk
+ * is not loaded (the element then keeps the step before it on screen).
+ *
+ * @example
+ * (stepRenderer(step) ?? renderLoading)(host);
+ */
+export function stepRenderer(step: CheckoutStep): StepRender | undefined {
+  return FIRST[step] ?? loaded.get(step)?.render;
 }
 
 /**

@@ -3,6 +3,7 @@
  * The view is the truth: a reload lands on the same step because the step is recomputed.
  * @module
  */
+import { isTerminalSession, isUnsettledAttempt } from '../shared/status';
 import type { CheckoutView, NextAction } from '../shared/view';
 import type { CheckoutStep } from './events';
 
@@ -64,4 +65,19 @@ export function stepFor(view: CheckoutView | null, local: LocalPosition): Checko
   }
   if (status === 'pending') return 'wait';
   return local.choosing && hasChoice(view) ? 'choose' : 'form';
+}
+
+/**
+ * True when nothing more can happen to the session, so following it live can stop: it
+ * succeeded, or it is terminal and its last attempt is settled (one still `pending` or
+ * `needs_review` may yet pay, and an expired or failed session then succeeds).
+ *
+ * @example
+ * isFinal({ ...view, status: 'expired', attempt: null }); // true
+ */
+export function isFinal({ status, attempt }: CheckoutView): boolean {
+  return (
+    status === 'succeeded' ||
+    (isTerminalSession(status) && !(attempt && isUnsettledAttempt(attempt.status)))
+  );
 }

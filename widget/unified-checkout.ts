@@ -1,94 +1,41 @@
 /**
- * `<unified-checkout>`: the embeddable checkout element.
+ * `<unified-checkout>`: the embeddable checkout element. The flow lives beside it: loading and
+ * following the session (controllers/), the form and OTP submits (actions/), the steps'
+ * templates (steps/) and the outcome events (outcome-events.ts).
  * @module
  */
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { CheckoutView, CountryOption, MethodOption, NextAction } from '../shared/view';
-import { ApiError, getView, startAttempt, submitOtp } from './api';
+import { asApiError, scriptOrigin, type ApiError } from './api';
 import { ClockController } from './clock';
+import { ChunkLoads } from './controllers/chunk-loads';
+import { LiveSession } from './controllers/live-session';
+import { RedirectWindow } from './controllers/redirect-window';
+import { SessionLoader } from './controllers/session-loader';
 import {
   CheckoutErrorEvent,
-  CheckoutExpiredEvent,
-  CheckoutFailureEvent,
-  CheckoutReadyEvent,
   CheckoutStepEvent,
-  CheckoutSuccessEvent,
   type CheckoutErrorDetail,
   type CheckoutStep,
 } from './events';
-import { formatAmount } from './format';
+import { formatAmount } from '../shared/amount-format';
 import {
-  attemptRequest,
-  checkForm,
-  fieldOfIssue,
   prefill,
-  refusedProblem,
+  submitCode,
   type FieldName,
   type FieldProblem,
   type FieldValues,
 } from './form-model';
-import {
-  loadTranslation,
-  resolveLocale,
-  wantedLanguage,
-  type ResolvedLocale,
-  type Translation,
-} from './localize';
-import { isReturnMessage, openPopup } from './popup';
-import { stepFor } from './step';
-import { isLazyStep, loadStep, loadedStep, type StepRender } from './step-chunks';
-import { renderChoose } from './steps/choose';
-import { renderError } from './steps/error';
-import { renderForm } from './steps/form';
+import { resolveLocale, wantedLanguage, type ResolvedLocale, type Translation } from './localize';
+import { dispatchOutcome } from './outcome-events';
+import { isFinal, stepFor } from './step';
+import { stepRenderer } from './step-chunks';
 import type { StepHost } from './steps/host';
-import { renderLoading, renderWait } from './steps/progress';
+import { renderLoading } from './steps/progress';
+import { statusText } from './steps/status-text';
 import { styles } from './styles';
 import './translations/en';
-import type { CheckoutTransport, TransportMode } from './transport';
-
-/** The origin that served the module (widget.es.js, which widget.js imports): the default `endpoint`. */
-function scriptOrigin(): string {
-  try {
-    return new URL(import.meta.url).origin;
-  } catch {
-    return typeof location === 'undefined' ? '' : location.origin;
-  }
-}
-
-/** Whether the page's developer was told why the proxy is unreachable (once per page). */
-let warnedUnreachable = false;
-
-/**
- * True when nothing more can happen to the session: it succeeded, or it expired or closed and
- * its last attempt is settled (one still `pending` or `needs_review` may yet pay, and an expired
- * or failed session then succeeds).
- */
-function isFinal({ status, attempt }: CheckoutView): boolean {
-  return (
-    status === 'succeeded' ||
-    (status !== 'open' &&
-      status !== 'pending' &&
-      attempt?.status !== 'pending' &&
-      attempt?.status !== 'needs_review')
-  );
-}
-
-/**
- * How the first screens render (the templates live in steps/); the other steps come in chunks
- * loaded on demand (step-chunks.ts).
- */
-const RENDER: Partial<Record<CheckoutStep, StepRender>> = {
-  loading: renderLoading,
-  choose: renderChoose,
-  form: renderForm,
-  wait: renderWait,
-  confirming: renderWait,
-  error: renderError,
-};
-
-function asApiError(error: unknown): ApiError {
-  return error instanceof ApiError ? error : new ApiError('NETWORK', String(error), 0);
-}
+import type { TransportMode } from './transport';
 
 /**
  * The checkout element: loads a checkout session from the proxy, lets the payer choose a
@@ -159,27 +106,25 @@ export class UnifiedCheckout extends LitElement implements StepHost {
   /** @internal */ declare _otp: string;
   /** @internal */ declare _otpProblem: string;
   /** @internal */ declare _popupOpened: boolean;
+  /** @internal */ declare _dismissed: string | null;
+  /** @internal */ declare _choosing: boolean;
   declare private _countryId: number | null;
-  declare private _choosing: boolean;
-  declare private _dismissed: string | null;
-  declare private _announcement: string;
+  /** @internal */ declare _announcement: string;
 
   private readonly _clock = new ClockController(this);
-  private _transport: CheckoutTransport | null = null;
-  /** Bumped by every start and stop: a transport chunk that arrives late for a stopped one is dropped. */
-  private _transportToken = 0;
-  private _mode: TransportMode = 'idle';
+  private readonly _chunks = new ChunkLoads(this, (error) =>
+    this._reportError(asApiError(error), 'load'),
+  );
+  // Without the live transport the page would never update: the error step and "Try again".
+  private readonly _live = new LiveSession(this, (error) => this._chunks.fail(this._step, error));
+  private readonly _loader = new SessionLoader(this, () => this._live.start());
+  /** Re-reads the view when the redirect popup reports back. */
+  private readonly _redirect = new RedirectWindow(this);
   private _step: CheckoutStep = 'loading';
   private _renderedStep: CheckoutStep = 'loading';
   private _locale: ResolvedLocale = resolveLocale('', []);
+  /** The outcome events already sent (outcome-events.ts). */
   private _dispatched = new Set<string>();
-  private _loadToken = 0;
-  /** Chunks (a step's, a translation's) being loaded; `updateComplete` waits for them. */
-  private _pending = new Set<Promise<unknown>>();
-  /** The languages whose chunk this element asked for. */
-  private _asked = new Set<string>();
-  /** The step whose chunk failed to load: the error step shows instead, until "Try again". */
-  private _failedChunk: CheckoutStep | null = null;
 
   constructor() {
     super();
@@ -193,7 +138,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
 
   /** The step on screen (while a step's chunk loads, the step before it). */
   get step(): CheckoutStep {
-    return this._render(this._step) ? this._step : this._renderedStep;
+    return stepRenderer(this._step) ? this._step : this._renderedStep;
   }
 
   /** The latest view of the session, or `null` before the first one. */
@@ -203,17 +148,12 @@ export class UnifiedCheckout extends LitElement implements StepHost {
 
   /** How the element follows the session: `live` (stream), `polling`, `connecting` or `idle`. */
   get connection(): TransportMode {
-    return this._mode;
+    return this._live.mode;
   }
 
   /** The proxy base URL in use (the `endpoint` attribute, else the script's origin). */
   get endpointUrl(): string {
     return (this.endpoint || scriptOrigin()).replace(/\/+$/, '');
-  }
-
-  /** The origin of {@link endpointUrl}. */
-  private get _origin(): string {
-    return new URL(this.endpointUrl).origin;
   }
 
   /**
@@ -242,21 +182,13 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     if (!this._country()) this._pickCountry(view.countries[0]?.id ?? 0);
     const country = this._country();
     if (country) this._values = { ...prefill(view, country), ...this._values };
-    if (isFinal(view)) this._stopTransport();
+    if (isFinal(view)) this._live.stop();
     return true;
   }
 
   override connectedCallback(): void {
     super.connectedCallback();
-    window.addEventListener('message', this._onMessage);
-    if (this.hasUpdated && this.session) this._load();
-  }
-
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
-    window.removeEventListener('message', this._onMessage);
-    this._loadToken++;
-    this._stopTransport();
+    if (this.hasUpdated && this.session) void this._load();
   }
 
   protected override willUpdate(changed: PropertyValues<this>): void {
@@ -267,34 +199,19 @@ export class UnifiedCheckout extends LitElement implements StepHost {
         this._reset();
         this._dispatched.clear();
       }
-      this._stopTransport();
-      if (this.session) this._load();
+      this._live.stop();
+      if (this.session) void this._load();
     }
     const languages = typeof navigator === 'undefined' ? [] : navigator.languages;
     this._locale = resolveLocale(this.locale, languages);
-    const wanted = wantedLanguage(this.locale, languages);
-    if (wanted !== this._t.$code && typeof document !== 'undefined' && !this._asked.has(wanted)) {
-      // Once per language: a chunk that failed stays failed (English stays), and asking again
-      // on every render would re-render forever.
-      this._asked.add(wanted);
-      this._await(loadTranslation(wanted).catch(() => undefined));
-    }
-    let step = stepFor(this._view, {
-      choosing: this._choosing,
-      dismissed: this._dismissed,
-      failedToLoad: this._loadError !== null,
-    });
-    if (step === this._failedChunk) step = 'error';
-    else if (isLazyStep(step) && !loadedStep(step)) {
-      const wantedStep = step;
-      this._await(
-        loadStep(step).catch((error: unknown) => {
-          // A failed chunk (offline, blocked): the payer gets the error step, not a blank widget.
-          this._failedChunk = wantedStep;
-          this._reportError(asApiError(error), 'load');
-        }),
-      );
-    }
+    this._chunks.language(wantedLanguage(this.locale, languages), this._t.$code);
+    const step = this._chunks.step(
+      stepFor(this._view, {
+        choosing: this._choosing,
+        dismissed: this._dismissed,
+        failedToLoad: this._loadError !== null,
+      }),
+    );
     if (step !== this._step) this._announcement = '';
     this._step = step;
     this._clock.tick(step === 'otp' || step === 'transfer');
@@ -303,25 +220,11 @@ export class UnifiedCheckout extends LitElement implements StepHost {
   /** Settles once the element rendered and no chunk it needs is still loading. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let done = await super.getUpdateComplete();
-    while (this._pending.size > 0) {
-      await Promise.all(this._pending);
+    while (this._chunks.busy) {
+      await this._chunks.settled();
       done = await super.getUpdateComplete();
     }
     return done;
-  }
-
-  /** Re-renders when a chunk's load settles; until then `updateComplete` waits for it. */
-  private _await(load: Promise<unknown>): void {
-    const pending = load.finally(() => {
-      this._pending.delete(pending);
-      this.requestUpdate();
-    });
-    this._pending.add(pending);
-  }
-
-  /** How `step` renders now: from the entry, from its loaded chunk, or a spinner meanwhile. */
-  private _render(step: CheckoutStep): StepRender | undefined {
-    return RENDER[step] ?? loadedStep(step)?.render;
   }
 
   protected override updated(changed: PropertyValues<this>): void {
@@ -329,13 +232,14 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     const step = this._step;
     const previous = this._renderedStep;
     // A step whose chunk is still loading is not on screen yet: no event, no focus move.
-    if (previous !== step && this._render(step)) {
+    if (previous !== step && stepRenderer(step)) {
       this._renderedStep = step;
       this.dispatchEvent(new CheckoutStepEvent({ step, previous }));
       // Focus follows the step, except on the first paint (never steal focus on page load).
       if (previous !== 'loading') this.renderRoot.querySelector<HTMLElement>('h2')?.focus();
     }
-    this._dispatchOutcome();
+    // The outcome waits while its step's chunk loads (or fails: then the error step shows).
+    if (this._view) dispatchOutcome(this, this._view, this._dispatched, !!stepRenderer(step));
   }
 
   override render(): TemplateResult {
@@ -355,31 +259,9 @@ export class UnifiedCheckout extends LitElement implements StepHost {
             </div>`
           : nothing
       }
-      <div part="body">${(this._render(this._step) ?? renderLoading)(this)}</div>
-      <div class="sr" role="status">${this._announcement || this._statusText()}</div>
+      <div part="body">${(stepRenderer(this._step) ?? renderLoading)(this)}</div>
+      <div class="sr" role="status">${this._announcement || statusText(this, this._step)}</div>
     </div>`;
-  }
-
-  /** The text of the polite live region for the current step. */
-  private _statusText(): string {
-    const t = this._t;
-    const view = this._view;
-    const step = this._step;
-    const texts: Partial<Record<CheckoutStep, string>> = {
-      loading: t.loading,
-      approve: t.approveWaiting,
-      otp: t.otpHeading,
-      transfer: t.transferWaiting,
-      redirect: this._popupOpened ? t.redirectWaiting : '',
-      // As noticeText says them (the notices' chunk need not be loaded for these two).
-      wait: `${t.waitHeading} ${t.waitBody}`,
-      confirming: `${t.waitHeading} ${t.waitBody}`,
-    };
-    const notice = loadedStep(step)?.noticeText;
-    return (
-      texts[step] ??
-      ((view && notice?.(t, view, step, this._amount()).join(' ')) || (this._busy ? t.sending : ''))
-    );
   }
 
   /** @internal */
@@ -419,39 +301,6 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     this._methodValue = this._country()?.methods[0]?.value ?? null;
   }
 
-  /** @internal */
-  _pickMethod(value: string): void {
-    this._methodValue = value;
-  }
-
-  /** @internal The choice step's submit: on to the method's form. */
-  _continue(event: SubmitEvent): void {
-    event.preventDefault();
-    const country = this._country();
-    if (!this._view || !country || !this._method()) return;
-    this._values = { ...prefill(this._view, country), ...this._values };
-    this._choosing = false;
-    this._problems = {};
-    this._formError = '';
-  }
-
-  /** @internal */
-  _input(field: FieldName, value: string): void {
-    this._values = { ...this._values, [field]: value };
-    if (this._problems[field]) this._problems = { ...this._problems, [field]: undefined };
-  }
-
-  /** @internal */
-  _back(): void {
-    this._choosing = true;
-  }
-
-  /** @internal */
-  _otpInput(value: string): void {
-    this._otp = value;
-    this._otpProblem = '';
-  }
-
   private _reset(): void {
     this._view = this._loadError = this._countryId = this._methodValue = this._dismissed = null;
     this._choosing = true;
@@ -462,243 +311,49 @@ export class UnifiedCheckout extends LitElement implements StepHost {
   }
 
   /** @internal Loads the view, then follows the session live until it is final. */
-  async _load(): Promise<void> {
-    const token = ++this._loadToken;
-    this._loadError = null;
-    this._failedChunk = null;
-    try {
-      const given = this.initialView;
-      this.initialView = null;
-      const view =
-        given?.id === this.session ? given : await getView(this.endpointUrl, this.session);
-      if (token !== this._loadToken) return;
-      this.applyView(view);
-      if (!isFinal(view)) this._startTransport();
-    } catch (error) {
-      if (token !== this._loadToken) return;
-      this._loadError = asApiError(error);
-      this._reportError(this._loadError, 'load');
-      if (this._loadError.status === 0) this._warnUnreachable();
-    }
+  _load(): Promise<void> {
+    this._chunks.failed = null;
+    return this._loader.load();
   }
 
-  /** Follows the session live; the transport is a chunk of its own, not needed for the first screen. */
-  private _startTransport(): void {
-    this._stopTransport();
-    const token = this._transportToken;
-    this._mode = 'connecting';
-    import('./transport').then(
-      ({ CheckoutTransport }) => {
-        if (token !== this._transportToken) return;
-        this._transport = new CheckoutTransport({
-          endpoint: this.endpointUrl,
-          session: this.session,
-          pollInterval: this.pollInterval,
-          onView: (view) => this.applyView(view),
-          onMode: (mode) => (this._mode = mode),
-        });
-        this._transport.start();
-      },
-      (error: unknown) => {
-        if (token !== this._transportToken) return;
-        // Without it the page would never update: the error step and "Try again" instead.
-        this._failedChunk = this._step;
-        this._reportError(asApiError(error), 'load');
-        this.requestUpdate();
-      },
+  /** @internal Fetches the view once (after a refused request or a redirect window's report). */
+  _refresh(): Promise<void> {
+    return this._loader.refresh();
+  }
+
+  /** Stops following the session live (the flow tests' fault injection calls it). */
+  private _stopTransport(): void {
+    this._live.stop();
+  }
+
+  /**
+   * @internal The form's submit: checks the fields, then starts the attempt (its code is a
+   * chunk, fetched when the payer first types).
+   */
+  _submitForm(event: SubmitEvent): void {
+    event.preventDefault();
+    this._chunks.track(
+      submitCode().then(
+        // Not awaited: the submit awaits `updateComplete`, which waits for this chunk.
+        ({ submitAttempt }) => void submitAttempt(this),
+        (error: unknown) => {
+          const apiError = asApiError(error);
+          this._reportError(apiError, 'attempt');
+          this._formError = this._t.errors[apiError.code] ?? this._t.errors.generic;
+        },
+      ),
     );
   }
 
-  private _stopTransport(): void {
-    this._transportToken++;
-    this._transport?.stop();
-    this._transport = null;
-    this._mode = 'idle';
-  }
-
-  /** Fetches the view once (after a refused request or a redirect window's report). */
-  private async _refresh(): Promise<void> {
-    try {
-      if (this.session) this.applyView(await getView(this.endpointUrl, this.session));
-    } catch {
-      /* the stream or the next poll will tell */
-    }
-  }
-
-  /** @internal The form's submit: checks the fields, then starts the attempt. */
-  async _submitForm(event: SubmitEvent): Promise<void> {
-    event.preventDefault();
-    const view = this._view;
-    const country = this._country();
-    const method = this._method();
-    if (!view || !country || !method || this._busy) return;
-    const problems = checkForm(method.kind, this._values, country, view.banks.length > 0);
-    this._problems = problems;
-    const invalid = Object.keys(problems);
-    if (invalid.length > 0) {
-      this._formError = this._t.fixFields(invalid.length);
-      await this.updateComplete;
-      this.renderRoot.querySelector<HTMLElement>(`#${invalid[0]}`)?.focus();
-      return;
-    }
-    this._formError = '';
-    this._busy = true;
-    try {
-      const body = attemptRequest(country, method, this._values);
-      this.applyView(await startAttempt(this.endpointUrl, view.id, body));
-      this._dismissed = null;
-    } catch (error) {
-      const apiError = asApiError(error);
-      this._reportError(apiError, 'attempt');
-      const issues = apiError.details?.issues;
-      const refused: Partial<Record<FieldName, FieldProblem>> = {};
-      for (const issue of Array.isArray(issues) ? issues : []) {
-        const field = fieldOfIssue(String((issue as { path?: unknown })?.path ?? ''));
-        if (field) refused[field] = refusedProblem(field);
-      }
-      this._problems = refused;
-      this._formError = this._t.errors[apiError.code] ?? this._t.errors.generic;
-      // Another attempt or a closed session; or no clear answer (a network failure or a 5xx
-      // may come after the attempt was made): the view says which step is live.
-      const unclear = apiError.status === 0 || apiError.status >= 500;
-      if (unclear || /^(ATTEMPT_IN_PROGRESS|SESSION_(CLOSED|EXPIRED))$/.test(apiError.code)) {
-        await this._refresh();
-      }
-    } finally {
-      this._busy = false;
-    }
-  }
-
-  /** @internal The OTP form's submit. */
-  async _submitOtp(event: SubmitEvent): Promise<void> {
-    event.preventDefault();
-    const view = this._view;
-    const t = this._t;
-    if (!view || this._busy) return;
-    const otp = this._otp.replace(/\s+/g, '');
-    if (!/^\d{4,10}$/.test(otp)) {
-      this._otpProblem = otp ? t.otpInvalidFormat : t.required;
-      return;
-    }
-    this._busy = true;
-    try {
-      this.applyView(await submitOtp(this.endpointUrl, view.id, otp));
-      this._otp = this._otpProblem = '';
-    } catch (error) {
-      const apiError = asApiError(error);
-      this._reportError(apiError, 'otp');
-      const tries = apiError.details?.tries_left;
-      this._otpProblem = (t.errors[apiError.code] ?? t.errors.generic).concat(
-        typeof tries === 'number' ? ` ${t.triesLeft(tries)}` : '',
-      );
-      if (apiError.code !== 'OTP_INVALID') await this._refresh();
-    } finally {
-      this._busy = false;
-    }
-    await this.updateComplete;
-    if (this._otpProblem) this.renderRoot.querySelector<HTMLElement>('#otp')?.focus();
-  }
-
-  /** @internal "Try again" (same method) or "Use another method" after a failure. */
-  _retry(choose: boolean): void {
-    this._dismissed = this._view?.attempt?.id ?? null;
-    this._choosing = choose;
-    this._problems = {};
-    this._formError = '';
-  }
-
-  /** @internal Opens the authorization page in a popup, or navigates when it is blocked. */
-  _openRedirect(): void {
-    const next = this._next();
-    // Defence in depth (the proxy refuses the rest): https, or the proxy's own origin (the
-    // sandbox's pages in development); never javascript:, data: or another scheme.
-    const url = next?.type == 'redirect' ? next.url : '';
-    if (!url.startsWith('https:') && !url.startsWith(this._origin + '/')) return;
-    if (openPopup(url, `unified-checkout-${this._view?.id}`)) this._popupOpened = true;
-    else this._navigate(url);
-  }
-
-  /** Full-page redirect, when the popup was blocked. */
-  private _navigate(url: string): void {
+  /** @internal Full-page redirect, when the popup was blocked. */
+  _navigate(url: string): void {
     window.location.assign(url);
   }
 
-  private readonly _onMessage = (event: MessageEvent): void => {
-    const view = this._view;
-    if (view && isReturnMessage(event, this._origin, view.id)) {
-      void this._refresh();
-    }
-  };
-
-  /** @internal Copies a value, and says so in the live region. */
-  async _copy(what: string, text: string): Promise<void> {
-    try {
-      await navigator.clipboard.writeText(text);
-      this._announcement = this._t.copied(what);
-    } catch {
-      this._announcement = this._t.copyFailed;
-    }
-  }
-
-  /**
-   * Tells the page's developer, once per page, why the proxy may be unreachable (the payer sees
-   * the translated message). A refused origin looks like a network failure to the page.
-   */
-  private _warnUnreachable(): void {
-    if (warnedUnreachable) return;
-    warnedUnreachable = true;
-    console.warn(
-      `unified-checkout: cannot reach the payment proxy at ${this.endpointUrl} from ${location.origin}. ` +
-        `Likely causes: this page's origin is not allowed by the proxy (ALLOWED_ORIGINS, CORS), ` +
-        `the proxy is not running, or the endpoint attribute is wrong. ` +
-        `See "Allowing your page's origin" in the unified-checkout README.`,
-    );
-  }
-
-  private _reportError(error: ApiError, operation: CheckoutErrorDetail['operation']): void {
+  /** @internal Tells the page a request to the proxy failed (`checkout-error`). */
+  _reportError(error: ApiError, operation: CheckoutErrorDetail['operation']): void {
     const { code, message, status } = error;
     this.dispatchEvent(new CheckoutErrorEvent({ code, message, status, operation }));
-  }
-
-  /**
-   * Dispatches ready / success / failure / expired, each once per session or attempt. A failure
-   * is the upstream's "not charged" (or a session closed with no attempt): never for an attempt
-   * still pending (confirming, lapsed), nor for `mismatch` / `needs_review`. A success still
-   * follows an expiry when the last attempt pays after all.
-   */
-  private _dispatchOutcome(): void {
-    const view = this._view;
-    if (!view) return;
-    const once = (key: string, event: () => Event) => {
-      if (this._dispatched.has(key)) return;
-      this._dispatched.add(key);
-      this.dispatchEvent(event());
-    };
-    const { id: session, status, amount, currency, attempt } = view;
-    once(`ready:${session}`, () => new CheckoutReadyEvent({ session, status, amount, currency }));
-    if (status === 'succeeded') {
-      once(
-        `success:${session}`,
-        () => new CheckoutSuccessEvent({ session, attempt: attempt?.id ?? null, amount, currency }),
-      );
-      return;
-    }
-    if (status === 'expired') {
-      once(`expired:${session}`, () => new CheckoutExpiredEvent({ session }));
-    } else if (attempt ? attempt.status === 'failed' : status === 'failed') {
-      once(
-        `failure:${attempt?.id ?? session}`,
-        () =>
-          new CheckoutFailureEvent({
-            session,
-            attempt: attempt?.id ?? null,
-            status: 'failed',
-            code: attempt?.failure?.code ?? null,
-            message: attempt?.failure?.message ?? null,
-            canRetry: view.can_retry,
-          }),
-      );
-    }
   }
 }
 

@@ -3,6 +3,7 @@
  * @module
  */
 import { html, type TemplateResult } from 'lit';
+import '../translations/steps/approve';
 import type { StepHost } from './host';
 import { renderWaiting } from './progress';
 

@@ -3,8 +3,20 @@
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { prefill } from '../form-model';
 import { renderBadge } from './brand-badge';
 import type { StepHost } from './host';
+
+/** The choice's submit: on to the chosen method's form. */
+function proceed(h: StepHost, event: SubmitEvent): void {
+  event.preventDefault();
+  const country = h._country();
+  if (!h._view || !country || !h._method()) return;
+  h._values = { ...prefill(h._view, country), ...h._values };
+  h._choosing = false;
+  h._problems = {};
+  h._formError = '';
+}
 
 /**
  * Renders the country select and the method radio group (native radios: arrow keys move).
@@ -17,7 +29,7 @@ export function renderChoose(h: StepHost): TemplateResult | typeof nothing {
   const countries = h._view?.countries ?? [];
   const chosen = h._country();
   if (!chosen) return nothing;
-  return html`<form part="form" novalidate @submit=${(e: SubmitEvent) => h._continue(e)}>
+  return html`<form part="form" novalidate @submit=${(e: SubmitEvent) => proceed(h, e)}>
     <h2 part="heading" tabindex="-1">${t.chooseHeading}</h2>
     ${
       countries.length > 1
@@ -45,7 +57,7 @@ export function renderChoose(h: StepHost): TemplateResult | typeof nothing {
               name="method"
               .value=${m.value}
               .checked=${m.value === h._methodValue}
-              @change=${() => h._pickMethod(m.value)}
+              @change=${() => (h._methodValue = m.value)}
             />
             ${renderBadge(h, m.badge)}
             <span><strong>${m.label}</strong><span class="muted">${t.kindHint[m.kind]}</span></span>

@@ -7,7 +7,14 @@ import { html, nothing, type TemplateResult } from 'lit';
 import type { MethodKind } from '../../shared/catalogue';
 import { formatPhone, isValidPhone, normalizePhone } from '../../shared/phone';
 import type { CountryOption } from '../../shared/view';
-import { FIELD_MAX, fieldsFor, phoneRule, type FieldName, type FieldProblem } from '../form-model';
+import {
+  FIELD_MAX,
+  fieldsFor,
+  phoneRule,
+  submitCode,
+  type FieldName,
+  type FieldProblem,
+} from '../form-model';
 import type { Translation } from '../localize';
 import { hasChoice } from '../step';
 import { renderBadge } from './brand-badge';
@@ -69,12 +76,19 @@ function texts(h: StepHost, field: FieldName, country: CountryOption, banks: boo
   return table[field];
 }
 
+/** The payer typed into `field`: its problem goes. */
+function typeInto(h: StepHost, field: FieldName, value: string): void {
+  void submitCode().catch(() => undefined); // ready by the time the payer submits
+  h._values = { ...h._values, [field]: value };
+  if (h._problems[field]) h._problems = { ...h._problems, [field]: undefined };
+}
+
 function control(h: StepHost, field: FieldName, describedBy: string): TemplateResult {
   const invalid = h._problems[field] ? 'true' : 'false';
   const value = h._values[field] ?? '';
   const banks = h._view?.banks ?? [];
   const onInput = (e: Event) =>
-    h._input(field, (e.target as HTMLInputElement | HTMLSelectElement).value);
+    typeInto(h, field, (e.target as HTMLInputElement | HTMLSelectElement).value);
   if (field === 'bank_code' && banks.length > 0) {
     return html`<select
       id=${field}
@@ -143,7 +157,9 @@ export function renderForm(h: StepHost): TemplateResult | typeof nothing {
     </button>
     ${
       hasChoice(view)
-        ? html`<button part="button" type="button" @click=${() => h._back()}>${t.back}</button>`
+        ? html`<button part="button" type="button" @click=${() => (h._choosing = true)}>
+            ${t.back}
+          </button>`
         : nothing
     }
   </form>`;

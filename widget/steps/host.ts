@@ -1,5 +1,6 @@
 /**
- * What the step templates read from `<unified-checkout>` and call back into. The element
+ * What the step templates read from `<unified-checkout>`, call back into, and (for the state
+ * their own buttons change, e.g. "Try again" in steps/outcome.ts) write. The element
  * implements it; the members start with `_` because they are internal (the bundle shortens
  * such names), not part of the element's public API.
  * @module
@@ -7,7 +8,7 @@
 import type { ReactiveControllerHost } from 'lit';
 import type { CheckoutView, CountryOption, MethodOption, NextAction } from '../../shared/view';
 import type { ApiError } from '../api';
-import type { CheckoutStep } from '../events';
+import type { CheckoutErrorDetail, CheckoutStep } from '../events';
 import type { FieldName, FieldProblem, FieldValues } from '../form-model';
 import type { Translation } from '../localize';
 
@@ -33,34 +34,41 @@ export interface StepHost extends ReactiveControllerHost {
   /** The chosen country and method. */
   _country(): CountryOption | undefined;
   _method(): MethodOption | undefined;
-  readonly _methodValue: string | null;
+  _methodValue: string | null;
   /** The current attempt's next action. */
   _next(): NextAction | null;
   /** The session's amount, formatted. */
   _amount(): string;
   /** Form state. */
-  readonly _values: FieldValues;
-  readonly _problems: Partial<Record<FieldName, FieldProblem>>;
+  _values: FieldValues;
+  _problems: Partial<Record<FieldName, FieldProblem>>;
   /** A translated message about the whole form, or ''. */
-  readonly _formError: string;
+  _formError: string;
   /** A request is in flight. */
   readonly _busy: boolean;
   readonly _otp: string;
   /** A translated problem with the OTP, or ''. */
   readonly _otpProblem: string;
+  /** The payer asked to (re)choose country and method. */
+  _choosing: boolean;
+  /** Id of a failed or lapsed attempt the payer dismissed with "Try again". */
+  _dismissed: string | null;
   /** The redirect popup was opened. */
-  readonly _popupOpened: boolean;
+  _popupOpened: boolean;
+  /** What the live region says instead of the step's own text (e.g. "Copied"), or ''. */
+  _announcement: string;
+  /** The proxy base URL in use. */
+  readonly endpointUrl: string;
   /** Actions. */
   _pickCountry(id: number): void;
-  _pickMethod(value: string): void;
-  _continue(event: SubmitEvent): void;
-  _input(field: FieldName, value: string): void;
-  _back(): void;
   _submitForm(event: SubmitEvent): void;
-  _otpInput(value: string): void;
-  _submitOtp(event: SubmitEvent): void;
-  _copy(what: string, text: string): void;
-  _openRedirect(): void;
-  _retry(choose: boolean): void;
+  /** Full-page navigation (the redirect step, when its popup was blocked). */
+  _navigate(url: string): void;
   _load(): void;
+  /** Applies a view of the session (the element's public `applyView`). */
+  applyView(view: CheckoutView): boolean;
+  /** Re-reads the view once. */
+  _refresh(): Promise<void>;
+  /** Dispatches `checkout-error`. */
+  _reportError(error: ApiError, operation: CheckoutErrorDetail['operation']): void;
 }

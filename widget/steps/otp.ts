@@ -4,7 +4,9 @@
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { formatCountdown } from '../format';
+import { submitOtp, typeOtp } from '../actions/submit-otp';
+import { formatCountdown } from '../clock';
+import '../translations/steps/otp';
 import type { StepHost } from './host';
 import { listenForSmsCode } from './web-otp';
 
@@ -22,7 +24,14 @@ export function renderOtp(h: StepHost): TemplateResult | typeof nothing {
   const now = Date.now();
   const expired = now >= expiresAt;
   if (!expired) listenForSmsCode(h);
-  return html`<form part="form" novalidate @submit=${(e: SubmitEvent) => h._submitOtp(e)}>
+  return html`<form
+    part="form"
+    novalidate
+    @submit=${(e: SubmitEvent) => {
+      e.preventDefault();
+      void submitOtp(h);
+    }}
+  >
     <h2 part="heading" tabindex="-1">${t.otpHeading}</h2>
     <p>${t.otpBody}</p>
     <div part="field">
@@ -37,7 +46,7 @@ export function renderOtp(h: StepHost): TemplateResult | typeof nothing {
         aria-invalid=${h._otpProblem ? 'true' : 'false'}
         aria-describedby="otp-hint otp-error"
         .value=${h._otp}
-        @input=${(e: Event) => h._otpInput((e.target as HTMLInputElement).value)}
+        @input=${(e: Event) => typeOtp(h, (e.target as HTMLInputElement).value)}
       />
       <span id="otp-hint" part="hint">
         <span role="timer" part="countdown"

@@ -10,6 +10,7 @@ import type { CheckoutView, LapseReason } from '../../shared/view';
 import type { CheckoutStep } from '../events';
 import type { Translation } from '../localize';
 import { hasChoice } from '../step';
+import '../translations/steps/outcome';
 import type { StepHost } from './host';
 
 /**
@@ -54,6 +55,14 @@ export function noticeText(
   return (texts[step] ?? []).filter(Boolean);
 }
 
+/** "Try again" (same method) or "Use another method" after a failure. */
+function retry(h: StepHost, choose: boolean): void {
+  h._dismissed = h._view?.attempt?.id ?? null;
+  h._choosing = choose;
+  h._problems = {};
+  h._formError = '';
+}
+
 /**
  * Renders a notice step: a badge, the heading, the sentences and, after a failure or a lapsed
  * input while the session allows a new attempt, "Try again" (same method) and "Use another
@@ -76,12 +85,12 @@ export function renderNotice(h: StepHost): TemplateResult | typeof nothing {
     ${
       view.can_retry && (step === 'failure' || step === 'lapsed')
         ? html`<div class="actions">
-            <button part="button primary" type="button" @click=${() => h._retry(false)}>
+            <button part="button primary" type="button" @click=${() => retry(h, false)}>
               ${t.retry}
             </button>
             ${
               hasChoice(view)
-                ? html`<button part="button" type="button" @click=${() => h._retry(true)}>
+                ? html`<button part="button" type="button" @click=${() => retry(h, true)}>
                     ${t.otherMethod}
                   </button>`
                 : nothing

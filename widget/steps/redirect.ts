@@ -4,8 +4,21 @@
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { openPopup } from '../popup';
+import '../translations/steps/redirect';
 import type { StepHost } from './host';
 import { renderWaiting } from './progress';
+
+/** Opens the authorization page in a popup, or navigates the page when it is blocked. */
+function openRedirect(h: StepHost): void {
+  const next = h._next();
+  // Defence in depth (the proxy refuses the rest): https, or the proxy's own origin (the
+  // sandbox's pages in development); never javascript:, data: or another scheme.
+  const url = next?.type == 'redirect' ? next.url : '';
+  if (!url.startsWith('https:') && !url.startsWith(new URL(h.endpointUrl).origin + '/')) return;
+  if (openPopup(url, `unified-checkout-${h._view?.id}`)) h._popupOpened = true;
+  else h._navigate(url);
+}
 
 /**
  * Renders the continue-to-redirect step.
@@ -21,7 +34,7 @@ export function renderRedirect(h: StepHost): TemplateResult {
     <p>${t.redirectBody}</p>
     ${opened ? renderWaiting(t.redirectWaiting) : nothing}
     <div class="actions">
-      <button part="button primary" type="button" @click=${() => h._openRedirect()}>
+      <button part="button primary" type="button" @click=${() => openRedirect(h)}>
         ${opened ? t.redirectReopen : t.redirectButton(method)}
       </button>
     </div>`;

@@ -4,9 +4,21 @@
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { formatAmount, formatCountdown } from '../format';
+import { formatAmount } from '../../shared/amount-format';
+import { formatCountdown } from '../clock';
+import '../translations/steps/transfer';
 import type { StepHost } from './host';
 import { renderWaiting } from './progress';
+
+/** Copies a value, and says so in the live region. */
+async function copy(h: StepHost, what: string, text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    h._announcement = h._t.copied(what);
+  } catch {
+    h._announcement = h._t.copyFailed;
+  }
+}
 
 function row(h: StepHost, label: string, shown: string, copyText?: string): TemplateResult {
   return html`<div>
@@ -20,7 +32,7 @@ function row(h: StepHost, label: string, shown: string, copyText?: string): Temp
               part="button copy"
               type="button"
               aria-label=${h._t.copy(label)}
-              @click=${() => h._copy(label, copyText)}
+              @click=${() => copy(h, label, copyText)}
             >
               ${h._t.copyButton}
             </button>`

@@ -7,6 +7,7 @@
  * @module
  */
 import type { ReactiveController } from 'lit';
+import { typeOtp } from '../actions/submit-otp';
 import type { StepHost } from './host';
 
 /** Elements with a request under way. */
@@ -38,7 +39,7 @@ export function listenForSmsCode(h: StepHost): void {
       (credential) => {
         const code = (credential as { code?: string } | null)?.code;
         if (code && !abort.signal.aborted) {
-          h._otpInput(code);
+          typeOtp(h, code);
           h.renderRoot.querySelector('form')?.requestSubmit();
         }
       },

@@ -1,10 +1,25 @@
 /**
- * English (bundled; the fallback for every other locale).
+ * English (bundled; the fallback for every other locale): the first screens' strings. Those of
+ * the later steps are in translations/steps/, each in its step's chunk, and join this
+ * translation when the step loads.
  * @module
  */
 import { registerTranslation, type Translation } from '../localize';
+import type { en as approve } from './steps/approve';
+import type { en as otp } from './steps/otp';
+import type { en as transfer } from './steps/transfer';
+import type { en as redirect } from './steps/redirect';
+import type { en as outcome } from './steps/outcome';
 
-const translation: Translation = {
+/** The keys that arrive with a later step's chunk (translations/steps/), in every language. */
+export type LaterKey =
+  | keyof typeof approve
+  | keyof typeof otp
+  | keyof typeof transfer
+  | keyof typeof redirect
+  | keyof typeof outcome;
+
+const translation: Omit<Translation, LaterKey> = {
   $code: 'en',
   $name: 'English',
   $dir: 'ltr',
@@ -56,75 +71,8 @@ const translation: Translation = {
   fixFields: (count) => (count === 1 ? 'Fix 1 field.' : `Fix ${count} fields.`),
   sending: 'Sending…',
 
-  approveHeading: 'Approve on your phone',
-  approveSent: (amount, mobile) => `We sent a request for ${amount} to ${mobile}.`,
-  approveSteps: [
-    'Open the prompt on your phone.',
-    'Check the amount.',
-    'Enter your PIN to approve.',
-  ],
-  approveWaiting: 'Waiting for your approval…',
-  approveRetryHint: 'No prompt? When this request times out, you can try again.',
-
-  otpHeading: 'Enter your code',
-  otpBody: 'We sent a one-time code to your phone.',
-  otpLabel: 'One-time code',
-  otpInvalidFormat: 'Enter the digits of the code.',
-  otpSubmit: 'Confirm',
-  expiresIn: (time) => `Expires in ${time}`,
-  codeExpired: 'The code has expired.',
-  triesLeft: (count) => (count === 1 ? '1 try left.' : `${count} tries left.`),
-
-  transferHeading: 'Pay by bank transfer',
-  transferBody: (amount) => `Transfer exactly ${amount} to this account.`,
-  bankName: 'Bank',
-  accountNumber: 'Account number',
-  amount: 'Amount',
-  copyButton: 'Copy',
-  copy: (what) => `Copy ${what.toLowerCase()}`,
-  copied: (what) => `${what} copied.`,
-  copyFailed: 'Could not copy. Select the text.',
-  accountExpiresIn: (time) => `Account closes in ${time}`,
-  accountExpired: 'This account has closed.',
-  transferWaiting: 'We confirm as soon as your transfer arrives.',
-
-  redirectHeading: (method) => `Continue with ${method}`,
-  redirectBody: 'Authorize the payment in the new window, then come back here.',
-  redirectButton: (method) => `Continue to ${method}`,
-  redirectWaiting: 'Waiting for the other window…',
-  redirectReopen: 'Open the window again',
-
   waitHeading: 'Your payment is being confirmed',
   waitBody: 'Don’t pay again; this page updates by itself.',
-
-  lapse: {
-    otp_expired: 'The code expired',
-    otp_locked: 'Too many wrong codes',
-    account_expired: 'The account expired before a transfer arrived',
-    prompt_unanswered: 'The prompt was not approved in time',
-    redirect_cancelled: 'The payment was cancelled on the bank’s page',
-    redirect_unanswered: 'The authorization was not completed in time',
-  },
-  ifPaid: 'If you did pay, this page will update.',
-  reviewHeading: 'Payment under review',
-  mismatchBody:
-    'We received a payment that does not match this checkout (for example a different amount). The shop has been told and will contact you; don’t pay again unless they ask.',
-  reviewBody:
-    'We could not confirm this payment yet. The shop has been told; don’t pay again unless they ask.',
-  closedConfirming: 'Your last payment is still being confirmed.',
-
-  successHeading: 'Payment received',
-  successBody: (amount) => `Thank you. You paid ${amount}.`,
-
-  failureHeading: 'Payment not completed',
-  failureFailed: 'The payment did not go through.',
-  failureClosed: 'This checkout is closed.',
-  failureReason: (reason) => `Reason: ${reason}`,
-  retry: 'Try again',
-  otherMethod: 'Use another method',
-
-  expiredHeading: 'This checkout has expired',
-  expiredBody: 'Return to the shop to start again.',
 
   errorHeading: 'Something went wrong',
   reload: 'Try again',
@@ -155,5 +103,6 @@ const translation: Translation = {
   },
 };
 
-registerTranslation(translation);
-export default translation;
+// Complete once the later steps' strings have joined it (localize.ts, fillTranslation).
+registerTranslation(translation as Translation);
+export default translation as Translation;

@@ -1,10 +1,12 @@
 /**
- * Français.
+ * Français: the first screens' strings (the later steps' are in translations/steps/, in
+ * each step's chunk).
  * @module
  */
 import { registerTranslation, type Translation } from '../localize';
+import type { LaterKey } from './en';
 
-const translation: Translation = {
+const translation: Omit<Translation, LaterKey> = {
   $code: 'fr',
   $name: 'Français',
   $dir: 'ltr',
@@ -57,79 +59,8 @@ const translation: Translation = {
     count === 1 ? 'Corrigez 1 champ pour continuer.' : `Corrigez ${count} champs pour continuer.`,
   sending: 'Envoi…',
 
-  approveHeading: 'Validez sur votre téléphone',
-  approveSent: (amount, mobile) =>
-    `Nous avons envoyé une demande de paiement de ${amount} au ${mobile}.`,
-  approveSteps: [
-    'Déverrouillez votre téléphone et ouvrez la demande.',
-    'Vérifiez le montant et le marchand.',
-    'Saisissez votre code secret pour valider.',
-  ],
-  approveWaiting: 'En attente de votre validation…',
-  approveRetryHint:
-    'Aucune demande après une minute ? Attendez l’expiration de celle-ci, puis réessayez.',
-
-  otpHeading: 'Saisissez votre code',
-  otpBody: 'Nous avons envoyé un code à usage unique sur votre téléphone.',
-  otpLabel: 'Code à usage unique',
-  otpInvalidFormat: 'Saisissez les chiffres du code.',
-  otpSubmit: 'Confirmer',
-  expiresIn: (time) => `Expire dans ${time}`,
-  codeExpired: 'Le code a expiré.',
-  triesLeft: (count) => (count <= 1 ? `${count} essai restant.` : `${count} essais restants.`),
-
-  transferHeading: 'Payer par virement',
-  transferBody: (amount) =>
-    `Virez exactement ${amount} sur ce compte depuis l’application de votre banque.`,
-  bankName: 'Banque',
-  accountNumber: 'Numéro de compte',
-  amount: 'Montant',
-  copyButton: 'Copier',
-  copy: (what) => `Copier : ${what.toLowerCase()}`,
-  copied: (what) => `${what} copié.`,
-  copyFailed: 'Copie impossible. Sélectionnez le texte.',
-  accountExpiresIn: (time) => `Ce compte se ferme dans ${time}`,
-  accountExpired: 'Ce compte est fermé.',
-  transferWaiting: 'Nous confirmons automatiquement dès réception de votre virement.',
-
-  redirectHeading: (method) => `Continuer avec ${method}`,
-  redirectBody:
-    'Une nouvelle fenêtre s’ouvre pour autoriser le paiement. Revenez ici une fois terminé.',
-  redirectButton: (method) => `Continuer vers ${method}`,
-  redirectWaiting: 'Terminez dans l’autre fenêtre. Cette page se met à jour toute seule.',
-  redirectReopen: 'Rouvrir la fenêtre',
-
   waitHeading: 'Votre paiement est en cours de confirmation',
   waitBody: 'Ne payez pas une seconde fois : cette page se met à jour toute seule.',
-
-  lapse: {
-    otp_expired: 'Le code a expiré',
-    otp_locked: 'Trop de codes erronés',
-    account_expired: 'Le compte a expiré avant l’arrivée d’un virement',
-    prompt_unanswered: 'La demande n’a pas été validée à temps',
-    redirect_cancelled: 'Le paiement a été annulé sur la page de la banque',
-    redirect_unanswered: 'L’autorisation n’a pas été finalisée à temps',
-  },
-  ifPaid: 'Si vous avez payé, cette page se mettra à jour.',
-  reviewHeading: 'Paiement en cours de vérification',
-  mismatchBody:
-    'Nous avons reçu un paiement qui ne correspond pas à cette commande (par exemple, un montant différent). La boutique a été prévenue et vous contactera ; ne payez pas une seconde fois, sauf si elle vous le demande.',
-  reviewBody:
-    'Nous n’avons pas encore pu confirmer ce paiement. La boutique a été prévenue ; ne payez pas une seconde fois, sauf si elle vous le demande.',
-  closedConfirming: 'Votre dernier paiement est encore en cours de confirmation.',
-
-  successHeading: 'Paiement reçu',
-  successBody: (amount) => `Merci. ${amount} ont été payés.`,
-
-  failureHeading: 'Paiement non abouti',
-  failureFailed: 'Le paiement n’a pas abouti.',
-  failureClosed: 'Ce paiement est clos.',
-  failureReason: (reason) => `Motif : ${reason}`,
-  retry: 'Réessayer',
-  otherMethod: 'Utiliser un autre moyen',
-
-  expiredHeading: 'Ce paiement a expiré',
-  expiredBody: 'Retournez sur la boutique pour recommencer.',
 
   errorHeading: 'Une erreur est survenue',
   reload: 'Réessayer',
@@ -157,5 +88,6 @@ const translation: Translation = {
   },
 };
 
-registerTranslation(translation);
-export default translation;
+// Complete once the later steps' strings have joined it (localize.ts, fillTranslation).
+registerTranslation(translation as Translation);
+export default translation as Translation;

@@ -1,10 +1,12 @@
 /**
- * Português (norma europeia, a usada em Angola e Moçambique).
+ * Português (norma europeia, a usada em Angola e Moçambique): the first screens' strings (the later steps' are in translations/steps/, in
+ * each step's chunk).
  * @module
  */
 import { registerTranslation, type Translation } from '../localize';
+import type { LaterKey } from './en';
 
-const translation: Translation = {
+const translation: Omit<Translation, LaterKey> = {
   $code: 'pt',
   $name: 'Português',
   $dir: 'ltr',
@@ -57,76 +59,8 @@ const translation: Translation = {
     count === 1 ? 'Corrija 1 campo para continuar.' : `Corrija ${count} campos para continuar.`,
   sending: 'A enviar…',
 
-  approveHeading: 'Aprove no seu telemóvel',
-  approveSent: (amount, mobile) => `Enviámos um pedido de pagamento de ${amount} para ${mobile}.`,
-  approveSteps: [
-    'Desbloqueie o telemóvel e abra o pedido.',
-    'Verifique o montante e o comerciante.',
-    'Introduza o seu PIN para aprovar.',
-  ],
-  approveWaiting: 'A aguardar a sua aprovação…',
-  approveRetryHint: 'Sem pedido após um minuto? Aguarde que este pedido expire e tente novamente.',
-
-  otpHeading: 'Introduza o código',
-  otpBody: 'Enviámos um código de utilização única para o seu telemóvel.',
-  otpLabel: 'Código de utilização única',
-  otpInvalidFormat: 'Introduza os dígitos do código.',
-  otpSubmit: 'Confirmar',
-  expiresIn: (time) => `Expira em ${time}`,
-  codeExpired: 'O código expirou.',
-  triesLeft: (count) => (count === 1 ? 'Resta 1 tentativa.' : `Restam ${count} tentativas.`),
-
-  transferHeading: 'Pagar por transferência bancária',
-  transferBody: (amount) =>
-    `Transfira exatamente ${amount} para esta conta a partir da app do seu banco.`,
-  bankName: 'Banco',
-  accountNumber: 'Número de conta',
-  amount: 'Montante',
-  copyButton: 'Copiar',
-  copy: (what) => `Copiar ${what.toLowerCase()}`,
-  copied: (what) => `${what} copiado.`,
-  copyFailed: 'Não foi possível copiar. Selecione o texto.',
-  accountExpiresIn: (time) => `Esta conta fecha dentro de ${time}`,
-  accountExpired: 'Esta conta foi fechada.',
-  transferWaiting: 'Confirmamos automaticamente quando a transferência chegar.',
-
-  redirectHeading: (method) => `Continuar com ${method}`,
-  redirectBody: 'Abre-se uma nova janela onde autoriza o pagamento. Volte aqui quando terminar.',
-  redirectButton: (method) => `Continuar para ${method}`,
-  redirectWaiting: 'Termine na outra janela. Esta página atualiza-se sozinha.',
-  redirectReopen: 'Abrir a janela novamente',
-
   waitHeading: 'A confirmar o seu pagamento',
   waitBody: 'Não pague novamente; esta página atualiza-se sozinha.',
-
-  lapse: {
-    otp_expired: 'O código expirou',
-    otp_locked: 'Demasiados códigos errados',
-    account_expired: 'A conta expirou antes de chegar uma transferência',
-    prompt_unanswered: 'O pedido não foi aprovado a tempo',
-    redirect_cancelled: 'O pagamento foi cancelado na página do banco',
-    redirect_unanswered: 'A autorização não foi concluída a tempo',
-  },
-  ifPaid: 'Se pagou, esta página será atualizada.',
-  reviewHeading: 'Pagamento em análise',
-  mismatchBody:
-    'Recebemos um pagamento que não corresponde a esta compra (por exemplo, um montante diferente). A loja foi avisada e vai contactá-lo; não pague novamente, a menos que a loja o peça.',
-  reviewBody:
-    'Ainda não conseguimos confirmar este pagamento. A loja foi avisada; não pague novamente, a menos que a loja o peça.',
-  closedConfirming: 'O seu último pagamento ainda está a ser confirmado.',
-
-  successHeading: 'Pagamento recebido',
-  successBody: (amount) => `Obrigado. ${amount} foi pago.`,
-
-  failureHeading: 'Pagamento não concluído',
-  failureFailed: 'O pagamento não foi efetuado.',
-  failureClosed: 'Este pagamento está encerrado.',
-  failureReason: (reason) => `Motivo: ${reason}`,
-  retry: 'Tentar novamente',
-  otherMethod: 'Usar outro método',
-
-  expiredHeading: 'Este pagamento expirou',
-  expiredBody: 'Volte à loja para iniciar um novo pagamento.',
 
   errorHeading: 'Ocorreu um erro',
   reload: 'Tentar novamente',
@@ -155,5 +89,6 @@ const translation: Translation = {
   },
 };
 
-registerTranslation(translation);
-export default translation;
+// Complete once the later steps' strings have joined it (localize.ts, fillTranslation).
+registerTranslation(translation as Translation);
+export default translation as Translation;

@@ -1,10 +1,12 @@
 /**
- * Kiswahili.
+ * Kiswahili: the first screens' strings (the later steps' are in translations/steps/, in
+ * each step's chunk).
  * @module
  */
 import { registerTranslation, type Translation } from '../localize';
+import type { LaterKey } from './en';
 
-const translation: Translation = {
+const translation: Omit<Translation, LaterKey> = {
   $code: 'sw',
   $name: 'Kiswahili',
   $dir: 'ltr',
@@ -57,77 +59,8 @@ const translation: Translation = {
     count === 1 ? 'Rekebisha sehemu 1 ili kuendelea.' : `Rekebisha sehemu ${count} ili kuendelea.`,
   sending: 'Inatuma…',
 
-  approveHeading: 'Idhinisha kwenye simu yako',
-  approveSent: (amount, mobile) => `Tumetuma ombi la malipo la ${amount} kwa ${mobile}.`,
-  approveSteps: [
-    'Fungua simu yako na ufungue ombi.',
-    'Kagua kiasi na jina la mfanyabiashara.',
-    'Weka PIN yako ili kuidhinisha.',
-  ],
-  approveWaiting: 'Tunasubiri uidhinishe…',
-  approveRetryHint:
-    'Hujapata ombi baada ya dakika moja? Subiri ombi hili liishe muda, kisha ujaribu tena.',
-
-  otpHeading: 'Weka msimbo wako',
-  otpBody: 'Tumetuma msimbo wa matumizi ya mara moja kwenye simu yako.',
-  otpLabel: 'Msimbo wa mara moja',
-  otpInvalidFormat: 'Weka tarakimu za msimbo.',
-  otpSubmit: 'Thibitisha',
-  expiresIn: (time) => `Unaisha baada ya ${time}`,
-  codeExpired: 'Msimbo umeisha muda.',
-  triesLeft: (count) => (count === 1 ? 'Jaribio 1 limebaki.' : `Majaribio ${count} yamebaki.`),
-
-  transferHeading: 'Lipa kwa uhamisho wa benki',
-  transferBody: (amount) =>
-    `Hamisha ${amount} kamili kwenda akaunti hii kupitia programu ya benki yako.`,
-  bankName: 'Benki',
-  accountNumber: 'Namba ya akaunti',
-  amount: 'Kiasi',
-  copyButton: 'Nakili',
-  copy: (what) => `Nakili ${what.toLowerCase()}`,
-  copied: (what) => `${what} imenakiliwa.`,
-  copyFailed: 'Imeshindwa kunakili. Chagua maandishi badala yake.',
-  accountExpiresIn: (time) => `Akaunti hii inafungwa baada ya ${time}`,
-  accountExpired: 'Akaunti hii imefungwa.',
-  transferWaiting: 'Tutathibitisha wenyewe uhamisho wako ukifika.',
-
-  redirectHeading: (method) => `Endelea na ${method}`,
-  redirectBody: 'Dirisha jipya litafunguka ili uidhinishe malipo. Rudi hapa ukimaliza.',
-  redirectButton: (method) => `Endelea kwenda ${method}`,
-  redirectWaiting: 'Maliza kwenye dirisha lingine. Ukurasa huu utajisasisha wenyewe.',
-  redirectReopen: 'Fungua dirisha tena',
-
   waitHeading: 'Tunathibitisha malipo yako',
   waitBody: 'Usilipe tena; ukurasa huu utajisasisha wenyewe.',
-
-  lapse: {
-    otp_expired: 'Muda wa msimbo umekwisha',
-    otp_locked: 'Misimbo mingi isiyo sahihi',
-    account_expired: 'Muda wa akaunti umekwisha kabla uhamisho haujafika',
-    prompt_unanswered: 'Ombi halikuidhinishwa kwa wakati',
-    redirect_cancelled: 'Malipo yalighairiwa kwenye ukurasa wa benki',
-    redirect_unanswered: 'Uidhinishaji haukukamilika kwa wakati',
-  },
-  ifPaid: 'Kama ulilipa, ukurasa huu utajisasisha.',
-  reviewHeading: 'Malipo yanakaguliwa',
-  mismatchBody:
-    'Tumepokea malipo yasiyolingana na agizo hili (kwa mfano, kiasi tofauti). Duka limearifiwa na litawasiliana nawe; usilipe tena isipokuwa duka likikuomba.',
-  reviewBody:
-    'Bado hatujaweza kuthibitisha malipo haya. Duka limearifiwa; usilipe tena isipokuwa duka likikuomba.',
-  closedConfirming: 'Malipo yako ya mwisho bado yanathibitishwa.',
-
-  successHeading: 'Malipo yamepokelewa',
-  successBody: (amount) => `Asante. ${amount} imelipwa.`,
-
-  failureHeading: 'Malipo hayajakamilika',
-  failureFailed: 'Malipo hayakufanikiwa.',
-  failureClosed: 'Malipo haya yamefungwa.',
-  failureReason: (reason) => `Sababu: ${reason}`,
-  retry: 'Jaribu tena',
-  otherMethod: 'Tumia njia nyingine',
-
-  expiredHeading: 'Muda wa malipo haya umekwisha',
-  expiredBody: 'Rudi dukani ili uanze malipo mapya.',
 
   errorHeading: 'Hitilafu imetokea',
   reload: 'Jaribu tena',
@@ -155,5 +88,6 @@ const translation: Translation = {
   },
 };
 
-registerTranslation(translation);
-export default translation;
+// Complete once the later steps' strings have joined it (localize.ts, fillTranslation).
+registerTranslation(translation as Translation);
+export default translation as Translation;

@@ -1,0 +1,112 @@
+/**
+ * The payment form, checked in the browser (the proxy checks again) and turned into the attempt
+ * request; and the proxy's refusals mapped back onto the fields. Loaded with the submit, when
+ * the payer first types (the first screen does not need it).
+ * @module
+ */
+import type { MethodKind } from '../../shared/catalogue';
+import { isValidPhone, normalizePhone } from '../../shared/phone';
+import type { CountryOption, MethodOption } from '../../shared/view';
+import { zaIdProblem } from '../../shared/za-id';
+import type { AttemptRequest } from '../api';
+import {
+  FIELD_MAX,
+  fieldsFor,
+  phoneRule,
+  type FieldName,
+  type FieldProblem,
+  type FieldValues,
+} from '../form-model';
+
+/**
+ * The first problem of one field, or `null` when it may be sent. `bankList` tells whether the
+ * bank is chosen from a list (then a missing one reads "Choose your bank").
+ *
+ * @example
+ * checkField('id_number', '8001015009087', southAfrica, false); // null
+ */
+export function checkField(
+  field: FieldName,
+  value: string | undefined,
+  country: CountryOption,
+  bankList: boolean,
+): FieldProblem | null {
+  const text = (value ?? '').trim();
+  if (!text) return field === 'bank_code' && bankList ? 'bankRequired' : 'required';
+  if (field === 'mobile') {
+    const rule = phoneRule(country);
+    return isValidPhone(normalizePhone(text, rule), rule) ? null : 'phoneInvalid';
+  }
+  if (field === 'id_number') {
+    const problem = zaIdProblem(text.replace(/\s+/g, ''));
+    return problem === null ? null : problem === 'length' ? 'idLength' : 'idInvalid';
+  }
+  return null;
+}
+
+/**
+ * Every problem of a method's form, by field (empty when the form may be sent).
+ *
+ * @example
+ * checkForm('phone_prompt', { mobile: '07' }, kenya, false); // { mobile: 'phoneInvalid' }
+ */
+export function checkForm(
+  kind: MethodKind,
+  values: FieldValues,
+  country: CountryOption,
+  bankList: boolean,
+): Partial<Record<FieldName, FieldProblem>> {
+  const problems: Partial<Record<FieldName, FieldProblem>> = {};
+  for (const field of fieldsFor(kind)) {
+    const problem = checkField(field, values[field], country, bankList);
+    if (problem) problems[field] = problem;
+  }
+  return problems;
+}
+
+/**
+ * The attempt request for a checked form: trimmed values, the phone in international form.
+ *
+ * @example
+ * attemptRequest(kenya, sendMoney, { mobile: '0712 345 000' });
+ * // { country_id: 1, method: 'send money', mobile: '254712345000' }
+ */
+export function attemptRequest(
+  country: CountryOption,
+  method: MethodOption,
+  values: FieldValues,
+): AttemptRequest {
+  const request: AttemptRequest = { country_id: country.id, method: method.value };
+  for (const field of fieldsFor(method.kind)) {
+    const text = (values[field] ?? '').trim();
+    request[field] =
+      field === 'mobile'
+        ? normalizePhone(text, phoneRule(country))
+        : field === 'id_number'
+          ? text.replace(/\s+/g, '')
+          : text;
+  }
+  return request;
+}
+
+/**
+ * Maps a VALIDATION_FAILED issue path (`mobile`, `body.mobile`, `params.id_number`) to a
+ * form field, when it names one.
+ *
+ * @example
+ * fieldOfIssue('params.mobile'); // 'mobile'
+ */
+export function fieldOfIssue(path: string): FieldName | null {
+  const last = path.split('.').pop() ?? '';
+  return Object.hasOwn(FIELD_MAX, last) ? (last as FieldName) : null;
+}
+
+/**
+ * The problem to show for a field the proxy refused (VALIDATION_FAILED).
+ *
+ * @example
+ * refusedProblem('mobile'); // 'phoneInvalid'
+ */
+export function refusedProblem(field: FieldName): FieldProblem {
+  return field === 'mobile' ? 'phoneInvalid' : field === 'id_number' ? 'idInvalid' : 'invalid';
+}

@@ -1,0 +1,87 @@
+/**
+ * The chunks the element waits for: the step on screen (step-chunks.ts), the page's language
+ * (localize.ts) and the form's submit (actions/). While a step's chunk loads the element shows
+ * the step before it; `updateComplete` waits for all of them.
+ * @module
+ */
+import type { ReactiveControllerHost } from 'lit';
+import type { CheckoutStep } from '../events';
+import { loadTranslation } from '../localize';
+import { isLazyStep, loadStep, loadedStep } from '../step-chunks';
+
+/**
+ * Starts the loads the next render needs and tracks them until they settle.
+ *
+ * @example
+ * private readonly _chunks = new ChunkLoads(this, (error) => this._reportError(…));
+ * // in willUpdate: step = this._chunks.step(stepFor(…)); this._chunks.language(wanted, t.$code);
+ */
+export class ChunkLoads {
+  /** The step whose chunk failed to load: the error step shows instead, until "Try again". */
+  failed: CheckoutStep | null = null;
+  private readonly _host: ReactiveControllerHost;
+  private readonly _onStepError: (error: unknown) => void;
+  /** Loads not settled yet. */
+  private readonly _pending = new Set<Promise<unknown>>();
+  /** The languages whose chunk this element asked for. */
+  private readonly _asked = new Set<string>();
+
+  /** `onStepError`: a step's chunk could not be loaded (offline, blocked). */
+  constructor(host: ReactiveControllerHost, onStepError: (error: unknown) => void) {
+    this._host = host;
+    this._onStepError = onStepError;
+  }
+
+  /** True while a load is under way. */
+  get busy(): boolean {
+    return this._pending.size > 0;
+  }
+
+  /** Settles when the loads under way now have settled. */
+  settled(): Promise<unknown> {
+    return Promise.all(this._pending);
+  }
+
+  /** `step`'s chunk (or one it needs, such as the live transport) failed: the error step. */
+  fail(step: CheckoutStep, error: unknown): void {
+    this.failed = step;
+    this._onStepError(error);
+    this._host.requestUpdate();
+  }
+
+  /**
+   * The step to show for `step`: itself (its chunk is loaded or starts loading now), or the
+   * error step when its chunk failed.
+   */
+  step(step: CheckoutStep): CheckoutStep {
+    if (step === this.failed) return 'error';
+    if (isLazyStep(step) && !loadedStep(step)) {
+      this.track(
+        // A failed chunk: the payer gets the error step, not a blank widget.
+        loadStep(step).catch((error: unknown) => this.fail(step, error)),
+      );
+    }
+    return step;
+  }
+
+  /** Loads the translation of `wanted` unless it is `current`; once per language. */
+  language(wanted: string, current: string): void {
+    if (wanted === current || typeof document === 'undefined' || this._asked.has(wanted)) return;
+    // A chunk that failed stays failed (English stays), and asking again on every render would
+    // re-render forever.
+    this._asked.add(wanted);
+    this.track(loadTranslation(wanted).catch(() => undefined));
+  }
+
+  /**
+   * Re-renders the host when `load` settles; until then {@link busy} is true (so
+   * `updateComplete` waits for it).
+   */
+  track(load: Promise<unknown>): void {
+    const pending = load.finally(() => {
+      this._pending.delete(pending);
+      this._host.requestUpdate();
+    });
+    this._pending.add(pending);
+  }
+}

@@ -1,0 +1,95 @@
+/**
+ * Loading a session's view: the first one (from the `initial-view` attribute or
+ * `GET /v1/checkout/:id`), and one-off refreshes after a refused request or a popup's report.
+ * @module
+ */
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { CheckoutView } from '../../shared/view';
+import { asApiError, getView, type ApiError } from '../api';
+import type { CheckoutErrorDetail } from '../events';
+import { isFinal } from '../step';
+
+/** What the loader reads from and writes to its element. */
+export interface SessionLoaderHost extends ReactiveControllerHost {
+  readonly endpointUrl: string;
+  readonly session: string;
+  initialView: CheckoutView | null;
+  _loadError: ApiError | null;
+  applyView(view: CheckoutView): boolean;
+  _reportError(error: ApiError, operation: CheckoutErrorDetail['operation']): void;
+}
+
+/** Whether the page's developer was told why the proxy is unreachable (once per page). */
+let warnedUnreachable = false;
+
+/**
+ * Loads the view; a load overtaken by a newer one (or by the element leaving the page) is
+ * dropped.
+ *
+ * @example
+ * private readonly _loader = new SessionLoader(this, () => this._live.start());
+ * // when `session` changes: void this._loader.load();
+ */
+export class SessionLoader implements ReactiveController {
+  private readonly _host: SessionLoaderHost;
+  private readonly _follow: () => void;
+  private _token = 0;
+
+  /** `follow`: called once a first view that is not final is applied (to follow it live). */
+  constructor(host: SessionLoaderHost, follow: () => void) {
+    this._host = host;
+    this._follow = follow;
+    host.addController(this);
+  }
+
+  /** Loads the view, then has the session followed live until it is final. */
+  async load(): Promise<void> {
+    const host = this._host;
+    const token = ++this._token;
+    host._loadError = null;
+    try {
+      const given = host.initialView;
+      host.initialView = null;
+      const view =
+        given?.id === host.session ? given : await getView(host.endpointUrl, host.session);
+      if (token !== this._token) return;
+      host.applyView(view);
+      if (!isFinal(view)) this._follow();
+    } catch (error) {
+      if (token !== this._token) return;
+      const loadError = asApiError(error);
+      host._loadError = loadError;
+      host._reportError(loadError, 'load');
+      if (loadError.status === 0) warnUnreachable(host.endpointUrl);
+    }
+  }
+
+  /** Fetches the view once (after a refused request or a redirect window's report). */
+  async refresh(): Promise<void> {
+    const host = this._host;
+    try {
+      if (host.session) host.applyView(await getView(host.endpointUrl, host.session));
+    } catch {
+      /* the stream or the next poll will tell */
+    }
+  }
+
+  hostDisconnected(): void {
+    this._token++;
+  }
+}
+
+/**
+ * Tells the page's developer, once per page, why the proxy may be unreachable (the payer sees
+ * the translated message). A refused origin looks like a network failure to the page.
+ */
+function warnUnreachable(endpoint: string): void {
+  if (warnedUnreachable) return;
+  warnedUnreachable = true;
+  console.warn(
+    `unified-checkout: cannot reach the payment proxy at ${endpoint} from ${location.origin}. ` +
+      `Likely causes: this page's origin is not allowed by the proxy (ALLOWED_ORIGINS, CORS), ` +
+      `the proxy is not running, or the endpoint attribute is wrong. ` +
+      `See "Allowing your page's origin" in the unified-checkout README.`,
+  );
+}
