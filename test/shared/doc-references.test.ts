@@ -8,15 +8,6 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(__dirname, '../..');
 const SCANNED = ['worker', 'sandbox/src', 'widget', 'shared', 'scripts'];
 
-/**
- * Files whose old citations other helpers of issue 17 rewrite in their own branches; the lead
- * empties this list at merge. An entry that no longer has an offender fails (so the list only
- * shrinks), and any file not listed must be clean.
- */
-const PENDING_MERGE: readonly string[] = [
-  'widget/api.ts',
-];
-
 /** Every .ts and .mjs file below `dir` (relative to the repository). */
 function sourceFiles(dir: string): string[] {
   return readdirSync(path.join(root, dir)).flatMap((name) => {
@@ -192,10 +183,6 @@ describe('documentation references in comments', () => {
   });
 
   it('name a file of docs/ and headings it has, and no old citation remains', () => {
-    const all = findings();
-    const unexpected = all.filter((f) => !PENDING_MERGE.includes(f.file));
-    expect(unexpected.map((f) => `${f.file}: ${f.problem}`)).toEqual([]);
-    const stale = PENDING_MERGE.filter((file) => !all.some((f) => f.file === file));
-    expect(stale, 'files of PENDING_MERGE that are clean now: drop them from the list').toEqual([]);
+    expect(findings().map((f) => `${f.file}: ${f.problem}`)).toEqual([]);
   });
 });
