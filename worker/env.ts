@@ -2,7 +2,7 @@
  * The proxy's bindings, vars and secrets (DESIGN.md §7).
  * @module
  */
-import type { CheckoutSession } from './checkout-session';
+import type { CheckoutSession } from './session/checkout-session';
 import type { Ledger } from './ledger';
 import type { Payout } from './payout';
 

@@ -24,7 +24,7 @@ import { merchantSessions } from './routes/merchant-sessions';
 import { returnPage } from './routes/return-page';
 import { integrationHealth } from './session/upstream-faults';
 
-export { CheckoutSession } from './checkout-session';
+export { CheckoutSession } from './session/checkout-session';
 export { Ledger } from './ledger';
 export { Payout } from './payout';
 

@@ -38,7 +38,7 @@ import {
   type ReportedMoney,
   type ReportedOutcome,
 } from '../shared/status';
-import type { Outcome } from './checkout-session';
+import type { Outcome } from './durable/outcome';
 import { loadConfig, type Config } from './config';
 import { ObjectTables } from './durable/object-tables';
 import {

@@ -4,7 +4,7 @@
  */
 import type { Context } from 'hono';
 import { CheckoutError } from '../../shared/errors';
-import type { CheckoutSession, Outcome } from '../checkout-session';
+import type { Outcome } from '../durable/outcome';
 import type { ProxyEnv } from '../env';
 import { SESSION_ID } from '../ids';
 
@@ -15,7 +15,7 @@ import { SESSION_ID } from '../ids';
  * @example
  * const stub = sessionStub(c.env, c.req.param('id'));
  */
-export function sessionStub(env: ProxyEnv, id: string): DurableObjectStub<CheckoutSession> {
+export function sessionStub(env: ProxyEnv, id: string): ReturnType<ProxyEnv['SESSIONS']['get']> {
   if (!SESSION_ID.test(id)) {
     throw new CheckoutError('SESSION_NOT_FOUND', 'No checkout session has that id.');
   }

@@ -5,7 +5,8 @@
 import { env } from 'cloudflare:workers';
 import { listDurableObjectIds, runInDurableObject } from 'cloudflare:test';
 import { expect } from 'vitest';
-import type { CheckoutSession, MerchantSession } from '../../../worker/checkout-session';
+import type { CheckoutSession } from '../../../worker/session/checkout-session';
+import type { MerchantSession } from '../../../worker/session/merchant-view';
 import { ledgerNames } from '../../../worker/ledger-shards';
 import type { Ledger } from '../../../worker/ledger';
 import { getSession, merchant, sandbox } from '../helpers';
