@@ -259,14 +259,4 @@ export function nextSessionStatus(
   return next === null ? { status, changed: false } : { status: next, changed: true };
 }
 
-export {
-  STATUS_CODES,
-  callbackOutcome,
-  moneyDifferences,
-  reportEvent,
-  statusRecordOutcome,
-  type ExpectedMoney,
-  type MoneyDifference,
-  type ReportedMoney,
-  type ReportedOutcome,
-} from './money-report';
+export * from './money-report';

@@ -91,13 +91,14 @@ export function merchantSession(cx: SessionContext): MerchantSession | null {
   const { store } = cx;
   const session = store.session();
   if (!session) return null;
+  const { id, status, amount, currency, reference, country_id } = session;
   return {
-    id: session.id,
-    status: session.status,
-    amount: session.amount,
-    currency: session.currency,
-    reference: session.reference,
-    country_id: session.country_id,
+    id,
+    status,
+    amount,
+    currency,
+    reference,
+    country_id,
     methods: parseJson(session.methods),
     customer: parseJson(session.customer),
     return_url: session.return_url,
@@ -105,7 +106,7 @@ export function merchantSession(cx: SessionContext): MerchantSession | null {
     sub_merchant_id: session.sub_merchant_id ?? null,
     created_at: iso(session.created_at),
     expires_at: iso(session.expires_at),
-    checkout_url: `${cx.config.publicBaseUrl}/pay/${session.id}`,
+    checkout_url: `${cx.config.publicBaseUrl}/pay/${id}`,
     attempts: store.attempts().map(merchantAttempt),
     history: store.events().map((e) => ({
       seq: e.seq,

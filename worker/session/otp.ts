@@ -1,8 +1,8 @@
 /**
- * The payer's one-time code for the OTP-verified method (docs/upstream-api.md,
- * "POST /api/v4/service-unified-process-transaction"): one code checked at a time, at most
- * {@link MAX_OTP_TRIES} wrong ones, and an accepted code only closes the payer's input: the
- * upstream's answer still settles the money.
+ * The payer's one-time code for the OTP-verified method
+ * (docs/upstream-api.md, "POST /api/v4/service-unified-process-transaction"): one code checked
+ * at a time, at most {@link MAX_OTP_TRIES} wrong ones, and an accepted code only closes the
+ * payer's input: the upstream's answer still settles the money.
  * @module
  */
 import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
