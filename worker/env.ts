@@ -1,5 +1,5 @@
 /**
- * The proxy's bindings, vars and secrets (DESIGN.md §7).
+ * The proxy's bindings, vars and secrets (docs/design.md, "Configuration").
  * @module
  */
 import type { CheckoutSession } from './session/checkout-session';

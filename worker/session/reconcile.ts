@@ -5,6 +5,7 @@
  * `needs_review`. Also the merchant's manual reconcile and the sweep's catch-up.
  * @module
  */
+import { ATTEMPT_STATUSES, isUnsettledAttempt } from '../../shared/status';
 import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import {
   NOT_CREATED_LIMIT,
@@ -111,7 +112,7 @@ export async function reconcile(
  * A pending attempt keeps its place in the backoff; only the question is asked early.
  */
 export async function reconcileUnsettled(cx: SessionContext): Promise<void> {
-  for (const id of cx.store.attemptIds(['pending', 'needs_review'])) {
+  for (const id of cx.store.attemptIds(ATTEMPT_STATUSES.filter(isUnsettledAttempt))) {
     cx.log('manual_reconcile', id, null);
     await reconcile(cx, { ...queryTask(cx, id, 0), due_at: Date.now() }, true);
   }
