@@ -1,7 +1,8 @@
 /**
  * The Session Durable Object's SQLite schema and typed row access. Every write that can race
  * (callbacks, tasks, outbox) is an `INSERT … ON CONFLICT` so that repeats change nothing. The
- * `status` columns are written by worker/session/transitions.ts only.
+ * session's and the attempts' `status` (and an attempt's `input`) are written by
+ * worker/session/transitions.ts only.
  * @module
  */
 import type { MethodKind } from '../../shared/catalogue';
@@ -146,8 +147,8 @@ export interface CallbackRow {
 export type CallbackRecord = Omit<CallbackRow, 'applied'> & { body: string };
 
 /**
- * Typed reads and writes of one session's tables (every write but a `status`, see
- * worker/session/transitions.ts).
+ * Typed reads and writes of one session's tables (every write but a `status` or an `input`,
+ * see worker/session/transitions.ts).
  *
  * @example
  * const store = new SessionStore(ctx.storage.sql, tables);
@@ -224,10 +225,13 @@ export class SessionStore {
     this.sql.exec('UPDATE session SET seq = seq + 1');
   }
 
-  /** Writes an attempt's columns other than `status` (create outcome, references, counters). */
+  /** Writes an attempt's columns other than its `status` and `input` (create outcome,
+   * references, counters): those two change in worker/session/transitions.ts only. */
   updateAttempt(
     id: string,
-    fields: Partial<Omit<AttemptRow, 'id' | 'n' | 'status' | 'created_at'>>,
+    fields: Partial<
+      Omit<AttemptRow, 'id' | 'n' | 'status' | 'input' | 'lapse_reason' | 'created_at'>
+    >,
   ): void {
     const names = Object.keys(fields);
     this.sql.exec(

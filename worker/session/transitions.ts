@@ -223,11 +223,13 @@ export function setInput(
   if (!row) return;
   const input = nextInput(row.input, event);
   if (input === row.input) return;
-  cx.store.updateAttempt(attemptId, {
+  cx.store.sql.exec(
+    'UPDATE attempts SET input = ?, lapse_reason = ?, updated_at = ? WHERE id = ?',
     input,
-    lapse_reason: input === 'lapsed' ? (reason ?? LAPSE_BY_KIND[row.kind]) : null,
-    updated_at: Date.now(),
-  });
+    input === 'lapsed' ? (reason ?? LAPSE_BY_KIND[row.kind]) : null,
+    Date.now(),
+    attemptId,
+  );
   cx.log(`input_${input}`, attemptId, input === 'lapsed' ? { reason: reason ?? null } : null);
   cx.tasks.cancel(`input:${attemptId}`);
   settleSession(cx);
