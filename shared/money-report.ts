@@ -1,11 +1,10 @@
 /**
  * What one upstream report (a verified callback or a status-query record) says about the money,
  * before and after it is matched against our records (docs/design.md, "Money rules", rules 1, 2,
- * 4 and 5): its outcome, the fields that disagree, and the attempt event it makes.
+ * 4 and 5): its outcome and the fields that disagree (shared/status.ts turns them into the
+ * attempt event, `reportEvent`).
  * @module
  */
-import type { AttemptEvent } from './status';
-
 /** The upstream's transaction status codes. */
 export const StatusCode = {
   SUCCESS: '000000',
@@ -132,23 +131,4 @@ export function moneyDifferences(
     });
   }
   return out;
-}
-
-/**
- * The attempt event for one report: a success becomes `confirmed_success` or, when it does not
- * match our records, `confirmed_mismatch`.
- *
- * @example
- * reportEvent('success', []); // 'confirmed_success'
- * reportEvent('failed', []); // 'confirmed_failed'
- * reportEvent('unknown', []); // 'still_unknown'
- */
-export function reportEvent(
-  outcome: ReportedOutcome,
-  differences: readonly MoneyDifference[],
-): AttemptEvent {
-  if (outcome === 'success') {
-    return differences.length === 0 ? 'confirmed_success' : 'confirmed_mismatch';
-  }
-  return outcome === 'failed' ? 'confirmed_failed' : 'still_unknown';
 }

@@ -20,6 +20,7 @@
  * shared/money-report.ts, whose names are re-exported here.
  * @module
  */
+import type { MoneyDifference, ReportedOutcome } from './money-report';
 
 /** Every attempt status, the initial one first. */
 export const ATTEMPT_STATUSES = [
@@ -257,6 +258,25 @@ export function nextSessionStatus(
             ? 'failed'
             : null;
   return next === null ? { status, changed: false } : { status: next, changed: true };
+}
+
+/**
+ * The attempt event for one report: a success becomes `confirmed_success` or, when it does not
+ * match our records, `confirmed_mismatch`.
+ *
+ * @example
+ * reportEvent('success', []); // 'confirmed_success'
+ * reportEvent('failed', []); // 'confirmed_failed'
+ * reportEvent('unknown', []); // 'still_unknown'
+ */
+export function reportEvent(
+  outcome: ReportedOutcome,
+  differences: readonly MoneyDifference[],
+): AttemptEvent {
+  if (outcome === 'success') {
+    return differences.length === 0 ? 'confirmed_success' : 'confirmed_mismatch';
+  }
+  return outcome === 'failed' ? 'confirmed_failed' : 'still_unknown';
 }
 
 export * from './money-report';

@@ -4,7 +4,6 @@ import {
   callbackOutcome,
   isStatusCode,
   moneyDifferences,
-  reportEvent,
   statusRecordOutcome,
 } from '../../shared/money-report';
 import {
@@ -17,6 +16,7 @@ import {
   nextAttemptStatus,
   nextInput,
   nextSessionStatus,
+  reportEvent,
   SESSION_EVENTS,
   SESSION_STATUSES,
   type AttemptEvent,

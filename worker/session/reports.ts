@@ -7,14 +7,13 @@
 import {
   callbackOutcome,
   moneyDifferences,
-  reportEvent,
   statusRecordOutcome,
   type ExpectedMoney,
   type MoneyDifference,
   type ReportedMoney,
   type ReportedOutcome,
 } from '../../shared/money-report';
-import type { AttemptEvent } from '../../shared/status';
+import { reportEvent, type AttemptEvent } from '../../shared/status';
 
 /** One report, judged. */
 export interface JudgedReport {
