@@ -6,14 +6,6 @@
 import type { CatalogueOverrides, SlotOverride } from './catalogue-settings';
 import { COUNTRIES, NGN_BANKS, type Country, type MethodSlot, type NgnBank } from './countries';
 
-// Names that moved out of this module, re-exported for the importers not yet moved to their
-// new homes (worker/config.ts, worker/checkout-session.ts, worker/session/*, widget/*).
-export { methodOption } from './brands';
-export { parseCatalogueOverrides, parseVirtualAccountBanks } from './catalogue-settings';
-export { NGN_BANKS, type MethodSlot } from './countries';
-export { INPUT_WINDOW_MINUTES } from './lifetimes';
-export { REDIRECT_KINDS, type MethodKind } from './method-kinds';
-
 /** The catalogue a deployment runs with. */
 export interface Catalogue {
   readonly countries: readonly Country[];

@@ -1,7 +1,7 @@
 /**
- * Status codes of the upstream and the money state machines (docs/design.md, "Money rules"),
- * as pure functions: every change of an attempt, a payout or a session goes through
- * {@link nextAttemptStatus}, {@link nextInput} or {@link nextSessionStatus}.
+ * The money state machines (docs/design.md, "Money rules"), as pure functions: every change of
+ * an attempt, a payout or a session goes through {@link nextAttemptStatus}, {@link nextInput} or
+ * {@link nextSessionStatus}.
  *
  * Two ideas drive them:
  * - **Only the upstream settles money.** An attempt (or payout) leaves `pending` only on a
@@ -15,23 +15,24 @@
  * Session: `open` → `pending` → `succeeded` | `failed` | `expired`; an attempt that releases the
  * session (it settled without success, or its input lapsed) returns it to `open`; a matching
  * success completes a session that has no other success, even an expired or closed one.
+ *
+ * What one upstream report says (success, failure, unknown; matching our records) is read by
+ * shared/money-report.ts, whose names are re-exported here.
  * @module
  */
+import type { MoneyDifference, ReportedOutcome } from './money-report';
 
-/** The upstream's transaction status codes. */
-export const StatusCode = {
-  SUCCESS: '000000',
-  PENDING: '000001',
-  FAILED: '000005',
-  TIMEOUT: '000006',
-} as const;
-export type StatusCode = (typeof StatusCode)[keyof typeof StatusCode];
-
-/** Every upstream status code. */
-export const STATUS_CODES: readonly StatusCode[] = ['000000', '000001', '000005', '000006'];
+/** Every attempt status, the initial one first. */
+export const ATTEMPT_STATUSES = [
+  'pending',
+  'succeeded',
+  'failed',
+  'mismatch',
+  'needs_review',
+] as const;
 
 /** An attempt (one upstream collection) or a payout: what the upstream did with the money. */
-export type AttemptStatus = 'pending' | 'succeeded' | 'failed' | 'mismatch' | 'needs_review';
+export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
 
 /**
  * Whether the payer can still act on an attempt: `awaiting` (a code to enter, a prompt to
@@ -40,26 +41,20 @@ export type AttemptStatus = 'pending' | 'succeeded' | 'failed' | 'mismatch' | 'n
  */
 export type AttemptInput = 'awaiting' | 'given' | 'lapsed';
 
-/** A checkout session. */
-export type SessionStatus = 'open' | 'pending' | 'succeeded' | 'failed' | 'expired';
-
-/** Every attempt status, the initial one first. */
-export const ATTEMPT_STATUSES: readonly AttemptStatus[] = [
-  'pending',
-  'succeeded',
-  'failed',
-  'mismatch',
-  'needs_review',
-];
-
 /** Every session status, the initial one first. */
-export const SESSION_STATUSES: readonly SessionStatus[] = [
-  'open',
-  'pending',
-  'succeeded',
-  'failed',
-  'expired',
-];
+export const SESSION_STATUSES = ['open', 'pending', 'succeeded', 'failed', 'expired'] as const;
+
+/** A checkout session. */
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+/** Every attempt event (see {@link AttemptEvent}). */
+export const ATTEMPT_EVENTS = [
+  'confirmed_success',
+  'confirmed_mismatch',
+  'confirmed_failed',
+  'still_unknown',
+  'horizon_reached',
+] as const;
 
 /**
  * What the upstream (or our patience) says about an attempt's money:
@@ -70,21 +65,7 @@ export const SESSION_STATUSES: readonly SessionStatus[] = [
  * - `still_unknown`: pending, `000006`, no answer, an unreadable answer;
  * - `horizon_reached`: we asked for long enough; a person must look.
  */
-export type AttemptEvent =
-  | 'confirmed_success'
-  | 'confirmed_mismatch'
-  | 'confirmed_failed'
-  | 'still_unknown'
-  | 'horizon_reached';
-
-/** Every attempt event. */
-export const ATTEMPT_EVENTS: readonly AttemptEvent[] = [
-  'confirmed_success',
-  'confirmed_mismatch',
-  'confirmed_failed',
-  'still_unknown',
-  'horizon_reached',
-];
+export type AttemptEvent = (typeof ATTEMPT_EVENTS)[number];
 
 /**
  * A report that contradicts what is already settled (the status does not change; the merchant
@@ -197,22 +178,32 @@ export function holdsSession(status: AttemptStatus, input: AttemptInput): boolea
 }
 
 /**
- * What a session learns: `attempt_started`, `attempt_succeeded` (a matching success),
- * `attempt_released` (the attempt that held the session settled without success, reached
- * needs_review, or its input lapsed), `expire` (the session's time ran out while open),
- * `close` (no attempts left).
+ * True when an attempt's outcome needs the shop to look before the payer pays again: a success
+ * that does not match our records, or one the upstream never confirmed.
+ *
+ * @example
+ * needsShop('needs_review'); // true: no new attempt, the view says "contact the shop"
  */
-export type SessionEvent =
-  'attempt_started' | 'attempt_succeeded' | 'attempt_released' | 'expire' | 'close';
+export function needsShop(status: AttemptStatus): boolean {
+  return status === 'mismatch' || status === 'needs_review';
+}
 
-/** Every session event. */
-export const SESSION_EVENTS: readonly SessionEvent[] = [
+/** Every session event (see {@link SessionEvent}). */
+export const SESSION_EVENTS = [
   'attempt_started',
   'attempt_succeeded',
   'attempt_released',
   'expire',
   'close',
-];
+] as const;
+
+/**
+ * What a session learns: `attempt_started`, `attempt_succeeded` (a matching success),
+ * `attempt_released` (the attempt that held the session settled without success, reached
+ * needs_review, or its input lapsed), `expire` (the session's time ran out while open),
+ * `close` (no attempts left).
+ */
+export type SessionEvent = (typeof SESSION_EVENTS)[number];
 
 /** A second matching success on a session already paid: a double payment (a refund case). */
 export type SessionAnomaly = 'second_success';
@@ -227,9 +218,6 @@ export function isTerminalSession(status: SessionStatus): boolean {
 
 /**
  * True when a new attempt may start: the session is open (not held by an attempt, not final).
- *
- * @example
- * if (!canStartAttempt(session.status)) return fail('ATTEMPT_IN_PROGRESS', …);
  */
 export function canStartAttempt(status: SessionStatus): boolean {
   return status === 'open';
@@ -272,122 +260,6 @@ export function nextSessionStatus(
   return next === null ? { status, changed: false } : { status: next, changed: true };
 }
 
-const AGREEING: Readonly<Record<StatusCode, string>> = {
-  '000000': 'success',
-  '000001': 'pending',
-  '000005': 'failed',
-  '000006': 'failed',
-};
-
-/** True when `code` is one of the upstream's status codes. */
-export function isStatusCode(code: unknown): code is StatusCode {
-  return typeof code === 'string' && Object.hasOwn(AGREEING, code);
-}
-
-/** What one upstream report says about the money, before it is matched against our records. */
-export type ReportedOutcome = 'success' | 'failed' | 'unknown';
-
-/**
- * The outcome a verified callback (collection or payout) reports: only payment_step 2 with
- * `success`+`000000` is a success and only `failed`+`000005` a failure; `000006` (timeout),
- * payment_step 1 and every other combination say nothing final.
- *
- * @example
- * callbackOutcome({ payment_step: 2, status: 'success', statusCode: '000000' }); // 'success'
- * callbackOutcome({ payment_step: 2, status: 'failed', statusCode: '000006' }); // 'unknown'
- */
-export function callbackOutcome(params: {
-  payment_step?: unknown;
-  status?: unknown;
-  statusCode?: unknown;
-}): ReportedOutcome {
-  if (Number(params.payment_step) !== 2) return 'unknown';
-  if (params.status === 'success' && params.statusCode === StatusCode.SUCCESS) return 'success';
-  if (params.status === 'failed' && params.statusCode === StatusCode.FAILED) return 'failed';
-  return 'unknown';
-}
-
-/**
- * The outcome a status-query record reports: `000000` with `success`, `000005` with `failed`;
- * `000001`, `000006`, a contradictory or unreadable record say nothing final.
- *
- * @example
- * statusRecordOutcome({ status: 'success', status_code: '000000' }); // 'success'
- * statusRecordOutcome({ status: 'failed', status_code: '000006' }); // 'unknown'
- */
-export function statusRecordOutcome(record: {
-  status?: unknown;
-  status_code?: unknown;
-}): ReportedOutcome {
-  const code = record.status_code;
-  if (!isStatusCode(code) || AGREEING[code] !== record.status) return 'unknown';
-  if (code === StatusCode.SUCCESS) return 'success';
-  if (code === StatusCode.FAILED) return 'failed';
-  return 'unknown';
-}
-
-/** What we recorded when the money was asked for. */
-export interface ExpectedMoney {
-  /** Whole units. */
-  amount: number;
-  currency: string;
-  /** The upstream's reference from its create answer, when one came. */
-  upstreamRef: string | null;
-}
-
-/** What an upstream report says was paid (absent fields are not compared). */
-export interface ReportedMoney {
-  amount?: number | null;
-  currency?: string | null;
-  upstreamRef?: string | null;
-}
-
-/** One field where a report disagrees with our records. */
-export interface MoneyDifference {
-  field: 'amount' | 'currency' | 'upstream_reference';
-  expected: string | number;
-  reported: string | number;
-}
-
-/**
- * Compares a success report with our records: the amount must be at least the expected one
- * (an overpaid NGN transfer is processed for the expected amount, the excess reversed), the
- * currency and the upstream reference must be ours. An empty list means it matches.
- *
- * @example
- * moneyDifferences({ amount: 1500, currency: 'KES', upstreamRef: 'R1' }, { amount: 1000 });
- * // [{ field: 'amount', expected: 1500, reported: 1000 }]
- */
-export function moneyDifferences(
-  expected: ExpectedMoney,
-  reported: ReportedMoney,
-): MoneyDifference[] {
-  const out: MoneyDifference[] = [];
-  if (typeof reported.amount === 'number' && !(reported.amount >= expected.amount)) {
-    out.push({ field: 'amount', expected: expected.amount, reported: reported.amount });
-  }
-  if (
-    typeof reported.currency === 'string' &&
-    reported.currency !== '' &&
-    reported.currency.toUpperCase() !== expected.currency.toUpperCase()
-  ) {
-    out.push({ field: 'currency', expected: expected.currency, reported: reported.currency });
-  }
-  if (
-    expected.upstreamRef !== null &&
-    typeof reported.upstreamRef === 'string' &&
-    reported.upstreamRef !== '' &&
-    reported.upstreamRef !== expected.upstreamRef
-  ) {
-    out.push({
-      field: 'upstream_reference',
-      expected: expected.upstreamRef,
-      reported: reported.upstreamRef,
-    });
-  }
-  return out;
-}
-
 /**
  * The attempt event for one report: a success becomes `confirmed_success` or, when it does not
  * match our records, `confirmed_mismatch`.
@@ -406,3 +278,5 @@ export function reportEvent(
   }
   return outcome === 'failed' ? 'confirmed_failed' : 'still_unknown';
 }
+
+export * from './money-report';

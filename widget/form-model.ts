@@ -5,7 +5,7 @@
  * @module
  */
 import { PAYER_FIELD_MAX } from '../shared/attempt-field-limits';
-import type { MethodKind } from '../shared/catalogue';
+import type { MethodKind } from '../shared/method-kinds';
 import { isValidPhone, normalizePhone, type PhoneRule } from '../shared/phone';
 import type { CheckoutView, CountryOption } from '../shared/view';
 

@@ -6,7 +6,7 @@
  * by a separate `<script>` reaches every copy of the widget on the page.
  * @module
  */
-import type { MethodKind } from '../shared/catalogue';
+import type { MethodKind } from '../shared/method-kinds';
 import type { ErrorCode } from '../shared/errors';
 import type { LapseReason } from '../shared/view';
 

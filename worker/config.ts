@@ -3,15 +3,11 @@
  * var or secret yields a CONFIG_INVALID error whose message names every problem.
  * @module
  */
-import {
-  applyCatalogueOverrides,
-  INPUT_WINDOW_MINUTES,
-  NGN_BANKS,
-  parseCatalogueOverrides,
-  parseVirtualAccountBanks,
-  type Catalogue,
-  type MethodKind,
-} from '../shared/catalogue';
+import { applyCatalogueOverrides, type Catalogue } from '../shared/catalogue';
+import { parseCatalogueOverrides, parseVirtualAccountBanks } from '../shared/catalogue-settings';
+import { NGN_BANKS } from '../shared/countries';
+import { INPUT_WINDOW_MINUTES } from '../shared/lifetimes';
+import type { MethodKind } from '../shared/method-kinds';
 import * as z from 'zod/mini';
 import { CheckoutError } from '../shared/errors';
 import type { SigningCredentials, SigningScheme } from '../shared/signing';

@@ -20,7 +20,7 @@ import { merchantApi } from './routes/merchant-api';
 import { returnPage } from './routes/return-page';
 import { integrationHealth } from './session/upstream-faults';
 
-export { CheckoutSession } from './checkout-session';
+export { CheckoutSession } from './session/checkout-session';
 export { DevInbox } from './dev-inbox/dev-inbox';
 export { Ledger } from './ledger/ledger';
 export { Payout } from './payout/payout';

@@ -55,7 +55,7 @@ export function payoutStub(env: ProxyEnv, reference: string): PayoutStub {
 }
 
 /**
- * A ledger object by name (the main ledger or a payment-link shard, worker/ledger-shards.ts).
+ * A ledger object by name (the main ledger or a payment-link shard, worker/ledger/shards.ts).
  *
  * @example
  * const shard = ledgerStub(env, linkShardName(key));

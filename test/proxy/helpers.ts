@@ -4,7 +4,7 @@ import { env, exports } from 'cloudflare:workers';
 import { expect, vi } from 'vitest';
 import { signEnvelope } from '../../shared/signing';
 import type { CheckoutView } from '../../shared/view';
-import type { MerchantSession } from '../../worker/checkout-session';
+import type { MerchantSession } from '../../worker/session/merchant-view';
 import { findLeaks, formatLeaks, payerPhones } from '../support/secret-sweep';
 
 export const BASE = 'http://127.0.0.1:8787';

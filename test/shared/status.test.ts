@@ -1,22 +1,24 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  callbackOutcome,
+  isStatusCode,
+  moneyDifferences,
+  statusRecordOutcome,
+} from '../../shared/money-report';
+import {
   ATTEMPT_EVENTS,
   ATTEMPT_STATUSES,
-  callbackOutcome,
   canStartAttempt,
   holdsSession,
   isSettledAttempt,
-  isStatusCode,
   isTerminalSession,
-  moneyDifferences,
   nextAttemptStatus,
   nextInput,
   nextSessionStatus,
   reportEvent,
   SESSION_EVENTS,
   SESSION_STATUSES,
-  statusRecordOutcome,
   type AttemptEvent,
   type AttemptStatus,
   type SessionEvent,

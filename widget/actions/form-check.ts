@@ -4,7 +4,7 @@
  * the payer first types (the first screen does not need it).
  * @module
  */
-import type { MethodKind } from '../../shared/catalogue';
+import type { MethodKind } from '../../shared/method-kinds';
 import { isValidPhone, normalizePhone } from '../../shared/phone';
 import type { CountryOption, MethodOption } from '../../shared/view';
 import { zaIdProblem } from '../../shared/za-id';

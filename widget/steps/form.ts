@@ -4,7 +4,7 @@
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import type { MethodKind } from '../../shared/catalogue';
+import type { MethodKind } from '../../shared/method-kinds';
 import { formatPhone, isValidPhone, normalizePhone } from '../../shared/phone';
 import type { CountryOption } from '../../shared/view';
 import {

@@ -9,6 +9,7 @@ import { validator } from 'hono/validator';
 import * as z from 'zod/mini';
 import { CheckoutError } from '../../shared/errors';
 import { REFERENCE_CHARACTERS } from '../../shared/references';
+import { ATTEMPT_STATUSES, SESSION_STATUSES } from '../../shared/status';
 import { validate } from '../../shared/validation';
 import { decodeCursor, type Cursor } from './cursor';
 
@@ -40,7 +41,6 @@ const countryId = z
   .string()
   .check(z.regex(/^[1-9][0-9]{0,2}$/, 'must be a country id (a whole number)'));
 const method = z.string().check(z.minLength(1), z.maxLength(64));
-const MONEY_STATUSES = ['pending', 'succeeded', 'failed', 'mismatch', 'needs_review'] as const;
 
 const page = {
   limit: z.optional(limit),
@@ -53,7 +53,7 @@ const page = {
 export const LIST_SCHEMAS = {
   sessions: z.strictObject({
     ...page,
-    status: z.optional(z.enum(['open', 'pending', 'succeeded', 'failed', 'expired'])),
+    status: z.optional(z.enum(SESSION_STATUSES)),
     currency: z.optional(currency),
     country_id: z.optional(countryId),
     method: z.optional(method),
@@ -62,7 +62,7 @@ export const LIST_SCHEMAS = {
   }),
   payouts: z.strictObject({
     ...page,
-    status: z.optional(z.enum(MONEY_STATUSES)),
+    status: z.optional(z.enum(ATTEMPT_STATUSES)),
     currency: z.optional(currency),
     country_id: z.optional(countryId),
     method: z.optional(method),

@@ -8,7 +8,7 @@
 import { Hono, type Context } from 'hono';
 import { NONCE, secureHeaders, type SecureHeadersVariables } from 'hono/secure-headers';
 import { CheckoutError } from '../../shared/errors';
-import type { HostedSession } from '../checkout-session';
+import type { HostedSession } from '../session/merchant-view';
 import type { Outcome } from '../durable/outcome';
 import type { ProxyApp } from '../env';
 import { config } from '../middleware/config';

@@ -5,7 +5,8 @@
  * platform collecting for one of its sellers) on every collection of the session.
  * @module
  */
-import { REDIRECT_KINDS, type MethodSlot } from '../../shared/catalogue';
+import type { MethodSlot } from '../../shared/countries';
+import { REDIRECT_KINDS } from '../../shared/method-kinds';
 import type { AttemptBody } from '../../shared/schemas';
 import type { Config } from '../config';
 import type { SessionRow } from './store';

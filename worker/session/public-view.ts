@@ -3,7 +3,9 @@
  * see: never client_id, signatures, secrets or the payment_token.
  * @module
  */
-import { methodOption, type Catalogue } from '../../shared/catalogue';
+import { methodOption } from '../../shared/brands';
+import type { Catalogue } from '../../shared/catalogue';
+import { canStartAttempt, needsShop } from '../../shared/status';
 import type { AttemptView, CheckoutView, CountryOption, NextAction } from '../../shared/view';
 import { attemptNext, parseJson, type AttemptRow, type SessionRow } from './store';
 
@@ -74,11 +76,6 @@ export function attemptView(row: AttemptRow): AttemptView {
   };
 }
 
-/** True when the latest attempt asks the payer to contact the shop rather than pay again. */
-function needsShop(latest: AttemptRow | undefined): boolean {
-  return latest?.status === 'mismatch' || latest?.status === 'needs_review';
-}
-
 /**
  * The public view of a session.
  *
@@ -109,7 +106,9 @@ export function publicView(
     customer: parseJson(session.customer),
     attempt: latest ? attemptView(latest) : null,
     can_retry:
-      session.status === 'open' && session.attempt_count < MAX_ATTEMPTS && !needsShop(latest),
+      canStartAttempt(session.status) &&
+      session.attempt_count < MAX_ATTEMPTS &&
+      !(latest && needsShop(latest.status)),
     return_url: session.return_url,
     seq: session.seq,
   };

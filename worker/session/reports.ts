@@ -7,14 +7,13 @@
 import {
   callbackOutcome,
   moneyDifferences,
-  reportEvent,
   statusRecordOutcome,
-  type AttemptEvent,
   type ExpectedMoney,
   type MoneyDifference,
   type ReportedMoney,
   type ReportedOutcome,
-} from '../../shared/status';
+} from '../../shared/money-report';
+import { reportEvent, type AttemptEvent } from '../../shared/status';
 
 /** One report, judged. */
 export interface JudgedReport {
@@ -25,7 +24,8 @@ export interface JudgedReport {
   failure: { code: string | null; message: string | null } | null;
 }
 
-function text(value: unknown): string | null {
+/** A non-empty string field of an upstream answer, else null. */
+export function text(value: unknown): string | null {
   return typeof value === 'string' && value !== '' ? value : null;
 }
 

@@ -1,11 +1,15 @@
 /**
  * The Session Durable Object's SQLite schema and typed row access. Every write that can race
- * (callbacks, tasks, outbox) is an `INSERT … ON CONFLICT` so that repeats change nothing.
+ * (callbacks, tasks, outbox) is an `INSERT … ON CONFLICT` so that repeats change nothing. The
+ * session's and the attempts' `status` (and an attempt's `input`) are written by
+ * worker/session/transitions.ts only.
  * @module
  */
-import type { MethodKind } from '../../shared/catalogue';
+import type { MethodKind } from '../../shared/method-kinds';
+import type { SessionCreateBody } from '../../shared/schemas';
 import type { AttemptInput, AttemptStatus, SessionStatus } from '../../shared/status';
 import type { LapseReason, NextAction } from '../../shared/view';
+import type { ObjectTables } from '../durable/object-tables';
 
 /** Schema of one session object. Applied idempotently on every construction. */
 export const SCHEMA = `
@@ -34,6 +38,11 @@ CREATE TABLE IF NOT EXISTS callbacks (
   status_code TEXT, payment_step INTEGER, body TEXT NOT NULL, applied TEXT
 );
 `;
+
+/** What creates a session: the merchant's body and the session's id. */
+export interface SessionInit extends SessionCreateBody {
+  id: string;
+}
 
 /** The session row. */
 export interface SessionRow {
@@ -112,4 +121,170 @@ export function parseJson<T>(text: string | null): T | null {
 /** The next action stored on an attempt. */
 export function attemptNext(row: AttemptRow): NextAction | null {
   return parseJson<NextAction>(row.next);
+}
+
+/** One entry of a session's event log. */
+export interface EventRow {
+  seq: number;
+  at: number;
+  type: string;
+  attempt_id: string | null;
+  data: string | null;
+}
+
+/** A stored callback (its body left out). */
+export interface CallbackRow {
+  digest: string;
+  attempt_id: string | null;
+  received_at: number;
+  status: string | null;
+  status_code: string | null;
+  payment_step: number | null;
+  applied: string | null;
+}
+
+/** The fields of a callback the table keeps besides its body. */
+export type CallbackRecord = Omit<CallbackRow, 'applied'> & { body: string };
+
+/**
+ * Typed reads and writes of one session's tables (every write but a `status` or an `input`,
+ * see worker/session/transitions.ts).
+ *
+ * @example
+ * const store = new SessionStore(ctx.storage.sql, tables);
+ * const latest = store.latestAttempt();
+ */
+export class SessionStore {
+  constructor(
+    readonly sql: SqlStorage,
+    private readonly tables: ObjectTables<string>,
+  ) {}
+
+  /** The session, or undefined for an object never written (its tables do not exist). */
+  session(): SessionRow | undefined {
+    if (!this.tables.exists) return undefined;
+    return first<SessionRow>(this.sql, 'SELECT * FROM session LIMIT 1');
+  }
+
+  attempt(id: string): AttemptRow | undefined {
+    return first<AttemptRow>(this.sql, 'SELECT * FROM attempts WHERE id = ?', id);
+  }
+
+  latestAttempt(): AttemptRow | undefined {
+    return first<AttemptRow>(this.sql, 'SELECT * FROM attempts ORDER BY n DESC LIMIT 1');
+  }
+
+  /** Every attempt, first one first. */
+  attempts(): AttemptRow[] {
+    return rows<AttemptRow>(this.sql, 'SELECT * FROM attempts ORDER BY n');
+  }
+
+  /** The ids of the attempts in one of `statuses`, first one first. */
+  attemptIds(statuses: readonly AttemptStatus[]): string[] {
+    const marks = statuses.map(() => '?').join(', ');
+    return rows<{ id: string }>(
+      this.sql,
+      `SELECT id FROM attempts WHERE status IN (${marks}) ORDER BY n`,
+      ...statuses,
+    ).map((row) => row.id);
+  }
+
+  /** The money status of every attempt. */
+  attemptStatuses(): AttemptStatus[] {
+    return rows<{ status: AttemptStatus }>(this.sql, 'SELECT status FROM attempts').map(
+      (row) => row.status,
+    );
+  }
+
+  /** Pending attempts still awaiting the payer's input whose window closed by `now`. */
+  inputWindowsClosed(now: number): string[] {
+    return rows<{ id: string }>(
+      this.sql,
+      "SELECT id FROM attempts WHERE status = 'pending' AND input = 'awaiting' AND expires_at <= ?",
+      now,
+    ).map((row) => row.id);
+  }
+
+  /** Appends to the event log. */
+  log(type: string, attemptId: string | null, data: Record<string, unknown> | null): void {
+    this.sql.exec(
+      'INSERT INTO events (at, type, attempt_id, data) VALUES (?, ?, ?, ?)',
+      Date.now(),
+      type,
+      attemptId,
+      data ? JSON.stringify(data) : null,
+    );
+  }
+
+  events(): EventRow[] {
+    return rows<EventRow>(this.sql, 'SELECT * FROM events ORDER BY seq');
+  }
+
+  /** Raises the session's `seq` (the live stream's order). */
+  raiseSeq(): void {
+    this.sql.exec('UPDATE session SET seq = seq + 1');
+  }
+
+  /** Writes an attempt's columns other than its `status` and `input` (create outcome,
+   * references, counters): those two change in worker/session/transitions.ts only. */
+  updateAttempt(
+    id: string,
+    fields: Partial<
+      Omit<AttemptRow, 'id' | 'n' | 'status' | 'input' | 'lapse_reason' | 'created_at'>
+    >,
+  ): void {
+    const names = Object.keys(fields);
+    this.sql.exec(
+      `UPDATE attempts SET ${names.map((name) => `${name} = ?`).join(', ')} WHERE id = ?`,
+      ...names.map((name) => fields[name as keyof typeof fields]),
+      id,
+    );
+  }
+
+  /** Remembers an upstream reference for an attempt that has none yet. */
+  learnUpstreamRef(id: string, ref: string | null): void {
+    this.sql.exec(
+      'UPDATE attempts SET upstream_ref = COALESCE(upstream_ref, ?) WHERE id = ?',
+      ref,
+      id,
+    );
+  }
+
+  /** Stores a callback once per digest; answers false for a duplicate. */
+  insertCallback(callback: CallbackRecord): boolean {
+    return (
+      this.sql.exec(
+        `INSERT INTO callbacks (digest, attempt_id, received_at, status, status_code, payment_step, body)
+           VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (digest) DO NOTHING`,
+        callback.digest,
+        callback.attempt_id,
+        callback.received_at,
+        callback.status,
+        callback.status_code,
+        callback.payment_step,
+        callback.body,
+      ).rowsWritten > 0
+    );
+  }
+
+  /** Records what became of a callback (`ignored`, `deferred`, or the event it made). */
+  markCallback(digest: string, applied: string): void {
+    this.sql.exec('UPDATE callbacks SET applied = ? WHERE digest = ?', applied, digest);
+  }
+
+  /** The callbacks of an attempt that wait to be judged, oldest first. */
+  deferredCallbacks(attemptId: string): { digest: string; body: string }[] {
+    return rows<{ digest: string; body: string }>(
+      this.sql,
+      "SELECT digest, body FROM callbacks WHERE attempt_id = ? AND applied = 'deferred' ORDER BY received_at",
+      attemptId,
+    );
+  }
+
+  callbacks(): CallbackRow[] {
+    return rows<CallbackRow>(
+      this.sql,
+      'SELECT digest, attempt_id, received_at, status, status_code, payment_step, applied FROM callbacks ORDER BY received_at',
+    );
+  }
 }

@@ -6,7 +6,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { StreamMessage } from '../../../shared/view';
-import { MAX_STREAMS, STREAM_CLOSE } from '../../../worker/checkout-session';
+import { MAX_STREAMS, STREAM_CLOSE } from '../../../worker/session/stream';
 import { BASE, createSession, expectNoSecrets, ref, startAttempt } from '../helpers';
 
 afterAll(() => expectNoSecrets());

@@ -14,7 +14,7 @@ import { env } from 'cloudflare:workers';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { CheckoutView } from '../../../shared/view';
-import type { MerchantSession } from '../../../worker/checkout-session';
+import type { MerchantSession } from '../../../worker/session/merchant-view';
 import {
   checkout,
   createSession,

@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:workers';
 import { listDurableObjectIds, runInDurableObject } from 'cloudflare:test';
 import { expect } from 'vitest';
-import type { CheckoutSession, MerchantSession } from '../../../worker/checkout-session';
+import type { MerchantSession } from '../../../worker/session/merchant-view';
 import { devInbox } from '../../../worker/dev-inbox/inbox';
 import { ledgerNames } from '../../../worker/ledger/shards';
 import { getSession, merchant, sandbox } from '../helpers';
@@ -104,7 +104,7 @@ export async function globalState(ignoreSession?: string): Promise<GlobalState> 
 }
 
 /** The Durable Object of a session. */
-export function sessionObject(id: string): DurableObjectStub<CheckoutSession> {
+export function sessionObject(id: string) {
   return env.SESSIONS.get(env.SESSIONS.idFromName(id));
 }
 

@@ -5,7 +5,7 @@
 // with one webhook per outcome.
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CheckoutView } from '../../../shared/view';
-import type { MerchantSession } from '../../../worker/checkout-session';
+import type { MerchantSession } from '../../../worker/session/merchant-view';
 import {
   checkout,
   createSession,

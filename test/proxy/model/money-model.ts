@@ -16,7 +16,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { signEnvelope } from '../../../shared/signing';
 import type { CheckoutView } from '../../../shared/view';
-import type { MerchantSession } from '../../../worker/checkout-session';
+import type { MerchantSession } from '../../../worker/session/merchant-view';
 import {
   checkout,
   createSession,

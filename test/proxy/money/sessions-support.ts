@@ -3,7 +3,7 @@
 // are the real ones.
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
-import type { MerchantSession } from '../../../worker/checkout-session';
+import type { MerchantSession } from '../../../worker/session/merchant-view';
 import { getSession } from '../helpers';
 import { sandboxTxFor, sessionObject, webhooksFor, type ReceivedWebhook } from '../hostile/support';
 import { callback } from './support';

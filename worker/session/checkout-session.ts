@@ -1,0 +1,244 @@
+/**
+ * The Session Durable Object: one per checkout session (docs/design.md, "Durable Objects"). It
+ * holds the session, its attempts, an event log with a rising `seq`, the callbacks received, a
+ * tasks table that feeds one alarm, and the merchant-webhook outbox. This class is its typed RPC
+ * surface; the work is in the modules beside it:
+ *
+ * - attempts.ts, otp.ts, callbacks.ts, reconcile.ts: what the payer, the upstream and the timers
+ *   ask for;
+ * - transitions.ts: every status write, through the machines of shared/status.ts
+ *   (docs/design.md, "Money rules");
+ * - store.ts, context.ts: the tables and what every module works with;
+ * - public-view.ts, merchant-view.ts, stream.ts, webhooks.ts: what it tells whom.
+ * @module
+ */
+import { DurableObject } from 'cloudflare:workers';
+import { REDIRECT_KINDS } from '../../shared/method-kinds';
+import type { AttemptBody } from '../../shared/schemas';
+import type { CheckoutView } from '../../shared/view';
+import { fail, type Outcome } from '../durable/outcome';
+import type { Task } from '../durable/task-queue';
+import type { ProxyEnv } from '../env';
+import { startAttempt } from './attempts';
+import { applyCallback, type CollectionCallback } from './callbacks';
+import { sessionSubMerchant } from './collection-params';
+import { SessionContext, type SessionTaskKind } from './context';
+import {
+  hostedSession,
+  merchantSession,
+  type HostedSession,
+  type MerchantSession,
+} from './merchant-view';
+import { submitOtp } from './otp';
+import { reconcile, reconcileOverdue, reconcileUnsettled } from './reconcile';
+import type { SessionInit } from './store';
+import { acceptStream, closeInKind, isStreamUpgrade, upgradeRequired } from './stream';
+import { catchUp, openSession, setInput } from './transitions';
+
+const NOT_FOUND = 'No such checkout session.';
+
+/** One checkout session's state, transitions, timers and live stream. */
+export class CheckoutSession extends DurableObject<ProxyEnv> {
+  private readonly cx: SessionContext;
+
+  constructor(ctx: DurableObjectState, env: ProxyEnv) {
+    super(ctx, env);
+    this.cx = new SessionContext(ctx, () => this.env);
+    // Keep-alive pings are answered without waking the object (issue #14).
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
+  }
+
+  // ---------------------------------------------------------------- merchant side
+
+  /**
+   * Creates the session (idempotent: the same terms answer the existing session; other terms
+   * answer SESSION_CONFLICT).
+   */
+  async init(input: SessionInit): Promise<Outcome<{ created: boolean; session: MerchantSession }>> {
+    const fingerprint = JSON.stringify({ ...input, id: undefined });
+    const existing = this.cx.store.session();
+    if (existing) {
+      if (existing.fingerprint !== fingerprint) {
+        return fail(
+          'SESSION_CONFLICT',
+          'A session with this idempotency key exists with other terms.',
+        );
+      }
+      return { ok: true, value: { created: false, session: merchantSession(this.cx)! } };
+    }
+    this.cx.tables.open();
+    const now = Date.now();
+    const expiresAt = now + (input.expires_in ?? 3600) * 1000;
+    // The fingerprint holds the sub_merchant_id the merchant sent; the default is resolved
+    // here, once: a replay after SERVICE_SUB_MERCHANT_ID changed answers this session as is.
+    const subMerchantId = sessionSubMerchant(input.sub_merchant_id, this.cx.config);
+    openSession(this.cx, input, { fingerprint, subMerchantId, now, expiresAt });
+    this.cx.log('session_created', null, { amount: input.amount, currency: input.currency });
+    this.cx.tasks.schedule('session_expiry', 'session_expiry', expiresAt, null);
+    this.cx.indexRows();
+    return { ok: true, value: { created: true, session: merchantSession(this.cx)! } };
+  }
+
+  /** The session with every attempt, its references, history, callbacks and webhooks. */
+  async merchant(): Promise<Outcome<MerchantSession>> {
+    catchUp(this.cx);
+    const session = merchantSession(this.cx);
+    return session ? { ok: true, value: session } : fail('SESSION_NOT_FOUND', NOT_FOUND);
+  }
+
+  /** Asks the upstream now about every unsettled attempt (the merchant's manual reconcile). */
+  async reconcileNow(): Promise<Outcome<MerchantSession>> {
+    if (!this.cx.store.session()) return fail('SESSION_NOT_FOUND', NOT_FOUND);
+    await reconcileUnsettled(this.cx);
+    return { ok: true, value: merchantSession(this.cx)! };
+  }
+
+  /** Re-sends one webhook now (merchant's manual retry); answers false for an unknown id. */
+  async resendWebhook(eventId: string): Promise<boolean> {
+    if (!this.cx.tables.exists) return false;
+    return this.cx.outbox.resend(eventId);
+  }
+
+  // ---------------------------------------------------------------- payer side
+
+  /** The public view, or SESSION_NOT_FOUND. */
+  async view(): Promise<Outcome<CheckoutView>> {
+    catchUp(this.cx);
+    const view = this.cx.view();
+    return view ? { ok: true, value: view } : fail('SESSION_NOT_FOUND', NOT_FOUND);
+  }
+
+  /**
+   * What the hosted page (`GET /pay/:id`) shows: the public view (the widget's first view), the
+   * merchant's reference and the order description, or SESSION_NOT_FOUND. One call, so the page
+   * costs one trip to the object.
+   */
+  async hosted(): Promise<Outcome<HostedSession>> {
+    catchUp(this.cx);
+    const session = this.cx.store.session();
+    const view = this.cx.view();
+    if (!session || !view) return fail('SESSION_NOT_FOUND', NOT_FOUND);
+    return { ok: true, value: hostedSession(session, view) };
+  }
+
+  /** Starts an attempt (worker/session/attempts.ts). */
+  async startAttempt(body: AttemptBody): Promise<Outcome<CheckoutView>> {
+    catchUp(this.cx);
+    return startAttempt(this.cx, body);
+  }
+
+  /** Submits the payer's OTP for the latest OTP attempt (worker/session/otp.ts). */
+  async submitOtp(otp: string): Promise<Outcome<CheckoutView>> {
+    catchUp(this.cx);
+    return submitOtp(this.cx, otp);
+  }
+
+  /**
+   * The payer came back from a redirect method's page (successful_url or failure_url). It
+   * settles no money: `success` means the payer acted (the session waits for the upstream),
+   * `failure` that they cancelled (a new attempt may start; this one is still reconciled).
+   */
+  async payerReturned(outcome: 'success' | 'failure'): Promise<void> {
+    const row = this.cx.tables.exists ? this.cx.store.latestAttempt() : undefined;
+    if (!row || !REDIRECT_KINDS.includes(row.kind) || row.status !== 'pending') return;
+    this.cx.log('payer_returned', row.id, { outcome });
+    if (outcome === 'success') setInput(this.cx, row.id, 'input_given');
+    else setInput(this.cx, row.id, 'input_lapsed', 'redirect_cancelled');
+  }
+
+  // ---------------------------------------------------------------- upstream side
+
+  /** Applies a verified collection callback (worker/session/callbacks.ts). */
+  async applyCallback(
+    callback: CollectionCallback,
+  ): Promise<{ known: boolean; duplicate: boolean }> {
+    return applyCallback(this.cx, callback);
+  }
+
+  // ---------------------------------------------------------------- timers and index
+
+  /** Runs every due task, then re-arms the alarm for the earliest remaining one. */
+  override async alarm(): Promise<void> {
+    await this.cx.tasks.drain((task) => this.runTask(task));
+    // A status query that rescheduled itself moved the attempt's next check.
+    this.cx.indexRows();
+  }
+
+  private async runTask(task: Task<SessionTaskKind>): Promise<void> {
+    switch (task.kind) {
+      case 'session_expiry':
+        this.cx.tasks.cancel(task.key);
+        catchUp(this.cx);
+        return;
+      case 'input_deadline':
+        return this.inputDeadline(task);
+      case 'reconcile':
+        return this.reconcile(task);
+      case 'webhook':
+        return this.cx.outbox.deliver(
+          task.ref!,
+          this.cx.config.merchantWebhookUrl,
+          this.env.MERCHANT_WEBHOOK_SECRET,
+        );
+      case 'index':
+        return this.cx.tables.open().index.flush(this.env.INDEX);
+    }
+  }
+
+  /** One status query (worker/session/reconcile.ts); the tests run it as the alarm would. */
+  private reconcile(task: Task<SessionTaskKind>): Promise<void> {
+    return reconcile(this.cx, task);
+  }
+
+  /** The end of an attempt's input window: closes its input (an OTP being checked gets a few
+   * seconds more). Its status queries go on as scheduled. */
+  private async inputDeadline(task: Task<SessionTaskKind>): Promise<void> {
+    const row = task.ref ? this.cx.store.attempt(task.ref) : undefined;
+    this.cx.tasks.cancel(task.key);
+    if (!row || row.status !== 'pending' || row.input !== 'awaiting') return;
+    if (this.cx.otpChecking === row.id) {
+      this.cx.tasks.schedule(task.key, 'input_deadline', Date.now() + 5_000, row.id);
+      return;
+    }
+    setInput(this.cx, row.id, 'input_lapsed');
+  }
+
+  /**
+   * The reconciliation sweep (worker/index-store/sweep.ts): asks the upstream about every
+   * pending attempt whose status query is missing or overdue (an alarm that did not run), then
+   * re-sends the index rows D1 lacks or holds older, and re-arms the alarm.
+   */
+  async sweep(): Promise<{ reconciled: number; requeued: number }> {
+    if (!this.cx.store.session()) return { reconciled: 0, requeued: 0 };
+    catchUp(this.cx);
+    const reconciled = await reconcileOverdue(this.cx);
+    this.cx.indexRows();
+    const requeued = await this.cx.tables.open().index.check(this.env.INDEX);
+    await this.cx.tasks.rearm();
+    return { reconciled, requeued };
+  }
+
+  /** Sends every index row of this session again (`npm run reindex`); answers how many. */
+  async reindex(): Promise<number> {
+    if (!this.cx.store.session()) return 0;
+    this.cx.indexRows();
+    return this.cx.tables.open().index.requeue();
+  }
+
+  // ---------------------------------------------------------------- live stream
+
+  /** WebSocket upgrades for the live stream (hibernation API; worker/session/stream.ts). */
+  override async fetch(request: Request): Promise<Response> {
+    if (!isStreamUpgrade(request)) return upgradeRequired();
+    catchUp(this.cx);
+    return acceptStream(this.ctx, this.cx.view(), this.cx.store);
+  }
+
+  override async webSocketMessage(): Promise<void> {
+    /* 'ping' is answered by the auto-response; the stream takes nothing else */
+  }
+
+  override async webSocketClose(ws: WebSocket, code: number): Promise<void> {
+    closeInKind(ws, code);
+  }
+}

@@ -1,0 +1,89 @@
+/**
+ * What every part of a checkout session works with: its store, its task queue and webhook
+ * outbox (opened on the first write), the settings, what is in flight in this instance, and
+ * {@link SessionContext.bump}, which publishes every change.
+ * @module
+ */
+import type { CheckoutView } from '../../shared/view';
+import { loadConfig, type Config } from '../config';
+import { ObjectTables } from '../durable/object-tables';
+import type { TaskQueue } from '../durable/task-queue';
+import type { WebhookOutbox } from '../durable/webhook-outbox';
+import type { ProxyEnv } from '../env';
+import { stageSessionRows } from '../index-store/session-index';
+import { publicView } from './public-view';
+import { SCHEMA, SessionStore } from './store';
+import { pushView } from './stream';
+
+/** Timed work of a session. */
+export type SessionTaskKind =
+  'reconcile' | 'input_deadline' | 'session_expiry' | 'webhook' | 'index';
+
+/**
+ * One session object's working state. `env` is read from the object on every use (tests swap
+ * it between calls).
+ *
+ * @example
+ * // in the object's constructor:
+ * this.cx = new SessionContext(ctx, () => this.env);
+ */
+export class SessionContext {
+  /** Created by the first write only (see ObjectTables). */
+  readonly tables: ObjectTables<SessionTaskKind>;
+  readonly store: SessionStore;
+  /** The attempt whose OTP is being checked upstream right now: one code at a time, so that
+   * parallel guesses cannot all pass the lock check before the first answer is counted. */
+  otpChecking: string | null = null;
+  /** Attempts whose create call is on its way in this instance: a status query's "not found"
+   * means nothing yet, and callbacks wait for the create's reference (after an eviction the set
+   * is empty: "not found" counts again and callbacks apply at once). */
+  readonly creating = new Set<string>();
+
+  constructor(
+    readonly state: DurableObjectState,
+    private readonly envOf: () => ProxyEnv,
+  ) {
+    this.tables = new ObjectTables<SessionTaskKind>(state.storage, SCHEMA, 'session');
+    this.store = new SessionStore(state.storage.sql, this.tables);
+  }
+
+  get env(): ProxyEnv {
+    return this.envOf();
+  }
+
+  get config(): Config {
+    return loadConfig(this.env);
+  }
+
+  get tasks(): TaskQueue<SessionTaskKind> {
+    return this.tables.open().tasks;
+  }
+
+  get outbox(): WebhookOutbox {
+    return this.tables.open().outbox;
+  }
+
+  /** Appends to the session's event log. */
+  log(type: string, attemptId: string | null, data: Record<string, unknown> | null): void {
+    this.store.log(type, attemptId, data);
+  }
+
+  /** The public view now, or null for an object with no session. */
+  view(): CheckoutView | null {
+    const session = this.store.session();
+    return session ? publicView(session, this.store.latestAttempt(), this.config.catalogue) : null;
+  }
+
+  /** Stages the session's query-index rows (worker/index-store/session-index.ts). */
+  indexRows(): void {
+    if (this.tables.exists) stageSessionRows(this.store.sql, this.tables.open().index, this.tasks);
+  }
+
+  /** Raises `seq`, stages the index rows and pushes the new view to every connected stream. */
+  bump(): void {
+    this.store.raiseSeq();
+    this.indexRows();
+    const view = this.view();
+    if (view) pushView(this.state, view, this.store);
+  }
+}

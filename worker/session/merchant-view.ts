@@ -1,0 +1,131 @@
+/**
+ * What the merchant sees of a session (`GET /v1/sessions/:id`, webhooks) and what the hosted
+ * page renders: built from the session's rows, never with the payment_token or a full phone.
+ * @module
+ */
+import type { MoneyDifference, ReportedMoney } from '../../shared/money-report';
+import type { CheckoutView, LapseReason } from '../../shared/view';
+import type { WebhookRecord } from '../durable/webhook-outbox';
+import type { SessionContext } from './context';
+import { attemptView } from './public-view';
+import { parseJson, type AttemptRow, type FlatJson, type SessionRow } from './store';
+
+/** What the hosted page renders (`GET /pay/:id`). */
+export interface HostedSession {
+  view: CheckoutView;
+  reference: string;
+  /** `metadata.description`, the order's one-line description, if the merchant set one. */
+  description: string | null;
+}
+
+/** The merchant's view of a session (GET /v1/sessions/:id). */
+export interface MerchantSession {
+  id: string;
+  status: SessionRow['status'];
+  amount: number;
+  currency: string;
+  reference: string;
+  country_id: number | null;
+  methods: string[] | null;
+  customer: FlatJson | null;
+  return_url: string | null;
+  metadata: Record<string, string> | null;
+  /** The sub-merchant every collection of the session names; null for none. */
+  sub_merchant_id: string | null;
+  created_at: string;
+  expires_at: string;
+  checkout_url: string;
+  attempts: MerchantAttempt[];
+  history: {
+    seq: number;
+    at: string;
+    type: string;
+    attempt_id: string | null;
+    data: FlatJson | null;
+  }[];
+  callbacks: {
+    digest: string;
+    attempt_id: string | null;
+    received_at: string;
+    status: string | null;
+    status_code: string | null;
+    payment_step: number | null;
+    applied: string | null;
+  }[];
+  webhooks: WebhookRecord[];
+  seq: number;
+}
+
+/** An attempt as the merchant sees it (phone masked, no payment_token). */
+export type MerchantAttempt = ReturnType<typeof attemptView> & {
+  third_party_reference_1: string;
+  upstream_reference: string | null;
+  create_state: string;
+  upstream_message: string | null;
+  lapse_reason: LapseReason | null;
+  /** What the deciding upstream success reported, with the fields that did not match. */
+  reported: (ReportedMoney & { differences: MoneyDifference[] }) | null;
+  mobile: string | null;
+  updated_at: string;
+};
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The merchant's view of one attempt. */
+export function merchantAttempt(row: AttemptRow): MerchantAttempt {
+  return {
+    ...attemptView(row),
+    third_party_reference_1: row.id,
+    upstream_reference: row.create_ref ?? row.upstream_ref,
+    create_state: row.create_state,
+    upstream_message: row.upstream_message,
+    lapse_reason: row.lapse_reason,
+    reported: parseJson(row.reported),
+    mobile: row.mobile_masked,
+    updated_at: iso(row.updated_at),
+  };
+}
+
+/** The session with every attempt, its history, callbacks and webhooks; null when there is none. */
+export function merchantSession(cx: SessionContext): MerchantSession | null {
+  const { store } = cx;
+  const session = store.session();
+  if (!session) return null;
+  const { id, status, amount, currency, reference, country_id } = session;
+  return {
+    id,
+    status,
+    amount,
+    currency,
+    reference,
+    country_id,
+    methods: parseJson(session.methods),
+    customer: parseJson(session.customer),
+    return_url: session.return_url,
+    metadata: parseJson(session.metadata),
+    sub_merchant_id: session.sub_merchant_id ?? null,
+    created_at: iso(session.created_at),
+    expires_at: iso(session.expires_at),
+    checkout_url: `${cx.config.publicBaseUrl}/pay/${id}`,
+    attempts: store.attempts().map(merchantAttempt),
+    history: store.events().map((e) => ({
+      seq: e.seq,
+      at: iso(e.at),
+      type: e.type,
+      attempt_id: e.attempt_id,
+      data: parseJson(e.data),
+    })),
+    callbacks: store.callbacks().map((c) => ({ ...c, received_at: iso(c.received_at) })),
+    webhooks: cx.outbox.list(),
+    seq: session.seq,
+  };
+}
+
+/**
+ * What the hosted page shows: the public view (the widget's first view), the merchant's
+ * reference and the order description (`metadata.description`).
+ */
+export function hostedSession(session: SessionRow, view: CheckoutView): HostedSession {
+  const description = parseJson<Record<string, string>>(session.metadata)?.description;
+  return { view, reference: session.reference, description: description ?? null };
+}

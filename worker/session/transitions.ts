@@ -1,0 +1,305 @@
+/**
+ * Every write of a session's or an attempt's `status`, and of an attempt's input flag: the
+ * initial rows, then each change through the machines of shared/status.ts (docs/design.md,
+ * "Money rules"). An attempt's money status changes only in {@link transition}, on the
+ * upstream's answer matched against our records; our deadlines only close the payer's input
+ * ({@link setInput}).
+ * @module
+ */
+import type { MethodKind } from '../../shared/method-kinds';
+import type { MoneyDifference, ReportedMoney } from '../../shared/money-report';
+import {
+  ATTEMPT_STATUSES,
+  SESSION_STATUSES,
+  holdsSession,
+  nextAttemptStatus,
+  nextInput,
+  nextSessionStatus,
+  type AttemptAnomaly,
+  type AttemptEvent,
+  type InputEvent,
+  type SessionEvent,
+} from '../../shared/status';
+import type { LapseReason } from '../../shared/view';
+import type { SessionContext } from './context';
+import { MAX_ATTEMPTS } from './public-view';
+import type { AttemptRow, SessionInit } from './store';
+import { queueAnomaly, queueWebhook } from './webhooks';
+
+/** Why an attempt's input lapsed when its window closed, by method kind. */
+const LAPSE_BY_KIND: Readonly<Record<MethodKind, LapseReason>> = {
+  phone_prompt: 'prompt_unanswered',
+  operator_prompt: 'prompt_unanswered',
+  otp_operator: 'otp_expired',
+  redirect_wallet: 'redirect_unanswered',
+  bank_eft: 'redirect_unanswered',
+  bank_id: 'redirect_unanswered',
+  virtual_account: 'account_expired',
+};
+
+/** Codes of a refusal of the shop's configuration: no payer's failure, so no checkout.failed
+ * (an integration.error says it). */
+const INTEGRATION_FAILURES: ReadonlySet<string | null> = new Set([
+  'MERCHANT_UNAVAILABLE',
+  'UPSTREAM_AUTH',
+]);
+
+/** What settles an attempt besides its event: the failure it reports, what a success said. */
+export interface TransitionDetail {
+  failure?: { code: string | null; message: string | null } | null;
+  reported?: ReportedMoney | null;
+  differences?: MoneyDifference[];
+}
+
+/** Writes the session row, in the machine's initial status (the caller opened the tables). */
+export function openSession(
+  cx: SessionContext,
+  input: SessionInit,
+  terms: { fingerprint: string; subMerchantId: string | null; now: number; expiresAt: number },
+): void {
+  cx.store.sql.exec(
+    `INSERT INTO session (id, status, amount, currency, reference, country_id, methods, customer,
+       return_url, metadata, created_at, expires_at, fingerprint, sub_merchant_id)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    input.id,
+    SESSION_STATUSES[0],
+    input.amount,
+    input.currency,
+    input.reference,
+    input.country_id ?? null,
+    input.methods ? JSON.stringify(input.methods) : null,
+    input.customer ? JSON.stringify(input.customer) : null,
+    input.return_url ?? null,
+    input.metadata ? JSON.stringify(input.metadata) : null,
+    terms.now,
+    terms.expiresAt,
+    terms.fingerprint,
+    terms.subMerchantId,
+  );
+}
+
+/** Writes a new attempt in the machine's initial status and lets it hold the session. */
+export function openAttempt(
+  cx: SessionContext,
+  row: Pick<
+    AttemptRow,
+    'id' | 'n' | 'country_id' | 'method' | 'kind' | 'mobile_masked' | 'next' | 'expires_at'
+  >,
+  now: number,
+): void {
+  cx.store.sql.exec(
+    `INSERT INTO attempts (id, n, country_id, method, kind, status, mobile_masked, next, create_state,
+       expires_at, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?)`,
+    row.id,
+    row.n,
+    row.country_id,
+    row.method,
+    row.kind,
+    ATTEMPT_STATUSES[0],
+    row.mobile_masked,
+    row.next,
+    row.expires_at,
+    now,
+    now,
+  );
+  cx.store.sql.exec('UPDATE session SET attempt_count = ?', row.n);
+  sessionEvent(cx, 'attempt_started');
+}
+
+/** The failure an attempt's new status records. */
+function failureOf(
+  status: AttemptRow['status'],
+  detail: TransitionDetail,
+): { code: string | null; message: string } | null {
+  switch (status) {
+    case 'succeeded':
+      return null;
+    case 'mismatch':
+      return { code: 'MISMATCH', message: mismatchMessage(detail.differences ?? []) };
+    case 'needs_review':
+      return {
+        code: 'NEEDS_REVIEW',
+        message: 'The payment service has not confirmed this payment; the shop must check it.',
+      };
+    default:
+      return {
+        code: detail.failure?.code ?? null,
+        message: detail.failure?.message ?? 'The payment failed.',
+      };
+  }
+}
+
+/**
+ * The one function that changes an attempt's money status: applies the event through the
+ * attempt machine, records the anomaly it reports, then the session's consequence, and pushes
+ * the new view. Settled states absorb; contradictions become `checkout.anomaly`.
+ *
+ * @example
+ * transition(cx, attemptId, 'confirmed_failed', { failure: { code: null, message: 'Refused.' } });
+ */
+export function transition(
+  cx: SessionContext,
+  attemptId: string,
+  event: AttemptEvent,
+  detail: TransitionDetail,
+): void {
+  const row = cx.store.attempt(attemptId);
+  const session = cx.store.session();
+  if (!row || !session) return;
+  const step = nextAttemptStatus(row.status, event);
+  const anomaly = (kind: AttemptAnomaly, target: AttemptRow, message: string) =>
+    queueAnomaly(cx, target, {
+      kind,
+      message,
+      expected: {
+        amount: session.amount,
+        currency: session.currency,
+        upstream_reference: target.create_ref ?? target.upstream_ref,
+      },
+      reported: detail.reported ?? null,
+      differences: detail.differences ?? [],
+    });
+  if (!step.changed) {
+    cx.log('event_absorbed', attemptId, { event, status: row.status });
+    if (step.anomaly) anomaly(step.anomaly, row, anomalyMessage(step.anomaly, row.status));
+    cx.bump();
+    return;
+  }
+  const failure = failureOf(step.status, detail);
+  cx.store.sql.exec(
+    `UPDATE attempts SET status = ?, failure_code = ?, failure_message = ?,
+       reported = COALESCE(?, reported), updated_at = ? WHERE id = ?`,
+    step.status,
+    failure?.code ?? null,
+    failure?.message ?? null,
+    detail.reported
+      ? JSON.stringify({ ...detail.reported, differences: detail.differences ?? [] })
+      : null,
+    Date.now(),
+    attemptId,
+  );
+  cx.log('attempt_' + step.status, attemptId, { event, amount: detail.reported?.amount ?? null });
+  cx.tasks.cancel(`reconcile:${attemptId}`);
+  cx.tasks.cancel(`input:${attemptId}`);
+  const updated = cx.store.attempt(attemptId)!;
+  if (step.anomaly) anomaly(step.anomaly, updated, failure?.message ?? 'Anomaly.');
+  if (step.status === 'succeeded') {
+    const result = sessionEvent(cx, 'attempt_succeeded');
+    if (result.anomaly) {
+      queueAnomaly(cx, updated, {
+        kind: result.anomaly,
+        message: 'A second payment succeeded for a checkout that was already paid: refund one.',
+        reported: detail.reported ?? null,
+      });
+    } else {
+      queueWebhook(cx, `evt_${session.id}_succeeded`, 'checkout.succeeded', updated);
+      cx.tasks.cancel('session_expiry');
+    }
+  } else if (
+    step.status === 'failed' &&
+    cx.store.session()!.status !== 'succeeded' &&
+    !INTEGRATION_FAILURES.has(failure?.code ?? null)
+  ) {
+    queueWebhook(cx, `evt_${attemptId}_failed`, 'checkout.failed', updated);
+  }
+  settleSession(cx);
+  cx.bump();
+}
+
+/**
+ * Moves an attempt's input flag (never its money status), then the session's consequence.
+ *
+ * @example
+ * setInput(cx, attemptId, 'input_lapsed', 'otp_locked');
+ */
+export function setInput(
+  cx: SessionContext,
+  attemptId: string,
+  event: InputEvent,
+  reason?: LapseReason,
+): void {
+  const row = cx.store.attempt(attemptId);
+  if (!row) return;
+  const input = nextInput(row.input, event);
+  if (input === row.input) return;
+  cx.store.sql.exec(
+    'UPDATE attempts SET input = ?, lapse_reason = ?, updated_at = ? WHERE id = ?',
+    input,
+    input === 'lapsed' ? (reason ?? LAPSE_BY_KIND[row.kind]) : null,
+    Date.now(),
+    attemptId,
+  );
+  cx.log(`input_${input}`, attemptId, input === 'lapsed' ? { reason: reason ?? null } : null);
+  cx.tasks.cancel(`input:${attemptId}`);
+  settleSession(cx);
+  cx.bump();
+}
+
+/** Applies a session event through the machine; answers its result. */
+function sessionEvent(cx: SessionContext, event: SessionEvent) {
+  const result = nextSessionStatus(cx.store.session()!.status, event);
+  if (result.changed) {
+    cx.store.sql.exec('UPDATE session SET status = ?', result.status);
+    cx.log('session_' + result.status, null, null);
+  }
+  return result;
+}
+
+/**
+ * Brings the session in line with its attempts and its deadline: released when no attempt
+ * holds it, expired when open past its time, closed when every attempt failed and none is
+ * left. A session with an attempt the payer acted on stays pending past its deadline.
+ */
+function settleSession(cx: SessionContext, now = Date.now()): void {
+  const session = cx.store.session();
+  if (!session) return;
+  const latest = cx.store.latestAttempt();
+  if (session.status === 'pending' && !(latest && holdsSession(latest.status, latest.input))) {
+    sessionEvent(cx, 'attempt_released');
+  }
+  if (cx.store.session()!.status !== 'open') return;
+  if (now >= session.expires_at) {
+    if (sessionEvent(cx, 'expire').changed) {
+      cx.tasks.cancel('session_expiry');
+      queueWebhook(cx, `evt_${session.id}_expired`, 'checkout.expired', latest);
+    }
+    return;
+  }
+  if (session.attempt_count >= MAX_ATTEMPTS) {
+    if (cx.store.attemptStatuses().every((status) => status === 'failed')) {
+      sessionEvent(cx, 'close');
+    }
+  }
+}
+
+/**
+ * Closes the input of attempts whose window has passed and expires the session when due
+ * (the alarm does the same; this keeps reads honest). An OTP being checked keeps its input.
+ */
+export function catchUp(cx: SessionContext): void {
+  if (!cx.tables.exists) return;
+  const now = Date.now();
+  for (const id of cx.store.inputWindowsClosed(now)) {
+    if (cx.otpChecking !== id) setInput(cx, id, 'input_lapsed');
+  }
+  const before = cx.store.session()?.status;
+  settleSession(cx, now);
+  if (cx.store.session()?.status !== before) cx.bump();
+}
+
+function mismatchMessage(differences: readonly MoneyDifference[]): string {
+  const parts = differences.map((d) => `${d.field} ${d.reported} (expected ${d.expected})`);
+  return `The payment does not match this checkout: ${parts.join(', ') || 'unknown difference'}.`;
+}
+
+function anomalyMessage(kind: AttemptAnomaly, status: string): string {
+  switch (kind) {
+    case 'success_after_failure':
+      return `The payment service reported a success for an attempt it had reported ${status}.`;
+    case 'failure_after_success':
+      return `The payment service reported a failure for an attempt already ${status}.`;
+    default:
+      return `Anomaly: ${kind}.`;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The merchant webhooks a session queues (docs/design.md, "Which webhook when"): each under a
+ * stable event id, written once to the outbox, which delivers it.
+ * @module
+ */
+import type { MoneyDifference, ReportedMoney } from '../../shared/money-report';
+import { isUnsettledAttempt, type AttemptAnomaly, type SessionAnomaly } from '../../shared/status';
+import type { WebhookType } from '../durable/webhook-outbox';
+import type { SessionContext } from './context';
+import { merchantAttempt } from './merchant-view';
+import { parseJson, type AttemptRow } from './store';
+
+/** What an anomaly webhook reports besides the session and the attempt. */
+export interface AnomalyDetail {
+  kind: AttemptAnomaly | SessionAnomaly;
+  message: string;
+  expected?: { amount: number; currency: string; upstream_reference: string | null };
+  reported?: ReportedMoney | null;
+  differences?: MoneyDifference[];
+}
+
+/**
+ * Queues one webhook about the session (and an attempt), with `extra` fields; an id already
+ * queued changes nothing.
+ *
+ * @example
+ * queueWebhook(cx, `evt_${session.id}_succeeded`, 'checkout.succeeded', attempt);
+ */
+export function queueWebhook(
+  cx: SessionContext,
+  id: string,
+  type: WebhookType,
+  attempt: AttemptRow | undefined,
+  extra: Record<string, unknown> = {},
+): void {
+  const session = cx.store.session()!;
+  cx.outbox.enqueue(id, type, {
+    session_id: session.id,
+    reference: session.reference,
+    status: session.status,
+    amount: session.amount,
+    currency: session.currency,
+    metadata: parseJson(session.metadata),
+    sub_merchant_id: session.sub_merchant_id ?? null,
+    attempt: attempt ? merchantAttempt(attempt) : null,
+    unsettled_attempts: cx.store.attemptStatuses().filter(isUnsettledAttempt).length,
+    ...extra,
+  });
+}
+
+/** Logs an anomaly and queues its `checkout.anomaly` (one per attempt and kind). */
+export function queueAnomaly(cx: SessionContext, attempt: AttemptRow, detail: AnomalyDetail): void {
+  cx.log('anomaly', attempt.id, { kind: detail.kind, message: detail.message });
+  queueWebhook(cx, `evt_${attempt.id}_anomaly_${detail.kind}`, 'checkout.anomaly', attempt, {
+    anomaly: detail,
+  });
+}
