@@ -148,6 +148,24 @@ export function nextAttemptStatus(
 }
 
 /**
+ * The anomaly a report raises on a payout or payment-link payment: the machine's, or `mismatch`
+ * when a payment already paid is reported paid again with another amount, currency or
+ * reference (sessions report that as their own `second_success` instead).
+ *
+ * @example
+ * paymentReportAnomaly('succeeded', 'confirmed_mismatch'); // 'mismatch'
+ * paymentReportAnomaly('failed', 'confirmed_success'); // 'success_after_failure'
+ */
+export function paymentReportAnomaly(
+  status: AttemptStatus,
+  event: AttemptEvent,
+): AttemptAnomaly | null {
+  const step = nextAttemptStatus(status, event);
+  if (step.anomaly) return step.anomaly;
+  return status === 'succeeded' && event === 'confirmed_mismatch' ? 'mismatch' : null;
+}
+
+/**
  * What can happen to an attempt's input: `input_given` (an OTP accepted, a redirect approved),
  * `input_lapsed` (its window closed, the OTP locked after wrong codes, the payer cancelled).
  */

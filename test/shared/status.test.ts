@@ -16,6 +16,7 @@ import {
   nextAttemptStatus,
   nextInput,
   nextSessionStatus,
+  paymentReportAnomaly,
   reportEvent,
   SESSION_EVENTS,
   SESSION_STATUSES,
@@ -319,5 +320,21 @@ describe('a payment story, attempt and session together', () => {
       changed: false,
       anomaly: 'second_success',
     });
+  });
+});
+
+describe('paymentReportAnomaly (payouts and payment-link payments)', () => {
+  it("is the machine's anomaly, plus mismatch for a paid payment reported paid differently", () => {
+    for (const status of ATTEMPT_STATUSES) {
+      for (const event of ATTEMPT_EVENTS) {
+        const machine = nextAttemptStatus(status, event).anomaly ?? null;
+        const expected =
+          machine ?? (status === 'succeeded' && event === 'confirmed_mismatch' ? 'mismatch' : null);
+        expect(paymentReportAnomaly(status, event), `${status} + ${event}`).toBe(expected);
+      }
+    }
+    expect(paymentReportAnomaly('succeeded', 'confirmed_mismatch')).toBe('mismatch');
+    expect(paymentReportAnomaly('succeeded', 'confirmed_success')).toBeNull();
+    expect(paymentReportAnomaly('failed', 'confirmed_success')).toBe('success_after_failure');
   });
 });

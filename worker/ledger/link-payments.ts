@@ -8,7 +8,7 @@
  * @module
  */
 import type { PaymentLinkCallbackParams } from '../../shared/schemas';
-import { nextAttemptStatus, type AttemptEvent } from '../../shared/status';
+import { paymentReportAnomaly, type AttemptEvent } from '../../shared/status';
 import type { OpenTables } from '../durable/object-tables';
 import type { AnomalyData } from '../durable/webhook-outbox';
 import { linkPaymentKey } from './shards';
@@ -101,11 +101,8 @@ function contradiction(
           sameCurrency(existing.currency, report.currency)
         ? 'confirmed_success'
         : 'confirmed_mismatch';
-  const step = nextAttemptStatus(existing.status, event);
   // A paid payment reported paid again with another amount or currency is a mismatch too.
-  const kind =
-    step.anomaly ??
-    (existing.status === 'succeeded' && event === 'confirmed_mismatch' ? 'mismatch' : null);
+  const kind = paymentReportAnomaly(existing.status, event);
   if (kind === null) return;
   const data: AnomalyData & Record<string, unknown> = {
     reference: existing.reference ?? reference ?? key,

@@ -13,6 +13,7 @@ import type { PayoutBody } from '../../shared/schemas';
 import {
   moneyDifferences,
   nextAttemptStatus,
+  paymentReportAnomaly,
   reportEvent,
   type AttemptEvent,
   type MoneyDifference,
@@ -89,9 +90,7 @@ export function applyEvent(
     });
   }
   // A success report that disagrees with a payout already paid is reported too (once).
-  const kind =
-    step.anomaly ??
-    (row.status === 'succeeded' && event === 'confirmed_mismatch' ? 'mismatch' : null);
+  const kind = paymentReportAnomaly(row.status, event);
   if (kind !== null) {
     const data: AnomalyData & Record<string, unknown> = {
       reference: row.reference,

@@ -5,6 +5,7 @@
  * anomalies of the period listed apart. Amounts are whole units, as the upstream uses them.
  * @module
  */
+import type { EventSummary } from '../index-store/tables';
 import { isoOf } from './lists';
 
 /** Longest period one report covers. */
@@ -242,16 +243,7 @@ export async function settlementReport(
       at: isoOf(p.updated_at),
       sub_merchant_id: null,
     })),
-    ...(
-      events!.results as unknown as {
-        id: string;
-        type: string;
-        source_id: string;
-        sub_merchant_id: string | null;
-        created_at: number;
-        body: string;
-      }[]
-    ).map((e) => {
+    ...(events!.results as unknown as EventSummary[]).map((e) => {
       const data = (JSON.parse(e.body) as { data?: Record<string, unknown> }).data ?? {};
       return {
         source: 'event' as const,
