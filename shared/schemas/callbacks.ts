@@ -15,6 +15,7 @@
  * @module
  */
 import * as z from 'zod/mini';
+import { callbackOutcome, StatusCode } from '../money-report';
 import { signedEnvelopeSchema } from './envelope';
 import { failureReasonSchema } from './failure-reason';
 import { maybe } from './fields';
@@ -33,10 +34,14 @@ function callbackIssues(params: Record<string, unknown>, idFields: readonly stri
         issues.push({ path: [field], message: 'is required when payment_step is 2' });
       }
     }
-    if (status === 'success' && typeof statusCode === 'string' && statusCode !== '000000') {
+    if (
+      status === 'success' &&
+      typeof statusCode === 'string' &&
+      statusCode !== StatusCode.SUCCESS
+    ) {
       issues.push({ path: ['statusCode'], message: 'must be "000000" when status is "success"' });
     }
-    if (status === 'failed' && statusCode === '000000') {
+    if (status === 'failed' && statusCode === StatusCode.SUCCESS) {
       issues.push({
         path: ['statusCode'],
         message: 'must be "000005" or "000006" when status is "failed"',
@@ -137,10 +142,10 @@ export type PayoutCallbackParams = z.output<typeof payoutCallbackParamsSchema>;
 export type PaymentLinkCallbackParams = z.output<typeof paymentLinkCallbackParamsSchema>;
 
 /**
- * What a hosted-checkout callback means: `succeeded` only for payment_step 2 (number or
- * text) with status `success` and statusCode `000000` (docs/upstream-api.md, "Receiver rules");
- * `failed` only for payment_step 2 with status `failed` and statusCode `000005` (`000006`, the
- * timeout code, says nothing final); `unknown` for anything else.
+ * What a hosted-checkout callback means, by the same rule as every callback
+ * ({@link callbackOutcome} in shared/money-report.ts; docs/upstream-api.md, "Receiver rules"):
+ * `succeeded` or `failed` only for a final payment step with a matching status code, `unknown`
+ * for anything else (`000006`, the timeout code, says nothing final).
  *
  * @example
  * if (paymentLinkCallbackOutcome(params) === 'succeeded') enqueue('payment_link.paid', params);
@@ -148,8 +153,6 @@ export type PaymentLinkCallbackParams = z.output<typeof paymentLinkCallbackParam
 export function paymentLinkCallbackOutcome(
   params: PaymentLinkCallbackParams,
 ): 'succeeded' | 'failed' | 'unknown' {
-  if (Number(params.payment_step) !== 2) return 'unknown';
-  if (params.status === 'success' && params.statusCode === '000000') return 'succeeded';
-  if (params.status === 'failed' && params.statusCode === '000005') return 'failed';
-  return 'unknown';
+  const outcome = callbackOutcome(params);
+  return outcome === 'success' ? 'succeeded' : outcome;
 }

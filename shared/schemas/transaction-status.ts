@@ -23,7 +23,7 @@ export const statusQueryParamsSchema = z.looseObject({
  * are `YYYY-MM-DD HH:MM:SS`.
  *
  * @example
- * statusEventFromCode(record.status_code); // 'status_success' for '000000'
+ * statusRecordOutcome(transactionRecordSchema.parse(data)); // 'success' for success + 000000
  */
 export const transactionRecordSchema = z.looseObject({
   amount: maybe(z.number()),
