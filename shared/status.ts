@@ -202,7 +202,7 @@ export function holdsSession(status: AttemptStatus, input: AttemptInput): boolea
  * @example
  * needsShop('needs_review'); // true: no new attempt, the view says "contact the shop"
  */
-export function needsShop(status: AttemptStatus): boolean {
+export function needsShop(status: AttemptStatus): status is 'mismatch' | 'needs_review' {
   return status === 'mismatch' || status === 'needs_review';
 }
 

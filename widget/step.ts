@@ -3,7 +3,7 @@
  * The view is the truth: a reload lands on the same step because the step is recomputed.
  * @module
  */
-import { isTerminalSession, isUnsettledAttempt } from '../shared/status';
+import { isTerminalSession, isUnsettledAttempt, needsShop } from '../shared/status';
 import type { CheckoutView, NextAction } from '../shared/view';
 import type { CheckoutStep } from './events';
 
@@ -50,7 +50,7 @@ export function stepFor(view: CheckoutView | null, local: LocalPosition): Checko
   const { status, attempt } = view;
   const money = attempt?.status;
   if (status === 'succeeded') return 'success';
-  if (money === 'mismatch' || money === 'needs_review') return money;
+  if (money && needsShop(money)) return money;
   const pending = attempt?.status === 'pending';
   if (status === 'expired' || status === 'failed') {
     return pending ? 'closed_confirming' : status === 'failed' ? 'failure' : status;

@@ -9,6 +9,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { PayoutBody } from '../../shared/schemas';
+import { isUnsettledAttempt } from '../../shared/status';
 import { loadConfig } from '../config';
 import type { Outcome } from '../durable/outcome';
 import { queryOverdue } from '../durable/reconcile-backoff';
@@ -55,7 +56,7 @@ export class Payout extends DurableObject<ProxyEnv> {
   async reconcileNow(): Promise<PayoutView | null> {
     const row = this.store.row();
     if (!row) return null;
-    if (row.status === 'pending' || row.status === 'needs_review') {
+    if (isUnsettledAttempt(row.status)) {
       await queryStatus(this.env, this.store, loadConfig(this.env), false);
     }
     stageIndexRow(this.store);

@@ -8,6 +8,7 @@
 import { Hono, type Context } from 'hono';
 import { NONCE, secureHeaders, type SecureHeadersVariables } from 'hono/secure-headers';
 import { CheckoutError } from '../../shared/errors';
+import { isUnsettledAttempt } from '../../shared/status';
 import type { HostedSession } from '../session/merchant-view';
 import type { Outcome } from '../durable/outcome';
 import type { ProxyApp } from '../env';
@@ -62,7 +63,7 @@ export function hostedHeaders() {
 
 /** True when a pending (or under review) last attempt may still pay the session. */
 function stillSettling(view: HostedSession['view']): boolean {
-  return view.attempt?.status === 'pending' || view.attempt?.status === 'needs_review';
+  return view.attempt ? isUnsettledAttempt(view.attempt.status) : false;
 }
 
 /**
