@@ -18,8 +18,8 @@ import {
   terminalParams,
   upstreamRefOf,
 } from './lib/api.mjs';
-import { signed } from './lib/signing.mjs';
-import { mulberry32, percentile, pool, round, shuffle } from './lib/stats.mjs';
+import { stormBodies } from './lib/signing.mjs';
+import { mulberry32, percentile, pool, round } from './lib/stats.mjs';
 
 /** Attempt history events that mark a terminal transition. */
 const TERMINAL_EVENTS = new Set([
@@ -39,21 +39,10 @@ const TERMINAL_EVENTS = new Set([
  */
 async function stormOf(ids, refs, random) {
   const outcomes = ids.map(() => (random() < 0.8 ? 'success' : 'failed'));
-  /** @type {string[]} */
-  const bodies = [];
-  let duplicates = 0;
-  await pool(ids.length, 8, async (i) => {
-    const params = terminalParams(`${ids[i]}.1`, /** @type {any} */ (outcomes[i]), refs[i]);
-    const original = JSON.stringify(await signed(params));
-    bodies.push(original);
-    const r = random();
-    const extra = r < 0.3 ? 0 : r < 0.7 ? 1 : 2;
-    for (let k = 0; k < extra; k++) {
-      bodies.push(random() < 0.5 ? original : JSON.stringify(await signed(params)));
-      duplicates += 1;
-    }
-  });
-  return { outcomes, bodies: shuffle(bodies, random), duplicates };
+  const params = ids.map((id, i) =>
+    terminalParams(`${id}.1`, /** @type {any} */ (outcomes[i]), refs[i]),
+  );
+  return { outcomes, ...(await stormBodies(params, random)) };
 }
 
 /**

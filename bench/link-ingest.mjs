@@ -9,8 +9,8 @@
  */
 import { devVars } from './lib/credentials.mjs';
 import { request } from './lib/http.mjs';
-import { signed } from './lib/signing.mjs';
-import { mulberry32, percentile, pool, round, shuffle } from './lib/stats.mjs';
+import { stormBodies } from './lib/signing.mjs';
+import { mulberry32, percentile, pool, round } from './lib/stats.mjs';
 
 const json = { 'content-type': 'application/json' };
 
@@ -45,21 +45,10 @@ export async function measureLinkIngest({ base, payments, concurrency, seed = 20
   const random = mulberry32(seed);
   const run = Date.now().toString(36);
   const refs = Array.from({ length: payments }, (_, i) => `PLB-${run}-${i}`);
-  /** @type {string[]} */
-  const bodies = [];
-  let duplicates = 0;
-  await pool(refs.length, 8, async (i) => {
-    const params = paidParams(refs[i], i);
-    const original = JSON.stringify(await signed(params));
-    bodies.push(original);
-    const r = random();
-    const extra = r < 0.3 ? 0 : r < 0.7 ? 1 : 2;
-    for (let k = 0; k < extra; k++) {
-      bodies.push(random() < 0.5 ? original : JSON.stringify(await signed(params)));
-      duplicates += 1;
-    }
-  });
-  shuffle(bodies, random);
+  const { bodies, duplicates } = await stormBodies(
+    refs.map((ref, i) => paidParams(ref, i)),
+    random,
+  );
 
   const latencies = [];
   let refused = 0;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync } from 'esbuild';
 import { serviceCredentials } from './credentials.mjs';
+import { pool, shuffle } from './stats.mjs';
 import { root } from './servers.mjs';
 import { tempDir } from './temp.mjs';
 
@@ -46,4 +47,31 @@ export async function loadSigning() {
 export async function signed(params) {
   const { signEnvelope } = await loadSigning();
   return signEnvelope(params, serviceCredentials());
+}
+
+/**
+ * The bodies of a callback storm: for each params object its signed original and 0–2
+ * duplicates (each an exact replay or the same params signed again, half and half), signed 8
+ * at a time, then shuffled with `random`.
+ *
+ * @example
+ * const { bodies, duplicates } = await stormBodies(params, mulberry32(seed));
+ * @param {object[]} paramsList
+ * @param {() => number} random
+ */
+export async function stormBodies(paramsList, random) {
+  /** @type {string[]} */
+  const bodies = [];
+  let duplicates = 0;
+  await pool(paramsList.length, 8, async (i) => {
+    const original = JSON.stringify(await signed(paramsList[i]));
+    bodies.push(original);
+    const r = random();
+    const extra = r < 0.3 ? 0 : r < 0.7 ? 1 : 2;
+    for (let k = 0; k < extra; k++) {
+      bodies.push(random() < 0.5 ? original : JSON.stringify(await signed(paramsList[i])));
+      duplicates += 1;
+    }
+  });
+  return { bodies: shuffle(bodies, random), duplicates };
 }
