@@ -145,12 +145,22 @@ const PACKAGE_ENTRIES = [
  */
 function loaderAndTypes(): Plugin {
   let done = false;
+  /** The language chunks' files by language (`{ fr: 'widget/fr-….js' }`), for the loader. */
+  const languageChunks: Record<string, string> = {};
   return {
     name: 'widget-loader-and-types',
     apply: 'build',
     buildStart() {
       // The chunks' names carry a hash: drop the previous build's.
       rmSync('public/widget', { recursive: true, force: true });
+    },
+    generateBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        const language = /\/widget\/translations\/(\w+)\.ts$/.exec(
+          (file.type === 'chunk' && file.facadeModuleId) || '',
+        )?.[1];
+        if (language) languageChunks[language] = file.fileName;
+      }
     },
     async closeBundle() {
       if (done) return;
@@ -159,6 +169,8 @@ function loaderAndTypes(): Plugin {
         configFile: false,
         logLevel: 'warn',
         publicDir: false,
+        // The loader starts the page's language chunk beside the module: it knows their names.
+        define: { __UC_LANGUAGE_CHUNKS__: JSON.stringify(languageChunks) },
         build: {
           lib: {
             entry: 'widget/loader.ts',
@@ -241,6 +253,8 @@ export default defineConfig({
       preserveEntrySignatures: 'allow-extension',
       output: {
         chunkFileNames: 'widget/[name]-[hash].js',
+        // Nothing bundles these files again: the tree-shaking hints (`/* @__PURE__ */`) can go.
+        comments: { annotation: false },
 
         minify: {
           compress: true,

@@ -83,19 +83,27 @@ async function stackForward(ctx, next) {
   }
 }
 
+/** The files each fault answers 404 for. */
+const BROKEN = {
+  // Every chunk but English's first screens: a step's, or another language's.
+  nochunks: /^\/public\/widget\/(?!en-)[^/]+\.js$/,
+  // Every chunk, English's too: no language at all.
+  nolanguage: /^\/public\/widget\/[^/]+\.js$/,
+  // The ES entry (widget.es.js).
+  noentry: /^\/public\/widget\.es\.js$/,
+};
+
 /**
- * Koa middleware: /__nochunks/public/… and /__noentry/public/… serve the built widget as
- * /public/… does, but answer 404 for its chunks (public/widget/*.js) or for its ES entry
- * (widget.es.js): a page that loads widget.js from there sees a chunk (or the module) fail to
- * load over real HTTP, as when a network drops between the first screen and the next.
+ * Koa middleware: /__<fault>/public/… serves the built widget as /public/… does, but answers
+ * 404 for the files of that fault (see BROKEN): a page that loads widget.js from there sees a
+ * chunk (or the module) fail to load over real HTTP, as when a network drops between the first
+ * screen and the next.
  */
 async function brokenWidget(ctx, next) {
-  const match = /^\/__(nochunks|noentry)(\/public\/.*)$/.exec(ctx.path);
+  const match = /^\/__(nochunks|nolanguage|noentry)(\/public\/.*)$/.exec(ctx.path);
   if (!match) return next();
   const [, fault, rest] = match;
-  const broken =
-    fault === 'nochunks' ? /^\/public\/widget\/[^/]+\.js$/ : /^\/public\/widget\.es\.js$/;
-  if (broken.test(rest)) {
+  if (BROKEN[fault].test(rest)) {
     ctx.status = 404;
     ctx.body = 'gone';
     return undefined;

@@ -5,11 +5,11 @@
 //
 // First load, per language: what a page with the classic embed fetches before the payer can
 // act on the first screen (loading → choose → form): the loader public/widget.js, the module
-// public/widget.es.js and its static imports, and for a language other than English (whose
-// first screens are in the entry) that language's chunk (its first screens). The other chunks
-// (steps a payer may never reach, each with its strings in every language; the form's check
-// and submit, fetched when the payer first types; the live transport; other languages) load
-// later, on demand; all files together are the total.
+// public/widget.es.js and its static imports, and the page's language chunk (its first
+// screens' strings; the loader starts it beside the module). The other chunks (steps a payer
+// may never reach, each with its strings in every language; the form's check and submit,
+// fetched when the payer first types; the live transport; other languages) load later, on
+// demand; all files together are the total.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -28,7 +28,7 @@ export const FIRST_LOAD_AIM = 12 * 1024;
 export const FIRST_LOAD_BUDGET = 17 * 1024;
 /** The enforced ceiling of every widget file together (loader, entry, all chunks). */
 export const TOTAL_BUDGET = 32 * 1024;
-/** The languages; English is in the entry. */
+/** The languages, each a chunk of its own. */
 export const LANGUAGES = ['en', 'fr', 'sw', 'pt'];
 
 /**
@@ -72,11 +72,9 @@ const sum = (list) => [...list].reduce((total, f) => total + sizes[f].gzip, 0);
 const firstLoad = {};
 for (const language of LANGUAGES) {
   const needed = withStaticImports(entry, new Set([loader]));
-  if (language !== 'en') {
-    const chunk = chunks.find((f) => path.basename(f).startsWith(`${language}-`));
-    if (!chunk) throw new Error(`no chunk for ${language} in ${chunkDir}/`);
-    withStaticImports(chunk, needed);
-  }
+  const chunk = chunks.find((f) => path.basename(f).startsWith(`${language}-`));
+  if (!chunk) throw new Error(`no chunk for ${language} in ${chunkDir}/`);
+  withStaticImports(chunk, needed);
   firstLoad[language] = { gzip: sum(needed), files: [...needed] };
 }
 const worst = Math.max(...Object.values(firstLoad).map((l) => l.gzip));

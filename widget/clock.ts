@@ -1,28 +1,30 @@
 /**
- * Countdowns: a Lit reactive controller that re-renders its host once a second while one
- * shows, and their `m:ss` text. (In the entry: the OTP and transfer chunks share it from there.)
+ * Countdowns (the OTP code's, the virtual account's): a Lit reactive controller that re-renders
+ * its host once a second while a countdown is on screen, and their `m:ss` text. Only the steps
+ * with a countdown import it, so it travels with their chunks.
  * @module
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { ReactiveController } from 'lit';
+import type { StepHost } from './steps/host';
+
+/** Steps that show a countdown. */
+const COUNTDOWN_STEPS: readonly string[] = ['otp', 'transfer'];
 
 /**
- * Ticks while switched on and the host is connected; the host reads `Date.now()` as it renders.
- *
- * @example
- * private _clock = new ClockController(this);
- * // in willUpdate: this._clock.tick(step === 'otp');
+ * Ticks while the host's step shows a countdown and the host is connected; the host reads
+ * `Date.now()` as it renders.
  */
-export class ClockController implements ReactiveController {
-  private readonly _host: ReactiveControllerHost;
+class ClockController implements ReactiveController {
+  private readonly _host: StepHost;
   private _timer: ReturnType<typeof setInterval> | undefined;
 
-  constructor(host: ReactiveControllerHost) {
+  constructor(host: StepHost) {
     this._host = host;
     host.addController(this);
   }
 
   /** Starts (`true`) or stops ticking. */
-  tick(on: boolean): void {
+  private _tick(on: boolean): void {
     if (on && !this._timer) this._timer = setInterval(() => this._host.requestUpdate(), 1000);
     if (!on && this._timer) {
       clearInterval(this._timer);
@@ -31,12 +33,31 @@ export class ClockController implements ReactiveController {
   }
 
   hostConnected(): void {
-    this._host.requestUpdate(); // the next update switches ticking back on if needed
+    this._tick(COUNTDOWN_STEPS.includes(this._host.step));
+  }
+
+  hostUpdated(): void {
+    this._tick(COUNTDOWN_STEPS.includes(this._host.step));
   }
 
   hostDisconnected(): void {
-    this.tick(false);
+    this._tick(false);
   }
+}
+
+const clocks = new WeakSet<StepHost>();
+
+/**
+ * Keeps `host` re-rendering once a second while its step shows a countdown (a step with one
+ * calls it as it renders; the first call adds the controller).
+ *
+ * @example
+ * keepTicking(h); // in renderOtp
+ */
+export function keepTicking(host: StepHost): void {
+  if (clocks.has(host)) return;
+  clocks.add(host);
+  new ClockController(host);
 }
 
 /**

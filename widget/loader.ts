@@ -11,12 +11,37 @@
  * <unified-checkout session="cs_123"></unified-checkout>
  * @module
  */
+import { UNLOADABLE, wantedLanguage } from './languages';
+
+/** The language chunks' files by language, relative to widget.es.js (set by the build). */
+declare const __UC_LANGUAGE_CHUNKS__: Record<string, string>;
+
 const script =
   (document.currentScript as HTMLScriptElement | null) ??
   // Loaded with type="module" (no currentScript): the last widget.js on the page.
   [...document.querySelectorAll<HTMLScriptElement>('script[src*="widget.js"]')].pop();
+const entry = new URL('widget.es.js', script?.src || location.href);
 
-import(/* @vite-ignore */ new URL('widget.es.js', script?.src || location.href).href).then(
+// The page's language is a chunk of its own, which the element would only ask for once the
+// module has run: start it beside the module (the element's own import() then finds it under
+// way). The language is the one the first element on the page will pick (its `locale`
+// attribute, else the browser's), so it waits for the page to be parsed when the script is
+// in the head.
+function startLanguage(): void {
+  const language = wantedLanguage(
+    document.querySelector('unified-checkout')?.getAttribute('locale') ?? '',
+    navigator.languages,
+  );
+  const chunk = __UC_LANGUAGE_CHUNKS__[language];
+  if (chunk) import(/* @vite-ignore */ new URL(chunk, entry).href).catch(() => undefined);
+}
+if (document.readyState === 'loading') {
+  document.addEventListener('DOMContentLoaded', startLanguage, { once: true });
+} else {
+  startLanguage();
+}
+
+import(/* @vite-ignore */ entry.href).then(
   (module: unknown) => {
     const scope = globalThis as { UnifiedCheckout?: unknown };
     scope.UnifiedCheckout ??= module;
@@ -29,8 +54,7 @@ import(/* @vite-ignore */ new URL('widget.es.js', script?.src || location.href).
         'unified-checkout',
         class extends HTMLElement {
           connectedCallback() {
-            this.textContent =
-              'The checkout could not be loaded. Check your connection and reload the page.';
+            this.textContent = UNLOADABLE;
           }
         },
       );

@@ -135,11 +135,30 @@ export interface Translation {
   errors: Partial<Record<ExplainedError, string>> & { generic: string };
 }
 
+/** A later step's strings (translations/steps/): some of a translation's, errors included. */
+export type StepStrings = Partial<Omit<Translation, 'errors'>> & {
+  errors?: Partial<Translation['errors']>;
+};
+
+/**
+ * Another language's strings for the keys of a step's English ones (`T`), error messages too.
+ *
+ * @example
+ * const fr: SameStrings<typeof en> = { otpHeading: 'Saisissez votre code', errors: { … } };
+ */
+export type SameStrings<T> = {
+  [K in keyof T]: K extends 'errors'
+    ? { [E in keyof T[K]]: string }
+    : K extends keyof Translation
+      ? Translation[K]
+      : never;
+};
+
 interface Registry {
   translations: Map<string, Translation>;
   loading: Map<string, Promise<void>>;
   /** The later steps' strings by language code, for translations registered after them. */
-  fills?: Map<string, Partial<Translation>>;
+  fills?: Map<string, StepStrings>;
 }
 
 const registryKey = Symbol.for('unified-checkout.translations');
@@ -148,14 +167,6 @@ function registry(): Registry {
   const scope = globalThis as typeof globalThis & { [registryKey]?: Registry };
   return (scope[registryKey] ??= { translations: new Map(), loading: new Map() });
 }
-
-/**
- * The languages the widget speaks; all but English ship as separate files loaded on demand.
- *
- * @example
- * SUPPORTED_LOCALES.includes('sw'); // true
- */
-export const SUPPORTED_LOCALES: readonly string[] = ['en', 'fr', 'sw', 'pt'];
 
 /**
  * Registers translations (a later one for the same code replaces the earlier). The later
@@ -181,46 +192,35 @@ export function registerTranslation(...translations: Translation[]): void {
  * @example
  * fillTranslation('fr', { otpHeading: 'Saisissez votre code' });
  */
-export function fillTranslation(code: string, strings: Partial<Translation>): void {
+export function fillTranslation(code: string, strings: StepStrings): void {
   const fills = (registry().fills ??= new Map());
-  fills.set(code, { ...fills.get(code), ...strings });
+  const earlier = fills.get(code);
+  fills.set(code, { ...earlier, ...strings, errors: { ...earlier?.errors, ...strings.errors } });
   const translation = registry().translations.get(code);
   if (translation) fillMissing(translation, strings);
 }
 
-/** Copies into `translation` the `strings` whose keys it lacks. */
-function fillMissing(translation: Translation, strings: Partial<Translation>): void {
+/** Copies into `translation` the `strings` (and error messages) whose keys it lacks. */
+function fillMissing(translation: Translation, strings: StepStrings): void {
   for (const [key, value] of Object.entries(strings)) {
     if (!(key in translation)) Object.assign(translation, { [key]: value });
   }
+  translation.errors = { ...strings.errors, ...translation.errors };
 }
 
 /**
  * The codes of the registered translations.
  *
  * @example
- * registeredLocales(); // ['en'] until another translation loads
+ * registeredLocales(); // e.g. ['fr', 'en']: the languages loaded so far
  */
 export function registeredLocales(): string[] {
   return [...registry().translations.keys()];
 }
 
-/**
- * The first supported language among the requested tag and the browser's, or `en`.
- *
- * @example
- * wantedLanguage('', ['pt-BR', 'en']); // 'pt'
- */
-export function wantedLanguage(requested: string, browser: readonly string[]): string {
-  for (const tag of [requested, ...browser]) {
-    const language = tag.toLowerCase().split('-')[0] ?? '';
-    if (SUPPORTED_LOCALES.includes(language)) return language;
-  }
-  return 'en';
-}
-
-/** The translations shipped as chunks beside the module (English is in the entry). */
+/** The translations, each a chunk beside the module (the classic loader starts the page's). */
 const CHUNKS: Readonly<Record<string, () => Promise<unknown>>> = {
+  en: () => import('./translations/en'),
   fr: () => import('./translations/fr'),
   sw: () => import('./translations/sw'),
   pt: () => import('./translations/pt'),
@@ -231,7 +231,7 @@ const CHUNKS: Readonly<Record<string, () => Promise<unknown>>> = {
  * module that asks, so from the origin that served the widget: a strict CSP allowing that
  * origin in `script-src` is enough. Resolves at once when the translation is already
  * registered; rejects (once, without retrying) when there is no such chunk or it cannot be
- * loaded, and English stays.
+ * loaded (the element then asks for English).
  *
  * @example
  * await loadTranslation('fr');
@@ -258,14 +258,17 @@ export interface ResolvedLocale {
 }
 
 /**
- * Picks the translation for an explicit `locale` attribute, else the first supported
- * browser language, else English.
+ * Picks the registered translation for an explicit `locale` attribute, else for the first
+ * browser language that has one, else English; `null` while none of them has loaded.
  *
  * @example
- * resolveLocale('fr-CI', ['en-US']).translation.$code; // 'fr'
- * resolveLocale('', ['sw-KE', 'en']).tag; // 'sw-KE'
+ * resolveLocale('fr-CI', ['en-US'])?.translation.$code; // 'fr' once fr has loaded
+ * resolveLocale('', ['sw-KE', 'en'])?.tag; // 'sw-KE' once sw has loaded
  */
-export function resolveLocale(requested: string, browser: readonly string[]): ResolvedLocale {
+export function resolveLocale(
+  requested: string,
+  browser: readonly string[],
+): ResolvedLocale | null {
   const { translations } = registry();
   for (const tag of [requested, ...browser]) {
     if (!tag) continue;
@@ -274,6 +277,5 @@ export function resolveLocale(requested: string, browser: readonly string[]): Re
     if (found) return { translation: found, tag };
   }
   const en = translations.get('en');
-  if (!en) throw new Error('unified-checkout: no English translation');
-  return { translation: en, tag: 'en' };
+  return en ? { translation: en, tag: 'en' } : null;
 }

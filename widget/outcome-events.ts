@@ -1,33 +1,29 @@
 /**
- * Which outcome events a view calls for: ready, success, failure, expired, each once per
- * session or attempt.
+ * Which outcome events a view calls for: success, failure, expired, each once per session or
+ * attempt. In the notices' chunk (steps/outcome.ts re-exports it): every outcome shows a
+ * notice, and the event follows its notice on screen. (`checkout-ready` is the element's own.)
  * @module
  */
 import type { CheckoutView } from '../shared/view';
-import {
-  CheckoutExpiredEvent,
-  CheckoutFailureEvent,
-  CheckoutReadyEvent,
-  CheckoutSuccessEvent,
-} from './events';
+import { CheckoutExpiredEvent, CheckoutFailureEvent, CheckoutSuccessEvent } from './events';
 
 /**
- * Dispatches on `target` the events `view` calls for that `dispatched` (the keys of those
- * already sent, which it adds to) does not hold: `checkout-ready`, and when `onScreen` (the
- * step showing the outcome has rendered, so a page that reacts to the event never runs ahead
- * of the widget) the outcome. A failure is the upstream's "not charged" (or a session closed
+ * Dispatches on `target` the outcome event `view` calls for unless `dispatched` (the keys of
+ * those already sent, which it adds to) holds it. Called after a notice step rendered, so a
+ * page that reacts to the event never runs ahead of the widget (when the notices' chunk cannot
+ * be loaded, the error step shows, `checkout-error` tells the page, and the event waits for
+ * "Try again"). A failure is the upstream's "not charged" (or a session closed
  * with no attempt): never for an attempt still pending (confirming, lapsed), nor for
  * `mismatch` / `needs_review`. A success still follows an expiry when the last attempt pays
  * after all.
  *
  * @example
- * dispatchOutcome(this, view, this._dispatched, true); // after each render
+ * loadedStep(step)?.outcome?.(this, view, this._dispatched); // after a notice rendered
  */
 export function dispatchOutcome(
   target: EventTarget,
   view: CheckoutView,
   dispatched: Set<string>,
-  onScreen: boolean,
 ): void {
   const once = (key: string, event: () => Event) => {
     if (dispatched.has(key)) return;
@@ -35,8 +31,6 @@ export function dispatchOutcome(
     target.dispatchEvent(event());
   };
   const { id: session, status, amount, currency, attempt } = view;
-  once(`ready:${session}`, () => new CheckoutReadyEvent({ session, status, amount, currency }));
-  if (!onScreen) return;
   if (status === 'succeeded') {
     once(
       `success:${session}`,

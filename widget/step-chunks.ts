@@ -6,21 +6,27 @@
  * @module
  */
 import type { nothing, TemplateResult } from 'lit';
+import type { CheckoutView } from '../shared/view';
 import type { CheckoutStep } from './events';
 import { renderChoose } from './steps/choose';
 import { renderError } from './steps/error';
 import { renderForm } from './steps/form';
 import type { StepHost } from './steps/host';
-import type { noticeText as NoticeText } from './steps/outcome';
 import { renderLoading, renderWait } from './steps/progress';
 
 /** How a step renders. */
 export type StepRender = (host: StepHost) => TemplateResult | typeof nothing;
 
-/** What a step chunk gives: the renderer, and for the notices the texts the live region reads. */
+/**
+ * What a step's chunk gives (each step module exports one as `chunk`): the renderer, what the
+ * live region reads on that step, and for the notices the outcome event they announce.
+ */
 export interface StepChunk {
   render: StepRender;
-  noticeText?: typeof NoticeText;
+  /** The live region's text on `step` (empty: nothing to announce). */
+  status: (host: StepHost, step: CheckoutStep) => string;
+  /** Dispatches the step's outcome event once it is on screen (outcome-events.ts). */
+  outcome?: (target: EventTarget, view: CheckoutView, dispatched: Set<string>) => void;
 }
 
 /** The first screens, in the entry. */
@@ -33,15 +39,17 @@ const FIRST: Partial<Record<CheckoutStep, StepRender>> = {
   error: renderError,
 };
 
-const notice = () =>
-  import('./steps/outcome').then((m) => ({ render: m.renderNotice, noticeText: m.noticeText }));
+const notice = () => import('./steps/outcome').then((m) => m.chunk);
 
 /** The lazily loaded steps (a step not listed here is in the entry). */
 const LOADERS: Partial<Record<CheckoutStep, () => Promise<StepChunk>>> = {
-  approve: () => import('./steps/approve').then((m) => ({ render: m.renderApprove })),
-  otp: () => import('./steps/otp').then((m) => ({ render: m.renderOtp })),
-  transfer: () => import('./steps/transfer').then((m) => ({ render: m.renderTransfer })),
-  redirect: () => import('./steps/redirect').then((m) => ({ render: m.renderRedirect })),
+  approve: () => import('./steps/approve').then((m) => m.chunk),
+  // The countdown (clock.ts) is a chunk the OTP and transfer steps share: fetched beside them
+  // rather than after (a module's imports are only found once it has arrived).
+  otp: () => Promise.all([import('./steps/otp'), import('./clock')]).then(([m]) => m.chunk),
+  transfer: () =>
+    Promise.all([import('./steps/transfer'), import('./clock')]).then(([m]) => m.chunk),
+  redirect: () => import('./steps/redirect').then((m) => m.chunk),
   success: notice,
   failure: notice,
   lapsed: notice,

@@ -1,19 +1,18 @@
 /**
  * `<unified-checkout>`: the embeddable checkout element. The flow lives beside it: loading and
  * following the session (controllers/), the form and OTP submits (actions/), the steps'
- * templates (steps/) and the outcome events (outcome-events.ts).
+ * templates (steps/, whose chunks also carry the outcome events: outcome-events.ts).
  * @module
  */
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
 import type { CheckoutView, CountryOption, MethodOption, NextAction } from '../shared/view';
 import { asApiError, scriptOrigin, type ApiError } from './api';
-import { ClockController } from './clock';
 import { ChunkLoads } from './controllers/chunk-loads';
 import { LiveSession } from './controllers/live-session';
-import { RedirectWindow } from './controllers/redirect-window';
 import { SessionLoader } from './controllers/session-loader';
 import {
   CheckoutErrorEvent,
+  CheckoutReadyEvent,
   CheckoutStepEvent,
   type CheckoutErrorDetail,
   type CheckoutStep,
@@ -26,15 +25,14 @@ import {
   type FieldProblem,
   type FieldValues,
 } from './form-model';
-import { resolveLocale, wantedLanguage, type ResolvedLocale, type Translation } from './localize';
-import { dispatchOutcome } from './outcome-events';
+import { UNLOADABLE, wantedLanguage } from './languages';
+import { resolveLocale, type ResolvedLocale, type Translation } from './localize';
 import { isFinal, stepFor } from './step';
-import { stepRenderer } from './step-chunks';
+import { loadedStep, stepRenderer } from './step-chunks';
 import type { StepHost } from './steps/host';
 import { renderLoading } from './steps/progress';
 import { statusText } from './steps/status-text';
 import { styles } from './styles';
-import './translations/en';
 import type { TransportMode } from './transport';
 
 /**
@@ -111,18 +109,16 @@ export class UnifiedCheckout extends LitElement implements StepHost {
   declare private _countryId: number | null;
   /** @internal */ declare _announcement: string;
 
-  private readonly _clock = new ClockController(this);
   private readonly _chunks = new ChunkLoads(this, (error) =>
     this._reportError(asApiError(error), 'load'),
   );
   // Without the live transport the page would never update: the error step and "Try again".
   private readonly _live = new LiveSession(this, (error) => this._chunks.fail(this._step, error));
   private readonly _loader = new SessionLoader(this, () => this._live.start());
-  /** Re-reads the view when the redirect popup reports back. */
-  private readonly _redirect = new RedirectWindow(this);
   private _step: CheckoutStep = 'loading';
   private _renderedStep: CheckoutStep = 'loading';
-  private _locale: ResolvedLocale = resolveLocale('', []);
+  /** `null` until a translation the element may use has loaded (a spinner shows until then). */
+  private _locale: ResolvedLocale | null = null;
   /** The outcome events already sent (outcome-events.ts). */
   private _dispatched = new Set<string>();
 
@@ -138,7 +134,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
 
   /** The step on screen (while a step's chunk loads, the step before it). */
   get step(): CheckoutStep {
-    return stepRenderer(this._step) ? this._step : this._renderedStep;
+    return this._canRender(this._step) ? this._step : this._renderedStep;
   }
 
   /** The latest view of the session, or `null` before the first one. */
@@ -204,7 +200,10 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     }
     const languages = typeof navigator === 'undefined' ? [] : navigator.languages;
     this._locale = resolveLocale(this.locale, languages);
-    this._chunks.language(wantedLanguage(this.locale, languages), this._t.$code);
+    this._chunks.language(
+      wantedLanguage(this.locale, languages),
+      this._locale?.translation.$code ?? null,
+    );
     const step = this._chunks.step(
       stepFor(this._view, {
         choosing: this._choosing,
@@ -214,7 +213,6 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     );
     if (step !== this._step) this._announcement = '';
     this._step = step;
-    this._clock.tick(step === 'otp' || step === 'transfer');
   }
 
   /** Settles once the element rendered and no chunk it needs is still loading. */
@@ -231,18 +229,36 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     super.updated(changed);
     const step = this._step;
     const previous = this._renderedStep;
-    // A step whose chunk is still loading is not on screen yet: no event, no focus move.
-    if (previous !== step && stepRenderer(step)) {
+    // A step whose chunk (or language) is still loading is not on screen yet: no event, no
+    // focus move.
+    if (previous !== step && this._canRender(step)) {
       this._renderedStep = step;
       this.dispatchEvent(new CheckoutStepEvent({ step, previous }));
       // Focus follows the step, except on the first paint (never steal focus on page load).
       if (previous !== 'loading') this.renderRoot.querySelector<HTMLElement>('h2')?.focus();
     }
-    // The outcome waits while its step's chunk loads (or fails: then the error step shows).
-    if (this._view) dispatchOutcome(this, this._view, this._dispatched, !!stepRenderer(step));
+    const view = this._view;
+    if (view && !this._dispatched.has(`ready:${view.id}`)) {
+      this._dispatched.add(`ready:${view.id}`);
+      const { id: session, status, amount, currency } = view;
+      this.dispatchEvent(new CheckoutReadyEvent({ session, status, amount, currency }));
+    }
+    // An outcome's event follows its notice on screen (the notices' chunk dispatches it).
+    if (view) loadedStep(step)?.outcome?.(this, view, this._dispatched);
   }
 
   override render(): TemplateResult {
+    if (!this._locale) {
+      // Before the page's language has loaded: a spinner, or if no language could be loaded,
+      // the one sentence the widget has without one.
+      return html`<div part="panel">
+        ${
+          this._chunks.unloadable
+            ? UNLOADABLE
+            : html`<div part="status"><span class="spinner"></span></div>`
+        }
+      </div>`;
+    }
     const t = this._t;
     const view = this._view;
     return html`<div
@@ -264,14 +280,19 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     </div>`;
   }
 
-  /** @internal */
+  /** @internal The translation in use (the steps render only once one has loaded). */
   get _t(): Translation {
-    return this._locale.translation;
+    return this._locale!.translation;
   }
 
   /** @internal */
   get _tag(): string {
-    return this._locale.tag;
+    return this._locale!.tag;
+  }
+
+  /** Whether `step` can be on screen now: its language and its code have loaded. */
+  private _canRender(step: CheckoutStep): boolean {
+    return !!this._locale && !!stepRenderer(step);
   }
 
   /** @internal */

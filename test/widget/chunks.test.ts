@@ -69,14 +69,20 @@ describe('chunks of the built widget', () => {
       expect(el.step).to.equal('form');
       // The heading carries the brand's badge (its initials) before its text.
       expect(el.shadowRoot!.querySelector('h2')!.textContent!.trim()).to.match(/Pay with M-PESA$/);
-      expect(chunks()).to.deep.equal([]);
+      // The first screen: the entry and the page's language (its first screens' strings).
+      expect(chunks()).to.have.length(1);
+      expect(chunks()[0]).to.match(/\/public\/widget\/en-[\w-]+\.js$/);
 
       el.applyView(otpView());
       await el.updateComplete; // waits for the OTP chunk
       expect(el.step).to.equal('otp');
       expect(el.shadowRoot!.querySelector('h2')!.textContent).to.equal('Enter your code');
-      expect(chunks()).to.have.length(1);
-      expect(chunks()[0]).to.match(/\/public\/widget\/otp-[\w-]+\.js$/);
+      // The OTP step and its countdown (a chunk the transfer step shares), fetched together.
+      expect(
+        chunks()
+          .map((path) => path.replace(/-[\w-]+\.js$/, ''))
+          .sort(),
+      ).to.deep.equal(['/public/widget/clock', '/public/widget/en', '/public/widget/otp']);
     } finally {
       frame.remove();
     }
@@ -93,7 +99,7 @@ describe('chunks of the built widget', () => {
         chunks()
           .map((path) => path.replace(/-[\w-]+\.js$/, ''))
           .sort(),
-      ).to.deep.equal(['/public/widget/fr', '/public/widget/otp']);
+      ).to.deep.equal(['/public/widget/clock', '/public/widget/fr', '/public/widget/otp']);
     } finally {
       frame.remove();
     }
@@ -107,7 +113,7 @@ describe('chunks of the built widget', () => {
       el.addEventListener('checkout-error', (e) => errors.push(e as CheckoutErrorEvent));
       el.applyView(view([KENYA], { only: 'phone_prompt' }));
       await el.updateComplete;
-      expect(el.step).to.equal('form'); // the first screen needs no chunk
+      expect(el.step).to.equal('form'); // the first screen needs no step chunk
 
       el.applyView(otpView());
       await el.updateComplete;
@@ -133,6 +139,19 @@ describe('chunks of the built widget', () => {
       el.applyView(view([KENYA], { only: 'phone_prompt' }));
       await el.updateComplete;
       expect(el.shadowRoot!.querySelector('[part~=primary]')!.textContent).to.contain('Pay');
+    } finally {
+      frame.remove();
+    }
+  });
+
+  it('says so in the element when no language can be loaded, not even English', async function () {
+    this.timeout(15_000);
+    const { frame, el } = await page('/__nolanguage/public/widget.js', 'fr');
+    try {
+      el.applyView(view([KENYA], { only: 'phone_prompt' }));
+      await el.updateComplete;
+      expect(el.shadowRoot!.textContent).to.contain('could not be loaded');
+      expect(el.step, 'no step is on screen').to.equal('loading');
     } finally {
       frame.remove();
     }

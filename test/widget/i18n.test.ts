@@ -4,7 +4,8 @@ import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
 import fr from '../../widget/translations/fr';
 import sw from '../../widget/translations/sw';
 import en from '../../widget/translations/en';
-import { registeredLocales, resolveLocale, wantedLanguage } from '../../widget/localize';
+import { wantedLanguage } from '../../widget/languages';
+import { registeredLocales, resolveLocale } from '../../widget/localize';
 import type { UnifiedCheckout } from '../../widget/unified-checkout';
 import { IVORY_COAST, KENYA, attempt, inMs, view, withAttempt } from './support/views';
 import { bodyText, mountView, q, submit } from './support/dom';
@@ -26,10 +27,10 @@ describe('languages', () => {
   });
 
   it('resolves a locale attribute, then the browser languages, then English', () => {
-    expect(resolveLocale('fr-CI', ['en']).translation).to.equal(fr);
-    expect(resolveLocale('fr-CI', ['en']).tag).to.equal('fr-CI');
-    expect(resolveLocale('', ['sw-KE', 'en']).translation).to.equal(sw);
-    expect(resolveLocale('de', ['zz']).translation).to.equal(en);
+    expect(resolveLocale('fr-CI', ['en'])?.translation).to.equal(fr);
+    expect(resolveLocale('fr-CI', ['en'])?.tag).to.equal('fr-CI');
+    expect(resolveLocale('', ['sw-KE', 'en'])?.translation).to.equal(sw);
+    expect(resolveLocale('de', ['zz'])?.translation).to.equal(en);
     expect(wantedLanguage('', ['pt-BR', 'en'])).to.equal('pt');
     expect(wantedLanguage('xx', ['yy'])).to.equal('en');
   });
@@ -62,14 +63,14 @@ describe('languages', () => {
     expect(q(el, '[part~=amount]').textContent).to.equal(whole(1500, 'XOF', 'fr-CI'));
   });
 
-  it('the deployment-side refusals (UPSTREAM_AUTH, MERCHANT_UNAVAILABLE) are worded in fr and sw', () => {
-    // English has no entry on purpose (widget.js budget): the reloaded view says it.
-    for (const t of [fr, sw]) {
+  it('the refusals of an attempt arrive with the form submit, worded in every language', async () => {
+    await import('../../widget/actions/submit-attempt');
+    for (const t of [en, fr, sw]) {
       expect(t.errors.UPSTREAM_AUTH, t.$code).to.be.a('string').and.not.equal(t.errors.generic);
       expect(t.errors.MERCHANT_UNAVAILABLE, t.$code).to.be.a('string');
+      expect(t.errors.NETWORK, 'the first screens keep theirs').to.be.a('string');
     }
     expect(fr.errors.UPSTREAM_AUTH).to.contain('momentanément indisponibles');
-    expect(en.errors.UPSTREAM_AUTH).to.equal(undefined);
   });
 
   it('sw: the live OTP step with its countdown and plural', async () => {

@@ -234,8 +234,10 @@ describe('redirect return page', function () {
 
   it('ignores return messages from another origin or session', async () => {
     const session = await createSession({ amount: 2500, currency: 'XOF', country_id: 9 });
+    await startAttempt(session, { country_id: 9, method: 'Wave', mobile: '221771234000' });
     const el = await mountSession(session, { pollInterval: 600_000 });
-    await waitForStep(el, 'choose');
+    // The element listens for the popup once the redirect step (whose chunk carries it) shows.
+    await waitForStep(el, 'redirect');
     let fetched = 0;
     const original = window.fetch;
     window.fetch = (...args: Parameters<typeof fetch>) => {

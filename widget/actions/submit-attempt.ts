@@ -9,6 +9,7 @@ import type { CheckoutErrorDetail } from '../events';
 import type { FieldName, FieldProblem, FieldValues } from '../form-model';
 import { attemptRequest, checkForm, fieldOfIssue, refusedProblem } from './form-check';
 import type { Translation } from '../localize';
+import '../translations/steps/attempt';
 
 /** What submitting the form reads from and writes to the element. */
 export interface AttemptHost {

@@ -19,6 +19,8 @@ import { isLazyStep, loadStep, loadedStep } from '../step-chunks';
 export class ChunkLoads {
   /** The step whose chunk failed to load: the error step shows instead, until "Try again". */
   failed: CheckoutStep | null = null;
+  /** No language could be loaded (nor English): the element has nothing to say it with. */
+  unloadable = false;
   private readonly _host: ReactiveControllerHost;
   private readonly _onStepError: (error: unknown) => void;
   /** Loads not settled yet. */
@@ -64,13 +66,28 @@ export class ChunkLoads {
     return step;
   }
 
-  /** Loads the translation of `wanted` unless it is `current`; once per language. */
-  language(wanted: string, current: string): void {
+  /**
+   * Loads the translation of `wanted` unless it is `current` (the code in use, `null` while
+   * none has loaded); once per language. When it cannot be loaded and none is in use, English;
+   * when English cannot be loaded either, {@link unloadable}.
+   */
+  language(wanted: string, current: string | null): void {
     if (wanted === current || typeof document === 'undefined' || this._asked.has(wanted)) return;
-    // A chunk that failed stays failed (English stays), and asking again on every render would
-    // re-render forever.
+    // A chunk that failed stays failed, and asking again on every render would re-render forever.
     this._asked.add(wanted);
-    this.track(loadTranslation(wanted).catch(() => undefined));
+    this.track(
+      loadTranslation(wanted)
+        .catch((error: unknown) => {
+          if (current || wanted === 'en') throw error;
+          this._asked.add('en');
+          return loadTranslation('en');
+        })
+        .catch((error: unknown) => {
+          if (current) return;
+          this.unloadable = true;
+          this._onStepError(error);
+        }),
+    );
   }
 
   /**

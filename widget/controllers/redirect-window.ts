@@ -1,7 +1,7 @@
 /**
- * Redirect methods, the element's side: while the element is on the page, the proxy's return
- * page (in the popup the redirect step opened, steps/redirect.ts) reporting back makes it
- * re-read the view.
+ * Redirect methods, the element's side: once the redirect step has shown (it is in that step's
+ * chunk, steps/redirect.ts), the proxy's return page in the popup it opened reporting back
+ * makes the element re-read the view, for as long as the element is on the page.
  * @module
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
@@ -16,13 +16,8 @@ export interface RedirectHost extends ReactiveControllerHost {
   _refresh(): Promise<void>;
 }
 
-/**
- * Listens for the return page's message while the element is connected.
- *
- * @example
- * private readonly _redirect = new RedirectWindow(this);
- */
-export class RedirectWindow implements ReactiveController {
+/** Listens for the return page's message while the element is connected. */
+class RedirectWindow implements ReactiveController {
   private readonly _host: RedirectHost;
 
   constructor(host: RedirectHost) {
@@ -43,4 +38,19 @@ export class RedirectWindow implements ReactiveController {
     const origin = new URL(this._host.endpointUrl).origin;
     if (view && isReturnMessage(event, origin, view.id)) void this._host._refresh();
   };
+}
+
+const listening = new WeakSet<RedirectHost>();
+
+/**
+ * Makes `host` listen for the popup's report from now on (the first call adds the controller;
+ * the redirect step calls it as it renders).
+ *
+ * @example
+ * listenForReturn(h); // in renderRedirect
+ */
+export function listenForReturn(host: RedirectHost): void {
+  if (listening.has(host)) return;
+  listening.add(host);
+  new RedirectWindow(host);
 }

@@ -6,6 +6,7 @@ import { html, type TemplateResult } from 'lit';
 import '../translations/steps/approve';
 import type { StepHost } from './host';
 import { renderWaiting } from './progress';
+import type { StepChunk } from '../step-chunks';
 
 /**
  * Renders the approve-on-phone step.
@@ -25,3 +26,6 @@ export function renderApprove(h: StepHost): TemplateResult {
     ${renderWaiting(t.approveWaiting)}
     <p class="muted">${t.approveRetryHint}</p>`;
 }
+
+/** The step's chunk (step-chunks.ts). */
+export const chunk: StepChunk = { render: renderApprove, status: (h) => h._t.approveWaiting };

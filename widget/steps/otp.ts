@@ -5,10 +5,11 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { submitOtp, typeOtp } from '../actions/submit-otp';
-import { formatCountdown } from '../clock';
+import { formatCountdown, keepTicking } from '../clock';
 import '../translations/steps/otp';
 import type { StepHost } from './host';
 import { listenForSmsCode } from './web-otp';
+import type { StepChunk } from '../step-chunks';
 
 /**
  * Renders the OTP form.
@@ -23,6 +24,7 @@ export function renderOtp(h: StepHost): TemplateResult | typeof nothing {
   const expiresAt = Date.parse(next.expires_at);
   const now = Date.now();
   const expired = now >= expiresAt;
+  keepTicking(h);
   if (!expired) listenForSmsCode(h);
   return html`<form
     part="form"
@@ -61,3 +63,6 @@ export function renderOtp(h: StepHost): TemplateResult | typeof nothing {
     </button>
   </form>`;
 }
+
+/** The step's chunk (step-chunks.ts). */
+export const chunk: StepChunk = { render: renderOtp, status: (h) => h._t.otpHeading };

@@ -12,6 +12,8 @@ import type { Translation } from '../localize';
 import { hasChoice } from '../step';
 import '../translations/steps/outcome';
 import type { StepHost } from './host';
+import { dispatchOutcome } from '../outcome-events';
+import type { StepChunk } from '../step-chunks';
 
 /**
  * The heading and sentences of a notice step (`success`, `failure`, `lapsed`, `mismatch`,
@@ -100,5 +102,9 @@ export function renderNotice(h: StepHost): TemplateResult | typeof nothing {
     }`;
 }
 
-// The error step is in the entry (a failed chunk load shows it): steps/error.ts.
-export { renderError } from './error';
+/** The notices' chunk (step-chunks.ts): each outcome's event follows its notice on screen. */
+export const chunk: StepChunk = {
+  render: renderNotice,
+  status: (h, step) => (h._view ? noticeText(h._t, h._view, step, h._amount()).join(' ') : ''),
+  outcome: dispatchOutcome,
+};

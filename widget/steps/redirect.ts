@@ -4,10 +4,12 @@
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { listenForReturn } from '../controllers/redirect-window';
 import { openPopup } from '../popup';
 import '../translations/steps/redirect';
 import type { StepHost } from './host';
 import { renderWaiting } from './progress';
+import type { StepChunk } from '../step-chunks';
 
 /** Opens the authorization page in a popup, or navigates the page when it is blocked. */
 function openRedirect(h: StepHost): void {
@@ -30,6 +32,7 @@ export function renderRedirect(h: StepHost): TemplateResult {
   const t = h._t;
   const method = h._method()?.label ?? '';
   const opened = h._popupOpened;
+  listenForReturn(h);
   return html`<h2 part="heading" tabindex="-1">${t.redirectHeading(method)}</h2>
     <p>${t.redirectBody}</p>
     ${opened ? renderWaiting(t.redirectWaiting) : nothing}
@@ -39,3 +42,9 @@ export function renderRedirect(h: StepHost): TemplateResult {
       </button>
     </div>`;
 }
+
+/** The step's chunk (step-chunks.ts). */
+export const chunk: StepChunk = {
+  render: renderRedirect,
+  status: (h) => (h._popupOpened ? h._t.redirectWaiting : ''),
+};

@@ -5,10 +5,11 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatAmount } from '../../shared/amount-format';
-import { formatCountdown } from '../clock';
+import { formatCountdown, keepTicking } from '../clock';
 import '../translations/steps/transfer';
 import type { StepHost } from './host';
 import { renderWaiting } from './progress';
+import type { StepChunk } from '../step-chunks';
 
 /** Copies a value, and says so in the live region. */
 async function copy(h: StepHost, what: string, text: string): Promise<void> {
@@ -54,6 +55,7 @@ export function renderTransfer(h: StepHost): TemplateResult | typeof nothing {
   const amount = formatAmount(next.amount, next.currency, h._tag);
   const expiresAt = Date.parse(next.expires_at);
   const now = Date.now();
+  keepTicking(h);
   return html`<h2 part="heading" tabindex="-1">${t.transferHeading}</h2>
     <p>${t.transferBody(amount)}</p>
     <dl part="details">
@@ -70,3 +72,6 @@ export function renderTransfer(h: StepHost): TemplateResult | typeof nothing {
     </p>
     ${renderWaiting(t.transferWaiting)}`;
 }
+
+/** The step's chunk (step-chunks.ts). */
+export const chunk: StepChunk = { render: renderTransfer, status: (h) => h._t.transferWaiting };

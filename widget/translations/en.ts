@@ -1,5 +1,5 @@
 /**
- * English (bundled; the fallback for every other locale): the first screens' strings. Those of
+ * English (the fallback when the page's language cannot be loaded): the first screens' strings. Those of
  * the later steps are in translations/steps/, each in its step's chunk, and join this
  * translation when the step loads.
  * @module
@@ -11,13 +11,18 @@ import type { en as transfer } from './steps/transfer';
 import type { en as redirect } from './steps/redirect';
 import type { en as outcome } from './steps/outcome';
 
-/** The keys that arrive with a later step's chunk (translations/steps/), in every language. */
-export type LaterKey =
+/**
+ * The keys that arrive with a later step's chunk (translations/steps/), in every language.
+ * (Error messages are in both: those any request may meet here, a step's own with the step.)
+ */
+export type LaterKey = Exclude<
   | keyof typeof approve
   | keyof typeof otp
   | keyof typeof transfer
   | keyof typeof redirect
-  | keyof typeof outcome;
+  | keyof typeof outcome,
+  'errors'
+>;
 
 const translation: Omit<Translation, LaterKey> = {
   $code: 'en',
@@ -82,21 +87,7 @@ const translation: Omit<Translation, LaterKey> = {
     SESSION_NOT_FOUND: 'This checkout does not exist.',
     SESSION_CLOSED: 'This checkout is closed.',
     SESSION_EXPIRED: 'This checkout has expired.',
-    ATTEMPT_IN_PROGRESS: 'A payment is already in progress.',
-    NO_ATTEMPT_WAITING: 'No payment is waiting for a code.',
-    COUNTRY_NOT_AVAILABLE: 'This country is not available.',
-    METHOD_NOT_AVAILABLE: 'This payment method is not available.',
-    VALIDATION_FAILED: 'Check the highlighted fields.',
-    OTP_INVALID: 'That code is not correct.',
-    OTP_EXPIRED: 'The code has expired.',
-    OTP_LOCKED: 'Too many wrong codes. This payment is locked.',
-    UPSTREAM_REJECTED: 'The payment provider refused this payment.',
     UPSTREAM_UNAVAILABLE: 'The payment provider is unavailable. Try again soon.',
-    // No MERCHANT_UNAVAILABLE on purpose: its 503 makes the element reload the view, whose
-    // failed attempt already says it in English ("This shop cannot take payments right now.",
-    // from the proxy); the entry would cost 14–27 B of widget.js's 16 KiB gzip budget.
-    // Likewise no UPSTREAM_AUTH (503): the reloaded view's failed attempt says "Payments are
-    // temporarily unavailable. Try again later." (the proxy's sentence).
     UPSTREAM_TIMEOUT: 'The payment provider is slow to answer. We are checking.',
     RATE_LIMITED: 'Too many tries. Wait a minute.',
     ORIGIN_NOT_ALLOWED: 'This page may not take this payment.',

@@ -1,10 +1,10 @@
 /**
- * The OTP step in every language: in that step's chunk (widget/steps/otp.ts), so a page's first
+ * The OTP step in every language, with the refusals of a code: in that step's chunk (widget/steps/otp.ts), so a page's first
  * load carries only the first screens' strings (translations/<language>.ts). Each language's
  * strings join its translation when the chunk loads, or when the translation registers later.
  * @module
  */
-import { fillTranslation, type Translation } from '../../localize';
+import { fillTranslation, type SameStrings, type StepStrings } from '../../localize';
 
 /** English. */
 export const en = {
@@ -16,10 +16,16 @@ export const en = {
   expiresIn: (time) => `Expires in ${time}`,
   codeExpired: 'The code has expired.',
   triesLeft: (count) => (count === 1 ? '1 try left.' : `${count} tries left.`),
-} satisfies Partial<Translation>;
+  errors: {
+    NO_ATTEMPT_WAITING: 'No payment is waiting for a code.',
+    OTP_INVALID: 'That code is not correct.',
+    OTP_EXPIRED: 'The code has expired.',
+    OTP_LOCKED: 'Too many wrong codes. This payment is locked.',
+  },
+} satisfies StepStrings;
 
 /** Français. */
-const fr: Pick<Translation, keyof typeof en> = {
+const fr: SameStrings<typeof en> = {
   otpHeading: 'Saisissez votre code',
   otpBody: 'Nous avons envoyé un code à usage unique sur votre téléphone.',
   otpLabel: 'Code à usage unique',
@@ -28,10 +34,16 @@ const fr: Pick<Translation, keyof typeof en> = {
   expiresIn: (time) => `Expire dans ${time}`,
   codeExpired: 'Le code a expiré.',
   triesLeft: (count) => (count <= 1 ? `${count} essai restant.` : `${count} essais restants.`),
+  errors: {
+    NO_ATTEMPT_WAITING: 'Aucun paiement n’attend de code.',
+    OTP_INVALID: 'Ce code est incorrect.',
+    OTP_EXPIRED: 'Le code a expiré.',
+    OTP_LOCKED: 'Trop de codes erronés. Ce paiement est bloqué.',
+  },
 };
 
 /** Kiswahili. */
-const sw: Pick<Translation, keyof typeof en> = {
+const sw: SameStrings<typeof en> = {
   otpHeading: 'Weka msimbo wako',
   otpBody: 'Tumetuma msimbo wa matumizi ya mara moja kwenye simu yako.',
   otpLabel: 'Msimbo wa mara moja',
@@ -40,10 +52,16 @@ const sw: Pick<Translation, keyof typeof en> = {
   expiresIn: (time) => `Unaisha baada ya ${time}`,
   codeExpired: 'Msimbo umeisha muda.',
   triesLeft: (count) => (count === 1 ? 'Jaribio 1 limebaki.' : `Majaribio ${count} yamebaki.`),
+  errors: {
+    NO_ATTEMPT_WAITING: 'Hakuna malipo yanayosubiri msimbo.',
+    OTP_INVALID: 'Msimbo huo si sahihi.',
+    OTP_EXPIRED: 'Msimbo umeisha muda.',
+    OTP_LOCKED: 'Misimbo mingi isiyo sahihi. Malipo haya yamefungiwa.',
+  },
 };
 
 /** Português. */
-const pt: Pick<Translation, keyof typeof en> = {
+const pt: SameStrings<typeof en> = {
   otpHeading: 'Introduza o código',
   otpBody: 'Enviámos um código de utilização única para o seu telemóvel.',
   otpLabel: 'Código de utilização única',
@@ -52,6 +70,12 @@ const pt: Pick<Translation, keyof typeof en> = {
   expiresIn: (time) => `Expira em ${time}`,
   codeExpired: 'O código expirou.',
   triesLeft: (count) => (count === 1 ? 'Resta 1 tentativa.' : `Restam ${count} tentativas.`),
+  errors: {
+    NO_ATTEMPT_WAITING: 'Nenhum pagamento aguarda um código.',
+    OTP_INVALID: 'Esse código não está correto.',
+    OTP_EXPIRED: 'O código expirou.',
+    OTP_LOCKED: 'Demasiados códigos errados. Este pagamento foi bloqueado.',
+  },
 };
 
 for (const [code, strings] of Object.entries({ en, fr, sw, pt })) fillTranslation(code, strings);

@@ -1,0 +1,35 @@
+/**
+ * Which of the widget's languages a page wants. Shared by the element and the classic loader
+ * (widget.js), which starts fetching that language's chunk beside the module.
+ * @module
+ */
+
+/**
+ * The languages the widget speaks; each ships as a chunk of its own (translations/), loaded
+ * when a page needs it.
+ *
+ * @example
+ * SUPPORTED_LOCALES.includes('sw'); // true
+ */
+export const SUPPORTED_LOCALES: readonly string[] = ['en', 'fr', 'sw', 'pt'];
+
+/**
+ * The first supported language among the requested tag and the browser's, or `en`.
+ *
+ * @example
+ * wantedLanguage('', ['pt-BR', 'en']); // 'pt'
+ */
+export function wantedLanguage(requested: string, browser: readonly string[]): string {
+  for (const tag of [requested, ...browser]) {
+    const language = tag.toLowerCase().split('-')[0] ?? '';
+    if (SUPPORTED_LOCALES.includes(language)) return language;
+  }
+  return 'en';
+}
+
+/**
+ * What the widget says when it cannot load its code or any language (it has no translation
+ * then): the classic loader's message, and the element's when no language chunk arrives.
+ */
+export const UNLOADABLE =
+  'The checkout could not be loaded. Check your connection and reload the page.';
