@@ -220,6 +220,8 @@ function loaderAndTypes(): Plugin {
         '// Types of widget.es.js (and of the <unified-checkout> element and its events).\n' +
           "export * from './widget/types/widget/index';\n",
       );
+      // The hosted page preloads its language's chunk (worker/hosted/widget-files.ts).
+      writeFileSync('public/widget/languages.json', `${JSON.stringify(languageChunks)}\n`);
       for (const [name, file] of PACKAGE_ENTRIES) {
         const types = `./types/${file.replace(/\.ts$/, '')}`;
         writeFileSync(`dist/widget/${name}.d.ts`, `export * from '${types}';\n`);

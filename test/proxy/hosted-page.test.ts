@@ -103,6 +103,35 @@ async function read(res: Response): Promise<Page> {
   return page;
 }
 
+/**
+ * The chunk of `language`'s first screens as the widget build lists it
+ * (public/widget/languages.json, served by the assets binding): `/widget/fr-….js`.
+ */
+async function chunkOf(language: string): Promise<string> {
+  const list = await (env as ProxyEnv).ASSETS!.fetch('https://assets.local/widget/languages.json');
+  expect(list.status, 'build the widget first (npm run build:widget)').toBe(200);
+  const chunk = ((await list.json()) as Record<string, string>)[language];
+  expect(chunk).toMatch(new RegExp(`^widget/${language}-[\\w-]+\\.js$`));
+  return `/${chunk}`;
+}
+
+/**
+ * What the page's module script imports, each also preloaded by a `<link rel="modulepreload">`
+ * in the head (the module and the page language's chunk); `[]` without a widget.
+ */
+function widgetImports(page: Page): string[] {
+  const module = page.scripts.find((x) => x.type === 'module');
+  const imports = [...(module?.text ?? '').matchAll(/import "([^"]+)";/g)].map((m) => m[1]!);
+  const preloads = [...page.html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)];
+  expect(preloads.map((m) => m[1])).toEqual(imports);
+  return imports;
+}
+
+/** The Link header of a page in `language`: the module and that language's chunk. */
+async function widgetLinks(language: string): Promise<string> {
+  return `</widget.es.js>; rel=modulepreload, <${await chunkOf(language)}>; rel=modulepreload`;
+}
+
 /** GET /pay/:id as a browser asks for it. */
 async function hosted(path: string, headers: Record<string, string> = {}): Promise<Page> {
   return read(await exports.default.fetch(new Request(`${BASE}/pay/${path}`, { headers })));
@@ -174,10 +203,8 @@ describe('an open session', () => {
     expect(page.widget?.session).toBe(s.id);
     const view = (await (await checkout(`/${s.id}`)).json()) as CheckoutView;
     expect(JSON.parse(page.widget!['initial-view']!)).toEqual(view);
-    expect(page.scripts.map((x) => x.src).filter(Boolean)).toEqual(['/widget.js']);
-    expect(page.headers.get('link')).toBe(
-      '</widget.js>; rel=preload; as=script, </widget.es.js>; rel=modulepreload',
-    );
+    expect(page.headers.get('link')).toBe(await widgetLinks('en'));
+    expect(widgetImports(page)).toEqual(['/widget.es.js', await chunkOf('en')]);
     expect(page.html).toContain(s.reference);
     expect(page.html).toMatch(/1,500/);
     expect(page.html).toContain('Two baskets of mangoes');
@@ -216,6 +243,7 @@ describe('session states', () => {
       expect(page.headings).toEqual(['Payment link not found']);
       expect(page.widget).toBeNull();
       expect(page.scripts.filter((x) => x.src)).toEqual([]);
+      expect(widgetImports(page)).toEqual([]);
       expect(page.headers.get('link')).toBeNull();
     }
   });
@@ -278,8 +306,10 @@ describe('escaping', () => {
     expect(page.html).toContain(
       '&lt;/dd&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &#39;q&#39;',
     );
-    // Exactly the page's own scripts: widget.js and the nonce'd one; no image at all.
-    expect(page.scripts.map((x) => x.src ?? 'inline')).toEqual(['/widget.js', 'inline']);
+    // Exactly the page's own scripts, both nonce'd: the widget's imports and the page's; no
+    // image at all.
+    expect(page.scripts.map((x) => x.type ?? 'classic')).toEqual(['module', 'classic']);
+    expect(page.scripts.filter((x) => x.src)).toEqual([]);
     expect(page.images).toEqual([]);
     // The attribute round-trips: the widget gets the prefill as the merchant sent it.
     const view = JSON.parse(page.widget!['initial-view']!) as CheckoutView;
@@ -303,7 +333,7 @@ describe('Content-Security-Policy', () => {
   it('is strict, and its nonce is on every inline script and style (none without it)', async () => {
     const s = await session();
     const open = await hosted(s.id);
-    expect(open.scripts.filter((x) => !x.src).length).toBe(1);
+    expect(open.scripts.filter((x) => !x.src).length).toBe(2);
     for (const page of [open, await hosted('cs_aaaaaaaaaaaaaaaaaaaaaaaaaa')]) {
       const policy = csp(page);
       expect(policy.get('default-src')).toEqual(["'self'"]);
@@ -352,12 +382,11 @@ describe('language', () => {
     expect(page.widget?.locale).toBe(tag);
     expect(page.headings[0]).toBe(order);
     expect(page.headers.get('vary')).toMatch(/accept-language/i);
-    // The widget imports the page language's chunk (its name carries a content hash) itself;
-    // the page preloads only the loader and the module, in every language.
-    expect(page.scripts.map((x) => x.src).filter(Boolean)).toEqual(['/widget.js']);
-    expect(page.headers.get('link')).toBe(
-      '</widget.js>; rel=preload; as=script, </widget.es.js>; rel=modulepreload',
-    );
+    // The page preloads the loader, the module and the chunk of the page's language (its name
+    // carries a content hash), which the widget then imports.
+    const language = tag.split('-')[0]!;
+    expect(widgetImports(page)).toEqual(['/widget.es.js', await chunkOf(language)]);
+    expect(page.headers.get('link')).toBe(await widgetLinks(language));
   });
 
   it('the not-found page speaks the language too', async () => {

@@ -22,6 +22,8 @@ export interface PageContext {
   locale: HostedLocale;
   /** The CSP nonce of this response (the `<style>` and the inline script carry it). */
   nonce: string;
+  /** The page language's widget chunk (`/widget/fr-….js`), preloaded; null when unknown. */
+  languageChunk: string | null;
 }
 
 /** The order lines shown above the widget or the notice. */
@@ -53,6 +55,22 @@ export function returnHref(returnUrl: string, session: string): string {
   return url.href;
 }
 
+/**
+ * The widget, first in the head so its files are asked for with the page's first bytes: the
+ * module and the page language's chunk (no classic loader: this page knows its language),
+ * imported together by one module script, so the strings have registered before the element's
+ * first render (one render, not a spinner then the step).
+ */
+function widgetScripts(ctx: PageContext): Markup {
+  const files = ['/widget.es.js', ...(ctx.languageChunk ? [ctx.languageChunk] : [])];
+  // The chunk's path is checked against /^widget\/[\w-]+\.js$/ (widget-files.ts); JSON quotes it.
+  const imports = files.map((file) => `import ${JSON.stringify(file)};`).join('');
+  return html`${files.map((file) => html`<link rel="modulepreload" href="${file}" />`)}
+    <script type="module" nonce="${ctx.nonce}">
+      ${raw(imports)};
+    </script>`;
+}
+
 function shell(ctx: PageContext, t: HostedStrings, body: Markup, widget: boolean): Markup {
   const { brand, locale, nonce } = ctx;
   const brandCss = `:root{--brand:${brand.color};--on-brand:${brand.onColor}}`;
@@ -60,6 +78,7 @@ function shell(ctx: PageContext, t: HostedStrings, body: Markup, widget: boolean
     <html lang="${locale.tag}">
       <head>
         <meta charset="utf-8" />
+        ${widget ? widgetScripts(ctx) : ''}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <meta name="robots" content="noindex" />
@@ -68,12 +87,6 @@ function shell(ctx: PageContext, t: HostedStrings, body: Markup, widget: boolean
         <style nonce="${nonce}">
           ${raw(HOSTED_CSS)}${raw(brandCss)}
         </style>
-        ${
-          widget
-            ? html`<link rel="modulepreload" href="/widget.es.js" />
-                <script src="/widget.js" defer></script> `
-            : ''
-        }
       </head>
       <body>
         <header class="bar">
@@ -171,6 +184,7 @@ export function checkoutPage(ctx: PageContext, order: OrderSummary, view: Checko
       initial-view="${JSON.stringify(view)}"
     ></unified-checkout>
     <noscript><p class="card">${t.noScript}</p></noscript>
+    <p id="uc-unloadable" class="card" role="alert" hidden>${t.unloadable}</p>
     ${returnPanel(ctx, t, order, { hidden: true, countdown: true })}`;
   return shell(ctx, t, main(ctx, order, inner, false), true);
 }

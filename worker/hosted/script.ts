@@ -3,7 +3,8 @@
  * - remembers in sessionStorage that this tab pays on the hosted page, so the proxy's return
  *   page (redirect methods, full-page in a WebView) brings the payer back here, not to the shop;
  * - after the widget's `checkout-success` (or on the "already paid" page reached from that
- *   return), shows the return button and goes to the shop's `return_url` after a countdown.
+ *   return), shows the return button and goes to the shop's `return_url` after a countdown;
+ * - when the widget's module cannot be fetched, says so in the page's language.
  * @module
  */
 
@@ -39,5 +40,8 @@ export const HOSTED_SCRIPT = `(() => {
   };
   const widget = document.querySelector('unified-checkout');
   if (widget) widget.addEventListener('checkout-success', start);
+  const module = document.querySelector('script[type=module]');
+  const unloadable = document.getElementById('uc-unloadable');
+  if (module && unloadable) module.addEventListener('error', () => { unloadable.hidden = false; });
   if (data.autoReturn === '1') start();
 })();`;

@@ -23,6 +23,7 @@ import {
   type PageContext,
 } from '../hosted/page';
 import { findSessionStub } from '../stubs';
+import { languageChunk, widgetPreloads } from '../hosted/widget-files';
 
 type Env = {
   Bindings: ProxyApp['Bindings'];
@@ -82,6 +83,7 @@ export function hostedPage() {
       brand: c.var.config.brand,
       locale,
       nonce: c.get('secureHeadersNonce')!,
+      languageChunk: await languageChunk(c.env.ASSETS, locale.language),
     };
     c.header('Vary', 'Accept-Language');
     c.header('Content-Language', locale.tag);
@@ -93,13 +95,11 @@ export function hostedPage() {
       throw new CheckoutError(outcome.body.error.code, outcome.body.error.message);
     }
     const { view, reference, description } = outcome.value;
-    // The widget's loader and its module start downloading with the response's headers, before
-    // the HTML is parsed; Cloudflare can also send them as 103 Early Hints. (The page's language
-    // is a chunk with a content hash the widget imports itself.)
-    const preload = ['</widget.js>; rel=preload; as=script', '</widget.es.js>; rel=modulepreload'];
+    // The widget's module and the page's language chunk: in the page's head, and in a Link
+    // header that Cloudflare can send early as 103 Early Hints.
     const willShowWidget =
       view.status !== 'succeeded' && (view.status !== 'expired' || stillSettling(view));
-    if (willShowWidget) c.header('Link', preload.join(', '));
+    if (willShowWidget) c.header('Link', widgetPreloads(ctx.languageChunk));
     const order: OrderSummary = {
       id: view.id,
       amount: view.amount,
