@@ -155,6 +155,7 @@ function main(ctx: PageContext, order: OrderSummary, inner: Markup, autoReturn: 
       id="hosted"
       data-session="${order.id}"
       data-locale="${ctx.locale.tag}"
+      data-currency="${order.currency}"
       data-return-url="${href}"
       data-return-after="${RETURN_AFTER_SECONDS}"
       data-auto-return="${autoReturn ? '1' : '0'}"
