@@ -1,7 +1,7 @@
 // The widget's size budgets (scripts/widget-size.mjs) on the built files (`npm run build:widget`
 // first; npm test does): the first load in every language and all files together within their
-// budgets, the first screen needing no chunk, and the steps a payer may never reach, the live
-// transport and the other languages kept out of the entry.
+// budgets, the first screen needing only the page language's chunk, and the steps a payer may
+// never reach, the live transport and every language's strings kept out of the entry.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -35,12 +35,15 @@ describe('widget size', () => {
     expect(json.total_gzip).toBeLessThanOrEqual(json.total_budget);
     expect(json.withinBudget).toBe(true);
     expect(status).toBe(0);
-    // English is in the entry: its first load is the loader and the module alone.
+    // Every language, English too, is the loader, the module and that language's chunk.
     const { gzip: loader } = json.files['public/widget.js']!;
     const { gzip: entry } = json.files['public/widget.es.js']!;
-    expect(json.first_load_gzip.en).toBe(loader + entry);
-    const fr = Object.entries(json.files).find(([file]) => /\/widget\/fr-/.test(file))!;
-    expect(json.first_load_gzip.fr).toBe(loader + entry + fr[1].gzip);
+    for (const language of ['en', 'fr', 'sw', 'pt']) {
+      const chunk = Object.entries(json.files).find(([file]) =>
+        new RegExp(`/widget/${language}-`).test(file),
+      )!;
+      expect(json.first_load_gzip[language], language).toBe(loader + entry + chunk[1].gzip);
+    }
   });
 
   it('keeps the later steps, the transport and the other languages out of the entry', () => {
@@ -50,11 +53,14 @@ describe('widget size', () => {
     for (const chunk of ['otp', 'transfer', 'redirect', 'approve', 'outcome', 'transport']) {
       expect(chunks, chunk).toContain(chunk);
     }
-    for (const language of ['fr', 'sw', 'pt']) expect(chunks).toContain(language);
+    for (const language of ['en', 'fr', 'sw', 'pt']) expect(chunks).toContain(language);
     expect(entry).not.toContain('one-time-code'); // the OTP field
     expect(entry).not.toContain('part="details"'); // the bank transfer's account
-    expect(entry).not.toContain('Saisissez votre code'); // French
+    expect(entry).not.toContain('How do you want to pay?'); // English
+    expect(entry).not.toContain('Comment souhaitez-vous payer'); // French
     expect(entry).not.toMatch(/new WebSocket/); // the live transport
-    expect(entry).toContain('How do you want to pay?'); // English, the first screens' fallback
+    expect(entry).not.toContain('unified-checkout:return'); // the redirect popup's report
+    expect(entry).not.toMatch(/`(success|failure|expired):\$\{/); // the outcome events' dispatch
+    expect(entry).not.toContain('setInterval'); // the countdowns' clock
   });
 });
