@@ -16,7 +16,19 @@ export interface Brand {
   color: string;
   /** `#ffffff` or `#000000`: the readable text colour on {@link color}. */
   onColor: string;
+  /**
+   * The themes whose card {@link color} stands out from by at least 3:1 (WCAG's contrast for
+   * controls and focus rings): there the widget takes it as its primary colour; in the others
+   * it keeps its own.
+   */
+  primaryIn: { light: boolean; dark: boolean };
 }
+
+/** The hosted page's card backgrounds (worker/hosted/styles.ts), which the widget sits on. */
+export const CARD_BACKGROUND = { light: '#ffffff', dark: '#15181e' } as const;
+
+/** WCAG's least contrast for user-interface components (focus rings, a chosen option's border). */
+const UI_CONTRAST = 3;
 
 /** The accent when `BRAND_COLOR` is unset (the widget's own primary). */
 export const DEFAULT_BRAND_COLOR = '#1d5bd0';
@@ -41,6 +53,17 @@ function luminance(color: string): number {
     return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   };
   return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
+}
+
+/**
+ * The WCAG contrast ratio of two `#rrggbb` colours (1 to 21).
+ *
+ * @example
+ * contrast('#ffffff', '#000000'); // 21
+ */
+export function contrast(a: string, b: string): number {
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (high + 0.05) / (low + 0.05);
 }
 
 /**
@@ -92,7 +115,11 @@ export function parseBrand(
     if (HEX.test(rawColor)) color = longHex(rawColor);
     else problems.push('BRAND_COLOR must be a hex colour like #0a7d4f or #0a7');
   }
-  return { brand: { name, logoUrl, color, onColor: readableOn(color) }, problems };
+  const primaryIn = {
+    light: contrast(color, CARD_BACKGROUND.light) >= UI_CONTRAST,
+    dark: contrast(color, CARD_BACKGROUND.dark) >= UI_CONTRAST,
+  };
+  return { brand: { name, logoUrl, color, onColor: readableOn(color), primaryIn }, problems };
 }
 
 /** The logo's absolute URL, or null with a problem pushed. */

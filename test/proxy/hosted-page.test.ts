@@ -433,6 +433,30 @@ describe('BRAND_* settings', () => {
     expect(page.html).toContain(':root{--brand:#0a7d4f;--on-brand:#ffffff}');
   });
 
+  // The widget takes the brand as its primary colour in a theme only where it stands out from
+  // the card by 3:1 (focus rings, the chosen option's border); elsewhere it keeps its own.
+  const PRIMARY =
+    'unified-checkout{--uc-color-primary:var(--brand);--uc-color-on-primary:var(--on-brand)}';
+  const themes: [string, string, string][] = [
+    ['#0a7d4f', 'green: both themes', `}${PRIMARY}`],
+    [
+      '#1d5bd0',
+      'the default blue: light only (2.9:1 on the dark card)',
+      `@media (prefers-color-scheme:light){${PRIMARY}}`,
+    ],
+    [
+      '#ffcc00',
+      'yellow: dark only (1.5:1 on white)',
+      `@media (prefers-color-scheme:dark){${PRIMARY}}`,
+    ],
+  ];
+  it.each(themes)('%s (%s) is the widget primary where it is legible', async (color, _, css) => {
+    const s = await session();
+    const page = await hostedWith({ BRAND_COLOR: color }, s.id);
+    expect(page.html).toContain(css);
+    expect(page.html.split('--uc-color-primary').length - 1, 'once per page').toBe(1);
+  });
+
   it('defaults: SERVICE_SENDER as the name, no logo, the widget blue', async () => {
     const s = await session();
     const unset = { BRAND_NAME: undefined, BRAND_LOGO_URL: undefined, BRAND_COLOR: undefined };

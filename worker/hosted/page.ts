@@ -71,9 +71,24 @@ function widgetScripts(ctx: PageContext): Markup {
     </script>`;
 }
 
+/**
+ * The brand's custom properties, and the widget's primary colour in the themes where the brand
+ * colour stands out from the card (`brand.primaryIn`); elsewhere the widget keeps its own.
+ */
+function brandStyles(brand: Brand): string {
+  const vars = `:root{--brand:${brand.color};--on-brand:${brand.onColor}}`;
+  const primary =
+    'unified-checkout{--uc-color-primary:var(--brand);--uc-color-on-primary:var(--on-brand)}';
+  const { light, dark } = brand.primaryIn;
+  // A colour below 3:1 on white is light enough to reach 3:1 on the dark card: one theme
+  // always takes it.
+  if (light && dark) return vars + primary;
+  return `${vars}@media (prefers-color-scheme:${light ? 'light' : 'dark'}){${primary}}`;
+}
+
 function shell(ctx: PageContext, t: HostedStrings, body: Markup, widget: boolean): Markup {
   const { brand, locale, nonce } = ctx;
-  const brandCss = `:root{--brand:${brand.color};--on-brand:${brand.onColor}}`;
+  const brandCss = brandStyles(brand);
   return html`<!doctype html>
     <html lang="${locale.tag}">
       <head>

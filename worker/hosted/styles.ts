@@ -1,9 +1,11 @@
 /**
  * The hosted page's stylesheet, inlined in a nonce'd `<style>` (one request less on a slow
  * network). Mobile first (360 px), light and dark from `prefers-color-scheme`; the brand's
- * colours arrive as `--brand` and `--on-brand`.
+ * colours arrive as `--brand` and `--on-brand`, and the widget's primary colour per theme
+ * (page.ts, brandStyles).
  * @module
  */
+import { CARD_BACKGROUND } from '../brand';
 
 /**
  * The page's CSS (the brand's custom properties are appended per page).
@@ -13,9 +15,9 @@
  */
 export const HOSTED_CSS = `
 *,*::before,*::after{box-sizing:border-box}
-:root{color-scheme:light dark;--bg:#f4f5f8;--card:#fff;--text:#161a22;--muted:#555d6e;--line:#d5d9e1;
+:root{color-scheme:light dark;--bg:#f4f5f8;--card:${CARD_BACKGROUND.light};--text:#161a22;--muted:#555d6e;--line:#d5d9e1;
 font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;line-height:1.45}
-@media (prefers-color-scheme:dark){:root{--bg:#0f1116;--card:#15181e;--text:#eceef3;--muted:#a9afbd;--line:#2c313b}}
+@media (prefers-color-scheme:dark){:root{--bg:#0f1116;--card:${CARD_BACKGROUND.dark};--text:#eceef3;--muted:#a9afbd;--line:#2c313b}}
 body{margin:0;background:var(--bg);color:var(--text);min-height:100vh}
 .bar{background:var(--card);border-top:4px solid var(--brand);border-bottom:1px solid var(--line)}
 .shop{max-width:30rem;margin:0 auto;padding:.75rem 1rem;display:flex;align-items:center;gap:.75rem;font-weight:600;font-size:1.1rem}
@@ -29,7 +31,6 @@ dl div{display:flex;justify-content:space-between;gap:1rem}
 dt{color:var(--muted)}
 dd{margin:0;font-weight:600;text-align:end;overflow-wrap:anywhere}
 unified-checkout{display:block;--uc-max-width:100%}
-@media (prefers-color-scheme:light){unified-checkout{--uc-color-primary:var(--brand);--uc-color-on-primary:var(--on-brand)}}
 .return{text-align:center}
 .return p{color:var(--muted);margin:.75rem 0 0}
 .button{display:inline-block;background:var(--brand);color:var(--on-brand);text-decoration:none;font-weight:600;
