@@ -107,12 +107,19 @@ export async function measureIngest({ base, sessions, concurrency, seed = 202611
 
   const latencies = [];
   const statuses = new Map();
+  /** What the proxy answered when it refused a callback (status and error code), by count. */
+  const refusals = new Map();
   await probe?.start();
   const started = performance.now();
   await pool(bodies.length, concurrency, async (i) => {
-    const { status, ms } = await postCallback(base, bodies[i]);
+    const { status, ms, text } = await postCallback(base, bodies[i]);
     latencies.push(ms);
     statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    if (status !== 200) {
+      const code = /"code":"([A-Z_]+)"/.exec(text)?.[1] ?? text.slice(0, 60);
+      const key = `${status} ${code}`;
+      refusals.set(key, (refusals.get(key) ?? 0) + 1);
+    }
   });
   const seconds = (performance.now() - started) / 1000;
   const probed = await probe?.stop();
@@ -143,6 +150,8 @@ export async function measureIngest({ base, sessions, concurrency, seed = 202611
     ingest_webhooks_extra: webhooksExtra,
     ingest_webhooks_missing: webhooksMissing,
     ingest_refused: refused,
+    // An upstream sends a refused callback again; this storm does not, so a refusal shows as lost.
+    ingest_refusals: Object.fromEntries(refusals),
     ingest_baseline_health_per_s: round(baselinePerS, 0),
     ingest_callbacks: bodies.length,
     ingest_duplicate_share: round(duplicates / bodies.length, 3),

@@ -32,6 +32,18 @@ function standing(value, target, kind, format) {
 }
 
 /**
+ * What the proxy answered to the callbacks it refused, e.g. `: 3 callbacks refused (2× 503
+ * UPSTREAM_UNAVAILABLE, 1× 0 …), which a real upstream sends again`; empty when none was.
+ * @param {Record<string, any>} r
+ */
+function refusalNote(r) {
+  const refusals = Object.entries(r.ingest_refusals ?? {});
+  if (refusals.length === 0) return '';
+  const list = refusals.map(([what, count]) => `${count}× ${what}`).join(', ');
+  return `: ${r.ingest_refused} callbacks refused (${list}), which a real upstream sends again`;
+}
+
+/**
  * The results table (Markdown).
  *
  * @param {Record<string, any>} r results.json
@@ -45,7 +57,7 @@ export function resultsTable(r, sizeNotes) {
   const rows = [
     ['Figure', 'Result', 'Target', 'Where we stand'],
     [
-      `\`widget_gzip_bytes\`: first load (widget.js + widget.es.js, English), ${sizeNotes.method}`,
+      `\`widget_gzip_bytes\`: first load (widget.js + widget.es.js + the English chunk), ${sizeNotes.method}`,
       `${int(r.widget_gzip_bytes)} B`,
       `≤ 12 KiB (${int(TARGETS.widget_gzip_bytes)} B)`,
       standing(r.widget_gzip_bytes, TARGETS.widget_gzip_bytes, 'max', (n) => `${int(n)} B`),
@@ -57,8 +69,8 @@ export function resultsTable(r, sizeNotes) {
         `${int(bytes)} B`,
         '',
         name === '@paystack/inline-js dist/inline.js'
-          ? `widget.js is ${Math.round((1 - r.widget_gzip_bytes / paystack) * 100)}% smaller`
-          : `widget.js is ${(bytes / r.widget_gzip_bytes).toFixed(1)}× smaller`,
+          ? `our first load is ${Math.round((1 - r.widget_gzip_bytes / paystack) * 100)}% smaller`
+          : `our first load is ${(bytes / r.widget_gzip_bytes).toFixed(1)}× smaller`,
       ];
     }),
     ...(r.hosted_first_step_ms_p50 === undefined
@@ -135,7 +147,7 @@ export function resultsTable(r, sizeNotes) {
       '`ingest_lost`: sessions whose final state is not the outcome sent',
       String(r.ingest_lost),
       '0',
-      r.ingest_lost === 0 ? 'met' : 'MISSED',
+      r.ingest_lost === 0 ? 'met' : `MISSED${refusalNote(r)}`,
     ],
     [
       '`ingest_duplicate_transitions`: terminal transitions beyond one per attempt',

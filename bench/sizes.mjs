@@ -119,13 +119,21 @@ export async function buildAdyenDropin() {
  */
 export async function measureSizes() {
   const rebuilt = ensureWidgetBuilt();
-  // The first load of an English page (scripts/widget-size.mjs): the classic loader and the
-  // ES module; the chunks (later steps, other languages, the transport) load on demand.
-  const firstLoad = ['public/widget.js', 'public/widget.es.js'].map((f) => path.join(root, f));
+  // The first load of an English page (scripts/widget-size.mjs): the classic loader, the ES
+  // module and the English chunk (the first screens' words); the other chunks (later steps,
+  // other languages, the transport) load on demand.
   const chunkDir = path.join(root, 'public/widget');
   const chunks = readdirSync(chunkDir)
     .filter((f) => f.endsWith('.js'))
     .map((f) => path.join(chunkDir, f));
+  const english = chunks.filter((f) => /^en-[\w-]+\.js$/.test(path.basename(f)));
+  if (english.length !== 1) throw new Error('public/widget/ should hold one en-*.js chunk');
+  const firstLoad = [
+    path.join(root, 'public/widget.js'),
+    path.join(root, 'public/widget.es.js'),
+    ...english,
+  ];
+  const later = chunks.filter((f) => !english.includes(f));
   const paystack = path.join(root, 'node_modules/@paystack/inline-js/dist/inline.js');
   const adyen = await buildAdyenDropin();
   /** @type {Record<string, number>} */
@@ -138,7 +146,7 @@ export async function measureSizes() {
     results: {
       widget_gzip_bytes: firstLoad.reduce((sum, f) => sum + gzipBytes(f), 0),
       widget_raw_bytes: firstLoad.reduce((sum, f) => sum + statSync(f).size, 0),
-      widget_total_gzip_bytes: [...firstLoad, ...chunks].reduce((sum, f) => sum + gzipBytes(f), 0),
+      widget_total_gzip_bytes: [...firstLoad, ...later].reduce((sum, f) => sum + gzipBytes(f), 0),
       peer_gzip_bytes: peers,
     },
     notes: {

@@ -111,13 +111,13 @@ export async function getSession(base, sessionId) {
  * POSTs a callback body (already serialised) to the hosted collections callback URL.
  *
  * @example
- * const { status, ms } = await postCallback(base, JSON.stringify(envelope));
+ * const { status, ms, text } = await postCallback(base, JSON.stringify(envelope));
  * @param {string} base
  * @param {string} body
  */
 export async function postCallback(base, body) {
   const res = await request('POST', `${base}/hooks/collections`, { headers: json, body });
-  return { status: res.status, ms: res.ms };
+  return { status: res.status, ms: res.ms, text: res.text };
 }
 
 /**
