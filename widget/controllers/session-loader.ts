@@ -5,6 +5,7 @@
  */
 import type { ReactiveController, ReactiveControllerHost } from 'lit';
 import type { CheckoutView } from '../../shared/view';
+import { prepareAmountFormat } from '../../shared/amount-format';
 import { asApiError, getView, type ApiError } from '../api';
 import type { CheckoutErrorDetail } from '../events';
 import { isFinal } from '../step';
@@ -13,6 +14,8 @@ import { isFinal } from '../step';
 export interface SessionLoaderHost extends ReactiveControllerHost {
   readonly endpointUrl: string;
   readonly session: string;
+  /** The `locale` attribute (empty: the browser's languages). */
+  readonly locale: string;
   initialView: CheckoutView | null;
   _loadError: ApiError | null;
   applyView(view: CheckoutView): boolean;
@@ -50,8 +53,16 @@ export class SessionLoader implements ReactiveController {
     try {
       const given = host.initialView;
       host.initialView = null;
-      const view =
-        given?.id === host.session ? given : await getView(host.endpointUrl, host.session);
+      let view: CheckoutView;
+      if (given?.id === host.session) {
+        view = given;
+      } else {
+        const pending = getView(host.endpointUrl, host.session);
+        // While the view is on its way (the first paint, a spinner, done first): the locale's
+        // number data, which the first formatted amount would otherwise load on the first step.
+        setTimeout(() => prepareAmountFormat(host.locale || navigator.language || 'en'));
+        view = await pending;
+      }
       if (token !== this._token) return;
       host.applyView(view);
       if (!isFinal(view)) this._follow();
