@@ -89,6 +89,8 @@ const BROKEN = {
   nochunks: /^\/public\/widget\/(?!en-)[^/]+\.js$/,
   // Every chunk, English's too: no language at all.
   nolanguage: /^\/public\/widget\/[^/]+\.js$/,
+  // Every language's chunk, and only those: the steps' chunks load, no words for them.
+  nowords: /^\/public\/widget\/(en|fr|sw|pt)-[^/]+\.js$/,
   // The ES entry (widget.es.js).
   noentry: /^\/public\/widget\.es\.js$/,
 };
@@ -100,7 +102,7 @@ const BROKEN = {
  * screen and the next.
  */
 async function brokenWidget(ctx, next) {
-  const match = /^\/__(nochunks|nolanguage|noentry)(\/public\/.*)$/.exec(ctx.path);
+  const match = /^\/__(nochunks|nolanguage|nowords|noentry)(\/public\/.*)$/.exec(ctx.path);
   if (!match) return next();
   const [, fault, rest] = match;
   if (BROKEN[fault].test(rest)) {

@@ -244,7 +244,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
       this.dispatchEvent(new CheckoutReadyEvent({ session, status, amount, currency }));
     }
     // An outcome's event follows its notice on screen (the notices' chunk dispatches it).
-    if (view) loadedStep(step)?.outcome?.(this, view, this._dispatched);
+    if (view && this._canRender(step)) loadedStep(step)?.outcome?.(this, view, this._dispatched);
   }
 
   override render(): TemplateResult {

@@ -157,6 +157,23 @@ describe('chunks of the built widget', () => {
     }
   });
 
+  it('fires an outcome event only once its notice is on screen, in words', async function () {
+    this.timeout(15_000);
+    const { frame, el } = await page('/__nowords/public/widget.js');
+    try {
+      const outcomes: string[] = [];
+      el.addEventListener('checkout-success', (e) => outcomes.push(e.type));
+      const ke = view([KENYA], { only: 'phone_prompt' });
+      el.applyView(withAttempt(ke, attempt(KENYA, 'phone_prompt', 'succeeded'), 'succeeded'));
+      await el.updateComplete; // the notices' chunk loads; no language does
+      await new Promise((r) => setTimeout(r, 300));
+      expect(el.shadowRoot!.textContent).to.contain('could not be loaded');
+      expect(outcomes, 'no checkout-success under a spinner').to.deep.equal([]);
+    } finally {
+      frame.remove();
+    }
+  });
+
   it('says so in the element when widget.es.js cannot be loaded at all', async function () {
     this.timeout(15_000);
     const { frame, win, el } = await page('/__noentry/public/widget.js', 'en', false);
