@@ -218,3 +218,23 @@ test('in a browser that opens popups, the redirect wallet still works from the h
     await returnsToShop(run, widget, session, /Return to /);
   });
 });
+
+describe('when the widget cannot be fetched', () => {
+  test('the hosted page says so in its language', async () => {
+    const run = await CaseRun.open(browser, 'hosted-widget-unreachable', {
+      webView: { locale: 'fr-CI' },
+    });
+    try {
+      // The network drops the widget's module: its module script fails to load.
+      await run.page.route('**/widget.es.js', (route) => route.abort());
+      const session = await createSession({ amount: 1500, currency: 'KES' });
+      await run.page.goto(session.checkout_url);
+      const notice = run.page.locator('#uc-unloadable');
+      await notice.waitFor({ state: 'visible', timeout: 10_000 });
+      expect(await notice.innerText()).toMatch(/formulaire de paiement n’a pas pu être chargé/);
+      expect(run.violations, 'CSP violations').toEqual([]);
+    } finally {
+      await run.close();
+    }
+  });
+});
