@@ -32,12 +32,17 @@ class ClockController implements ReactiveController {
     }
   }
 
-  hostConnected(): void {
+  /** Ticks exactly while the host's step shows a countdown. */
+  private _follow(): void {
     this._tick(COUNTDOWN_STEPS.includes(this._host.step));
   }
 
+  hostConnected(): void {
+    this._follow();
+  }
+
   hostUpdated(): void {
-    this._tick(COUNTDOWN_STEPS.includes(this._host.step));
+    this._follow();
   }
 
   hostDisconnected(): void {

@@ -74,8 +74,7 @@ export function contrast(a: string, b: string): number {
  * readableOn('#0a7d4f'); // '#ffffff'
  */
 export function readableOn(color: string): string {
-  const l = luminance(color);
-  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#000000';
+  return contrast(color, '#ffffff') >= contrast(color, '#000000') ? '#ffffff' : '#000000';
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * Result and notice steps: the notices "success", "failure" (with the reason and, while the
  * session is open, a retry), "lapsed" (the input window closed; a retry), "mismatch" and
- * "needs_review" (the shop resolves them; no retry), "closed_confirming" and "expired"; and "error"
- * (the view could not be loaded).
+ * "needs_review" (the shop resolves them; no retry), "closed_confirming" and "expired". (The
+ * "error" step is in the entry: steps/error.ts.)
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
@@ -18,8 +18,8 @@ import type { StepChunk } from '../step-chunks';
 /**
  * The heading and sentences of a notice step (`success`, `failure`, `lapsed`, `mismatch`,
  * `needs_review`, `closed_confirming`, `expired`), shown and announced in the live region
- * alike, and of the `wait` and `confirming` steps (announced); `[]` for the other steps. A
- * failure gives its kind, then the upstream's reason when it gave one.
+ * alike; `[]` for the other steps. A failure gives its kind, then the upstream's reason when it
+ * gave one.
  *
  * @example
  * noticeText(t, view, 'lapsed', 'KES 1,500');
@@ -27,7 +27,7 @@ import type { StepChunk } from '../step-chunks';
  * noticeText(t, view, 'failure', 'KES 1,500');
  * // ['Payment not completed', 'The payment did not go through.', 'Reason: Declined (PM-001)']
  */
-export function noticeText(
+function noticeText(
   t: Translation,
   view: CheckoutView,
   step: CheckoutStep,
@@ -36,10 +36,7 @@ export function noticeText(
   const next = view.attempt?.next;
   const reason = view.attempt?.failure;
   const why = [reason?.message, reason?.code && `(${reason.code})`].filter(Boolean).join(' ');
-  const wait = [t.waitHeading, t.waitBody];
   const texts: Partial<Record<CheckoutStep, string[]>> = {
-    wait,
-    confirming: wait,
     success: [t.successHeading, t.successBody(amount)],
     failure: [
       t.failureHeading,

@@ -83,12 +83,14 @@ export function hostedPage() {
       brand: c.var.config.brand,
       locale,
       nonce: c.get('secureHeadersNonce')!,
-      languageChunk: await languageChunk(c.env.ASSETS, locale.language),
+      languageChunk: null,
     };
     c.header('Vary', 'Accept-Language');
     c.header('Content-Language', locale.tag);
     const stub = findSessionStub(c.env, c.req.param('id'));
     if (!stub) return c.html(notFoundPage(ctx), 404);
+    // Read beside the session's RPC (once per isolate), used only where the widget shows.
+    const chunk = languageChunk(c.env.ASSETS, locale.language);
     const outcome = (await stub.hosted()) as Outcome<HostedSession>;
     if (!outcome.ok) {
       if (outcome.status === 404) return c.html(notFoundPage(ctx), 404);
@@ -99,7 +101,10 @@ export function hostedPage() {
     // header that Cloudflare can send early as 103 Early Hints.
     const willShowWidget =
       view.status !== 'succeeded' && (view.status !== 'expired' || stillSettling(view));
-    if (willShowWidget) c.header('Link', widgetPreloads(ctx.languageChunk));
+    if (willShowWidget) {
+      ctx.languageChunk = await chunk;
+      c.header('Link', widgetPreloads(ctx.languageChunk));
+    }
     const order: OrderSummary = {
       id: view.id,
       amount: view.amount,

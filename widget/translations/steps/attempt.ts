@@ -4,22 +4,10 @@
  * carries only the errors any request may meet (translations/<language>.ts).
  * @module
  */
-import { fillTranslation, type Translation } from '../../localize';
-
-/** The error messages this chunk brings. */
-type AttemptErrors = Pick<
-  Required<Translation['errors']>,
-  | 'ATTEMPT_IN_PROGRESS'
-  | 'COUNTRY_NOT_AVAILABLE'
-  | 'METHOD_NOT_AVAILABLE'
-  | 'VALIDATION_FAILED'
-  | 'UPSTREAM_REJECTED'
-  | 'MERCHANT_UNAVAILABLE'
-  | 'UPSTREAM_AUTH'
->;
+import { fillTranslation, type SameStrings, type StepStrings } from '../../localize';
 
 /** English. */
-export const en: { errors: AttemptErrors } = {
+export const en = {
   errors: {
     ATTEMPT_IN_PROGRESS: 'A payment is already in progress.',
     COUNTRY_NOT_AVAILABLE: 'This country is not available.',
@@ -29,10 +17,10 @@ export const en: { errors: AttemptErrors } = {
     MERCHANT_UNAVAILABLE: 'This shop cannot take payments right now.',
     UPSTREAM_AUTH: 'Payments are temporarily unavailable. Try again later.',
   },
-};
+} satisfies StepStrings;
 
 /** Français. */
-const fr: { errors: AttemptErrors } = {
+const fr: SameStrings<typeof en> = {
   errors: {
     ATTEMPT_IN_PROGRESS: 'Un paiement est déjà en cours. Attendez qu’il se termine.',
     COUNTRY_NOT_AVAILABLE: 'Ce pays n’est pas disponible pour ce paiement.',
@@ -45,7 +33,7 @@ const fr: { errors: AttemptErrors } = {
 };
 
 /** Kiswahili. */
-const sw: { errors: AttemptErrors } = {
+const sw: SameStrings<typeof en> = {
   errors: {
     ATTEMPT_IN_PROGRESS: 'Malipo tayari yanaendelea. Subiri yakamilike.',
     COUNTRY_NOT_AVAILABLE: 'Nchi hii haipatikani kwa malipo haya.',
@@ -58,7 +46,7 @@ const sw: { errors: AttemptErrors } = {
 };
 
 /** Português. */
-const pt: { errors: AttemptErrors } = {
+const pt: SameStrings<typeof en> = {
   errors: {
     ATTEMPT_IN_PROGRESS: 'Já existe um pagamento em curso. Aguarde que termine.',
     COUNTRY_NOT_AVAILABLE: 'Este país não está disponível para este pagamento.',
