@@ -88,9 +88,17 @@ describe('payment links: one outcome per upstream reference', () => {
     expect(anomaly.data).toEqual({
       reference: 'PL-LINK-1',
       upstream_reference: upstreamRef,
+      link_id: null,
       kind: 'mismatch',
-      expected: { status: 'success', amount: '1500', currency: 'KES' },
-      reported: { status: 'success', amount: '900', currency: 'KES' },
+      expected: { status: 'success', amount: 1500, currency: 'KES' },
+      reported: {
+        source: 'callback',
+        status: 'success',
+        amount: 900,
+        currency: 'KES',
+        payment_type: null,
+      },
+      differences: [{ field: 'amount', expected: 1500, reported: 900 }],
     });
   });
 
