@@ -5,7 +5,7 @@ import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { WebhookRecord } from '../../../worker/durable/webhook-outbox';
-import { ledgerNames } from '../../../worker/ledger/shards';
+import { ledgerNames, linkShardName } from '../../../worker/ledger/shards';
 import { expectNoSecrets, merchant, ref, sandbox } from '../helpers';
 import { callback, deliveredWebhook, sleep } from './support';
 
@@ -317,6 +317,34 @@ describe('payment links we created: judged against our record of the link', () =
       );
       expect(paid.data).toMatchObject({ amount: 1500, currency: 'KES', status: 'success' });
     }
+  });
+
+  it('a payment still unknown at the horizon: needs_review (one anomaly); a later success still pays', async () => {
+    const { linkId, body } = await createOurLink();
+    const ref = await payOnPage(linkId, '005');
+    await extraCallback(ref, { payment_step: 1, status: 'pending', statusCode: '000001' });
+    // The payment was first heard of 25 hours ago; its next status query runs now.
+    await runInDurableObject(
+      env.LEDGER.get(env.LEDGER.idFromName(linkShardName(body.id as string))),
+      async (instance, state) => {
+        state.storage.sql.exec(
+          'UPDATE link_payments SET created_at = created_at - ? WHERE key = ?',
+          25 * 3_600_000,
+          ref,
+        );
+        state.storage.sql.exec(
+          'UPDATE tasks SET due_at = ? WHERE key = ?',
+          Date.now() - 1,
+          `reconcile:${ref}`,
+        );
+        await (instance as { alarm(): Promise<void> }).alarm();
+      },
+    );
+    const review = (await queuedFor(linkId)).map((e) => [e.type, e.data.kind ?? null]);
+    expect(review).toEqual([['payment_link.anomaly', 'needs_review']]);
+    await settle(ref, 'success');
+    const events = await queuedFor(linkId);
+    expect(events.map((e) => e.type)).toEqual(['payment_link.anomaly', 'payment_link.paid']);
   });
 
   it('a callback without an upstream reference: payment_link.anomaly, never a second paid', async () => {
