@@ -7,20 +7,16 @@
  * again, until the horizon makes the payment `needs_review`.
  * @module
  */
+import { transactionRecordSchema } from '../../shared/schemas';
 import { statusRecordOutcome } from '../../shared/status';
 import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
+import { validate } from '../../shared/validation';
 import type { Config } from '../config';
 import { firstQueryDelay, pastHorizon, scheduleNextQuery } from '../durable/reconcile-backoff';
 import type { Task, TaskQueue } from '../durable/task-queue';
 import type { ProxyEnv } from '../env';
 import { callUpstream } from '../upstream';
-import {
-  amountOf,
-  applyLinkHorizon,
-  applyLinkReport,
-  textOf,
-  type LedgerParts,
-} from './link-payments';
+import { applyLinkHorizon, applyLinkReport, textOf, type LedgerParts } from './link-payments';
 import { linkById } from './links';
 import { linkPayment } from './store';
 
@@ -64,15 +60,17 @@ export async function runLinkReconcile<K extends string>(
   const result = await callUpstream(env, config, UPSTREAM_PATHS.status, {
     params: { id: row.upstream_reference, type: 'payin' },
   });
-  if (result.kind === 'ok') {
-    const data = (result.body.data ?? {}) as Record<string, unknown>;
+  // An unreadable record is unknown, like any other answer that is not final.
+  const record = result.kind === 'ok' ? validate(transactionRecordSchema, result.body.data) : null;
+  if (record?.ok) {
+    const data = record.value;
     const outcome = statusRecordOutcome(data);
     if (outcome !== 'unknown') {
       const link = row.link_id ? (linkById(sql, row.link_id) ?? null) : null;
       const applied = await applyLinkReport(sql, parts, link, {
         source: 'status_query',
         outcome,
-        amount: amountOf(data.amount),
+        amount: data.amount ?? null,
         currency: textOf(data.currency),
         // Asked by this reference: the record is this payment's.
         upstreamRef: row.upstream_reference,

@@ -106,10 +106,13 @@ export function merchantPayments() {
     });
     if (result.kind === 'rejected') await ledger.settleLink(id, { state: 'refused' });
     if (result.kind !== 'ok') upstreamError(result, 'payment link');
-    const data = (result.body.data ?? {}) as Record<string, unknown>;
-    const upstreamId = typeof data.id === 'string' ? data.id : null;
-    const url = typeof data.url === 'string' ? data.url : null;
-    await ledger.settleLink(id, { state: 'created', upstream_id: upstreamId, url });
+    const data = result.body.data ?? {};
+    // The sample answer's data is empty: the link's id and URL are kept when it names them.
+    const named = (field: string): string | null => {
+      const value: unknown = typeof data === 'object' ? Reflect.get(data, field) : undefined;
+      return typeof value === 'string' && value !== '' ? value : null;
+    };
+    await ledger.settleLink(id, { state: 'created', upstream_id: named('id'), url: named('url') });
     return c.json({ message: result.body.message ?? null, id, data }, 201);
   });
 
