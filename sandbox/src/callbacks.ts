@@ -20,7 +20,8 @@ function payerName(tx: Transaction): string | null {
  * The params of a transaction's terminal callback (payment_step 2). Collections carry amount,
  * depositId, mobile, name, payment_step, reference, status, statusCode, third_party_reference_1
  * and _2; payouts carry amount, currency, mobile, payment_method_type, payment_reference,
- * payment_step, reference, status, statusCode, third_party_reference_1. `failureReason` is
+ * payment_step, reference, status, statusCode, third_party_reference_1. A payment on a Kenyan
+ * payment link's page adds `payment_method_type` (the type the payer picked). `failureReason` is
  * added on failed callbacks only. A timeout (status code 000006 in a status query) is a
  * failed callback with statusCode 000005, as the Events section allows only those two.
  * `amount` is the settled amount when one was set (a short success), else the transaction's.
@@ -80,11 +81,17 @@ function paramsOf(
       ...outcome,
     };
   }
+  // A payment on a Kenyan link's page says which of the page's payment types paid.
+  const linkType =
+    tx.source === 'link' && tx.payment_method_type !== 'payment_link'
+      ? { payment_method_type: tx.payment_method_type }
+      : {};
   return {
     amount: reportedAmount(tx),
     depositId: tx.ref,
     mobile: tx.mobile,
     name: payerName(tx),
+    ...linkType,
     ...outcome,
     third_party_reference_2: tx.third_party_reference_2,
   };

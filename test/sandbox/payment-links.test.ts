@@ -146,7 +146,7 @@ describe('hosted checkout page', () => {
     const paid = await call(
       'POST',
       `/links/${link.id}/pay`,
-      'phone=254712345000&first_name=Amina&last_name=Wanjiru',
+      'phone=254712345000&first_name=Amina&last_name=Wanjiru&payment_type=send+money',
       {
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       },
@@ -170,7 +170,7 @@ describe('hosted checkout page', () => {
 
   it('the payer phone scripts the outcome (001 fails)', async () => {
     const { hook, link } = await createLink();
-    await call('POST', `/links/${link.id}/pay`, 'phone=254712345001', {
+    await call('POST', `/links/${link.id}/pay`, 'phone=254712345001&payment_type=pay+bill', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     const [callback] = await hook.waitFor(1);
@@ -182,11 +182,64 @@ describe('hosted checkout page', () => {
 
   it('a bad phone number shows the form again with an error (400)', async () => {
     const { link } = await createLink();
-    const got = await call('POST', `/links/${link.id}/pay`, 'phone=12', {
+    const got = await call('POST', `/links/${link.id}/pay`, 'phone=12&payment_type=pay+bill', {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(got.status).toBe(400);
     expect(got.text).toContain('role="alert"');
+  });
+
+  it("Kenya's page offers the four documented payment types; the callback says which one paid", async () => {
+    const { hook, link } = await createLink();
+    const page = await call('GET', `/links/${link.id}`);
+    const offered = [...page.text.matchAll(/name="payment_type"\s+value="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(offered).toEqual(['till number', 'pay bill', 'bank-transfer', 'send money']);
+    const paid = await call(
+      'POST',
+      `/links/${link.id}/pay`,
+      'phone=254712345000&payment_type=till+number',
+      {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      },
+    );
+    expect(paid.status).toBe(303);
+    const reference = new URL(paid.headers.get('location')!).searchParams.get('reference');
+    const [callback] = await hook.waitFor(1);
+    expect(callback!.body.params).toMatchObject({
+      reference,
+      status: 'success',
+      payment_method_type: 'till number',
+    });
+    // The status record says it too.
+    const status = await signedPost(PATHS.status, { id: reference, type: 'payin' });
+    expect(status.body.data).toMatchObject({
+      status: 'success',
+      payment_method_type: 'till number',
+    });
+  });
+
+  it('a Kenyan link paid without a payment type (or another one) shows the form again (400)', async () => {
+    const { link } = await createLink();
+    for (const body of ['phone=254712345000', 'phone=254712345000&payment_type=card']) {
+      const got = await call('POST', `/links/${link.id}/pay`, body, {
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      expect(got.status, body).toBe(400);
+      expect(got.text).toContain('Choose how you pay.');
+    }
+  });
+
+  it('a link of another country offers no payment type and its callback names none', async () => {
+    const { hook, link } = await createLink({ country_id: 11, currency: 'UGX', phone: null });
+    const page = await call('GET', `/links/${link.id}`);
+    expect(page.text).not.toContain('name="payment_type"');
+    await call('POST', `/links/${link.id}/pay`, 'phone=256772111000', {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const [callback] = await hook.waitFor(1);
+    expect(callback!.body.params).not.toHaveProperty('payment_method_type');
   });
 
   it('an unknown link is 404', async () => {

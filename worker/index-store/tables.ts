@@ -62,6 +62,10 @@ export interface LinkPaymentSummary {
   currency: string | null;
   reference: string | null;
   upstream_reference: string | null;
+  /** The link the proxy created (null: created elsewhere); migrations/0002. */
+  link_id: string | null;
+  /** How the payer paid, when the link's page offered a choice (Kenya); migrations/0002. */
+  payment_type: string | null;
   created_at: number;
   updated_at: number;
   settled_at: number | null;

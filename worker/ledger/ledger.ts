@@ -2,13 +2,16 @@
  * The Ledger Durable Object: callbacks that belong to no checkout session (payouts nobody here
  * created, payment-link payments, references we never issued), stored durably and idempotently,
  * never dropped. One object per name: `ledger` (unowned callbacks) and the payment-link shards
- * `links:<n>` (worker/ledger/shards.ts), whose payments are settled in
- * worker/ledger/link-payments.ts. Callbacks that say nothing final (payment_step 1, other
- * statuses, `000006`) are stored and change nothing.
+ * `links:<n>` (worker/ledger/shards.ts), which hold the payment links the proxy created (in the
+ * shard of the link's id, worker/ledger/links.ts) and payment-link payments, judged and settled
+ * in worker/ledger/link-payments.ts. A payment that only unknown reports told us of (payment_step
+ * 1, pending, `000006`) is recorded `pending` and its status queried
+ * (worker/ledger/link-reconcile.ts).
  * @module
  */
 import { DurableObject } from 'cloudflare:workers';
-import { paymentLinkCallbackOutcome, type PaymentLinkCallbackParams } from '../../shared/schemas';
+import type { PaymentLinkCallbackParams } from '../../shared/schemas';
+import { callbackOutcome } from '../../shared/status';
 import { loadConfig } from '../config';
 import { TaskQueue } from '../durable/task-queue';
 import { WebhookOutbox, type WebhookRecord } from '../durable/webhook-outbox';
@@ -16,13 +19,16 @@ import type { ProxyEnv } from '../env';
 import { INDEX_TASK, IndexOutbox } from '../index-store/index-outbox';
 import { eventSummary } from '../index-store/summaries';
 import {
+  amountOf,
   applyLinkReport,
-  linkReference,
   stageLinkPayment,
+  textOf,
   type LedgerParts,
 } from './link-payments';
+import { LINK_RECONCILE, runLinkReconcile, scheduleLinkQuery } from './link-reconcile';
+import { insertLink, linkById, settleLink, type LinkRow, type NewLink } from './links';
 import {
-  SCHEMA,
+  applySchema,
   insertCallback,
   linkPaymentKeys,
   selectCallbacks,
@@ -33,19 +39,19 @@ import {
 /** Callbacks without a session, keyed by a digest of their params. */
 export class Ledger extends DurableObject<ProxyEnv> {
   private readonly sql: SqlStorage;
-  private readonly tasks: TaskQueue<'webhook' | 'index'>;
+  private readonly tasks: TaskQueue<'webhook' | 'index' | typeof LINK_RECONCILE>;
   private readonly outbox: WebhookOutbox;
   private readonly index: IndexOutbox;
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.tasks = new TaskQueue<'webhook' | 'index'>(ctx.storage);
+    this.tasks = new TaskQueue(ctx.storage);
     this.index = new IndexOutbox(this.sql, this.tasks);
     this.outbox = new WebhookOutbox(this.sql, this.tasks, (event) =>
       this.index.stageEvent(eventSummary(event)),
     );
-    this.sql.exec(SCHEMA);
+    applySchema(this.sql);
   }
 
   private get parts(): LedgerParts {
@@ -63,27 +69,64 @@ export class Ledger extends DurableObject<ProxyEnv> {
     return insertCallback(this.sql, { kind, digest, reference, status, body });
   }
 
+  /** Records a payment link the proxy is about to create (in the shard of its id). */
+  async recordLink(link: NewLink): Promise<void> {
+    insertLink(this.sql, link);
+  }
+
+  /** Records the upstream's answer to a link's create: created (its id and URL) or refused. */
+  async settleLink(
+    id: string,
+    answer:
+      { state: 'created'; upstream_id: string | null; url: string | null } | { state: 'refused' },
+  ): Promise<void> {
+    settleLink(this.sql, id, answer);
+  }
+
+  /** A payment link the proxy created, or null. */
+  async link(id: string): Promise<LinkRow | null> {
+    return linkById(this.sql, id) ?? null;
+  }
+
   /**
    * Stores a hosted-checkout (payment-link) callback once (by digest) and applies what it
-   * reports to its payment (by upstream reference): the first credited report (payment_step 2,
-   * success, 000000) queues one `payment_link.paid`; a contradicting later report queues one
-   * `payment_link.anomaly` per kind; anything not final changes nothing.
+   * reports to its payment (by upstream reference), judged against the link `linkId` names when
+   * the proxy created it (its callback URL carries the id), else as a link created elsewhere.
+   * A final report without an upstream reference raises `payment_link.anomaly`; a report that
+   * says nothing final starts the payment's status queries.
    */
   async storePaymentLinkCallback(
     digest: string,
     params: PaymentLinkCallbackParams,
     body: string,
+    linkId: string | null = null,
   ): Promise<{ duplicate: boolean }> {
+    const reference =
+      params.third_party_reference_1 ?? params.payment_reference ?? params.reference ?? null;
     const stored = insertCallback(this.sql, {
       kind: 'payment_link',
       digest,
-      reference: linkReference(params),
+      reference,
       status: params.status ?? null,
       body,
     });
-    const outcome = paymentLinkCallbackOutcome(params);
-    if (stored.duplicate || outcome === 'unknown') return stored;
-    await applyLinkReport(this.sql, this.parts, digest, params, outcome);
+    if (stored.duplicate) return stored;
+    const outcome = callbackOutcome(params);
+    const upstreamRef = textOf(params.reference) ?? textOf(params.depositId);
+    // A report that says nothing final and names no payment tells nothing to act on.
+    if (outcome === 'unknown' && upstreamRef === null) return stored;
+    const link = linkId === null ? null : (linkById(this.sql, linkId) ?? null);
+    const applied = await applyLinkReport(this.sql, this.parts, link, {
+      source: 'callback',
+      outcome,
+      amount: amountOf(params.amount),
+      currency: textOf(params.currency),
+      upstreamRef,
+      reference,
+      paymentType: textOf(params.payment_method_type),
+      digest,
+    });
+    if (applied.query) scheduleLinkQuery(this.tasks, loadConfig(this.env), applied.key);
     return stored;
   }
 
@@ -129,11 +172,13 @@ export class Ledger extends DurableObject<ProxyEnv> {
     await this.tasks.drain((task) =>
       task.kind === INDEX_TASK
         ? this.index.flush(this.env.INDEX)
-        : this.outbox.deliver(
-            task.ref!,
-            config.merchantWebhookUrl,
-            this.env.MERCHANT_WEBHOOK_SECRET,
-          ),
+        : task.kind === LINK_RECONCILE
+          ? runLinkReconcile(this.env, config, this.sql, this.parts, this.tasks, task)
+          : this.outbox.deliver(
+              task.ref!,
+              config.merchantWebhookUrl,
+              this.env.MERCHANT_WEBHOOK_SECRET,
+            ),
     );
   }
 

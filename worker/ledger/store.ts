@@ -1,7 +1,8 @@
 /**
  * The Ledger Durable Object's SQLite schema and typed row access: callbacks stored once by
- * digest, and one settled record per payment-link payment (its `status` is written in
- * worker/ledger/transitions.ts only).
+ * digest, the payment links the proxy created (worker/ledger/links.ts), and one record per
+ * payment-link payment (its `status` is written in worker/ledger/transitions.ts only). Schema
+ * changes are additive: new tables, and new nullable columns added by {@link addColumns}.
  * @module
  */
 import type { AttemptStatus } from '../../shared/status';
@@ -16,7 +17,45 @@ CREATE TABLE IF NOT EXISTS link_payments (
   key TEXT PRIMARY KEY, status TEXT NOT NULL, amount TEXT, currency TEXT, reference TEXT,
   upstream_reference TEXT NOT NULL, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS links (
+  id TEXT PRIMARY KEY, state TEXT NOT NULL, upstream_id TEXT, url TEXT, amount INTEGER,
+  currency TEXT NOT NULL, country_id INTEGER NOT NULL, callback_url TEXT NOT NULL,
+  created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL
+);
 `;
+
+/** Columns added to `link_payments` after it first shipped (nullable, so old rows stay valid):
+ * the link the proxy created (null: a link created elsewhere), the payment type the payer
+ * chose (Kenya's hosted page), and when the payment settled. */
+const LINK_PAYMENT_COLUMNS = {
+  link_id: 'TEXT',
+  payment_type: 'TEXT',
+  settled_at: 'INTEGER',
+} as const;
+
+/**
+ * Adds the columns a table lacks (SQLite has no `ADD COLUMN IF NOT EXISTS`).
+ *
+ * @example
+ * addColumns(sql, 'link_payments', { link_id: 'TEXT' });
+ */
+function addColumns(sql: SqlStorage, table: string, columns: Record<string, string>): void {
+  const have = new Set(
+    sql
+      .exec<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
+      .toArray()
+      .map((row) => row.name),
+  );
+  for (const [name, type] of Object.entries(columns)) {
+    if (!have.has(name)) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
+  }
+}
+
+/** Applies the schema idempotently (every construction of a ledger object). */
+export function applySchema(sql: SqlStorage): void {
+  sql.exec(SCHEMA);
+  addColumns(sql, 'link_payments', LINK_PAYMENT_COLUMNS);
+}
 
 /** Which hosted callback URL a stored callback came to. */
 export type CallbackKind = 'collection' | 'payout' | 'payment_link';
@@ -36,7 +75,8 @@ type CallbackRow = Omit<LedgerCallback, 'received_at' | 'body'> & {
   body: string;
 };
 
-/** The settled outcome of one payment-link payment (one upstream reference). */
+/** One payment-link payment (one upstream reference): `pending` while only unknown reports
+ * came (it is then asked about), else its settled outcome. */
 export type LinkPaymentRow = {
   key: string;
   status: AttemptStatus;
@@ -47,6 +87,12 @@ export type LinkPaymentRow = {
   upstream_reference: string;
   created_at: number;
   updated_at: number;
+  /** The link the proxy created that it was paid on; null for a link created elsewhere. */
+  link_id: string | null;
+  /** How the payer paid, when the hosted page offered a choice (Kenya: till number, …). */
+  payment_type: string | null;
+  /** When it left `pending` (null while pending; rows from before this column: null). */
+  settled_at: number | null;
 };
 
 /** Stores a callback once by digest; answers whether it was a duplicate. */

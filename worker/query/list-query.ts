@@ -70,7 +70,7 @@ export const LIST_SCHEMAS = {
   }),
   link_payments: z.strictObject({
     ...page,
-    status: z.optional(z.enum(['succeeded', 'failed'])),
+    status: z.optional(z.enum(ATTEMPT_STATUSES)),
     currency: z.optional(currency),
     reference: z.optional(reference),
   }),

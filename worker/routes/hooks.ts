@@ -1,6 +1,7 @@
 /**
  * Hosted callback URLs (upstream → proxy): `POST /hooks/collections`, `/hooks/payouts`,
- * `/hooks/payment-links`. Signature first (constant time, with SERVICE_SIGNING_SCHEME), then
+ * `/hooks/payment-links` (links created elsewhere) and `/hooks/payment-links/:link` (the callback
+ * URL of a link the proxy created, worker/ledger/links.ts). Signature first (constant time, with SERVICE_SIGNING_SCHEME), then
  * shape, then a durable store, then 200 — well under the upstream's 3-second budget. Duplicates
  * answer 200 and change nothing. A verified callback that says nothing final (payment_step 1, a
  * status other than success/failed, `000006`) also answers 200: it is stored and changes nothing
@@ -21,6 +22,7 @@ import { isReference } from '../../shared/references';
 import { validate } from '../../shared/validation';
 import type { ProxyApp } from '../env';
 import { sessionOfAttempt } from '../ids';
+import { LINK_ID } from '../ledger/links';
 import { linkPaymentKey, linkShardName, MAIN_LEDGER } from '../ledger/shards';
 import { callbackSources } from '../middleware/callback-sources';
 import { config } from '../middleware/config';
@@ -178,6 +180,18 @@ export function hooks() {
     const key = await linkPaymentKey(textOf(params.reference) ?? textOf(params.depositId), digest);
     const shard = ledgerStub(c.env, linkShardName(key));
     const stored = await shard.storePaymentLinkCallback(digest, params, body);
+    return c.json({ received: true, duplicate: stored.duplicate });
+  });
+
+  // A link the proxy created: its payments live in the shard of the link, judged against it.
+  app.post('/payment-links/:link', async (c) => {
+    const linkId = c.req.param('link');
+    if (!LINK_ID.test(linkId)) {
+      throw new CheckoutError('NOT_FOUND', 'No payment link has that callback URL.');
+    }
+    const { params, digest, body } = await verified(c, paymentLinkCallbackParamsSchema);
+    const shard = ledgerStub(c.env, linkShardName(linkId));
+    const stored = await shard.storePaymentLinkCallback(digest, params, body, linkId);
     return c.json({ received: true, duplicate: stored.duplicate });
   });
 

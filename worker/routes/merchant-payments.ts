@@ -16,7 +16,8 @@ import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import { validate } from '../../shared/validation';
 import type { WebhookRecord } from '../durable/webhook-outbox';
 import type { ProxyApp } from '../env';
-import { ledgerNames } from '../ledger/shards';
+import { newLinkId } from '../ledger/links';
+import { ledgerNames, linkShardName } from '../ledger/shards';
 import { jsonBody, readJson } from '../middleware/json-body';
 import { LOOKUP_REFERENCE_MAX, LOOKUP_REFERENCE_RULE } from '../query/list-query';
 import { ledgerStub, payoutStub } from '../stubs';
@@ -78,9 +79,11 @@ export function merchantPayments() {
         issues: unknown.map((key) => ({ path: key, message: `${key} is not an accepted field` })),
       });
     }
+    // The link's own callback URL names it: its payments are judged against what we record here.
+    const id = newLinkId();
     const params = {
       ...(body as Record<string, unknown>),
-      callback_url: `${config.publicBaseUrl}/hooks/payment-links`,
+      callback_url: `${config.publicBaseUrl}/hooks/payment-links/${id}`,
     };
     const checked = validate(paymentLinkParamsSchema, params);
     if (!checked.ok) {
@@ -88,11 +91,29 @@ export function merchantPayments() {
         issues: checked.issues,
       });
     }
-    const result = await callUpstream(c.env, config, UPSTREAM_PATHS.paymentLinkCreate, {
-      params: checked.value,
+    const link = checked.value;
+    // Recorded before the upstream is asked: a link whose create answer is lost is still ours.
+    const ledger = ledgerStub(c.env, linkShardName(id));
+    await ledger.recordLink({
+      id,
+      amount: link.amount,
+      currency: link.currency,
+      country_id: link.country_id,
+      callback_url: link.callback_url,
     });
+    const result = await callUpstream(c.env, config, UPSTREAM_PATHS.paymentLinkCreate, {
+      params: link,
+    });
+    if (result.kind === 'rejected') await ledger.settleLink(id, { state: 'refused' });
     if (result.kind !== 'ok') upstreamError(result, 'payment link');
-    return c.json({ message: result.body.message ?? null, data: result.body.data ?? {} }, 201);
+    const data = result.body.data ?? {};
+    // The sample answer's data is empty: the link's id and URL are kept when it names them.
+    const named = (field: string): string | null => {
+      const value: unknown = typeof data === 'object' ? Reflect.get(data, field) : undefined;
+      return typeof value === 'string' && value !== '' ? value : null;
+    };
+    await ledger.settleLink(id, { state: 'created', upstream_id: named('id'), url: named('url') });
+    return c.json({ message: result.body.message ?? null, id, data }, 201);
   });
 
   app.get('/payment-links', async (c) => {

@@ -90,6 +90,8 @@ const linkPaymentView = (l: LinkPaymentSummary) => ({
   currency: l.currency,
   reference: l.reference,
   upstream_reference: l.upstream_reference,
+  link_id: l.link_id ?? null,
+  payment_type: l.payment_type ?? null,
   created_at: isoOf(l.created_at),
   settled_at: isoOf(l.settled_at),
 });

@@ -185,7 +185,8 @@ export function payoutRow(request: PayoutRequest, silent: boolean, clock: Clock)
 
 /**
  * A payment made on a link's page: a collection scripted by the payer's phone number, called
- * back to the link's callback_url, its third_party_reference_1 the link id.
+ * back to the link's callback_url, its third_party_reference_1 the link id, its
+ * payment_method_type the type the payer picked on a Kenyan link's page (else `payment_link`).
  *
  * @example
  * const row = linkPaymentRow(link, { phone: '254712345000', first_name: null, last_name: null }, clock);
@@ -201,7 +202,7 @@ export function linkPaymentRow(link: PaymentLink, payer: LinkPayer, clock: Clock
     currency: link.currency,
     country_id: link.currency_country_id ?? link.country_id,
     mobile: payer.phone,
-    payment_method_type: 'payment_link',
+    payment_method_type: payer.payment_type ?? 'payment_link',
     method_kind: 'payment_link',
     third_party_reference_1: link.id,
     callback_url: link.callback_url,

@@ -68,4 +68,6 @@ export interface LinkPayer {
   phone: string;
   first_name: string | null;
   last_name: string | null;
+  /** The payment type picked on a Kenyan link's page (rules/link-payment-types.ts). */
+  payment_type?: string | null;
 }

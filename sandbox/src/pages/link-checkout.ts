@@ -1,9 +1,11 @@
 /**
  * The hosted checkout page of a payment link: the link's business, item and amount, the payer
- * form prefilled with the link's details, and a plain HTML form POST (no script).
+ * form prefilled with the link's details, on a Kenyan link the four payment types to pick from
+ * (rules/link-payment-types.ts), and a plain HTML form POST (no script).
  * @module
  */
 import { html } from 'hono/html';
+import { KENYA_LINK_PAYMENT_TYPES, offersPaymentTypes } from '../rules/link-payment-types';
 import type { PaymentLink } from '../store/payment-links';
 import { paymentLinkUrl } from '../urls';
 import { layout, type Markup } from './layout';
@@ -14,6 +16,8 @@ export interface LinkForm {
   last_name: string | null;
   email: string | null;
   phone: string | null;
+  /** The payment type picked (Kenyan links only). */
+  payment_type?: string | null;
 }
 
 /**
@@ -59,6 +63,26 @@ export function linkCheckoutPage(
         ${field('last_name', 'Last name', 'text', 'family-name')}
         ${field('email', 'Email', 'email', 'email')}
         ${field('phone', 'Phone number (country code first, digits only)', 'tel', 'tel', true)}
+        ${
+          offersPaymentTypes(link)
+            ? html`<fieldset class="payment-types">
+                <legend>Pay with</legend>
+                ${KENYA_LINK_PAYMENT_TYPES.map(
+                  (type) =>
+                    html`<label
+                      ><input
+                        type="radio"
+                        name="payment_type"
+                        value="${type}"
+                        ${form.payment_type === type ? html`checked` : ''}
+                        required
+                      />
+                      ${type}</label
+                    >`,
+                )}
+              </fieldset>`
+            : ''
+        }
         <button type="submit" class="pay">Pay ${link.amount} ${link.currency}</button>
       </form>
       <p class="hint">

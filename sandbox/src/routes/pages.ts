@@ -6,7 +6,9 @@
  * - POST /pay/:ref/approve  → 303 successful_url; the success callback follows
  * - POST /pay/:ref/decline  → 303 failure_url; the failed callback (PM-003) follows
  * - GET  /links/:id         hosted checkout of a payment link, prefilled
- * - POST /links/:id/pay     (form: phone, first_name, last_name, email) → 303 redirection_url?reference=…
+ * - POST /links/:id/pay     (form: phone, first_name, last_name, email; payment_type on a Kenyan
+ *                           link: till number, pay bill, bank-transfer, send money) → 303
+ *                           redirection_url?reference=…
  * - GET  /assets/sandbox.css
  * @module
  */
@@ -16,6 +18,7 @@ import { ledger } from '../ledger-stub';
 import { authorizePage } from '../pages/authorize';
 import { notice, pageHeaders } from '../pages/layout';
 import { linkCheckoutPage, type LinkForm } from '../pages/link-checkout';
+import { linkPaymentType, offersPaymentTypes } from '../rules/link-payment-types';
 import { SANDBOX_CSS } from '../pages/styles';
 import type { Transaction } from '../store/transactions';
 import { isRedirectKind } from '../../../shared/method-kinds';
@@ -116,7 +119,16 @@ pages.post('/links/:id/pay', async (c) => {
     last_name: value('last_name'),
     email: value('email'),
     phone: value('phone'),
+    payment_type: value('payment_type'),
   };
+  const paymentType = offersPaymentTypes(link) ? linkPaymentType(form.payment_type ?? null) : null;
+  if (offersPaymentTypes(link) && paymentType === null) {
+    return c.html(
+      linkCheckoutPage(link, form, publicUrl, 'Choose how you pay.'),
+      400,
+      pageHeaders(publicUrl, [link.redirection_url]),
+    );
+  }
   if (!form.phone || !/^\d{8,15}$/.test(form.phone)) {
     return c.html(
       linkCheckoutPage(
@@ -133,6 +145,7 @@ pages.post('/links/:id/pay', async (c) => {
     phone: form.phone,
     first_name: form.first_name,
     last_name: form.last_name,
+    payment_type: paymentType,
   });
   if (!tx) return noticeResponse(c, 404, 'Payment link not found', 'This link does not exist.');
   if (link.redirection_url) {

@@ -1,10 +1,14 @@
 // Payment-link payments (hosted checkout callbacks): one outcome per upstream reference, one
 // payment_link.paid whatever else a retried callback carries, one payment_link.anomaly for a
 // contradicting report, and nothing for a report that is not final.
-import { afterAll, describe, expect, it } from 'vitest';
+import { env } from 'cloudflare:workers';
+import { runInDurableObject } from 'cloudflare:test';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { WebhookRecord } from '../../../worker/durable/webhook-outbox';
-import { expectNoSecrets, merchant, ref } from '../helpers';
-import { callback, deliveredWebhook, sleep } from './support';
+import { judgeLinkReport, type LinkReport } from '../../../worker/ledger/link-judge';
+import { ledgerNames, linkShardName } from '../../../worker/ledger/shards';
+import { expectNoSecrets, merchant, postCallback, ref, sandbox } from '../helpers';
+import { callback, deliveredWebhook, signed, sleep } from './support';
 
 afterAll(() => expectNoSecrets());
 
@@ -88,9 +92,17 @@ describe('payment links: one outcome per upstream reference', () => {
     expect(anomaly.data).toEqual({
       reference: 'PL-LINK-1',
       upstream_reference: upstreamRef,
+      link_id: null,
       kind: 'mismatch',
-      expected: { status: 'success', amount: '1500', currency: 'KES' },
-      reported: { status: 'success', amount: '900', currency: 'KES' },
+      expected: { status: 'success', amount: 1500, currency: 'KES' },
+      reported: {
+        source: 'callback',
+        status: 'success',
+        amount: 900,
+        currency: 'KES',
+        payment_type: null,
+      },
+      differences: [{ field: 'amount', expected: 1500, reported: 900 }],
     });
   });
 
@@ -141,6 +153,309 @@ describe('collections: verified non-terminal callbacks', () => {
         third_party_reference_1: reference,
       });
       expect(res.status, JSON.stringify(extra)).toBe(200);
+    }
+  });
+});
+
+// ── Links this proxy created, paid on the sandbox's hosted page ────────────────────────────
+
+/** A payment-link webhook as a ledger queued it. */
+interface QueuedLinkEvent {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** Every payment-link webhook queued in any ledger for the upstream link `linkId` (the
+ * sandbox's callbacks carry it as third_party_reference_1, the webhooks' `reference`). Read
+ * once the proxy has answered the callbacks concerned: queued events are then final. */
+async function queuedFor(linkId: string): Promise<QueuedLinkEvent[]> {
+  const all: QueuedLinkEvent[] = [];
+  for (const name of ledgerNames()) {
+    const rows = await runInDurableObject(
+      env.LEDGER.get(env.LEDGER.idFromName(name)),
+      async (_, state) =>
+        state.storage.sql
+          .exec<{ id: string; type: string; payload: string }>(
+            'SELECT id, type, payload FROM outbox ORDER BY created_at, id',
+          )
+          .toArray(),
+    );
+    for (const row of rows) {
+      const { data } = JSON.parse(row.payload) as { data: Record<string, unknown> };
+      if (data.reference === linkId) all.push({ id: row.id, type: row.type, data });
+    }
+  }
+  return all;
+}
+
+/** Creates a KES 1,500 link through the merchant API; answers the upstream's link id. */
+async function createOurLink(): Promise<{ linkId: string; body: Record<string, unknown> }> {
+  const res = await merchant('/v1/payment-links', {
+    method: 'POST',
+    body: JSON.stringify({
+      business_name: 'Corner Shop',
+      item_name: 'Basket',
+      currency: 'KES',
+      amount: 1500,
+      country_id: 1,
+    }),
+  });
+  expect(res.status, await res.clone().text()).toBe(201);
+  const body = (await res.json()) as { data: { id: string } } & Record<string, unknown>;
+  return { linkId: body.data.id, body };
+}
+
+/** Pays a link on the sandbox's hosted page; answers the payment's upstream reference. */
+async function payOnPage(linkId: string, phoneEnding: string, type = 'send money') {
+  const res = await sandbox(`/links/${linkId}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ phone: `254712345${phoneEnding}`, payment_type: type }).toString(),
+    redirect: 'manual',
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  const text = await res.text();
+  const reference = /Reference (SBX-[A-Za-z0-9-]+)/.exec(text)?.[1];
+  expect(reference, text).toBeDefined();
+  return reference!;
+}
+
+/** Waits until the sandbox has delivered callback `id` and the proxy answered it 200. */
+async function delivered(id: number): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const res = await sandbox(`/control/callbacks/${id}`);
+      const { callback } = (await res.json()) as { callback: { last_status: number | null } };
+      expect(callback.last_status).toBe(200);
+    },
+    { timeout: 8000, interval: 100 },
+  );
+}
+
+/** Sends one extra signed callback of a sandbox transaction (overrides set, `omit` dropped). */
+async function extraCallback(
+  ref: string,
+  params: Record<string, unknown>,
+  omit: string[] = [],
+): Promise<void> {
+  const res = await sandbox(`/control/transactions/${ref}/callback`, {
+    method: 'POST',
+    body: JSON.stringify({ params, omit }),
+  });
+  expect(res.status, await res.clone().text()).toBe(202);
+  await delivered(((await res.json()) as { delivery_id: number }).delivery_id);
+}
+
+/** Forces a sandbox outcome (with `amount` settled) and waits for its callback's answer. */
+async function settle(ref: string, outcome: 'success' | 'failed', amount?: number) {
+  const res = await sandbox(`/control/transactions/${ref}/outcome`, {
+    method: 'POST',
+    body: JSON.stringify({ outcome, ...(amount === undefined ? {} : { amount }) }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  const tx = ((await res.json()) as { transaction: { callbacks: { id: number }[] } }).transaction;
+  await delivered(tx.callbacks.at(-1)!.id);
+}
+
+const SUCCESS = { payment_step: 2, status: 'success', statusCode: '000000' };
+
+describe('payment links we created: judged against our record of the link', () => {
+  it('the create records the link: its own id, and the upstream link as data', async () => {
+    const { body } = await createOurLink();
+    expect(body.id).toMatch(/^pl_[a-z2-7]{26}$/);
+    expect(body.data).toMatchObject({ amount: 1500, currency: 'KES', country_id: 1 });
+    expect((body.data as { callback_url: string }).callback_url).toMatch(
+      new RegExp(`/hooks/payment-links/${body.id as string}$`),
+    );
+  });
+
+  it('a payment of another amount or currency than the link: payment_link.anomaly (mismatch), no paid', async () => {
+    const { linkId } = await createOurLink();
+    // Pending on the page (…005), then the upstream settles it for 900 instead of 1,500.
+    const short = await payOnPage(linkId, '005');
+    await settle(short, 'success', 900);
+    // Another payment reported paid in another currency.
+    const foreign = await payOnPage(linkId, '005');
+    await extraCallback(foreign, { ...SUCCESS, currency: 'TZS' });
+    const events = await queuedFor(linkId);
+    expect(events.filter((e) => e.type === 'payment_link.paid')).toEqual([]);
+    const anomalies = events.filter((e) => e.type === 'payment_link.anomaly');
+    expect(
+      anomalies.map((e) => [e.data.upstream_reference, e.data.kind, e.data.differences]),
+    ).toEqual([
+      [short, 'mismatch', [{ field: 'amount', expected: 1500, reported: 900 }]],
+      [foreign, 'mismatch', [{ field: 'currency', expected: 'KES', reported: 'TZS' }]],
+    ]);
+    expect(anomalies[0]!.data.expected).toEqual({ status: null, amount: 1500, currency: 'KES' });
+  });
+
+  it('a payment reported pending or 000006 is queried with backoff and settled by the status record', async () => {
+    const { linkId } = await createOurLink();
+    const notices: Record<string, unknown>[] = [
+      { payment_step: 1, status: 'pending', statusCode: '000001' },
+      {
+        payment_step: 2,
+        status: 'failed',
+        statusCode: '000006',
+        failureReason: { failureCode: 'PM-002', failureMessage: 'Timed out.' },
+      },
+    ];
+    for (const notice of notices) {
+      // …003: the sandbox settles it paid but never calls back; only the notice comes.
+      const ref = await payOnPage(linkId, '003');
+      await extraCallback(ref, notice);
+      const paid = await vi.waitFor(
+        async () => {
+          const events = await queuedFor(linkId);
+          const found = events.filter(
+            (e) => e.type === 'payment_link.paid' && e.data.upstream_reference === ref,
+          );
+          expect(found, JSON.stringify(notice)).toHaveLength(1);
+          return found[0]!;
+        },
+        { timeout: 10_000, interval: 150 },
+      );
+      expect(paid.data).toMatchObject({ amount: 1500, currency: 'KES', status: 'success' });
+    }
+  });
+
+  it('a payment still unknown at the horizon: needs_review (one anomaly); a later success still pays', async () => {
+    const { linkId, body } = await createOurLink();
+    const ref = await payOnPage(linkId, '005');
+    await extraCallback(ref, { payment_step: 1, status: 'pending', statusCode: '000001' });
+    // The payment was first heard of 25 hours ago; its next status query runs now.
+    await runInDurableObject(
+      env.LEDGER.get(env.LEDGER.idFromName(linkShardName(body.id as string))),
+      async (instance, state) => {
+        state.storage.sql.exec(
+          'UPDATE link_payments SET created_at = created_at - ? WHERE key = ?',
+          25 * 3_600_000,
+          ref,
+        );
+        state.storage.sql.exec(
+          'UPDATE tasks SET due_at = ? WHERE key = ?',
+          Date.now() - 1,
+          `reconcile:${ref}`,
+        );
+        await (instance as { alarm(): Promise<void> }).alarm();
+      },
+    );
+    const review = (await queuedFor(linkId)).map((e) => [e.type, e.data.kind ?? null]);
+    expect(review).toEqual([['payment_link.anomaly', 'needs_review']]);
+    await settle(ref, 'success');
+    const events = await queuedFor(linkId);
+    expect(events.map((e) => e.type)).toEqual(['payment_link.anomaly', 'payment_link.paid']);
+  });
+
+  it('a callback without an upstream reference: payment_link.anomaly, never a second paid', async () => {
+    const { linkId } = await createOurLink();
+    const ref = await payOnPage(linkId, '005');
+    await settle(ref, 'success');
+    // The same payment reported again without reference and depositId.
+    await extraCallback(ref, {}, ['reference', 'depositId']);
+    const events = await queuedFor(linkId);
+    expect(events.map((e) => [e.type, e.data.kind ?? null])).toEqual([
+      ['payment_link.paid', null],
+      ['payment_link.anomaly', 'missing_reference'],
+    ]);
+  });
+
+  it('a retried callback without a reference that changes one field never pays (twice)', async () => {
+    const { linkId } = await createOurLink();
+    const ref = await payOnPage(linkId, '005');
+    for (const name of ['Amina W', 'AMINA W.']) {
+      await extraCallback(ref, { ...SUCCESS, name }, ['reference', 'depositId']);
+    }
+    // The upstream's own success (with its reference) then pays it once.
+    await settle(ref, 'success');
+    const events = await queuedFor(linkId);
+    expect(events.filter((e) => e.type === 'payment_link.paid').map((e) => e.id)).toEqual([
+      `evt_pl_${ref}_paid`,
+    ]);
+    expect(events.filter((e) => e.type === 'payment_link.anomaly').map((e) => e.data.kind)).toEqual(
+      ['missing_reference', 'missing_reference'],
+    );
+  });
+
+  it("Kenya: the payment type the payer picked is on the payment's webhook and list row", async () => {
+    const { linkId } = await createOurLink();
+    const ref = await payOnPage(linkId, '000', 'pay bill');
+    const paid = await deliveredWebhook(`evt_pl_${ref}_paid`);
+    expect(paid.data).toMatchObject({ upstream_reference: ref, payment_type: 'pay bill' });
+    const row = await vi.waitFor(
+      async () => {
+        const res = await merchant(`/v1/payment-link-payments?reference=${ref}`);
+        const { data } = (await res.json()) as { data: Record<string, unknown>[] };
+        expect(data).toHaveLength(1);
+        return data[0]!;
+      },
+      { timeout: 8000, interval: 100 },
+    );
+    expect(row).toMatchObject({ id: ref, status: 'succeeded', payment_type: 'pay bill' });
+  });
+});
+
+describe('payment links: the per-link callback URL', () => {
+  it('a callback URL that names no link id of ours is 404 in the error shape, and stores nothing', async () => {
+    const upstreamRef = ref('SBX-LINK');
+    const res = await postCallback(
+      '/hooks/payment-links/PL-NOT-OURS',
+      await signed(paid(upstreamRef)),
+    );
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
+    expect(await linkWebhooks(upstreamRef)).toEqual([]);
+  });
+});
+
+describe('link judge (worker/ledger/link-judge.ts)', () => {
+  const LINK = { amount: 1500, currency: 'KES' };
+  const report = (extra: Partial<LinkReport> = {}): LinkReport => ({
+    outcome: 'success',
+    amount: 1500,
+    currency: null,
+    upstreamRef: 'SBX-1',
+    ...extra,
+  });
+
+  it('our link: exactly its amount and currency pays; more, less or another currency is a mismatch', () => {
+    expect(judgeLinkReport(LINK, null, report())).toMatchObject({
+      status: 'succeeded',
+      anomaly: null,
+    });
+    for (const extra of [{ amount: 1600 }, { amount: 1400 }, { currency: 'UGX' }]) {
+      expect(judgeLinkReport(LINK, null, report(extra))).toMatchObject({
+        status: 'mismatch',
+        anomaly: 'mismatch',
+      });
+    }
+  });
+
+  it('our link: a success without an amount is unknown; a payer-chosen amount is recorded as paid', () => {
+    expect(judgeLinkReport(LINK, null, report({ amount: null }))).toMatchObject({
+      event: 'still_unknown',
+      status: 'pending',
+    });
+    const open = { amount: null, currency: 'KES' };
+    expect(judgeLinkReport(open, null, report({ amount: 730 }))).toMatchObject({
+      status: 'succeeded',
+    });
+    const paidAt730 = { status: 'succeeded' as const, amount: 730, currency: 'KES' };
+    expect(judgeLinkReport(open, paidAt730, report({ amount: 999 }))).toMatchObject({
+      status: 'succeeded',
+      anomaly: 'mismatch',
+      differences: [{ field: 'amount', expected: 730, reported: 999 }],
+    });
+  });
+
+  it('no upstream reference: missing_reference, nothing moves (for any link)', () => {
+    for (const expected of [LINK, null]) {
+      expect(judgeLinkReport(expected, null, report({ upstreamRef: null }))).toMatchObject({
+        status: 'pending',
+        changed: false,
+        anomaly: 'missing_reference',
+      });
     }
   });
 });
