@@ -12,6 +12,13 @@ export const { vars: REQUIRED_VARS, secrets: REQUIRED_SECRETS } = required;
  * list the Worker uses to allow DEV_MODE (worker/dev-credentials.json). */
 export const EXAMPLE_VALUES = new Set([...Object.values(dev.vars), ...Object.values(dev.secrets)]);
 
+/** The secrets that rotate with an overlap (worker/secret-rotation.ts): each may have a
+ * `<NAME>_PREVIOUS`, which needs `<NAME>_PREVIOUS_UNTIL` (docs/rotation.md). */
+export const ROTATING_SECRETS = ['SERVICE_SECRET_KEY', 'MERCHANT_WEBHOOK_SECRET'];
+
+/** The optional secrets of a rotation; checked for development values like the required ones. */
+export const ROTATION_SECRETS = ROTATING_SECRETS.map((name) => `${name}_PREVIOUS`);
+
 /** Vars that only local development may set ([env.dev.vars]); a deploy carrying one refuses. */
 export const DEV_ONLY_VARS = ['DEV_MODE'];
 
@@ -71,6 +78,20 @@ export function deployProblems({ vars, secretNames, localSecrets = {}, d1Databas
     for (const name of REQUIRED_SECRETS) {
       if (!secretNames.includes(name)) {
         problems.push(`Secret ${name} is not set: npx wrangler secret put ${name}`);
+      }
+    }
+  }
+  if (secretNames !== null) {
+    for (const name of ROTATING_SECRETS) {
+      const until = `${name}_PREVIOUS_UNTIL`;
+      if (
+        secretNames.includes(`${name}_PREVIOUS`) &&
+        !secretNames.includes(until) &&
+        (typeof vars[until] !== 'string' || vars[until] === '')
+      ) {
+        problems.push(
+          `Secret ${name}_PREVIOUS is set without ${until}: set the end of the overlap (docs/rotation.md) or delete it.`,
+        );
       }
     }
   }

@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
-import { deployProblems, REQUIRED_SECRETS } from './deploy-check.mjs';
+import { deployProblems, REQUIRED_SECRETS, ROTATION_SECRETS } from './deploy-check.mjs';
 import { run } from './run.mjs';
 
 const wrangler = path.resolve('node_modules/.bin/wrangler');
@@ -33,7 +33,9 @@ if (listed.status === 0) {
 }
 // Secrets about to be pushed from the environment are checked for development values too.
 const localSecrets = Object.fromEntries(
-  REQUIRED_SECRETS.filter((n) => process.env[n]).map((n) => [n, process.env[n]]),
+  [...REQUIRED_SECRETS, ...ROTATION_SECRETS]
+    .filter((n) => process.env[n])
+    .map((n) => [n, process.env[n]]),
 );
 // The query index's D1 database (wrangler.toml ships a placeholder id).
 const d1Databases = unstable_readConfig({ config: 'wrangler.toml' }).d1_databases ?? [];

@@ -55,23 +55,30 @@ export type WebhookHeaders = {
 };
 
 /**
- * Signs a webhook body.
+ * Signs a webhook body. Given several secrets (a rotation's overlap: the current one first), the
+ * header carries one `v1,…` signature per secret, space-separated, and a receiver holding any of
+ * them verifies it.
  *
  * @example
  * const headers = await signWebhook(secret, 'evt_1', Math.floor(Date.now() / 1000), body);
  * await fetch(url, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+ * @example
+ * await signWebhook([current, previous], id, timestamp, body); // 'v1,<by current> v1,<by previous>'
  */
 export async function signWebhook(
-  secret: string,
+  secret: string | readonly string[],
   id: string,
   timestampSeconds: number,
   body: string,
 ): Promise<WebhookHeaders> {
-  const signature = await hmac(secret, `${id}.${timestampSeconds}.${body}`);
+  const secrets = typeof secret === 'string' ? [secret] : secret;
+  if (secrets.length === 0) throw new WebhookVerificationError('No webhook secret to sign with.');
+  const content = `${id}.${timestampSeconds}.${body}`;
+  const signatures = await Promise.all(secrets.map((one) => hmac(one, content)));
   return {
     'webhook-id': id,
     'webhook-timestamp': String(timestampSeconds),
-    'webhook-signature': `v1,${signature}`,
+    'webhook-signature': signatures.map((signature) => `v1,${signature}`).join(' '),
   };
 }
 

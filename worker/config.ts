@@ -15,6 +15,11 @@ import { parseBrand, type Brand } from './brand';
 import devCredentials from './dev-credentials.json';
 import type { ProxyEnv } from './env';
 import required from './required-config.json';
+// --- issue #24, parts 3 and 8 (rotation, https, signature alert) ---
+import { parseSignatureAlert, type SignatureAlert } from './callback-alert';
+import { plainHttpProblems } from './plain-http';
+import { parseRotation, type SecretRotation } from './secret-rotation';
+// --- end issue #24, parts 3 and 8 ---
 
 /** The validated configuration the proxy runs with. */
 export interface Config {
@@ -49,6 +54,14 @@ export interface Config {
   subMerchantId: string | null;
   /** The shop's name, logo and accent colour on the hosted page (`BRAND_*`, worker/brand.ts). */
   brand: Brand;
+  // --- issue #24, parts 3 and 8 ---
+  /** The previous upstream and webhook secrets and the end of their overlap
+   * (`*_PREVIOUS`, `*_PREVIOUS_UNTIL`; worker/secret-rotation.ts). */
+  rotation: SecretRotation;
+  /** How many refused callback signatures in how long log a warning and degrade /health
+   * (`SIGNATURE_ALERT_*`; worker/callback-alert.ts). */
+  signatureAlert: SignatureAlert;
+  // --- end issue #24, parts 3 and 8 ---
 }
 
 /** The signature schemes `SERVICE_SIGNING_SCHEME` accepts (the first is the default). */
@@ -283,6 +296,13 @@ export function loadConfig(env: ProxyEnv): Config {
     String(record.PUBLIC_BASE_URL ?? '').replace(/\/+$/, ''),
   );
   problems.push(...brandProblems);
+  // --- issue #24, parts 3 and 8 ---
+  problems.push(...plainHttpProblems(env, devMode));
+  const { rotation, problems: rotationProblems } = parseRotation(env, webhookSecretProblem);
+  problems.push(...rotationProblems);
+  const { alert: signatureAlert, problems: alertProblems } = parseSignatureAlert(env);
+  problems.push(...alertProblems);
+  // --- end issue #24, parts 3 and 8 ---
   if (problems.length > 0) {
     throw new CheckoutError(
       'CONFIG_INVALID',
@@ -311,6 +331,8 @@ export function loadConfig(env: ProxyEnv): Config {
     inputWindowsMs,
     subMerchantId,
     brand,
+    rotation, // issue #24, part 3
+    signatureAlert, // issue #24, part 8
   };
   cache.set(env, config);
   return config;

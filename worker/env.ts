@@ -8,6 +8,7 @@
  * @module
  */
 import type { Config } from './config';
+import type { RotationSettings } from './secret-rotation';
 
 /** Optional vars that wrangler.toml does not set (a deployment adds them when it needs them). */
 export interface ProxySettings {
@@ -26,6 +27,12 @@ export interface ProxySettings {
   INPUT_WINDOWS?: string;
   /** UUID: the `sub_merchant_id` of sessions created without one (marketplaces); unset: none. */
   SERVICE_SUB_MERCHANT_ID?: string;
+  // --- issue #24, part 8 ---
+  /** Refused callback signatures that make a run (default 5; worker/callback-alert.ts). */
+  SIGNATURE_ALERT_FAILURES?: string;
+  /** Minutes those failures must fall within (default 10). */
+  SIGNATURE_ALERT_MINUTES?: string;
+  // --- end issue #24, part 8 ---
 }
 
 /** Bindings wrangler.toml declares that the code still treats as optional. */
@@ -33,7 +40,8 @@ type Optional = 'CATALOGUE' | 'INDEX' | 'ATTEMPT_LIMITER' | 'ASSETS';
 
 /** Everything the proxy Worker is bound to. */
 export type ProxyEnv = Omit<ProxyBindings, Optional> &
-  ProxySettings & {
+  ProxySettings &
+  RotationSettings & {
     /** Optional JSON of catalogue slot overrides: slot id → type, `null`, or `{type, label,
      * badge, color}` (tests pass the object itself). */
     CATALOGUE?: string | Record<string, unknown>;

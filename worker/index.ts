@@ -30,7 +30,8 @@ export const app = new Hono<ProxyApp>();
 app.use('*', requestLog());
 app.use('*', securityHeaders());
 app.onError(errorHandler());
-// `integration`: degraded for 15 minutes after the upstream refused our credentials (issue #14).
+// `integration`: degraded for 15 minutes after the upstream refused our credentials (issue #14)
+// or after a run of refused callback signatures (issue #24, worker/callback-alert.ts).
 app.get('/health', async (c) =>
   c.json({ ok: true, service: 'unified-checkout', integration: await integrationHealth(c.env) }),
 );

@@ -9,7 +9,7 @@
  * - `methods?`: 1–20 `payment_method_type` values (or aliases), each enabled in a country
  *   using `currency` (in `country_id` when given);
  * - `customer?`: `{ first_name?, last_name?, mobile?, email? }` (prefill; trimmed);
- * - `return_url?`: https, or http on `localhost` / `127.0.0.1`;
+ * - `return_url?`: https; in development mode also http on `localhost` / `127.0.0.1`;
  * - `metadata?`: at most 20 string values of at most 500 characters, keys of 1–40 characters;
  * - `expires_in?`: seconds, 60–86400, default 3600;
  * - `sub_merchant_id?`: a UUID (lowercased), the platform's seller every collection of the
@@ -37,12 +37,14 @@ export const SESSION_EXPIRY = { min: 60, max: 86_400, default: 3600 } as const;
 const LOCAL_HOSTS: readonly string[] = ['localhost', '127.0.0.1'];
 
 /**
- * True for an https URL, or an http URL on localhost / 127.0.0.1.
+ * True for an https URL; in development mode (`devMode`) also for an http URL on localhost /
+ * 127.0.0.1. A production deployment never sends a payer to plain http.
  *
  * @example
- * isReturnUrl('http://127.0.0.1:8080/done'); // true
+ * isReturnUrl('http://127.0.0.1:8080/done', true); // true
+ * isReturnUrl('http://127.0.0.1:8080/done'); // false
  */
-export function isReturnUrl(value: string): boolean {
+export function isReturnUrl(value: string, devMode = false): boolean {
   let url: URL;
   try {
     url = new URL(value);
@@ -50,7 +52,23 @@ export function isReturnUrl(value: string): boolean {
     return false;
   }
   return (
-    url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOSTS.includes(url.hostname))
+    url.protocol === 'https:' ||
+    (devMode && url.protocol === 'http:' && LOCAL_HOSTS.includes(url.hostname))
+  );
+}
+
+/** The `return_url` field: https; http on a local host in development mode only. */
+function returnUrlField(devMode: boolean) {
+  return z.optional(
+    z.string().check(
+      z.maxLength(MAX_URL_LENGTH),
+      z.refine(
+        (value) => isReturnUrl(value, devMode),
+        devMode
+          ? 'must be an https URL (plain http is accepted only for localhost and 127.0.0.1)'
+          : 'must be an https URL',
+      ),
+    ),
   );
 }
 
@@ -92,17 +110,7 @@ const baseSchema = z.strictObject({
   country_id: z.optional(positiveInteger()),
   methods: z.optional(z.array(z.string()).check(z.minLength(1), z.maxLength(20))),
   customer: z.optional(customerSchema),
-  return_url: z.optional(
-    z
-      .string()
-      .check(
-        z.maxLength(MAX_URL_LENGTH),
-        z.refine(
-          isReturnUrl,
-          'must be an https URL (plain http is accepted only for localhost and 127.0.0.1)',
-        ),
-      ),
-  ),
+  return_url: returnUrlField(false),
   metadata: z.optional(metadataSchema),
   expires_in: z._default(
     integer('must be a whole number of seconds').check(
@@ -170,20 +178,30 @@ function catalogueIssues(body: Record<string, unknown>, catalogue: Catalogue): R
   return issues;
 }
 
+/** The same body with http `return_url`s on a local host allowed (development mode). */
+const devBaseSchema = z.extend(baseSchema, { return_url: returnUrlField(true) });
+
 const schemas = perCatalogue((catalogue) =>
   baseSchema.check(objectRules((body) => catalogueIssues(body, catalogue))),
 );
+const devSchemas = perCatalogue((catalogue) =>
+  devBaseSchema.check(objectRules((body) => catalogueIssues(body, catalogue))),
+);
 
 /**
- * The session-create body schema for a catalogue (built once per catalogue).
+ * The session-create body schema for a catalogue (built once per catalogue); `devMode` (the
+ * deployment's, worker/config.ts) allows an http `return_url` on localhost / 127.0.0.1.
  *
  * @example
  * const body = validate(sessionCreateSchema(catalogue), await c.req.json());
  * if (!body.ok) return c.json(validationErrorBody(body.issues), 400);
  * body.value.expires_in; // 3600 when not given
  */
-export function sessionCreateSchema(catalogue: Catalogue): ReturnType<typeof schemas> {
-  return schemas(catalogue);
+export function sessionCreateSchema(
+  catalogue: Catalogue,
+  options: { devMode?: boolean } = {},
+): ReturnType<typeof schemas> {
+  return options.devMode === true ? devSchemas(catalogue) : schemas(catalogue);
 }
 
 /** A valid session-create body (with `expires_in` defaulted). */

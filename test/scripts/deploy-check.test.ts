@@ -61,4 +61,15 @@ describe('npm run deploy refuses an unfit configuration', () => {
     expect(problems).toContain('Secret MERCHANT_API_KEY is a development credential.');
     expect(deployProblems({ vars: good, secretNames: null })[0]).toMatch(/Could not list/);
   });
+
+  it('refuses a previous secret of a rotation without the end of its overlap (issue #24)', () => {
+    const rotating = [...secrets, 'SERVICE_SECRET_KEY_PREVIOUS'];
+    expect(deployProblems({ vars: good, secretNames: rotating })).toEqual([
+      'Secret SERVICE_SECRET_KEY_PREVIOUS is set without SERVICE_SECRET_KEY_PREVIOUS_UNTIL: set the end of the overlap (docs/rotation.md) or delete it.',
+    ]);
+    const withEnd = [...rotating, 'SERVICE_SECRET_KEY_PREVIOUS_UNTIL'];
+    expect(deployProblems({ vars: good, secretNames: withEnd })).toEqual([]);
+    const endAsVar = { ...good, SERVICE_SECRET_KEY_PREVIOUS_UNTIL: '2026-12-01T00:00:00Z' };
+    expect(deployProblems({ vars: endAsVar, secretNames: rotating })).toEqual([]);
+  });
 });

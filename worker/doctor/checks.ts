@@ -10,7 +10,10 @@ import { loadConfig, type Config } from '../config';
 import type { ProxyEnv } from '../env';
 import { callbackCheck } from './callback-check';
 import { credentialsCheck } from './credentials-check';
+import { integrationHealth } from '../session/upstream-faults';
 import { check, type DoctorCheck, type DoctorReport } from './report';
+import { rotationCheck } from './rotation-check';
+import { signatureAlertCheck } from './signature-alert-check';
 import { signatureCheck } from './signature-check';
 import { webhookCheck } from './webhook-check';
 
@@ -29,9 +32,16 @@ export async function runDoctor(env: ProxyEnv): Promise<DoctorReport> {
   try {
     config = loadConfig(env);
   } catch (error) {
-    const skipped = (['credentials', 'signature', 'callback_url', 'merchant_webhook'] as const).map(
-      (id) => check(id, 'skip', 'Not run: the configuration does not validate.'),
-    );
+    const skipped = (
+      [
+        'credentials',
+        'signature',
+        'callback_url',
+        'merchant_webhook',
+        'secret_rotation',
+        'callback_signatures',
+      ] as const
+    ).map((id) => check(id, 'skip', 'Not run: the configuration does not validate.'));
     return {
       ok: false,
       mode: env.DEV_MODE === '1' ? 'development' : 'production',
@@ -62,11 +72,16 @@ export async function runDoctor(env: ProxyEnv): Promise<DoctorReport> {
   checks.push(await signatureCheck(env, config, credentials.status === 'pass'));
   checks.push(await callbackCheck(config));
   checks.push(await webhookCheck(config));
+  // issue #24: the rotation's overlap, and a run of refused callback signatures.
+  checks.push(rotationCheck(config));
+  const integration = await integrationHealth(env);
+  checks.push(signatureAlertCheck(config, integration));
   return {
     ok: checks.every((c) => c.status === 'pass' || c.status === 'warn'),
     mode,
     upstream: config.serviceBaseUrl,
     checked_at,
+    integration,
     checks,
   };
 }

@@ -4,10 +4,18 @@
  * @module
  */
 import type { Config } from '../config';
+import type { IntegrationHealth } from '../session/upstream-faults';
 
 /** The outcome of one check. */
 export interface DoctorCheck {
-  id: 'config' | 'credentials' | 'signature' | 'callback_url' | 'merchant_webhook';
+  id:
+    | 'config'
+    | 'credentials'
+    | 'signature'
+    | 'callback_url'
+    | 'merchant_webhook'
+    | 'secret_rotation'
+    | 'callback_signatures';
   title: string;
   status: 'pass' | 'warn' | 'fail' | 'skip';
   /** What the check saw, in one or two sentences. */
@@ -24,6 +32,9 @@ export interface DoctorReport {
   mode: 'development' | 'production';
   upstream: string;
   checked_at: string;
+  /** The integration's health, as `GET /health` shows it (issue #24: degraded by a run of
+   * refused callback signatures, or by the upstream refusing our credentials). */
+  integration?: IntegrationHealth;
   checks: DoctorCheck[];
 }
 
@@ -33,6 +44,8 @@ const TITLES: Record<DoctorCheck['id'], string> = {
   signature: 'A signed status query is verified (signature scheme, sender, IP whitelist)',
   callback_url: 'PUBLIC_BASE_URL is https and /hooks/collections answers',
   merchant_webhook: 'MERCHANT_WEBHOOK_URL answers',
+  secret_rotation: 'Secret rotation: overlaps and when they end',
+  callback_signatures: 'Callback signatures verify (no run of refusals)',
 };
 
 /** One check's outcome, titled by its id; `cause` and `fix` only when given. */

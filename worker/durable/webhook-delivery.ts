@@ -32,24 +32,30 @@ export interface DeliveryResult {
 }
 
 /**
- * POSTs one outbox event, signed, to the merchant. Success is any 2xx answer. A secret that
- * cannot sign is answered `unsignable` without any request going out.
+ * POSTs one outbox event, signed, to the merchant. Success is any 2xx answer. A redirect is not
+ * followed (`redirect: 'manual'`): re-POSTing a signed body with payers' data to an address the
+ * merchant did not configure is a leak, so a 3xx is a failed delivery that names its target.
+ * Several secrets (a rotation's overlap, current first) put one signature each in the header.
+ * A secret that cannot sign is answered `unsignable` without any request going out.
  *
  * @example
- * const result = await deliverWebhook(url, env.MERCHANT_WEBHOOK_SECRET, event.id, event.payload);
+ * const result = await deliverWebhook(url, webhookSecrets(env, config), event.id, event.payload);
  */
 export async function deliverWebhook(
   url: string,
-  secret: string,
+  secrets: string | readonly string[],
   id: string,
   payload: string,
 ): Promise<DeliveryResult> {
-  const problem =
-    webhookSecretProblem(secret) ?? (secret ? null : 'MERCHANT_WEBHOOK_SECRET is not set');
-  if (problem) return { ok: false, error: problem, unsignable: true };
+  const list = typeof secrets === 'string' ? [secrets] : secrets;
+  for (const secret of list.length > 0 ? list : ['']) {
+    const problem =
+      webhookSecretProblem(secret) ?? (secret ? null : 'MERCHANT_WEBHOOK_SECRET is not set');
+    if (problem) return { ok: false, error: problem, unsignable: true };
+  }
   let headers: Awaited<ReturnType<typeof signWebhook>>;
   try {
-    headers = await signWebhook(secret, id, Math.floor(Date.now() / 1000), payload);
+    headers = await signWebhook(list, id, Math.floor(Date.now() / 1000), payload);
   } catch {
     return { ok: false, error: 'MERCHANT_WEBHOOK_SECRET cannot sign', unsignable: true };
   }
@@ -61,8 +67,12 @@ export async function deliverWebhook(
       headers: { ...headers, 'content-type': 'application/json', 'user-agent': 'unified-checkout' },
       body: payload,
       signal: controller.signal,
+      redirect: 'manual',
     });
     await response.body?.cancel();
+    if (response.status >= 300 && response.status < 400) {
+      return { ok: false, status: response.status, error: redirectReason(response) };
+    }
     return response.ok
       ? { ok: true, status: response.status }
       : { ok: false, status: response.status, error: `HTTP ${response.status}` };
@@ -71,4 +81,22 @@ export async function deliverWebhook(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** The deliveries list's reason for a 3xx: not followed, and to which origin it pointed (the
+ * origin only: a path or query could carry anything). */
+function redirectReason(response: Response): string {
+  const location = response.headers.get('location');
+  let target = 'no Location';
+  if (location) {
+    try {
+      target = new URL(location, response.url || undefined).origin;
+    } catch {
+      target = 'an unreadable Location';
+    }
+  }
+  return (
+    `HTTP ${response.status} redirect not followed (to ${target}): ` +
+    'set MERCHANT_WEBHOOK_URL to the final address'
+  );
 }

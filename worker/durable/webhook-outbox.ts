@@ -124,7 +124,7 @@ export class WebhookOutbox {
    * the secret cannot sign is marked failed at once (no retry can sign it) with one structured
    * error log line; `resend` sends it again once the secret is fixed.
    */
-  async deliver(id: string, url: string, secret: string): Promise<void> {
+  async deliver(id: string, url: string, secrets: string | readonly string[]): Promise<void> {
     const key = `webhook:${id}`;
     const event = this.sql.exec('SELECT * FROM outbox WHERE id = ?', id).toArray()[0] as
       OutboxRow | undefined;
@@ -133,7 +133,7 @@ export class WebhookOutbox {
       return;
     }
     const started = Date.now();
-    const result = await deliverWebhook(url, secret, event.id, event.payload);
+    const result = await deliverWebhook(url, secrets, event.id, event.payload);
     const now = Date.now();
     this.sql.exec(
       'INSERT INTO deliveries (event_id, at, status, error, duration_ms) VALUES (?, ?, ?, ?, ?)',

@@ -16,6 +16,7 @@ import { loadConfig } from '../config';
 import { TaskQueue } from '../durable/task-queue';
 import { WebhookOutbox, type WebhookRecord } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
+import { DEGRADED_FOR_MS } from '../session/upstream-faults';
 import { INDEX_TASK, IndexOutbox } from '../index-store/index-outbox';
 import { eventSummary } from '../index-store/summaries';
 import {
@@ -35,6 +36,7 @@ import {
   type CallbackKind,
   type LedgerCallback,
 } from './store';
+import { webhookSecrets } from '../secret-rotation';
 
 /** Callbacks without a session, keyed by a digest of their params. */
 export class Ledger extends DurableObject<ProxyEnv> {
@@ -152,6 +154,33 @@ export class Ledger extends DurableObject<ProxyEnv> {
     return (await this.ctx.storage.get<number>('upstream_auth_refused_at')) ?? null;
   }
 
+  /**
+   * Integration health (the `integration-health` object only, see worker/callback-alert.ts): a
+   * callback signature was refused at `at`. Keeps the last `failures` times; answers `warn` when
+   * this failure completes a run (`failures` within `windowMs`) that is not already reported.
+   */
+  async noteSignatureFailure(
+    at: number,
+    failures: number,
+    windowMs: number,
+  ): Promise<{ warn: boolean }> {
+    const times = [...((await this.ctx.storage.get<number[]>('signature_failures')) ?? []), at]
+      .sort((a, b) => a - b)
+      .slice(-failures);
+    await this.ctx.storage.put('signature_failures', times);
+    const run = times.length >= failures && at - times[0]! <= windowMs;
+    if (!run) return { warn: false };
+    const last = (await this.ctx.storage.get<number>('signature_run_at')) ?? null;
+    await this.ctx.storage.put('signature_run_at', Math.max(at, last ?? 0));
+    // One warning per run: a run that goes on within the degraded period logs nothing more.
+    return { warn: last === null || at - last >= DEGRADED_FOR_MS };
+  }
+
+  /** When a run of refused callback signatures was last seen (ms since the epoch), or null. */
+  async lastSignatureRun(): Promise<number | null> {
+    return (await this.ctx.storage.get<number>('signature_run_at')) ?? null;
+  }
+
   /** Sends every payment-link summary of this ledger to the index again (`npm run reindex`),
    * payments recorded before the index existed included. */
   async reindex(): Promise<number> {
@@ -177,7 +206,7 @@ export class Ledger extends DurableObject<ProxyEnv> {
           : this.outbox.deliver(
               task.ref!,
               config.merchantWebhookUrl,
-              this.env.MERCHANT_WEBHOOK_SECRET,
+              webhookSecrets(this.env, config),
             ),
     );
   }

@@ -7,6 +7,11 @@ import { HTTPException } from 'hono/http-exception';
 import { CheckoutError, errorBody } from '../../shared/errors';
 import { logLine, requestIdOf, routeOf } from './request-log';
 
+/** The public answer of a deployment whose configuration does not validate: no detail. */
+export const CONFIG_INVALID_MESSAGE =
+  'This service is not configured correctly. Its operator can see why at GET /v1/diagnostics ' +
+  '(merchant key) or with `npm run doctor`.';
+
 /**
  * The app's `onError` handler: CheckoutError → its code and status; anything else → 500 INTERNAL,
  * logged as one structured line with the request id and the route pattern (never the request's
@@ -17,6 +22,11 @@ import { logLine, requestIdOf, routeOf } from './request-log';
  */
 export function errorHandler(): ErrorHandler {
   return (error, c) => {
+    if (error instanceof CheckoutError && error.code === 'CONFIG_INVALID') {
+      // The detail names settings (and their values' shape): only the merchant reads it, at
+      // GET /v1/diagnostics or with `npm run doctor` (issue #24).
+      return c.json(errorBody('CONFIG_INVALID', CONFIG_INVALID_MESSAGE), 500);
+    }
     if (error instanceof CheckoutError) {
       return c.json(error.toBody(), error.status as 400);
     }

@@ -21,6 +21,7 @@ import { createPayout, type Created } from './create';
 import { queryStatus, runReconcileTask } from './reconcile';
 import { PayoutStore, type TaskKind } from './store';
 import { payoutView, stageIndexRow, type PayoutView } from './view';
+import { webhookSecrets } from '../secret-rotation';
 
 /** One payout, its outcome and its merchant webhooks. */
 export class Payout extends DurableObject<ProxyEnv> {
@@ -108,7 +109,7 @@ export class Payout extends DurableObject<ProxyEnv> {
     const { index, outbox } = this.store.open();
     if (task.kind === INDEX_TASK) return index.flush(this.env.INDEX);
     if (task.kind === 'webhook') {
-      return outbox.deliver(task.ref!, config.merchantWebhookUrl, this.env.MERCHANT_WEBHOOK_SECRET);
+      return outbox.deliver(task.ref!, config.merchantWebhookUrl, webhookSecrets(this.env, config));
     }
     return runReconcileTask(this.env, this.store, config, task);
   }

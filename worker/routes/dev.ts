@@ -3,7 +3,8 @@
  * wrangler.toml only) and the development secrets (worker/config.ts isDevMode):
  * `POST /dev/sessions` (the demo page's stand-in for a merchant backend), `/sandbox/*` (browser
  * pages of the sandbox through the UPSTREAM binding), `/dev/webhooks` (a receiver that
- * verifies and lists merchant webhooks) and `POST /dev/index/bulk` (the index benchmark's
+ * verifies and lists merchant webhooks; `/dev/webhooks/redirect/:status` answers a redirect to it)
+ * and `POST /dev/index/bulk` (the index benchmark's
  * synthetic rows).
  * @module
  */
@@ -55,6 +56,13 @@ export function devRoutes(merchantApp: Hono<ProxyApp>) {
     return verified
       ? c.json({ received: true })
       : c.json(errorBody('SIGNATURE_INVALID', reason!), 401);
+  });
+
+  // A merchant endpoint that moved (issue #24): answers a redirect to /dev/webhooks, which the
+  // proxy's webhook delivery must not follow (test/proxy/hardening/webhook-redirect.test.ts).
+  app.post('/dev/webhooks/redirect/:status{30[12378]}', (c) => {
+    const status = Number(c.req.param('status')) as 301 | 302 | 303 | 307 | 308;
+    return c.redirect(new URL('/dev/webhooks', c.req.url).toString(), status);
   });
 
   // The index benchmark (bench/index.mjs): synthetic rows through the objects' upsert.

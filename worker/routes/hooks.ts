@@ -17,9 +17,10 @@ import {
   payoutCallbackParamsSchema,
   signedEnvelope,
 } from '../../shared/schemas';
-import { canonicalString, uncoveredPath, verify } from '../../shared/signing';
+import { canonicalString, uncoveredPath, verify, type SigningScheme } from '../../shared/signing';
 import { isReference } from '../../shared/references';
 import { validate } from '../../shared/validation';
+import { noteCallbackSignatureFailure } from '../callback-alert';
 import type { ProxyApp } from '../env';
 import { sessionOfAttempt } from '../ids';
 import { LINK_ID } from '../ledger/links';
@@ -27,6 +28,7 @@ import { linkPaymentKey, linkShardName, MAIN_LEDGER } from '../ledger/shards';
 import { callbackSources } from '../middleware/callback-sources';
 import { config } from '../middleware/config';
 import { readJson } from '../middleware/json-body';
+import { callbackSecrets } from '../secret-rotation';
 import { findSessionStub, ledgerStub, payoutStub } from '../stubs';
 
 /** The root fields of a callback envelope (docs/upstream-api.md, "Signed envelope"). */
@@ -42,6 +44,16 @@ const ENVELOPE_KEYS: ReadonlySet<string> = new Set([
 /** Largest callback body accepted, in bytes. */
 export const CALLBACK_BODY_LIMIT = 64 * 1024;
 
+/** True when the envelope's signature verifies under one of `secrets` (each in constant time). */
+async function verifiesUnderAny(
+  envelope: object,
+  secrets: readonly string[],
+  scheme: SigningScheme | undefined,
+): Promise<boolean> {
+  for (const secret of secrets) if (await verify(envelope, secret, scheme)) return true;
+  return false;
+}
+
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -55,8 +67,15 @@ async function verified<S extends z.core.$ZodType>(c: Context<ProxyApp>, schema:
     throw new CheckoutError('VALIDATION_FAILED', 'A callback must be a JSON object.');
   }
   // The same scheme as our outbound signatures (SERVICE_SIGNING_SCHEME): a callback signed with
-  // the other one does not verify.
-  if (!(await verify(envelope, config.credentials.secretKey, config.credentials.scheme))) {
+  // the other one does not verify. During a rotation's overlap the previous upstream secret
+  // verifies too (worker/secret-rotation.ts); a refusal counts towards the signature alert.
+  if (!(await verifiesUnderAny(envelope, callbackSecrets(config), config.credentials.scheme))) {
+    // Only a signed envelope for our integration counts (what a rotated upstream key sends);
+    // an unsigned probe (the doctor's) or junk does not.
+    const { signature, client_id: clientId } = envelope as Record<string, unknown>;
+    if (typeof signature === 'string' && clientId === config.credentials.clientId) {
+      await noteCallbackSignatureFailure(c.env, config.signatureAlert);
+    }
     throw new CheckoutError('SIGNATURE_INVALID', 'The callback signature does not verify.');
   }
   const record = envelope as Record<string, unknown>;

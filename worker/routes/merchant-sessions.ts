@@ -23,9 +23,12 @@ export function merchantSessions() {
 
   app.post(
     '/',
-    jsonBody((c) => sessionCreateSchema(c.var.config.catalogue), {
-      invalid: 'The session is invalid.',
-    }),
+    jsonBody(
+      (c) => sessionCreateSchema(c.var.config.catalogue, { devMode: c.var.config.devMode }),
+      {
+        invalid: 'The session is invalid.',
+      },
+    ),
     async (c) => {
       const key = c.req.header('idempotency-key');
       if (key !== undefined && (key.length < 1 || key.length > 255)) {

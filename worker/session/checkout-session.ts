@@ -34,6 +34,7 @@ import { reconcile, reconcileOverdue, reconcileUnsettled } from './reconcile';
 import type { SessionInit } from './store';
 import { acceptStream, closeInKind, isStreamUpgrade, upgradeRequired } from './stream';
 import { catchUp, openSession, setInput } from './transitions';
+import { webhookSecrets } from '../secret-rotation';
 
 const NOT_FOUND = 'No such checkout session.';
 
@@ -178,7 +179,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
         return this.cx.outbox.deliver(
           task.ref!,
           this.cx.config.merchantWebhookUrl,
-          this.env.MERCHANT_WEBHOOK_SECRET,
+          webhookSecrets(this.env, this.cx.config),
         );
       case 'index':
         return this.cx.tables.open().index.flush(this.env.INDEX);

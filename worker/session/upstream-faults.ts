@@ -11,9 +11,6 @@ export const UPSTREAM_AUTH_MESSAGE = 'Payments are temporarily unavailable. Try 
 /** How long `GET /health` reports the integration as degraded after the last refusal. */
 export const DEGRADED_FOR_MS = 15 * 60_000;
 
-/** The name of the Ledger object that holds the integration's health (one tiny object). */
-const HEALTH_OBJECT = 'integration-health';
-
 /**
  * Why an upstream `authorization_url` must not be opened by the payer, or null when it may: it
  * must be an absolute `https:` URL without credentials. Plain `http:` passes only in development
@@ -46,7 +43,16 @@ export function redirectUrlProblem(
   return `the scheme ${url.protocol} is not https:`;
 }
 
-function healthObject(env: ProxyEnv) {
+/** The name of the Ledger object that holds the integration's health (one tiny object). */
+const HEALTH_OBJECT = 'integration-health';
+
+/** The likely cause of a run of refused callback signatures (worker/callback-alert.ts). */
+export const SIGNATURE_RUN_CAUSE =
+  'Callbacks are failing signature checks: the upstream key may have rotated ' +
+  '(set the new key as SERVICE_SECRET_KEY and the old one as SERVICE_SECRET_KEY_PREVIOUS, ' +
+  'see docs/rotation.md), or someone is posting forged callbacks.';
+
+export function healthObject(env: ProxyEnv) {
   return env.LEDGER.get(env.LEDGER.idFromName(HEALTH_OBJECT));
 }
 
@@ -54,8 +60,15 @@ function healthObject(env: ProxyEnv) {
  * (the bench's baseline) and asks the object at most once per this interval. */
 export const HEALTH_CACHE_MS = 10_000;
 
-/** This isolate's last read of the refusal time (`value`) and when it was read (`at`). */
-let cached: { at: number; value: number | null } | null = null;
+/** This isolate's last read of the health marks (`value`) and when it was read (`at`). */
+let cached: { at: number; value: HealthMarks } | null = null;
+
+/** When the upstream last refused our credentials, and when a run of refused callback
+ * signatures was last seen (worker/callback-alert.ts); ms since the epoch or null. */
+interface HealthMarks {
+  authRefusal: number | null;
+  signatureRun: number | null;
+}
 
 /** Records (durably) that the upstream refused our credentials at `at`. */
 export async function noteUpstreamAuthRefusal(env: ProxyEnv, at = Date.now()): Promise<void> {
@@ -69,11 +82,19 @@ export interface IntegrationHealth {
   status: 'ok' | 'degraded' | 'unknown';
   /** When the upstream last refused our credentials (ISO 8601), or null. */
   last_auth_refusal_at: string | null;
+  /** When a run of refused callback signatures was last seen (ISO 8601), or null. */
+  last_signature_failures_at: string | null;
+  /** While degraded: the likely cause, in one or two sentences. */
+  cause?: string;
 }
+
+const recent = (at: number | null, now: number) => at !== null && now - at < DEGRADED_FOR_MS;
+const iso = (at: number | null) => (at === null ? null : new Date(at).toISOString());
 
 /**
  * The integration's health: degraded for {@link DEGRADED_FOR_MS} after the upstream last refused
- * our credentials on a collection create (read at most every {@link HEALTH_CACHE_MS} per isolate).
+ * our credentials on a collection create, or after a run of refused callback signatures (read at
+ * most every {@link HEALTH_CACHE_MS} per isolate).
  */
 export async function integrationHealth(
   env: ProxyEnv,
@@ -81,14 +102,34 @@ export async function integrationHealth(
 ): Promise<IntegrationHealth> {
   if (!cached || now - cached.at >= HEALTH_CACHE_MS) {
     try {
-      cached = { at: now, value: await healthObject(env).lastUpstreamAuthRefusal() };
+      const object = healthObject(env);
+      const [authRefusal, signatureRun] = await Promise.all([
+        object.lastUpstreamAuthRefusal(),
+        object.lastSignatureRun(),
+      ]);
+      cached = { at: now, value: { authRefusal, signatureRun } };
     } catch {
-      return { status: 'unknown', last_auth_refusal_at: null };
+      return { status: 'unknown', last_auth_refusal_at: null, last_signature_failures_at: null };
     }
   }
-  const at = cached.value;
+  const { authRefusal, signatureRun } = cached.value;
+  const causes = [
+    ...(recent(authRefusal, now)
+      ? [
+          'The payment service refused our credentials (SERVICE_SECRET_KEY, client id, sender or IP whitelist).',
+        ]
+      : []),
+    ...(recent(signatureRun, now) ? [SIGNATURE_RUN_CAUSE] : []),
+  ];
   return {
-    status: at !== null && now - at < DEGRADED_FOR_MS ? 'degraded' : 'ok',
-    last_auth_refusal_at: at === null ? null : new Date(at).toISOString(),
+    status: causes.length > 0 ? 'degraded' : 'ok',
+    last_auth_refusal_at: iso(authRefusal),
+    last_signature_failures_at: iso(signatureRun),
+    ...(causes.length > 0 ? { cause: causes.join(' ') } : {}),
   };
+}
+
+/** Forgets this isolate's cached read (tests, and a note of a new mark in this isolate). */
+export function forgetHealthCache(): void {
+  cached = null;
 }

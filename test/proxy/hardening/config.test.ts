@@ -7,13 +7,18 @@ import { webhookSecretProblem } from '../../../worker/config';
 import type { ProxyEnv } from '../../../worker/env';
 import worker from '../../../worker/index';
 import { BASE, expectNoSecrets, seenBodies } from '../helpers';
+import { configProblems, expectBareConfigInvalid } from './config-detail';
 
 const LIVE = {
   SERVICE_SECRET_KEY: 'live-secret-0123456789',
   MERCHANT_API_KEY: 'live-merchant-key-0123456789',
   MERCHANT_WEBHOOK_SECRET: `whsec_${btoa('0123456789abcdef01234567')}`,
 };
-const HTTPS = { PUBLIC_BASE_URL: 'https://pay.shop.example' };
+const HTTPS = {
+  PUBLIC_BASE_URL: 'https://pay.shop.example',
+  SERVICE_BASE_URL: 'https://api.payments.example',
+  MERCHANT_WEBHOOK_URL: 'https://shop.example/webhooks',
+};
 
 async function send(
   overrides: Partial<ProxyEnv>,
@@ -67,11 +72,12 @@ describe('PUBLIC_BASE_URL', () => {
       headers: { authorization: `Bearer ${overrides.MERCHANT_API_KEY ?? env.MERCHANT_API_KEY}` },
     });
 
-  it('must be https outside development mode', async () => {
-    const res = await probe({ ...LIVE, PUBLIC_BASE_URL: 'http://pay.shop.example' });
+  it('must be https outside development mode (the detail only at /v1/diagnostics)', async () => {
+    const bad = { ...LIVE, ...HTTPS, PUBLIC_BASE_URL: 'http://pay.shop.example' };
+    const res = await probe(bad);
     expect(res.status).toBe(500);
-    expect(res.json.error?.code).toBe('CONFIG_INVALID');
-    expect(res.json.error?.message).toMatch(/PUBLIC_BASE_URL must be an https:\/\/ URL/);
+    expectBareConfigInvalid(res.json);
+    expect(await configProblems(bad)).toMatch(/PUBLIC_BASE_URL must be an https:\/\/ URL/);
     expect((await probe({ ...LIVE, ...HTTPS })).status).toBe(404); // configured: unknown session
   });
 
@@ -81,17 +87,18 @@ describe('PUBLIC_BASE_URL', () => {
 });
 
 describe('MERCHANT_WEBHOOK_SECRET', () => {
-  it('must be whsec_ + base64 of at least 24 bytes, with a message that says so', async () => {
+  it('must be whsec_ + base64 of at least 24 bytes, with a diagnostics message that says so', async () => {
     for (const bad of ['not-a-whsec', 'whsec_***', `whsec_${btoa('only-16-bytes!!!')}`]) {
       const res = await send({ ...LIVE, ...HTTPS, MERCHANT_WEBHOOK_SECRET: bad }, '/v1/sessions', {
         method: 'POST',
         headers: { authorization: `Bearer ${LIVE.MERCHANT_API_KEY}` },
       });
-      expect(res.json.error?.code).toBe('CONFIG_INVALID');
-      expect(res.json.error?.message).toMatch(
+      expectBareConfigInvalid(res.json);
+      const detail = await configProblems({ ...LIVE, ...HTTPS, MERCHANT_WEBHOOK_SECRET: bad });
+      expect(detail).toMatch(
         /MERCHANT_WEBHOOK_SECRET must be whsec_ followed by the base64 of at least 24 random bytes/,
       );
-      expect(res.json.error?.message).not.toContain(bad);
+      expect(detail).not.toContain(bad);
     }
   });
 
@@ -99,5 +106,81 @@ describe('MERCHANT_WEBHOOK_SECRET', () => {
     expect(webhookSecretProblem(env.MERCHANT_WEBHOOK_SECRET)).toBeNull();
     expect(webhookSecretProblem(`whsec_${btoa('x'.repeat(32))}`)).toBeNull();
     expect(webhookSecretProblem(`whsec_${btoa('x'.repeat(16))}`)).toMatch(/only 16 bytes/);
+  });
+});
+
+describe('SERVICE_BASE_URL and MERCHANT_WEBHOOK_URL (issue #24)', () => {
+  const probe = (overrides: Partial<ProxyEnv>) =>
+    send({ ...LIVE, ...HTTPS, ...overrides }, '/v1/sessions/cs_aaaaaaaaaaaaaaaaaaaaaaaaaa', {
+      headers: { authorization: `Bearer ${LIVE.MERCHANT_API_KEY}` },
+    });
+
+  it.each([
+    ['SERVICE_BASE_URL', 'http://api.payments.example'],
+    ['MERCHANT_WEBHOOK_URL', 'http://shop.example/webhooks'],
+  ] as const)('%s must be https outside development mode', async (name, url) => {
+    const res = await probe({ [name]: url });
+    expect(res.status).toBe(500);
+    expectBareConfigInvalid(res.json);
+    expect(await configProblems({ ...LIVE, ...HTTPS, [name]: url })).toContain(
+      `${name} must be an https:// URL`,
+    );
+  });
+
+  it('may be http in development mode (the sandbox and the dev inbox)', async () => {
+    expect(env.SERVICE_BASE_URL).toMatch(/^http:/);
+    expect(env.MERCHANT_WEBHOOK_URL).toMatch(/^http:/);
+    expect(
+      (
+        await send({}, '/v1/sessions/cs_aaaaaaaaaaaaaaaaaaaaaaaaaa', {
+          headers: { authorization: `Bearer ${env.MERCHANT_API_KEY}` },
+        })
+      ).status,
+    ).toBe(404);
+  });
+});
+
+describe('the public CONFIG_INVALID answer (issue #24)', () => {
+  it('names no setting on any route; the merchant reads the detail at /v1/diagnostics', async () => {
+    const bad = { ...LIVE, ...HTTPS, CALLBACK_SOURCE_IPS: 'not-an-ip', BRAND_COLOR: 'red' };
+    for (const path of [
+      '/v1/checkout/cs_aaaaaaaaaaaaaaaaaaaaaaaaaa',
+      '/pay/cs_aaaaaaaaaaaaaaaaaaaaaaaaaa',
+    ]) {
+      const res = await send(bad, path);
+      expect(res.status, path).toBe(500);
+      expectBareConfigInvalid(res.json);
+    }
+    const detail = await configProblems(bad);
+    expect(detail).toContain('CALLBACK_SOURCE_IPS');
+    expect(detail).toContain('BRAND_COLOR');
+  });
+});
+
+describe('return_url (issue #24)', () => {
+  const create = (overrides: Partial<ProxyEnv>, key: string, returnUrl: string) =>
+    send(overrides, '/v1/sessions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${key}` },
+      body: JSON.stringify({
+        amount: 1000,
+        currency: 'KES',
+        reference: `ret-${Date.now()}`,
+        return_url: returnUrl,
+      }),
+    });
+
+  it('may use http (on localhost) only in development mode', async () => {
+    for (const url of ['http://localhost:5173/done', 'http://127.0.0.1:8080/done']) {
+      const res = await create({ ...LIVE, ...HTTPS }, LIVE.MERCHANT_API_KEY, url);
+      expect(res.status, url).toBe(400);
+      expect(res.json).toMatchObject({
+        error: {
+          code: 'VALIDATION_FAILED',
+          details: { issues: [{ path: 'return_url', message: 'return_url must be an https URL' }] },
+        },
+      });
+    }
+    expect((await create({}, env.MERCHANT_API_KEY, 'http://localhost:5173/done')).status).toBe(201);
   });
 });

@@ -45,6 +45,8 @@ describe('GET /v1/diagnostics', () => {
       ['signature', 'pass'],
       ['callback_url', 'warn'], // http: allowed in development only
       ['merchant_webhook', 'pass'],
+      ['secret_rotation', 'pass'], // issue #24: no overlap open
+      ['callback_signatures', 'pass'], // issue #24: no run of refused signatures
     ]);
     expect(status).toBe(200);
     expect(report.ok).toBe(true);
@@ -58,10 +60,13 @@ describe('GET /v1/diagnostics', () => {
   });
 
   it('wrong secret: get-token refuses, and the signature check blames the secret', async () => {
-    // Real secrets mean production mode, where PUBLIC_BASE_URL must be https.
+    // Real secrets mean production mode, where PUBLIC_BASE_URL, SERVICE_BASE_URL and
+    // MERCHANT_WEBHOOK_URL must be https (the UPSTREAM binding still reaches the sandbox).
     const { status, report } = await diagnose({
       SERVICE_SECRET_KEY: 'wrong-secret',
       PUBLIC_BASE_URL: 'https://pay.shop.example',
+      SERVICE_BASE_URL: 'https://sandbox.internal',
+      MERCHANT_WEBHOOK_URL: 'https://shop.example/webhooks',
     });
     expect(status).toBe(503);
     expect(byId(report, 'credentials')).toMatchObject({ status: 'fail' });
@@ -111,5 +116,51 @@ describe('GET /v1/diagnostics', () => {
     expect(byId(report, 'config').status).toBe('fail');
     expect(byId(report, 'config').found).toMatch(/MERCHANT_WEBHOOK_SECRET must be whsec_/);
     expect(byId(report, 'credentials').status).toBe('skip');
+  });
+});
+
+describe('the rotation check (issue #24)', () => {
+  const PRODUCTION = {
+    PUBLIC_BASE_URL: 'https://pay.shop.example',
+    SERVICE_BASE_URL: 'https://sandbox.internal',
+    MERCHANT_WEBHOOK_URL: 'https://shop.example/webhooks',
+  };
+
+  it('reports an open overlap of each secret and when it ends', async () => {
+    const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const { report } = await diagnose({
+      ...PRODUCTION,
+      SERVICE_SECRET_KEY: 'rotated-upstream-secret-0123456789',
+      SERVICE_SECRET_KEY_PREVIOUS: 'test-secret',
+      SERVICE_SECRET_KEY_PREVIOUS_UNTIL: until,
+      MERCHANT_WEBHOOK_SECRET: `whsec_${btoa('a-new-webhook-secret-of-32-bytes')}`,
+      MERCHANT_WEBHOOK_SECRET_PREVIOUS: env.MERCHANT_WEBHOOK_SECRET,
+      MERCHANT_WEBHOOK_SECRET_PREVIOUS_UNTIL: until,
+    });
+    const rotation = byId(report, 'secret_rotation');
+    expect(rotation.status).toBe('warn');
+    const ends = until.replace(/\.\d{3}Z$/, '');
+    expect(rotation.found).toMatch(
+      new RegExp(`SERVICE_SECRET_KEY overlap open until ${ends}.* \\(in 3 day\\(s\\)\\)`),
+    );
+    expect(rotation.found).toMatch(
+      new RegExp(`MERCHANT_WEBHOOK_SECRET overlap open until ${ends}`),
+    );
+    expect(JSON.stringify(report)).not.toContain('rotated-upstream-secret');
+  });
+
+  it('says when an overlap has ended and the previous secret should go', async () => {
+    const { report } = await diagnose({
+      ...PRODUCTION,
+      SERVICE_SECRET_KEY: 'rotated-upstream-secret-0123456789',
+      SERVICE_SECRET_KEY_PREVIOUS: 'test-secret',
+      SERVICE_SECRET_KEY_PREVIOUS_UNTIL: '2026-01-01T00:00:00Z',
+    });
+    expect(byId(report, 'secret_rotation')).toMatchObject({
+      status: 'warn',
+      found:
+        'SERVICE_SECRET_KEY overlap ended at 2026-01-01T00:00:00.000Z; SERVICE_SECRET_KEY_PREVIOUS is ignored.',
+      fix: expect.stringContaining('wrangler secret delete'),
+    });
   });
 });

@@ -36,6 +36,7 @@ import {
   sessionObject,
   sessionState,
 } from './support';
+import { configProblems, expectBareConfigInvalid } from '../hardening/config-detail';
 
 afterAll(() => expectNoSecrets());
 
@@ -476,9 +477,11 @@ describe('callback source addresses (CALLBACK_SOURCE_IPS)', () => {
       },
     );
     expect(res.status).toBe(500);
-    expect(await res.json()).toMatchObject({
-      error: { code: 'CONFIG_INVALID', message: expect.stringContaining('CALLBACK_SOURCE_IPS') },
-    });
+    // Issue #24: the public answer names no setting; /v1/diagnostics does.
+    expectBareConfigInvalid(await res.json());
+    expect(await configProblems({ CALLBACK_SOURCE_IPS: '203.0.113.7, not-an-ip' })).toContain(
+      'CALLBACK_SOURCE_IPS',
+    );
   });
 });
 

@@ -136,15 +136,28 @@ describe('session create body', () => {
     );
   });
 
-  it('return_url: https, or http on localhost and 127.0.0.1 only', () => {
-    expectOk(create({ ...session, return_url: 'http://localhost:5173/done' }));
-    expectOk(create({ ...session, return_url: 'http://127.0.0.1:8787/done' }));
+  it('return_url: https; http on localhost and 127.0.0.1 in development mode only', () => {
+    const dev = (body: unknown) =>
+      validate(sessionCreateSchema(defaultCatalogue, { devMode: true }), body);
+    expectOk(create({ ...session, return_url: 'https://shop.example/done' }));
+    expectOk(dev({ ...session, return_url: 'http://localhost:5173/done' }));
+    expectOk(dev({ ...session, return_url: 'http://127.0.0.1:8787/done' }));
+    // Outside development mode (the default) plain http is refused, localhost included.
+    for (const url of ['http://localhost:5173/done', 'http://127.0.0.1:8787/done']) {
+      expectIssue(
+        create({ ...session, return_url: url }),
+        'return_url',
+        'return_url must be an https URL',
+      );
+    }
     const why =
       'return_url must be an https URL (plain http is accepted only for localhost and 127.0.0.1)';
-    expectIssue(create({ ...session, return_url: 'http://shop.example/done' }), 'return_url', why);
-    expectIssue(create({ ...session, return_url: 'javascript:alert(1)' }), 'return_url', why);
-    expectIssue(create({ ...session, return_url: '/done' }), 'return_url', why);
-    expect(isReturnUrl('http://localhost.evil.example/')).toBe(false);
+    expectIssue(dev({ ...session, return_url: 'http://shop.example/done' }), 'return_url', why);
+    expectIssue(dev({ ...session, return_url: 'javascript:alert(1)' }), 'return_url', why);
+    expectIssue(dev({ ...session, return_url: '/done' }), 'return_url', why);
+    expect(isReturnUrl('http://localhost:5173/done')).toBe(false);
+    expect(isReturnUrl('http://localhost:5173/done', true)).toBe(true);
+    expect(isReturnUrl('http://localhost.evil.example/', true)).toBe(false);
   });
 
   it('metadata: at most 20 string values of at most 500 characters', () => {
