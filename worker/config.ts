@@ -49,10 +49,16 @@ export interface Config {
   subMerchantId: string | null;
   /** The shop's name, logo and accent colour on the hosted page (`BRAND_*`, worker/brand.ts). */
   brand: Brand;
+  /** How long a settled record keeps its personal data, in ms (`RETENTION_DAYS`, default 90;
+   * docs/data-retention.md). */
+  retentionMs: number;
 }
 
 /** The signature schemes `SERVICE_SIGNING_SCHEME` accepts (the first is the default). */
 export const SIGNING_SCHEMES: readonly SigningScheme[] = ['sha256', 'hmac-sha256'];
+
+/** Default of `RETENTION_DAYS` (docs/data-retention.md). */
+export const DEFAULT_RETENTION_DAYS = 90;
 
 /** Default of `RECONCILE_HORIZON_HOURS`. */
 export const DEFAULT_RECONCILE_HORIZON_HOURS = 24;
@@ -267,6 +273,8 @@ export function loadConfig(env: ProxyEnv): Config {
   );
   if (horizonHours === 0) problems.push('RECONCILE_HORIZON_HOURS must be greater than 0');
   const inputWindowsMs = inputWindows(record.INPUT_WINDOWS, problems);
+  const retentionDays = numberVar(env, 'RETENTION_DAYS', DEFAULT_RETENTION_DAYS, problems);
+  if (retentionDays === 0) problems.push('RETENTION_DAYS must be greater than 0');
   const rawSubMerchant = record.SERVICE_SUB_MERCHANT_ID;
   let subMerchantId: string | null = null;
   if (rawSubMerchant !== undefined && rawSubMerchant !== '') {
@@ -311,6 +319,7 @@ export function loadConfig(env: ProxyEnv): Config {
     inputWindowsMs,
     subMerchantId,
     brand,
+    retentionMs: retentionDays * 86_400_000,
   };
   cache.set(env, config);
   return config;
