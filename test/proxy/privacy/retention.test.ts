@@ -19,7 +19,14 @@ import {
 } from '../helpers';
 import { getJson, waitForRow } from '../index/support';
 import { passHorizon, successParams, upstreamRefOf } from '../money/sessions-support';
-import { callback, createPayout, getPayout, payoutBody, waitForPayout } from '../money/support';
+import {
+  callback,
+  createPayout,
+  getPayout,
+  payoutBody,
+  payoutCallback,
+  waitForPayout,
+} from '../money/support';
 import {
   holding,
   indexText,
@@ -78,7 +85,13 @@ async function namedStepOne(attemptId: string, upstreamRef: string, phone: strin
 
 interface Report {
   rows: { kind: string; id: string; session_id: string | null; amount: number }[];
-  totals: { kind: string; currency: string | null; method: string; count: number; amount: number }[];
+  totals: {
+    kind: string;
+    currency: string | null;
+    method: string;
+    count: number;
+    amount: number;
+  }[];
 }
 
 async function redact(path: string): Promise<{ status: number; json: Record<string, unknown> }> {
@@ -104,7 +117,8 @@ describe('retention (RETENTION_DAYS after settling)', () => {
     // The feed's copy of checkout.succeeded carries the metadata (the email) until erased.
     await vi.waitFor(
       async () => {
-        const row = await env.INDEX!.prepare('SELECT body FROM events WHERE id = ?')
+        const row = await env
+          .INDEX!.prepare('SELECT body FROM events WHERE id = ?')
           .bind(eventId)
           .first<{ body: string }>();
         expect(row?.body).toContain(EMAIL);
@@ -150,7 +164,7 @@ describe('retention (RETENTION_DAYS after settling)', () => {
     expect(report.json.rows).toEqual(before.json.rows);
   });
 
-  it('schedules nothing for an unsettled session or payout (pending, needs_review)', async () => {
+  it('starts no clock while a session or payout is unsettled (pending, needs_review), and starts it when the upstream settles it', async () => {
     const session = await createSession(sessionBody());
     expect(
       (
@@ -161,13 +175,35 @@ describe('retention (RETENTION_DAYS after settling)', () => {
         })
       ).status,
     ).toBe(201);
+    const attemptId = `${session.id}.1`;
+    expect(await taskDue(sessionObject(session.id), 'retention')).toBeNull();
     await passHorizon(session.id);
     expect((await getSession(session.id)).attempts[0]!.status).toBe('needs_review');
     expect(await taskDue(sessionObject(session.id), 'retention')).toBeNull();
+    const upstreamRef = await upstreamRefOf(attemptId);
+    expect(
+      (await callback('/hooks/collections', successParams(attemptId, upstreamRef, 1500))).status,
+    ).toBe(200);
+    await waitForSession(session.id, 'succeeded');
+    expect(await taskDue(sessionObject(session.id), 'retention')).toBeGreaterThan(
+      Date.now() + 89 * DAY,
+    );
 
     const body = payoutBody('005', { name: `${FIRST} ${LAST}` });
-    expect((await createPayout(body)).status).toBe(201);
+    const created = await createPayout(body);
+    expect(created.status).toBe(201);
     expect(await taskDue(payoutObject(body.reference), 'retention')).toBeNull();
+    const paid = await callback(
+      '/hooks/payouts',
+      payoutCallback(created.view, created.view.upstream_reference ?? ref('SBX-PO'), {
+        mobile: body.mobile,
+      }),
+    );
+    expect(paid.status).toBe(200);
+    await waitForPayout(body.reference, 'succeeded');
+    expect(await taskDue(payoutObject(body.reference), 'retention')).toBeGreaterThan(
+      Date.now() + 89 * DAY,
+    );
   });
 
   it('erases a settled payout when its retention task runs', async () => {
@@ -246,9 +282,7 @@ describe('POST /v1/sessions/:id/redact', () => {
     expect((again.json as unknown as MerchantSession).redacted_at).toBe(erased.redacted_at);
 
     // The public view answers, without the prefill.
-    const view = await getJson<{ customer: unknown; status: string }>(
-      `/v1/checkout/${session.id}`,
-    );
+    const view = await getJson<{ customer: unknown; status: string }>(`/v1/checkout/${session.id}`);
     expect(view.status).toBe(200);
     expect(view.json).toMatchObject({ customer: null, status: 'succeeded' });
 
@@ -282,9 +316,7 @@ describe('POST /v1/payouts/:ref/redact', () => {
     expect((await createPayout(body)).status).toBe(201);
     await waitForPayout(body.reference, 'succeeded');
     await waitForRow('payouts', body.reference, { status: 'succeeded' });
-    expect(holding(await storedText(payoutObject(body.reference)), [FIRST, EMAIL])).not.toEqual(
-      [],
-    );
+    expect(holding(await storedText(payoutObject(body.reference)), [FIRST, EMAIL])).not.toEqual([]);
 
     const done = await redact(`/v1/payouts/${body.reference}/redact`);
     expect(done.status, JSON.stringify(done.json)).toBe(200);
