@@ -10,6 +10,7 @@
 import { DurableObject } from 'cloudflare:workers';
 import { paymentLinkCallbackOutcome, type PaymentLinkCallbackParams } from '../../shared/schemas';
 import { loadConfig } from '../config';
+import { RETENTION_TASK } from '../durable/redaction';
 import { TaskQueue } from '../durable/task-queue';
 import { WebhookOutbox, type WebhookRecord } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
@@ -21,6 +22,7 @@ import {
   stageLinkPayment,
   type LedgerParts,
 } from './link-payments';
+import { runLedgerRetention, scheduleLedgerRetention } from './retention';
 import {
   SCHEMA,
   insertCallback,
@@ -33,14 +35,14 @@ import {
 /** Callbacks without a session, keyed by a digest of their params. */
 export class Ledger extends DurableObject<ProxyEnv> {
   private readonly sql: SqlStorage;
-  private readonly tasks: TaskQueue<'webhook' | 'index'>;
+  private readonly tasks: TaskQueue<'webhook' | 'index' | 'retention'>;
   private readonly outbox: WebhookOutbox;
   private readonly index: IndexOutbox;
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
-    this.tasks = new TaskQueue<'webhook' | 'index'>(ctx.storage);
+    this.tasks = new TaskQueue<'webhook' | 'index' | 'retention'>(ctx.storage);
     this.index = new IndexOutbox(this.sql, this.tasks);
     this.outbox = new WebhookOutbox(this.sql, this.tasks, (event) =>
       this.index.stageEvent(eventSummary(event)),
@@ -60,7 +62,14 @@ export class Ledger extends DurableObject<ProxyEnv> {
     status: string | null,
     body: string,
   ): Promise<{ duplicate: boolean }> {
-    return insertCallback(this.sql, { kind, digest, reference, status, body });
+    const stored = insertCallback(this.sql, { kind, digest, reference, status, body });
+    this.keepCallbacks();
+    return stored;
+  }
+
+  /** Schedules the erasure of the stored callbacks' bodies (worker/ledger/retention.ts). */
+  private keepCallbacks(): void {
+    scheduleLedgerRetention(this.sql, this.tasks, loadConfig(this.env).retentionMs);
   }
 
   /**
@@ -81,6 +90,7 @@ export class Ledger extends DurableObject<ProxyEnv> {
       status: params.status ?? null,
       body,
     });
+    this.keepCallbacks();
     const outcome = paymentLinkCallbackOutcome(params);
     if (stored.duplicate || outcome === 'unknown') return stored;
     await applyLinkReport(this.sql, this.parts, digest, params, outcome);
@@ -112,6 +122,8 @@ export class Ledger extends DurableObject<ProxyEnv> {
   /** Sends every payment-link summary of this ledger to the index again (`npm run reindex`),
    * payments recorded before the index existed included. */
   async reindex(): Promise<number> {
+    // Callbacks stored before erasure existed get their retention timer here.
+    this.keepCallbacks();
     for (const key of linkPaymentKeys(this.sql)) stageLinkPayment(this.sql, this.parts, key);
     return this.index.requeue();
   }
@@ -126,15 +138,18 @@ export class Ledger extends DurableObject<ProxyEnv> {
 
   override async alarm(): Promise<void> {
     const config = loadConfig(this.env);
-    await this.tasks.drain((task) =>
-      task.kind === INDEX_TASK
+    await this.tasks.drain(async (task) => {
+      if (task.kind === RETENTION_TASK) {
+        return runLedgerRetention(this.sql, this.tasks, config.retentionMs);
+      }
+      return task.kind === INDEX_TASK
         ? this.index.flush(this.env.INDEX)
         : this.outbox.deliver(
             task.ref!,
             config.merchantWebhookUrl,
             this.env.MERCHANT_WEBHOOK_SECRET,
-          ),
-    );
+          );
+    });
   }
 
   /** Stored callbacks, newest first, optionally of one kind or reference. */

@@ -5,7 +5,9 @@
 // and no row of the query index holds the payer's phone, name or email. Real objects, real D1,
 // real sandbox; the alarm is driven, never waited for.
 import { env } from 'cloudflare:workers';
+import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { linkShardName } from '../../../worker/ledger/shards';
 import type { MerchantSession } from '../../../worker/session/merchant-view';
 import type { PayoutView } from '../../../worker/payout/view';
 import {
@@ -30,6 +32,7 @@ import {
 import {
   holding,
   indexText,
+  ledgerObject,
   payoutObject,
   runTasksNow,
   sessionObject,
@@ -220,6 +223,49 @@ describe('retention (RETENTION_DAYS after settling)', () => {
     expect(holding(await storedText(payoutObject(body.reference)), personal(body.mobile))).toEqual(
       [],
     );
+  });
+});
+
+describe('retention of payment-link callbacks (ledger shards)', () => {
+  it('blanks each callback’s body RETENTION_DAYS after it came, keeping the payment’s settled record and the report', async () => {
+    const from = new Date(Date.now() - 1000).toISOString();
+    const upstream = ref('SBX-RET');
+    const phone = '254712345000';
+    const params = {
+      amount: 900,
+      currency: 'KES',
+      depositId: upstream,
+      mobile: phone,
+      name: `${FIRST} ${LAST}`,
+      payment_step: 2,
+      reference: upstream,
+      status: 'success',
+      statusCode: '000000',
+      third_party_reference_1: ref('PL'),
+    };
+    expect((await callback('/hooks/payment-links', params)).status).toBe(200);
+    await waitForRow('link_payments', upstream, { status: 'succeeded' });
+    const shard = ledgerObject(linkShardName(upstream));
+    expect(holding(await storedText(shard), [phone, FIRST])).not.toEqual([]);
+    const due = await taskDue(shard, 'retention');
+    expect(due).toBeGreaterThan(Date.now() + 89 * DAY);
+    expect(due).toBeLessThanOrEqual(Date.now() + 90 * DAY);
+
+    const to = new Date(Date.now() + 60_000).toISOString();
+    const period = `from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`;
+    const before = await getJson<Report>(`/v1/reports/settlement?${period}`);
+    expect(before.json.rows.map((r) => r.id)).toContain(upstream);
+
+    // 91 days later: the clock moves the callbacks' receipt back, the alarm runs the task.
+    await runInDurableObject(shard, (_instance, state) => {
+      state.storage.sql.exec('UPDATE callbacks SET received_at = received_at - ?', 91 * DAY);
+    });
+    await runTasksNow(shard, ['retention']);
+    expect(holding(await storedText(shard), personal(phone))).toEqual([]);
+    expect(holding(await indexText(upstream), personal(phone))).toEqual([]);
+    const report = await getJson<Report>(`/v1/reports/settlement?${period}`);
+    expect(report.json.totals).toEqual(before.json.totals);
+    expect(report.json.rows).toEqual(before.json.rows);
   });
 });
 

@@ -14,6 +14,11 @@ export function payoutObject(reference: string) {
   return env.PAYOUTS.get(env.PAYOUTS.idFromName(reference));
 }
 
+/** A ledger object by name (`ledger`, `links:<n>`). */
+export function ledgerObject(name: string) {
+  return env.LEDGER.get(env.LEDGER.idFromName(name));
+}
+
 /** Every row of every table of an object's SQLite database, as one JSON text per table. */
 export async function storedText(stub: DurableObjectStub): Promise<Record<string, string>> {
   return runInDurableObject(stub, (_instance, state) => {
