@@ -9,12 +9,41 @@
 import { maskPhone } from '../../shared/phone';
 import type { IndexOutbox } from '../index-store/index-outbox';
 import { hasTable } from './object-tables';
+import type { Task, TaskQueue } from './task-queue';
 
 /** Why a record was erased: its retention ran out, or the merchant asked. */
 export type RedactionReason = 'retention' | 'request';
 
 /** The task key (and kind) that erases a settled record when its retention runs out. */
 export const RETENTION_TASK = 'retention';
+
+/**
+ * Schedules the `retention` task of a settled record: due `retentionMs` after it was first seen
+ * settled (kept as the task's `ref`), and moved when `RETENTION_DAYS` changed since.
+ *
+ * @example
+ * if (settled) scheduleRetention(tasks, config.retentionMs);
+ */
+export function scheduleRetention(
+  tasks: TaskQueue<string>,
+  retentionMs: number,
+  now = Date.now(),
+): void {
+  const task = tasks.get(RETENTION_TASK);
+  const settledAt = task?.ref ? Number(task.ref) : now;
+  const due = settledAt + retentionMs;
+  if (task?.due_at === due) return;
+  // The queue keeps a task's first `ref` when it is moved: the settling time stays.
+  tasks.schedule(RETENTION_TASK, RETENTION_TASK, due, String(settledAt));
+}
+
+/**
+ * Whether a due `retention` task's record has outlived today's `RETENTION_DAYS` (a task armed
+ * under a shorter setting is moved instead, by {@link scheduleRetention}).
+ */
+export function retentionOver(task: Task<string>, retentionMs: number, now = Date.now()): boolean {
+  return task.ref === null || Number(task.ref) + retentionMs <= now;
+}
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS redactions (

@@ -19,7 +19,7 @@ import type { ProxyEnv } from '../env';
 import { INDEX_TASK } from '../index-store/index-outbox';
 import { applyCallback, type CallbackResult, type PayoutCallback } from './callbacks';
 import { createPayout, type Created } from './create';
-import { redactPayout, schedulePayoutRetention } from './redact';
+import { redactPayout, runPayoutRetention, schedulePayoutRetention } from './redact';
 import { queryStatus, runReconcileTask } from './reconcile';
 import { PayoutStore, type TaskKind } from './store';
 import { payoutView, stageIndexRow, type PayoutView } from './view';
@@ -133,11 +133,7 @@ export class Payout extends DurableObject<ProxyEnv> {
     const config = loadConfig(this.env);
     const { index, outbox } = this.store.open();
     if (task.kind === INDEX_TASK) return index.flush(this.env.INDEX);
-    if (task.kind === RETENTION_TASK) {
-      this.store.open().tasks.cancel(task.key);
-      redactPayout(this.store, 'retention');
-      return;
-    }
+    if (task.kind === RETENTION_TASK) return runPayoutRetention(this.store, config, task);
     if (task.kind === 'webhook') {
       return outbox.deliver(task.ref!, config.merchantWebhookUrl, this.env.MERCHANT_WEBHOOK_SECRET);
     }

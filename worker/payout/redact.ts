@@ -9,11 +9,14 @@
 import { isSettledAttempt } from '../../shared/status';
 import type { Config } from '../config';
 import { fail, type Outcome } from '../durable/outcome';
+import type { Task } from '../durable/task-queue';
 import {
   RETENTION_TASK,
   blankCallbackBodies,
   markRedacted,
   redactionOf,
+  retentionOver,
+  scheduleRetention,
   scrubJsonText,
   scrubOutbox,
   type Redaction,
@@ -37,10 +40,20 @@ export function payoutRedaction(store: PayoutStore): Redaction | undefined {
  */
 export function schedulePayoutRetention(store: PayoutStore, config: Config): void {
   const row = store.row();
-  if (!row || !isSettledAttempt(row.status)) return;
+  if (!row || !isSettledAttempt(row.status) || payoutRedaction(store)) return;
+  scheduleRetention(store.open().tasks, config.retentionMs);
+}
+
+/** The `retention` task: erases the payout once its retention is over (else moves the task:
+ * `RETENTION_DAYS` grew since it was set). */
+export function runPayoutRetention(store: PayoutStore, config: Config, task: Task<string>): void {
   const { tasks } = store.open();
-  if (tasks.get(RETENTION_TASK) || payoutRedaction(store)) return;
-  tasks.schedule(RETENTION_TASK, RETENTION_TASK, Date.now() + config.retentionMs, null);
+  if (!retentionOver(task, config.retentionMs)) {
+    scheduleRetention(tasks, config.retentionMs);
+    return;
+  }
+  tasks.cancel(RETENTION_TASK);
+  redactPayout(store, 'retention');
 }
 
 /**

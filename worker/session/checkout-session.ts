@@ -31,7 +31,7 @@ import {
 } from './merchant-view';
 import { submitOtp } from './otp';
 import { reconcile, reconcileOverdue, reconcileUnsettled } from './reconcile';
-import { redactSession, scheduleSessionRetention } from './redact';
+import { redactSession, runSessionRetention, scheduleSessionRetention } from './redact';
 import type { SessionInit } from './store';
 import { acceptStream, closeInKind, isStreamUpgrade, upgradeRequired } from './stream';
 import { catchUp, openSession, setInput } from './transitions';
@@ -198,9 +198,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       case 'index':
         return this.cx.tables.open().index.flush(this.env.INDEX);
       case 'retention':
-        this.cx.tasks.cancel(task.key);
-        redactSession(this.cx, 'retention');
-        return;
+        return runSessionRetention(this.cx, task);
     }
   }
 

@@ -9,11 +9,14 @@
  */
 import { isUnsettledAttempt, type SessionStatus } from '../../shared/status';
 import { fail, type Outcome } from '../durable/outcome';
+import type { Task } from '../durable/task-queue';
 import {
   RETENTION_TASK,
   blankCallbackBodies,
   markRedacted,
   redactionOf,
+  retentionOver,
+  scheduleRetention,
   scrubJsonText,
   scrubOutbox,
   type Redaction,
@@ -42,12 +45,23 @@ export function sessionSettled(cx: SessionContext): boolean {
 
 /**
  * Schedules the erasure of a settled session `RETENTION_DAYS` from the first time it is seen
- * settled (a settled session never becomes unsettled again). Called after every change.
+ * settled (a settled session never becomes unsettled again). Called after every change, and by
+ * `reindex()` and `sweep()` (which also move it after `RETENTION_DAYS` changed).
  */
 export function scheduleSessionRetention(cx: SessionContext): void {
-  if (!cx.tables.exists || cx.tasks.get(RETENTION_TASK) || sessionRedaction(cx)) return;
-  if (!sessionSettled(cx)) return;
-  cx.tasks.schedule(RETENTION_TASK, RETENTION_TASK, Date.now() + cx.config.retentionMs, null);
+  if (!cx.tables.exists || sessionRedaction(cx) || !sessionSettled(cx)) return;
+  scheduleRetention(cx.tasks, cx.config.retentionMs);
+}
+
+/** The `retention` task: erases the session once its retention is over (else moves the task:
+ * `RETENTION_DAYS` grew since it was set). */
+export function runSessionRetention(cx: SessionContext, task: Task<string>): void {
+  if (!retentionOver(task, cx.config.retentionMs)) {
+    scheduleRetention(cx.tasks, cx.config.retentionMs);
+    return;
+  }
+  cx.tasks.cancel(RETENTION_TASK);
+  redactSession(cx, 'retention');
 }
 
 /**

@@ -33,6 +33,7 @@ import {
   holding,
   indexText,
   ledgerObject,
+  passRetention,
   payoutObject,
   runTasksNow,
   sessionObject,
@@ -142,8 +143,12 @@ describe('retention (RETENTION_DAYS after settling)', () => {
     expect(before.status).toBe(200);
     expect(before.json.rows.map((r) => r.id)).toContain(attemptId);
 
-    // The clock reaches it: the alarm runs the retention task, then the index writes.
-    await runTasksNow(sessionObject(session.id), ['retention']);
+    // 89 days on, nothing happens (a task run early is moved to its time, not obeyed).
+    await passRetention(sessionObject(session.id), 89);
+    expect((await getSession(session.id)).redacted_at).toBeNull();
+    expect(await taskDue(sessionObject(session.id), 'retention')).toBe(due! - 89 * DAY);
+    // One more day: the alarm runs the retention task, then the index writes.
+    await passRetention(sessionObject(session.id), 1);
     await runTasksNow(sessionObject(session.id), ['index']);
 
     const after = await getSession(session.id);
@@ -216,7 +221,7 @@ describe('retention (RETENTION_DAYS after settling)', () => {
     expect(await taskDue(payoutObject(body.reference), 'retention')).toBeGreaterThan(
       Date.now() + 89 * DAY,
     );
-    await runTasksNow(payoutObject(body.reference), ['retention']);
+    await passRetention(payoutObject(body.reference), 90);
     const view = await getPayout(body.reference);
     expect(view.redaction_reason).toBe('retention');
     expect(view.mobile).toMatch(/^\d+\*+\d+$/);

@@ -92,3 +92,17 @@ export async function runTasksNow(stub: DurableObjectStub, kinds: string[]): Pro
     if (made === 0) return;
   }
 }
+
+/**
+ * Moves an object's clock past its retention: the settling time its `retention` task keeps (its
+ * ref) goes back `days`, the task is due now, and the alarm runs it.
+ */
+export async function passRetention(stub: DurableObjectStub, days: number): Promise<void> {
+  await runInDurableObject(stub, (_instance, state) => {
+    state.storage.sql.exec(
+      "UPDATE tasks SET ref = CAST(CAST(ref AS INTEGER) - ? AS TEXT) WHERE kind = 'retention'",
+      days * 86_400_000,
+    );
+  });
+  await runTasksNow(stub, ['retention']);
+}
