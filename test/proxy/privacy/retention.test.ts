@@ -7,6 +7,7 @@
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../../worker/config';
 import { linkShardName } from '../../../worker/ledger/shards';
 import type { MerchantSession } from '../../../worker/session/merchant-view';
 import type { PayoutView } from '../../../worker/payout/view';
@@ -104,6 +105,14 @@ async function redact(path: string): Promise<{ status: number; json: Record<stri
 }
 
 describe('retention (RETENTION_DAYS after settling)', () => {
+  it('RETENTION_DAYS: 90 days by default, a positive number of days, else CONFIG_INVALID naming it', () => {
+    const load = (value: string) => () =>
+      loadConfig({ ...env, RETENTION_DAYS: value } as typeof env);
+    expect(load('')().retentionMs).toBe(90 * DAY);
+    expect(load('30')().retentionMs).toBe(30 * DAY);
+    for (const bad of ['0', '-1', 'soon']) expect(load(bad)).toThrow(/RETENTION_DAYS/);
+  });
+
   it('erases a settled session’s personal data when its retention task runs, and the settlement report’s totals stay equal', async () => {
     const from = new Date(Date.now() - 1000).toISOString();
     const session = await createSession(sessionBody());
