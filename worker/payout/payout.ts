@@ -19,7 +19,12 @@ import type { ProxyEnv } from '../env';
 import { INDEX_TASK } from '../index-store/index-outbox';
 import { applyCallback, type CallbackResult, type PayoutCallback } from './callbacks';
 import { createPayout, type Created } from './create';
-import { redactPayout, runPayoutRetention, schedulePayoutRetention } from './redact';
+import {
+  eraseLateArrivals,
+  redactPayout,
+  runPayoutRetention,
+  schedulePayoutRetention,
+} from './redact';
 import { queryStatus, runReconcileTask } from './reconcile';
 import { PayoutStore, type TaskKind } from './store';
 import { payoutView, stageIndexRow, type PayoutView } from './view';
@@ -51,6 +56,7 @@ export class Payout extends DurableObject<ProxyEnv> {
    */
   async applyCallback(callback: PayoutCallback): Promise<CallbackResult> {
     const result = applyCallback(this.store, callback);
+    eraseLateArrivals(this.store);
     this.keep();
     return result;
   }

@@ -88,3 +88,9 @@ export function redactPayout(store: PayoutStore, reason: RedactionReason): Outco
   stageIndexRow(store);
   return { ok: true, value: null };
 }
+
+/** A callback that comes after the erasure is applied as any other; its body is blanked at
+ * once, so an erased payout never holds personal data again. */
+export function eraseLateArrivals(store: PayoutStore): void {
+  if (payoutRedaction(store)) blankCallbackBodies(store.sql, 'payout_callbacks');
+}

@@ -31,7 +31,12 @@ import {
 } from './merchant-view';
 import { submitOtp } from './otp';
 import { reconcile, reconcileOverdue, reconcileUnsettled } from './reconcile';
-import { redactSession, runSessionRetention, scheduleSessionRetention } from './redact';
+import {
+  eraseLateArrivals,
+  redactSession,
+  runSessionRetention,
+  scheduleSessionRetention,
+} from './redact';
 import type { SessionInit } from './store';
 import { acceptStream, closeInKind, isStreamUpgrade, upgradeRequired } from './stream';
 import { catchUp, openSession, setInput } from './transitions';
@@ -167,7 +172,9 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   async applyCallback(
     callback: CollectionCallback,
   ): Promise<{ known: boolean; duplicate: boolean }> {
-    return applyCallback(this.cx, callback);
+    const result = await applyCallback(this.cx, callback);
+    eraseLateArrivals(this.cx);
+    return result;
   }
 
   // ---------------------------------------------------------------- timers and index

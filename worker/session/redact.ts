@@ -103,3 +103,12 @@ export function redactSession(cx: SessionContext, reason: RedactionReason): Outc
   cx.bump();
   return { ok: true, value: null };
 }
+
+/**
+ * A callback that comes after the erasure (an upstream retry, a late report) is stored like any
+ * other and changes only what the money rules allow; its body is blanked at once, so an erased
+ * session never holds personal data again.
+ */
+export function eraseLateArrivals(cx: SessionContext): void {
+  if (sessionRedaction(cx)) blankCallbackBodies(cx.store.sql, 'callbacks');
+}

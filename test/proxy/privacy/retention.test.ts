@@ -346,6 +346,15 @@ describe('POST /v1/sessions/:id/redact', () => {
     expect(view.status).toBe(200);
     expect(view.json).toMatchObject({ customer: null, status: 'succeeded' });
 
+    // A late repeat of the success, carrying the number and name, is kept without them.
+    const late = successParams(attemptId, upstreamRef, 1500, {
+      mobile: PAYER_PENDING,
+      name: `${FIRST} ${LAST}`,
+    });
+    const stored = (await getSession(session.id)).callbacks.length;
+    expect((await callback('/hooks/collections', late)).status).toBe(200);
+    expect((await getSession(session.id)).callbacks.length).toBe(stored + 1);
+
     await runTasksNow(sessionObject(session.id), ['index']);
     expect(holding(await storedText(sessionObject(session.id)), personal(PAYER_PENDING))).toEqual(
       [],
@@ -386,6 +395,13 @@ describe('POST /v1/payouts/:ref/redact', () => {
     expect(view.status).toBe('succeeded');
     expect(view.amount).toBe(body.amount);
     expect(view.mobile).toMatch(/^\d+\*+\d+$/);
+
+    // A late callback repeating the success with the full number is kept without it.
+    const lateCallback = payoutCallback(view, view.upstream_reference ?? ref('SBX-PO'), {
+      mobile: body.mobile,
+      name: `${FIRST} ${LAST}`,
+    });
+    expect((await callback('/hooks/payouts', lateCallback)).status).toBe(200);
 
     await runTasksNow(payoutObject(body.reference), ['index']);
     expect(holding(await storedText(payoutObject(body.reference)), personal(body.mobile))).toEqual(
