@@ -17,6 +17,7 @@ import { REDIRECT_KINDS } from '../../shared/method-kinds';
 import type { AttemptBody } from '../../shared/schemas';
 import type { CheckoutView } from '../../shared/view';
 import { fail, type Outcome } from '../durable/outcome';
+import { sameTerms } from '../durable/redaction';
 import type { Task } from '../durable/task-queue';
 import type { ProxyEnv } from '../env';
 import { startAttempt } from './attempts';
@@ -40,7 +41,6 @@ import {
 import type { SessionInit } from './store';
 import { acceptStream, closeInKind, isStreamUpgrade, upgradeRequired } from './stream';
 import { catchUp, openSession, setInput } from './transitions';
-import { sameTerms } from '../durable/redaction';
 
 const NOT_FOUND = 'No such checkout session.';
 
