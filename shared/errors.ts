@@ -75,6 +75,9 @@ export const ErrorCode = {
    * webhook, one `upstream_auth_refused` error line is logged and `GET /health` says degraded.
    */
   UPSTREAM_AUTH: 'UPSTREAM_AUTH',
+  /** The record's money outcome is not final yet (a pending or needs_review attempt or payout):
+   * its personal data cannot be erased until it is (docs/data-retention.md). */
+  NOT_SETTLED: 'NOT_SETTLED',
   /** The deployment's configuration is incomplete; `message` names what is missing. */
   CONFIG_INVALID: 'CONFIG_INVALID',
   /** Something failed on our side; nothing about the request was wrong. */
@@ -114,6 +117,7 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   UPSTREAM_TIMEOUT: 504,
   MERCHANT_UNAVAILABLE: 503,
   UPSTREAM_AUTH: 503,
+  NOT_SETTLED: 409,
   CONFIG_INVALID: 500,
   INTERNAL: 500,
 };

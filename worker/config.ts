@@ -62,10 +62,16 @@ export interface Config {
    * (`SIGNATURE_ALERT_*`; worker/callback-alert.ts). */
   signatureAlert: SignatureAlert;
   // --- end issue #24, parts 3 and 8 ---
+  /** How long a settled record keeps its personal data, in ms (`RETENTION_DAYS`, default 90;
+   * docs/data-retention.md). */
+  retentionMs: number;
 }
 
 /** The signature schemes `SERVICE_SIGNING_SCHEME` accepts (the first is the default). */
 export const SIGNING_SCHEMES: readonly SigningScheme[] = ['sha256', 'hmac-sha256'];
+
+/** Default of `RETENTION_DAYS` (docs/data-retention.md). */
+export const DEFAULT_RETENTION_DAYS = 90;
 
 /** Default of `RECONCILE_HORIZON_HOURS`. */
 export const DEFAULT_RECONCILE_HORIZON_HOURS = 24;
@@ -280,6 +286,8 @@ export function loadConfig(env: ProxyEnv): Config {
   );
   if (horizonHours === 0) problems.push('RECONCILE_HORIZON_HOURS must be greater than 0');
   const inputWindowsMs = inputWindows(record.INPUT_WINDOWS, problems);
+  const retentionDays = numberVar(env, 'RETENTION_DAYS', DEFAULT_RETENTION_DAYS, problems);
+  if (retentionDays === 0) problems.push('RETENTION_DAYS must be greater than 0');
   const rawSubMerchant = record.SERVICE_SUB_MERCHANT_ID;
   let subMerchantId: string | null = null;
   if (rawSubMerchant !== undefined && rawSubMerchant !== '') {
@@ -333,6 +341,7 @@ export function loadConfig(env: ProxyEnv): Config {
     brand,
     rotation, // issue #24, part 3
     signatureAlert, // issue #24, part 8
+    retentionMs: retentionDays * 86_400_000,
   };
   cache.set(env, config);
   return config;

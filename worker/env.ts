@@ -25,6 +25,9 @@ export interface ProxySettings {
   /** JSON of minutes per method kind the payer has to act (default: OTP 2, prompt 3, redirect
    * 15, virtual account 30). Closes input only; never settles money. */
   INPUT_WINDOWS?: string;
+  /** Days a settled session, payout or payment-link callback keeps its personal data (default
+   * 90; docs/data-retention.md). */
+  RETENTION_DAYS?: string;
   /** UUID: the `sub_merchant_id` of sessions created without one (marketplaces); unset: none. */
   SERVICE_SUB_MERCHANT_ID?: string;
   // --- issue #24, part 8 ---

@@ -35,7 +35,8 @@ const BATCH = 50;
 
 interface IndexRow {
   id: string;
-  kind: SummaryKind | 'event';
+  /** `event_body`: a new body for an event already in the feed (an erasure). */
+  kind: SummaryKind | 'event' | 'event_body';
   version: number;
   written: number;
   body: string;
@@ -94,6 +95,32 @@ export class IndexOutbox {
     if (written > 0) this.schedule();
   }
 
+  /**
+   * An event's body changed after it was queued (its personal data was erased,
+   * worker/durable/redaction.ts): a copy still waiting here is rewritten in place, and the
+   * feed's copy is overwritten by the next flush (a row the feed no longer holds stays absent).
+   */
+  restageEventBody(id: string, body: string): void {
+    const waiting = this.sql
+      .exec<{ body: string }>("SELECT body FROM index_rows WHERE kind = 'event' AND id = ?", id)
+      .toArray()[0];
+    if (waiting) {
+      const event = { ...(JSON.parse(waiting.body) as EventSummary), body };
+      this.sql.exec(
+        "UPDATE index_rows SET body = ? WHERE kind = 'event' AND id = ?",
+        JSON.stringify(event),
+        id,
+      );
+    }
+    this.sql.exec(
+      `INSERT INTO index_rows (id, kind, version, written, body) VALUES (?, 'event_body', 1, 0, ?)
+       ON CONFLICT (kind, id) DO UPDATE SET version = version + 1, body = excluded.body`,
+      id,
+      body,
+    );
+    this.schedule();
+  }
+
   /** Due soon, not at once, and never moved later: the writes of a burst of changes (a
    * callback storm, a session's steps) go to D1 in one batch instead of one call each. */
   private schedule(): void {
@@ -132,11 +159,19 @@ export class IndexOutbox {
       rows.map((row) =>
         row.kind === 'event'
           ? insertEvent(db, JSON.parse(row.body) as EventSummary)
-          : upsertSummary(db, row.kind, JSON.parse(row.body) as never, row.version),
+          : row.kind === 'event_body'
+            ? db.prepare('UPDATE events SET body = ? WHERE id = ?').bind(row.body, row.id)
+            : upsertSummary(db, row.kind, JSON.parse(row.body) as never, row.version),
       ),
     );
     for (const row of rows) {
-      if (row.kind === 'event') {
+      if (row.kind === 'event_body') {
+        this.sql.exec(
+          "DELETE FROM index_rows WHERE kind = 'event_body' AND id = ? AND version = ?",
+          row.id,
+          row.version,
+        );
+      } else if (row.kind === 'event') {
         // The outbox keeps the event itself; once in the feed, nothing here needs it.
         this.sql.exec("DELETE FROM index_rows WHERE kind = 'event' AND id = ?", row.id);
       } else {
@@ -154,7 +189,9 @@ export class IndexOutbox {
 
   /** Sends every summary row again at its current version (`npm run reindex`). */
   requeue(): number {
-    const n = this.sql.exec("UPDATE index_rows SET written = 0 WHERE kind != 'event'").rowsWritten;
+    const n = this.sql.exec(
+      "UPDATE index_rows SET written = 0 WHERE kind NOT IN ('event', 'event_body')",
+    ).rowsWritten;
     if (n > 0) this.schedule();
     return n;
   }
@@ -168,7 +205,7 @@ export class IndexOutbox {
     if (!db) return 0;
     const mine = this.sql
       .exec(
-        `SELECT id, kind, version, written FROM index_rows WHERE kind != 'event'
+        `SELECT id, kind, version, written FROM index_rows WHERE kind NOT IN ('event', 'event_body')
          AND COALESCE(json_extract(body, '$.updated_at'), 0) >= ?`,
         since,
       )

@@ -13,6 +13,7 @@ import { DurableObject } from 'cloudflare:workers';
 import type { PaymentLinkCallbackParams } from '../../shared/schemas';
 import { callbackOutcome } from '../../shared/status';
 import { loadConfig } from '../config';
+import { RETENTION_TASK } from '../durable/redaction';
 import { TaskQueue } from '../durable/task-queue';
 import { WebhookOutbox, type WebhookRecord } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
@@ -28,6 +29,7 @@ import {
 } from './link-payments';
 import { LINK_RECONCILE, runLinkReconcile, scheduleLinkQuery } from './link-reconcile';
 import { insertLink, linkById, settleLink, type LinkRow, type NewLink } from './links';
+import { runLedgerRetention, scheduleLedgerRetention } from './retention';
 import {
   applySchema,
   insertCallback,
@@ -41,7 +43,7 @@ import { webhookSecrets } from '../secret-rotation';
 /** Callbacks without a session, keyed by a digest of their params. */
 export class Ledger extends DurableObject<ProxyEnv> {
   private readonly sql: SqlStorage;
-  private readonly tasks: TaskQueue<'webhook' | 'index' | typeof LINK_RECONCILE>;
+  private readonly tasks: TaskQueue<'webhook' | 'index' | 'retention' | typeof LINK_RECONCILE>;
   private readonly outbox: WebhookOutbox;
   private readonly index: IndexOutbox;
 
@@ -68,7 +70,14 @@ export class Ledger extends DurableObject<ProxyEnv> {
     status: string | null,
     body: string,
   ): Promise<{ duplicate: boolean }> {
-    return insertCallback(this.sql, { kind, digest, reference, status, body });
+    const stored = insertCallback(this.sql, { kind, digest, reference, status, body });
+    this.keepCallbacks();
+    return stored;
+  }
+
+  /** Schedules the erasure of the stored callbacks' bodies (worker/ledger/retention.ts). */
+  private keepCallbacks(): void {
+    scheduleLedgerRetention(this.sql, this.tasks, loadConfig(this.env).retentionMs);
   }
 
   /** Records a payment link the proxy is about to create (in the shard of its id). */
@@ -112,6 +121,7 @@ export class Ledger extends DurableObject<ProxyEnv> {
       status: params.status ?? null,
       body,
     });
+    this.keepCallbacks();
     if (stored.duplicate) return stored;
     const outcome = callbackOutcome(params);
     const upstreamRef = textOf(params.reference) ?? textOf(params.depositId);
@@ -184,6 +194,8 @@ export class Ledger extends DurableObject<ProxyEnv> {
   /** Sends every payment-link summary of this ledger to the index again (`npm run reindex`),
    * payments recorded before the index existed included. */
   async reindex(): Promise<number> {
+    // Callbacks stored before erasure existed get their retention timer here.
+    this.keepCallbacks();
     for (const key of linkPaymentKeys(this.sql)) stageLinkPayment(this.sql, this.parts, key);
     return this.index.requeue();
   }
@@ -198,8 +210,11 @@ export class Ledger extends DurableObject<ProxyEnv> {
 
   override async alarm(): Promise<void> {
     const config = loadConfig(this.env);
-    await this.tasks.drain((task) =>
-      task.kind === INDEX_TASK
+    await this.tasks.drain(async (task) => {
+      if (task.kind === RETENTION_TASK) {
+        return runLedgerRetention(this.sql, this.tasks, config.retentionMs);
+      }
+      return task.kind === INDEX_TASK
         ? this.index.flush(this.env.INDEX)
         : task.kind === LINK_RECONCILE
           ? runLinkReconcile(this.env, config, this.sql, this.parts, this.tasks, task)
@@ -207,8 +222,8 @@ export class Ledger extends DurableObject<ProxyEnv> {
               task.ref!,
               config.merchantWebhookUrl,
               webhookSecrets(this.env, config),
-            ),
-    );
+            );
+    });
   }
 
   /** Stored callbacks, newest first, optionally of one kind or reference. */

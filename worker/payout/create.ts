@@ -7,6 +7,7 @@
 import type { PayoutBody } from '../../shared/schemas';
 import { loadConfig } from '../config';
 import { fail, type Outcome } from '../durable/outcome';
+import { sameTerms } from '../durable/redaction';
 import { firstQueryDelay } from '../durable/reconcile-backoff';
 import type { ProxyEnv } from '../env';
 import { callUpstream } from '../upstream';
@@ -34,7 +35,7 @@ export async function createPayout(
 ): Promise<Outcome<Created>> {
   const existing = store.row();
   if (existing) {
-    if (existing.fingerprint !== JSON.stringify(body)) {
+    if (!sameTerms(existing.fingerprint, JSON.stringify(body))) {
       return fail('SESSION_CONFLICT', 'A payout with this reference has other terms.');
     }
     return { ok: true, value: { created: false, payout: payoutView(store)! } };

@@ -13,11 +13,18 @@ import { isUnsettledAttempt } from '../../shared/status';
 import { loadConfig } from '../config';
 import type { Outcome } from '../durable/outcome';
 import { queryOverdue } from '../durable/reconcile-backoff';
+import { RETENTION_TASK } from '../durable/redaction';
 import type { Task } from '../durable/task-queue';
 import type { ProxyEnv } from '../env';
 import { INDEX_TASK } from '../index-store/index-outbox';
 import { applyCallback, type CallbackResult, type PayoutCallback } from './callbacks';
 import { createPayout, type Created } from './create';
+import {
+  eraseLateArrivals,
+  redactPayout,
+  runPayoutRetention,
+  schedulePayoutRetention,
+} from './redact';
 import { queryStatus, runReconcileTask } from './reconcile';
 import { PayoutStore, type TaskKind } from './store';
 import { payoutView, stageIndexRow, type PayoutView } from './view';
@@ -34,7 +41,9 @@ export class Payout extends DurableObject<ProxyEnv> {
 
   /** Creates the payout upstream (idempotent by reference, see worker/payout/create.ts). */
   async create(body: PayoutBody): Promise<Outcome<Created>> {
-    return createPayout(this.env, this.store, body);
+    const created = await createPayout(this.env, this.store, body);
+    this.keep();
+    return created;
   }
 
   /** The payout, or null when this reference was never created here. */
@@ -47,7 +56,25 @@ export class Payout extends DurableObject<ProxyEnv> {
    * (the caller then keeps the callback in the ledger).
    */
   async applyCallback(callback: PayoutCallback): Promise<CallbackResult> {
-    return applyCallback(this.store, callback);
+    const result = applyCallback(this.store, callback);
+    eraseLateArrivals(this.store);
+    this.keep();
+    return result;
+  }
+
+  /**
+   * Erases the payout's personal data now (`POST /v1/payouts/:ref/redact`,
+   * worker/payout/redact.ts); answers the payout afterwards, NOT_FOUND or NOT_SETTLED.
+   */
+  async redact(): Promise<Outcome<PayoutView>> {
+    const done = redactPayout(this.store, 'request');
+    if (!done.ok) return done;
+    return { ok: true, value: payoutView(this.store)! };
+  }
+
+  /** Schedules the erasure of a settled payout (RETENTION_DAYS after it settled). */
+  private keep(): void {
+    schedulePayoutRetention(this.store, loadConfig(this.env));
   }
 
   /**
@@ -61,6 +88,7 @@ export class Payout extends DurableObject<ProxyEnv> {
       await queryStatus(this.env, this.store, loadConfig(this.env), false);
     }
     stageIndexRow(this.store);
+    this.keep();
     return payoutView(this.store);
   }
 
@@ -81,6 +109,7 @@ export class Payout extends DurableObject<ProxyEnv> {
       );
     }
     stageIndexRow(this.store);
+    this.keep();
     const requeued = await index.check(this.env.INDEX);
     await tasks.rearm();
     return { reconciled: overdue ? 1 : 0, requeued };
@@ -90,6 +119,8 @@ export class Payout extends DurableObject<ProxyEnv> {
   async reindex(): Promise<number> {
     if (!this.store.row()) return 0;
     stageIndexRow(this.store);
+    // Payouts settled before erasure existed get their retention timer here.
+    this.keep();
     return this.store.open().index.requeue();
   }
 
@@ -102,12 +133,14 @@ export class Payout extends DurableObject<ProxyEnv> {
     await this.store.open().tasks.drain((task) => this.run(task));
     // A status query that rescheduled itself moved the payout's next check.
     stageIndexRow(this.store);
+    this.keep();
   }
 
   private async run(task: Task<TaskKind>): Promise<void> {
     const config = loadConfig(this.env);
     const { index, outbox } = this.store.open();
     if (task.kind === INDEX_TASK) return index.flush(this.env.INDEX);
+    if (task.kind === RETENTION_TASK) return runPayoutRetention(this.store, config, task);
     if (task.kind === 'webhook') {
       return outbox.deliver(task.ref!, config.merchantWebhookUrl, webhookSecrets(this.env, config));
     }

@@ -25,7 +25,7 @@ CREATE TABLE IF NOT EXISTS payout_reconcile (
 `;
 
 /** What a payout object's timers do. */
-export type TaskKind = 'reconcile' | 'webhook' | 'index';
+export type TaskKind = 'reconcile' | 'webhook' | 'index' | 'retention';
 
 /** Whether the create call is known to have reached the upstream (`unknown`: no readable answer). */
 export type CreateState = 'sending' | 'accepted' | 'rejected' | 'unknown';

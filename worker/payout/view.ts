@@ -4,6 +4,7 @@
  * @module
  */
 import type { AttemptStatus, MoneyDifference } from '../../shared/status';
+import { redactionOf } from '../durable/redaction';
 import type { WebhookRecord } from '../durable/webhook-outbox';
 import { payoutSummary } from '../index-store/summaries';
 import type { CreateState, PayoutStore } from './store';
@@ -27,6 +28,10 @@ export interface PayoutView {
   created_at: string;
   updated_at: string;
   webhooks: WebhookRecord[];
+  /** When the payout's personal data was erased (docs/data-retention.md); null: not erased. */
+  redacted_at: string | null;
+  /** Why: `retention` (RETENTION_DAYS after it settled) or `request` (the merchant asked). */
+  redaction_reason: 'retention' | 'request' | null;
 }
 
 /** The merchant's view of the payout, or null when this reference was never created here. */
@@ -34,6 +39,7 @@ export function payoutView(store: PayoutStore): PayoutView | null {
   const row = store.row();
   if (!row) return null;
   const differences = store.reconcile().differences;
+  const redaction = redactionOf(store.sql, 'payout');
   return {
     reference: row.reference,
     status: row.status,
@@ -53,6 +59,8 @@ export function payoutView(store: PayoutStore): PayoutView | null {
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
     webhooks: store.open().outbox.list(),
+    redacted_at: redaction ? new Date(redaction.redacted_at).toISOString() : null,
+    redaction_reason: redaction?.reason ?? null,
   };
 }
 

@@ -10,6 +10,7 @@ import { merchantAuth } from '../middleware/merchant-auth';
 import { merchantAdmin } from './merchant-admin';
 import { merchantPayments } from './merchant-payments';
 import { merchantQueries } from './merchant-queries';
+import { merchantRedact } from './merchant-redact';
 import { merchantSessions } from './merchant-sessions';
 
 /**
@@ -25,6 +26,7 @@ export function merchantApi() {
   // Lists, events feed and settlement report from the query index (before the routes by id).
   app.route('/', merchantQueries());
   app.route('/admin', merchantAdmin());
+  app.route('/', merchantRedact());
   app.route('/sessions', merchantSessions());
   app.route('/', merchantPayments());
   return app;

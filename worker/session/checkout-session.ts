@@ -17,6 +17,7 @@ import { REDIRECT_KINDS } from '../../shared/method-kinds';
 import type { AttemptBody } from '../../shared/schemas';
 import type { CheckoutView } from '../../shared/view';
 import { fail, type Outcome } from '../durable/outcome';
+import { sameTerms } from '../durable/redaction';
 import type { Task } from '../durable/task-queue';
 import type { ProxyEnv } from '../env';
 import { startAttempt } from './attempts';
@@ -31,6 +32,12 @@ import {
 } from './merchant-view';
 import { submitOtp } from './otp';
 import { reconcile, reconcileOverdue, reconcileUnsettled } from './reconcile';
+import {
+  eraseLateArrivals,
+  redactSession,
+  runSessionRetention,
+  scheduleSessionRetention,
+} from './redact';
 import type { SessionInit } from './store';
 import { acceptStream, closeInKind, isStreamUpgrade, upgradeRequired } from './stream';
 import { catchUp, openSession, setInput } from './transitions';
@@ -45,6 +52,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     super(ctx, env);
     this.cx = new SessionContext(ctx, () => this.env);
+    this.cx.afterChange = () => scheduleSessionRetention(this.cx);
     // Keep-alive pings are answered without waking the object (issue #14).
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
@@ -59,7 +67,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     const fingerprint = JSON.stringify({ ...input, id: undefined });
     const existing = this.cx.store.session();
     if (existing) {
-      if (existing.fingerprint !== fingerprint) {
+      if (!sameTerms(existing.fingerprint, fingerprint)) {
         return fail(
           'SESSION_CONFLICT',
           'A session with this idempotency key exists with other terms.',
@@ -91,6 +99,18 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   async reconcileNow(): Promise<Outcome<MerchantSession>> {
     if (!this.cx.store.session()) return fail('SESSION_NOT_FOUND', NOT_FOUND);
     await reconcileUnsettled(this.cx);
+    return { ok: true, value: merchantSession(this.cx)! };
+  }
+
+  /**
+   * Erases the session's personal data now (`POST /v1/sessions/:id/redact`,
+   * worker/session/redact.ts): NOT_SETTLED while an attempt may still move; answers the session
+   * as the merchant reads it afterwards.
+   */
+  async redact(): Promise<Outcome<MerchantSession>> {
+    catchUp(this.cx);
+    const done = redactSession(this.cx, 'request');
+    if (!done.ok) return done;
     return { ok: true, value: merchantSession(this.cx)! };
   }
 
@@ -153,7 +173,9 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   async applyCallback(
     callback: CollectionCallback,
   ): Promise<{ known: boolean; duplicate: boolean }> {
-    return applyCallback(this.cx, callback);
+    const result = await applyCallback(this.cx, callback);
+    eraseLateArrivals(this.cx);
+    return result;
   }
 
   // ---------------------------------------------------------------- timers and index
@@ -183,6 +205,8 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
         );
       case 'index':
         return this.cx.tables.open().index.flush(this.env.INDEX);
+      case 'retention':
+        return runSessionRetention(this.cx, task);
     }
   }
 
@@ -214,6 +238,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     catchUp(this.cx);
     const reconciled = await reconcileOverdue(this.cx);
     this.cx.indexRows();
+    scheduleSessionRetention(this.cx);
     const requeued = await this.cx.tables.open().index.check(this.env.INDEX);
     await this.cx.tasks.rearm();
     return { reconciled, requeued };
@@ -223,6 +248,8 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   async reindex(): Promise<number> {
     if (!this.cx.store.session()) return 0;
     this.cx.indexRows();
+    // Sessions settled before erasure existed get their retention timer here.
+    scheduleSessionRetention(this.cx);
     return this.cx.tables.open().index.requeue();
   }
 

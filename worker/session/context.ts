@@ -17,7 +17,7 @@ import { pushView } from './stream';
 
 /** Timed work of a session. */
 export type SessionTaskKind =
-  'reconcile' | 'input_deadline' | 'session_expiry' | 'webhook' | 'index';
+  'reconcile' | 'input_deadline' | 'session_expiry' | 'webhook' | 'index' | 'retention';
 
 /**
  * One session object's working state. `env` is read from the object on every use (tests swap
@@ -38,6 +38,9 @@ export class SessionContext {
    * means nothing yet, and callbacks wait for the create's reference (after an eviction the set
    * is empty: "not found" counts again and callbacks apply at once). */
   readonly creating = new Set<string>();
+  /** Runs after every change {@link bump} publishes (the session object schedules the erasure
+   * of a settled session here, worker/session/redact.ts). */
+  afterChange: (() => void) | null = null;
 
   constructor(
     readonly state: DurableObjectState,
@@ -85,5 +88,6 @@ export class SessionContext {
     this.indexRows();
     const view = this.view();
     if (view) pushView(this.state, view, this.store);
+    this.afterChange?.();
   }
 }

@@ -8,6 +8,7 @@ import type { CheckoutView, LapseReason } from '../../shared/view';
 import type { WebhookRecord } from '../durable/webhook-outbox';
 import type { SessionContext } from './context';
 import { attemptView } from './public-view';
+import { sessionRedaction } from './redact';
 import { parseJson, type AttemptRow, type FlatJson, type SessionRow } from './store';
 
 /** What the hosted page renders (`GET /pay/:id`). */
@@ -54,6 +55,10 @@ export interface MerchantSession {
   }[];
   webhooks: WebhookRecord[];
   seq: number;
+  /** When the session's personal data was erased (docs/data-retention.md); null: not erased. */
+  redacted_at: string | null;
+  /** Why: `retention` (RETENTION_DAYS after it settled) or `request` (the merchant asked). */
+  redaction_reason: 'retention' | 'request' | null;
 }
 
 /** An attempt as the merchant sees it (phone masked, no payment_token). */
@@ -92,6 +97,7 @@ export function merchantSession(cx: SessionContext): MerchantSession | null {
   const session = store.session();
   if (!session) return null;
   const { id, status, amount, currency, reference, country_id } = session;
+  const redaction = sessionRedaction(cx);
   return {
     id,
     status,
@@ -118,6 +124,8 @@ export function merchantSession(cx: SessionContext): MerchantSession | null {
     callbacks: store.callbacks().map((c) => ({ ...c, received_at: iso(c.received_at) })),
     webhooks: cx.outbox.list(),
     seq: session.seq,
+    redacted_at: redaction ? iso(redaction.redacted_at) : null,
+    redaction_reason: redaction?.reason ?? null,
   };
 }
 

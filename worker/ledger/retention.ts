@@ -1,0 +1,59 @@
+/**
+ * Retention of the callbacks a ledger keeps (docs/data-retention.md): payment-link payers'
+ * numbers and names, and callbacks no session or payout owns. Each callback's body is blanked
+ * `RETENTION_DAYS` after it was received; its digest, kind, reference, status and time stay, and
+ * so does every payment-link payment's settled record (amount, currency, references, status),
+ * which holds no personal data. A ledger has no unsettled record a stored body could still
+ * decide: each callback is judged when it arrives and never read again for money.
+ * @module
+ */
+import { RETENTION_TASK, blankCallbackBodies } from '../durable/redaction';
+import type { TaskQueue } from '../durable/task-queue';
+import { logLine } from '../middleware/request-log';
+
+/** A busy ledger's erasures run at most this often (a body may outlive its retention by as
+ * much): one pass blanks every body due by then, instead of one pass per callback. */
+export const RETENTION_PASS_MS = 60 * 60_000;
+
+/** When the oldest callback still holding its body was received, or null. */
+function oldestKept(sql: SqlStorage): number | null {
+  sql.exec('CREATE INDEX IF NOT EXISTS callbacks_received ON callbacks (received_at)');
+  return (
+    sql
+      .exec<{
+        received_at: number;
+      }>("SELECT received_at FROM callbacks WHERE body != '{}' ORDER BY received_at LIMIT 1")
+      .toArray()[0]?.received_at ?? null
+  );
+}
+
+/**
+ * Makes sure a `retention` task is due when the oldest kept body's retention runs out (called
+ * after every stored callback: a task already there is due no later, since every new callback
+ * is newer than the kept ones).
+ */
+export function scheduleLedgerRetention(
+  sql: SqlStorage,
+  tasks: TaskQueue<string>,
+  retentionMs: number,
+  notBefore = 0,
+): void {
+  if (tasks.get(RETENTION_TASK)) return;
+  const oldest = oldestKept(sql);
+  if (oldest === null) return;
+  tasks.schedule(RETENTION_TASK, RETENTION_TASK, Math.max(oldest + retentionMs, notBefore), null);
+}
+
+/** The `retention` task: blanks the bodies received `retentionMs` ago or earlier, then
+ * schedules itself for the next one. */
+export function runLedgerRetention(
+  sql: SqlStorage,
+  tasks: TaskQueue<string>,
+  retentionMs: number,
+  now = Date.now(),
+): void {
+  tasks.cancel(RETENTION_TASK);
+  const erased = blankCallbackBodies(sql, 'callbacks', `received_at <= ${now - retentionMs}`);
+  if (erased > 0) logLine('info', 'personal_data_erased', { record: 'ledger_callbacks', erased });
+  scheduleLedgerRetention(sql, tasks, retentionMs, now + RETENTION_PASS_MS);
+}

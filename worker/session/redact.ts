@@ -1,0 +1,114 @@
+/**
+ * Erasure of a checkout session's personal data (docs/data-retention.md): when its retention
+ * runs out (`RETENTION_DAYS` after it settled, the `retention` task) or when the merchant asks
+ * (`POST /v1/sessions/:id/redact`). Only a settled session is erased: its status is final and
+ * no attempt is `pending` or `needs_review` (a later upstream answer could still move those,
+ * and the merchant needs the record to resolve them). What the settlement report and disputes
+ * need stays: amounts, references, statuses, times, masked phones, what the upstream reported.
+ * @module
+ */
+import { isUnsettledAttempt, type SessionStatus } from '../../shared/status';
+import { fail, type Outcome } from '../durable/outcome';
+import type { Task } from '../durable/task-queue';
+import {
+  RETENTION_TASK,
+  blankCallbackBodies,
+  markRedacted,
+  redactionOf,
+  retentionOver,
+  scheduleRetention,
+  scrubJsonText,
+  scrubOutbox,
+  type Redaction,
+  type RedactionReason,
+} from '../durable/redaction';
+import { logLine } from '../middleware/request-log';
+import type { SessionContext } from './context';
+import { rows } from './store';
+
+/** The key of a session's erasure in its `redactions` table. */
+const KEY = 'session';
+
+const FINAL: readonly SessionStatus[] = ['succeeded', 'failed', 'expired'];
+
+/** When and why the session was erased, if it was. */
+export function sessionRedaction(cx: SessionContext): Redaction | undefined {
+  return cx.tables.exists ? redactionOf(cx.store.sql, KEY) : undefined;
+}
+
+/** Whether the session is settled: a final status and no attempt the upstream may still move. */
+export function sessionSettled(cx: SessionContext): boolean {
+  const session = cx.store.session();
+  if (!session || !FINAL.includes(session.status)) return false;
+  return !cx.store.attemptStatuses().some(isUnsettledAttempt);
+}
+
+/**
+ * Schedules the erasure of a settled session `RETENTION_DAYS` from the first time it is seen
+ * settled (a settled session never becomes unsettled again). Called after every change, and by
+ * `reindex()` and `sweep()` (which also move it after `RETENTION_DAYS` changed).
+ */
+export function scheduleSessionRetention(cx: SessionContext): void {
+  if (!cx.tables.exists || sessionRedaction(cx) || !sessionSettled(cx)) return;
+  scheduleRetention(cx.tasks, cx.config.retentionMs);
+}
+
+/** The `retention` task: erases the session once its retention is over (else moves the task:
+ * `RETENTION_DAYS` grew since it was set). */
+export function runSessionRetention(cx: SessionContext, task: Task<string>): void {
+  if (!retentionOver(task, cx.config.retentionMs)) {
+    scheduleRetention(cx.tasks, cx.config.retentionMs);
+    return;
+  }
+  cx.tasks.cancel(RETENTION_TASK);
+  redactSession(cx, 'retention');
+}
+
+/**
+ * Erases the session's personal data: the customer prefill and metadata, each callback's body,
+ * the payment tokens and next actions of its attempts, and personal fields of its history and
+ * webhook bodies (here and in the query index's events feed); its terms without them stay as
+ * its idempotency fingerprint. Logs `redacted` in its history and one log line (no data).
+ * Answers NOT_SETTLED for a session that is not settled; a second erasure changes nothing.
+ */
+export function redactSession(cx: SessionContext, reason: RedactionReason): Outcome<null> {
+  const session = cx.store.session();
+  if (!session) return fail('SESSION_NOT_FOUND', 'No such checkout session.');
+  if (sessionRedaction(cx)) return { ok: true, value: null };
+  if (!sessionSettled(cx)) {
+    return fail(
+      'NOT_SETTLED',
+      'This session is not settled yet (an attempt is pending or needs review); it can be erased once its outcome is final.',
+    );
+  }
+  const { sql } = cx.store;
+  sql.exec(
+    'UPDATE session SET customer = NULL, metadata = NULL, fingerprint = ?',
+    scrubJsonText(session.fingerprint),
+  );
+  sql.exec('UPDATE attempts SET payment_token = NULL, next = NULL');
+  blankCallbackBodies(sql, 'callbacks');
+  for (const event of rows<{ seq: number; data: string }>(
+    sql,
+    'SELECT seq, data FROM events WHERE data IS NOT NULL',
+  )) {
+    sql.exec('UPDATE events SET data = ? WHERE seq = ?', scrubJsonText(event.data), event.seq);
+  }
+  scrubOutbox(sql, cx.tables.open().index);
+  const now = Date.now();
+  markRedacted(sql, KEY, reason, now);
+  cx.tasks.cancel(RETENTION_TASK);
+  cx.log('redacted', null, { reason });
+  logLine('info', 'personal_data_erased', { record: 'session', reason });
+  cx.bump();
+  return { ok: true, value: null };
+}
+
+/**
+ * A callback that comes after the erasure (an upstream retry, a late report) is stored like any
+ * other and changes only what the money rules allow; its body is blanked at once, so an erased
+ * session never holds personal data again.
+ */
+export function eraseLateArrivals(cx: SessionContext): void {
+  if (sessionRedaction(cx)) blankCallbackBodies(cx.store.sql, 'callbacks');
+}
