@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
-import { deployProblems, REQUIRED_SECRETS } from './deploy-check.mjs';
+import { deployProblems, SECRET_NAMES } from './deploy-check.mjs';
 import { run } from './run.mjs';
 
 const wrangler = path.resolve('node_modules/.bin/wrangler');
@@ -17,7 +17,7 @@ if (process.env.DEV_MODE) {
 const bindings =
   unstable_getMiniflareWorkerOptions('wrangler.toml', '').workerOptions.bindings ?? {};
 const vars = Object.fromEntries(
-  Object.entries(bindings).filter(([name]) => !REQUIRED_SECRETS.includes(name)),
+  Object.entries(bindings).filter(([name]) => !SECRET_NAMES.includes(name)),
 );
 const listed = spawnSync(wrangler, ['secret', 'list', '--env=', '--format', 'json'], {
   env,
@@ -33,7 +33,7 @@ if (listed.status === 0) {
 }
 // Secrets about to be pushed from the environment are checked for development values too.
 const localSecrets = Object.fromEntries(
-  REQUIRED_SECRETS.filter((n) => process.env[n]).map((n) => [n, process.env[n]]),
+  SECRET_NAMES.filter((n) => process.env[n]).map((n) => [n, process.env[n]]),
 );
 // The query index's D1 database (wrangler.toml ships a placeholder id).
 const d1Databases = unstable_readConfig({ config: 'wrangler.toml' }).d1_databases ?? [];

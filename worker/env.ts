@@ -26,10 +26,13 @@ export interface ProxySettings {
   INPUT_WINDOWS?: string;
   /** UUID: the `sub_merchant_id` of sessions created without one (marketplaces); unset: none. */
   SERVICE_SUB_MERCHANT_ID?: string;
+  /** Secret: JSON list of the merchant API keys, each `{key, scope, expires_at?}`
+   * (worker/keys/merchant-keys.ts); MERCHANT_API_KEY alone is one key of scope `full`. */
+  MERCHANT_API_KEYS?: string;
 }
 
 /** Bindings wrangler.toml declares that the code still treats as optional. */
-type Optional = 'CATALOGUE' | 'INDEX' | 'ATTEMPT_LIMITER' | 'ASSETS';
+type Optional = 'CATALOGUE' | 'INDEX' | 'ATTEMPT_LIMITER' | 'AUTH_LIMITER' | 'ASSETS';
 
 /** Everything the proxy Worker is bound to. */
 export type ProxyEnv = Omit<ProxyBindings, Optional> &
@@ -41,6 +44,8 @@ export type ProxyEnv = Omit<ProxyBindings, Optional> &
     INDEX?: D1Database;
     /** Without it, attempts and OTPs are not rate limited. */
     ATTEMPT_LIMITER?: RateLimit;
+    /** Without it, failed merchant-API authentications are not rate limited. */
+    AUTH_LIMITER?: RateLimit;
     ASSETS?: Fetcher;
   };
 
@@ -48,6 +53,10 @@ export type ProxyEnv = Omit<ProxyBindings, Optional> &
 export interface ProxyVariables {
   /** The validated configuration (worker/middleware/config.ts). */
   config: Config;
+  /** The id of the merchant API key that authenticated the request (worker/middleware/merchant-auth.ts). */
+  keyId: string;
+  /** Set once a merchantAuth middleware has checked the key's scope for this request. */
+  keyScopeChecked: boolean;
 }
 
 /**

@@ -58,11 +58,18 @@ describe('GET /v1/diagnostics', () => {
   });
 
   it('wrong secret: get-token refuses, and the signature check blames the secret', async () => {
-    // Real secrets mean production mode, where PUBLIC_BASE_URL must be https.
-    const { status, report } = await diagnose({
-      SERVICE_SECRET_KEY: 'wrong-secret',
-      PUBLIC_BASE_URL: 'https://pay.shop.example',
-    });
+    // Real secrets mean production mode, where PUBLIC_BASE_URL must be https and no secret may
+    // hold a development credential (issue #24).
+    const live = 'live-merchant-key-0123456789';
+    const { status, report } = await diagnose(
+      {
+        SERVICE_SECRET_KEY: 'wrong-secret',
+        MERCHANT_API_KEY: live,
+        MERCHANT_WEBHOOK_SECRET: `whsec_${btoa('0123456789abcdef01234567')}`,
+        PUBLIC_BASE_URL: 'https://pay.shop.example',
+      },
+      live,
+    );
     expect(status).toBe(503);
     expect(byId(report, 'credentials')).toMatchObject({ status: 'fail' });
     expect(byId(report, 'credentials').cause).toMatch(/SERVICE_SECRET_KEY is wrong/);
