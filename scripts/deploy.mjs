@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
 import { deployProblems, SECRET_NAMES } from './deploy-check.mjs';
+import { copyProductionAssets } from './production-assets.mjs';
 import { run } from './run.mjs';
 
 const wrangler = path.resolve('node_modules/.bin/wrangler');
@@ -43,4 +44,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 run('vite', ['build', '--logLevel', 'warn'], 'widget build');
+copyProductionAssets(); // public/ without the demo page: the top-level [assets] directory
 run('wrangler', ['deploy', '--env='], 'deploy the proxy');
