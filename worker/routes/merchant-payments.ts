@@ -17,6 +17,7 @@ import { validate } from '../../shared/validation';
 import type { WebhookRecord } from '../durable/webhook-outbox';
 import type { ProxyApp } from '../env';
 import { claimKey, idempotencyKeyOf, idempotencyStub } from '../idempotency/claim';
+import { createdByOf } from '../keys/created-by';
 import { ledgerNames } from '../ledger/shards';
 import { jsonBody, readJson } from '../middleware/json-body';
 import { LOOKUP_REFERENCE_MAX, LOOKUP_REFERENCE_RULE } from '../query/list-query';
@@ -201,7 +202,7 @@ export function merchantPayments() {
       // IDEMPOTENCY_MISMATCH instead of a second payout.
       const key = idempotencyKeyOf(c);
       if (key !== undefined) await claimKey(c.env, 'payouts', key, body, body.reference);
-      const outcome = await payoutStub(c.env, body.reference).create(body);
+      const outcome = await payoutStub(c.env, body.reference).create(body, createdByOf(c));
       if (!outcome.ok) return respond(c, outcome);
       return c.json(outcome.value.payout, outcome.value.created ? 201 : 200);
     },

@@ -8,6 +8,7 @@ import { sessionCreateSchema } from '../../shared/schemas';
 import type { ProxyApp } from '../env';
 import { claimKey, idempotencyKeyOf } from '../idempotency/claim';
 import { newSessionId } from '../ids';
+import { createdByOf } from '../keys/created-by';
 import { jsonBody } from '../middleware/json-body';
 import { sessionStub } from '../stubs';
 import { respond } from './respond';
@@ -36,7 +37,11 @@ export function merchantSessions() {
         key === undefined
           ? newSessionId()
           : (await claimKey(c.env, 'sessions', key, input, newSessionId())).record.resource;
-      const outcome = await sessionStub(c.env, id).init({ ...input, id });
+      const outcome = await sessionStub(c.env, id).init({
+        ...input,
+        id,
+        created_by: createdByOf(c),
+      });
       if (!outcome.ok) return respond(c, outcome);
       return c.json(outcome.value.session, outcome.value.created ? 201 : 200);
     },

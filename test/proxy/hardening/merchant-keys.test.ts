@@ -4,12 +4,14 @@
 // handler with the suite's env changed as a deployment with those settings would run.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { devInbox } from '../../../worker/dev-inbox/inbox';
 import type { ProxyEnv } from '../../../worker/env';
 import worker from '../../../worker/index';
 import { addressBucket } from '../../../worker/keys/address-bucket';
 import { estimateBits } from '../../../worker/keys/entropy';
 import { BASE, expectNoSecrets, ref, seenBodies, seenLogs } from '../helpers';
+import { waitForPayout } from '../money/support';
 
 /** A development key (`uc_test_`) of `id` with a 256-bit random secret. */
 function testKey(id: string): string {
@@ -275,6 +277,37 @@ describe('key scopes', () => {
     ).toBe(true);
     const diagnostics = await send(scoped, '/v1/diagnostics', { key: READ });
     expect(diagnostics.json.key_id).toBe('ro1');
+  });
+});
+
+describe('webhooks', () => {
+  it('name the request that created the payout and the key id that acted', async () => {
+    const scoped = keysEnv([{ key: FULL, scope: 'full' }]);
+    const reference = ref('po-key');
+    const created = await send(scoped, '/v1/payouts', {
+      ...post({
+        amount: 2500,
+        currency: 'UGX',
+        mobile: '256772111000',
+        payment_method_type: 'mtn',
+        reference,
+      }),
+      key: FULL,
+    });
+    expect(created.status).toBe(201);
+    await waitForPayout(reference, 'succeeded');
+    const body = await vi.waitFor(async () => {
+      const hooks = (await devInbox(env)!.listWebhooks()) as unknown as {
+        body: { id: string; data: { request?: unknown } };
+      }[];
+      const hook = hooks.find((h) => h.body.id === `evt_${reference}_succeeded`);
+      expect(hook).toBeDefined();
+      return hook!.body;
+    });
+    expect(body.data.request).toEqual({
+      request_id: created.headers.get('x-request-id'),
+      key_id: 'full1',
+    });
   });
 });
 
