@@ -10,7 +10,15 @@ import type { ProxyEnv } from '../../../worker/env';
 import worker from '../../../worker/index';
 import { addressBucket } from '../../../worker/keys/address-bucket';
 import { estimateBits } from '../../../worker/keys/entropy';
-import { BASE, expectNoSecrets, ref, seenBodies, seenLogs } from '../helpers';
+import {
+  BASE,
+  expectNoSecrets,
+  ref,
+  seenBodies,
+  seenLogs,
+  startAttempt,
+  waitForSession,
+} from '../helpers';
 import { waitForPayout } from '../money/support';
 
 /** A development key (`uc_test_`) of `id` with a 256-bit random secret. */
@@ -280,7 +288,37 @@ describe('key scopes', () => {
   });
 });
 
+/** The body of the webhook `id` the dev receiver got, once it came. */
+function deliveredBody(id: string) {
+  return vi.waitFor(async () => {
+    const hooks = (await devInbox(env)!.listWebhooks()) as unknown as {
+      body: { id: string; data: { request?: unknown } };
+    }[];
+    const hook = hooks.find((h) => h.body.id === id);
+    expect(hook).toBeDefined();
+    return hook!.body;
+  });
+}
+
 describe('webhooks', () => {
+  it('name the request that created the session and the key id that acted', async () => {
+    const scoped = keysEnv([{ key: CHECKOUT, scope: 'checkout' }]);
+    const created = await send(scoped, '/v1/sessions', {
+      ...post({ amount: 1500, currency: 'KES', reference: ref('cs-key') }),
+      key: CHECKOUT,
+    });
+    expect(created.status).toBe(201);
+    const id = created.json.id!;
+    const attempt = { country_id: 1, method: 'send money', mobile: '254712345000' };
+    expect((await startAttempt(id, attempt)).status).toBe(201);
+    await waitForSession(id, 'succeeded');
+    const body = await deliveredBody(`evt_${id}_succeeded`);
+    expect(body.data.request).toEqual({
+      request_id: created.headers.get('x-request-id'),
+      key_id: 'co1',
+    });
+  });
+
   it('name the request that created the payout and the key id that acted', async () => {
     const scoped = keysEnv([{ key: FULL, scope: 'full' }]);
     const reference = ref('po-key');
@@ -296,14 +334,7 @@ describe('webhooks', () => {
     });
     expect(created.status).toBe(201);
     await waitForPayout(reference, 'succeeded');
-    const body = await vi.waitFor(async () => {
-      const hooks = (await devInbox(env)!.listWebhooks()) as unknown as {
-        body: { id: string; data: { request?: unknown } };
-      }[];
-      const hook = hooks.find((h) => h.body.id === `evt_${reference}_succeeded`);
-      expect(hook).toBeDefined();
-      return hook!.body;
-    });
+    const body = await deliveredBody(`evt_${reference}_succeeded`);
     expect(body.data.request).toEqual({
       request_id: created.headers.get('x-request-id'),
       key_id: 'full1',
