@@ -31,6 +31,10 @@ export interface Claim {
   record: ClaimRecord;
 }
 
+/** How long a key's record is kept: longer than any session lives (at most a day), so a retry
+ * always finds it; then an alarm forgets it (a payment link's stored answer included). */
+export const IDEMPOTENCY_RETENTION_MS = 30 * 24 * 3_600_000;
+
 type Row = { resource: string; body_hash: string; state: ClaimState; answer: string | null };
 
 /** One Idempotency-Key's record. */
@@ -68,6 +72,7 @@ export class IdempotencyKey extends DurableObject<ProxyEnv> {
       bodyHash,
       Date.now(),
     );
+    await this.ctx.storage.setAlarm(Date.now() + IDEMPOTENCY_RETENTION_MS);
     return { fresh: true, record: this.row()! };
   }
 
@@ -78,6 +83,12 @@ export class IdempotencyKey extends DurableObject<ProxyEnv> {
 
   /** Forgets the key: the first request was definitely refused, so nothing exists under it. */
   async release(): Promise<void> {
+    this.sql.exec('DELETE FROM claim');
+    await this.ctx.storage.deleteAlarm();
+  }
+
+  /** The retention ran out: the key is forgotten (a new request under it starts afresh). */
+  override async alarm(): Promise<void> {
     this.sql.exec('DELETE FROM claim');
   }
 }

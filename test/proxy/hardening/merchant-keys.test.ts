@@ -2,11 +2,16 @@
 // scopes, expiry and rotation, failed authentications are rate limited, and the development
 // credentials are refused outside development mode. Each case calls the Worker's own fetch
 // handler with the suite's env changed as a deployment with those settings would run.
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import {
+  createExecutionContext,
+  runDurableObjectAlarm,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { devInbox } from '../../../worker/dev-inbox/inbox';
 import type { ProxyEnv } from '../../../worker/env';
+import { idempotencyStub } from '../../../worker/idempotency/claim';
 import worker from '../../../worker/index';
 import { addressBucket } from '../../../worker/keys/address-bucket';
 import { estimateBits } from '../../../worker/keys/entropy';
@@ -153,6 +158,21 @@ describe('Idempotency-Key', () => {
     });
     expect(c.status).toBe(409);
     expect(c.json.error?.code).toBe('IDEMPOTENCY_MISMATCH');
+  });
+
+  it('a key is forgotten after its retention (30 days): then it starts afresh', async () => {
+    const body = { amount: 300, currency: 'KES', reference: ref('idem') };
+    const key = `idem-${body.reference}`;
+    const headers = { 'idempotency-key': key };
+    const a = await send({}, '/v1/sessions', { ...post(body, headers), key: env.MERCHANT_API_KEY });
+    expect(a.status).toBe(201);
+    expect(await runDurableObjectAlarm(idempotencyStub(env, 'sessions', key))).toBe(true);
+    const b = await send({}, '/v1/sessions', {
+      ...post({ ...body, amount: 301 }, headers),
+      key: env.MERCHANT_API_KEY,
+    });
+    expect(b.status).toBe(201);
+    expect(b.json.id).not.toBe(a.json.id);
   });
 
   it('payouts: the same key with a new reference is 409, and no second payout is made', async () => {
