@@ -24,6 +24,7 @@ import {
   startAttempt,
   waitForSession,
 } from '../helpers';
+import { clearFaults, injectFault } from '../hostile/support';
 import { waitForPayout } from '../money/support';
 
 /** A development key (`uc_test_`) of `id` with a 256-bit random secret. */
@@ -229,6 +230,36 @@ describe('Idempotency-Key', () => {
     });
     expect(c.status).toBe(409);
     expect(c.json.error?.code).toBe('IDEMPOTENCY_MISMATCH');
+  });
+});
+
+describe('Idempotency-Key against an unkind upstream', () => {
+  it('payment links: a create whose outcome is unknown is never sent again under its key', async () => {
+    // The sandbox answers after the proxy's timeout (1.5 s here): the link may exist or not.
+    await injectFault('payment-link-create', 'delay', 1, 2500);
+    try {
+      const link = {
+        business_name: 'Corner Shop',
+        item_name: `Poster ${ref('pl')}`,
+        currency: 'KES',
+        amount: 1200,
+        country_id: 1,
+      };
+      const headers = { 'idempotency-key': `idem-${ref('pl')}` };
+      const a = await send({}, '/v1/payment-links', {
+        ...post(link, headers),
+        key: env.MERCHANT_API_KEY,
+      });
+      expect(a.json.error?.code).toBe('UPSTREAM_TIMEOUT');
+      const b = await send({}, '/v1/payment-links', {
+        ...post(link, headers),
+        key: env.MERCHANT_API_KEY,
+      });
+      expect(b.status).toBe(409);
+      expect(b.json.error?.code).toBe('IDEMPOTENCY_IN_PROGRESS');
+    } finally {
+      await clearFaults();
+    }
   });
 });
 
