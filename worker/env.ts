@@ -53,7 +53,8 @@ export type ProxyEnv = Omit<ProxyBindings, Optional> &
 export interface ProxyVariables {
   /** The validated configuration (worker/middleware/config.ts). */
   config: Config;
-  /** The id of the merchant API key that authenticated the request (worker/middleware/merchant-auth.ts). */
+  /** The id of the merchant API key that authenticated the request
+   * (worker/middleware/merchant-auth.ts). */
   keyId: string;
   /** Set once a merchantAuth middleware has checked the key's scope for this request. */
   keyScopeChecked: boolean;

@@ -67,7 +67,8 @@ export class IdempotencyKey extends DurableObject<ProxyEnv> {
     const existing = this.row();
     if (existing) return { fresh: false, record: existing };
     this.sql.exec(
-      "INSERT INTO claim (one, resource, body_hash, state, answer, created_at) VALUES (1, ?, ?, 'claimed', NULL, ?)",
+      `INSERT INTO claim (one, resource, body_hash, state, answer, created_at)
+       VALUES (1, ?, ?, 'claimed', NULL, ?)`,
       resource,
       bodyHash,
       Date.now(),

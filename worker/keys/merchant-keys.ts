@@ -17,7 +17,8 @@ export const KEY_SCOPES: readonly KeyScope[] = ['full', 'read', 'checkout'];
 
 /** One merchant API key. */
 export interface MerchantKey {
-  /** The id from the key's prefix (`uc_live_<id>_…`), or `default` for a plain MERCHANT_API_KEY. */
+  /** The id from the key's prefix (`uc_live_<id>_…`), or `default` for a plain
+   * MERCHANT_API_KEY. */
   id: string;
   scope: KeyScope;
   /** When the key stops working (epoch ms), or null. */

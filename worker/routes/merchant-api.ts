@@ -1,6 +1,7 @@
 /**
  * The merchant API under /v1: every route behind a merchant API key of a scope that allows it
- * (MERCHANT_API_KEYS, worker/middleware/merchant-auth.ts) and a valid configuration (docs/design.md, "Merchant API").
+ * (MERCHANT_API_KEYS, worker/middleware/merchant-auth.ts) and a valid configuration
+ * (docs/design.md, "Merchant API").
  * @module
  */
 import { Hono } from 'hono';
