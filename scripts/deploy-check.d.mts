@@ -1,5 +1,7 @@
 export declare const REQUIRED_VARS: string[];
 export declare const REQUIRED_SECRETS: string[];
+export declare const MERCHANT_KEY_SECRETS: string[];
+export declare const SECRET_NAMES: string[];
 export declare const EXAMPLE_VALUES: Set<string>;
 export declare const DEV_ONLY_VARS: string[];
 export declare const PLACEHOLDER_DATABASE_ID: RegExp;

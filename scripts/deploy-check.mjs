@@ -8,6 +8,13 @@ import required from '../worker/required-config.json' with { type: 'json' };
  * (worker/required-config.json). */
 export const { vars: REQUIRED_VARS, secrets: REQUIRED_SECRETS } = required;
 
+/** The merchant API key secrets: at least one must be set (`MERCHANT_API_KEYS`, the list of
+ * scoped keys, or `MERCHANT_API_KEY`, one full-scope key kept for compatibility). */
+export const MERCHANT_KEY_SECRETS = required.merchantKeySecrets;
+
+/** Every secret name the Worker reads (never published as a var). */
+export const SECRET_NAMES = [...REQUIRED_SECRETS, ...MERCHANT_KEY_SECRETS];
+
 /** Values that only belong to local development (dev.vars.example, the sandbox): the same
  * list the Worker uses to allow DEV_MODE (worker/dev-credentials.json). */
 export const EXAMPLE_VALUES = new Set([...Object.values(dev.vars), ...Object.values(dev.secrets)]);
@@ -79,6 +86,12 @@ export function deployProblems({ vars, secretNames, localSecrets = {}, d1Databas
       if (!secretNames.includes(name)) {
         problems.push(`Secret ${name} is not set: npx wrangler secret put ${name}`);
       }
+    }
+    if (!MERCHANT_KEY_SECRETS.some((name) => secretNames.includes(name))) {
+      problems.push(
+        'Secret MERCHANT_API_KEYS is not set: make a key with `npm run keys` and run the ' +
+          '`npx wrangler secret put MERCHANT_API_KEYS` line it prints',
+      );
     }
   }
   if (secretNames !== null) {

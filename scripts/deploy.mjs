@@ -4,7 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
-import { deployProblems, REQUIRED_SECRETS, ROTATION_SECRETS } from './deploy-check.mjs';
+import { deployProblems, ROTATION_SECRETS, SECRET_NAMES } from './deploy-check.mjs';
+import { copyProductionAssets } from './production-assets.mjs';
 import { run } from './run.mjs';
 
 const wrangler = path.resolve('node_modules/.bin/wrangler');
@@ -17,7 +18,7 @@ if (process.env.DEV_MODE) {
 const bindings =
   unstable_getMiniflareWorkerOptions('wrangler.toml', '').workerOptions.bindings ?? {};
 const vars = Object.fromEntries(
-  Object.entries(bindings).filter(([name]) => !REQUIRED_SECRETS.includes(name)),
+  Object.entries(bindings).filter(([name]) => !SECRET_NAMES.includes(name)),
 );
 const listed = spawnSync(wrangler, ['secret', 'list', '--env=', '--format', 'json'], {
   env,
@@ -33,7 +34,7 @@ if (listed.status === 0) {
 }
 // Secrets about to be pushed from the environment are checked for development values too.
 const localSecrets = Object.fromEntries(
-  [...REQUIRED_SECRETS, ...ROTATION_SECRETS]
+  [...SECRET_NAMES, ...ROTATION_SECRETS]
     .filter((n) => process.env[n])
     .map((n) => [n, process.env[n]]),
 );
@@ -45,4 +46,5 @@ if (problems.length > 0) {
   process.exit(1);
 }
 run('vite', ['build', '--logLevel', 'warn'], 'widget build');
+copyProductionAssets(); // public/ without the demo page: the top-level [assets] directory
 run('wrangler', ['deploy', '--env='], 'deploy the proxy');

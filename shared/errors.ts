@@ -21,8 +21,10 @@ export const ErrorCode = {
   NOT_FOUND: 'NOT_FOUND',
   /** The route exists but not for this HTTP method. */
   METHOD_NOT_ALLOWED: 'METHOD_NOT_ALLOWED',
-  /** Missing or wrong merchant API key. */
+  /** Missing, wrong or expired merchant API key. */
   UNAUTHORIZED: 'UNAUTHORIZED',
+  /** The merchant API key is valid but its scope does not cover this request. */
+  FORBIDDEN: 'FORBIDDEN',
   /** The request's Origin is not in ALLOWED_ORIGINS. */
   ORIGIN_NOT_ALLOWED: 'ORIGIN_NOT_ALLOWED',
   /** Too many requests; retry after the time in `details.retry_after`. */
@@ -35,6 +37,10 @@ export const ErrorCode = {
   SESSION_EXPIRED: 'SESSION_EXPIRED',
   /** A session with that merchant reference exists with other terms. */
   SESSION_CONFLICT: 'SESSION_CONFLICT',
+  /** The Idempotency-Key was used before with another request body. */
+  IDEMPOTENCY_MISMATCH: 'IDEMPOTENCY_MISMATCH',
+  /** The first request with this Idempotency-Key is still running, or its outcome is unknown. */
+  IDEMPOTENCY_IN_PROGRESS: 'IDEMPOTENCY_IN_PROGRESS',
   /** An attempt is still in flight; wait for its outcome. */
   ATTEMPT_IN_PROGRESS: 'ATTEMPT_IN_PROGRESS',
   /** The action needs an attempt that is waiting for it (e.g. an OTP). */
@@ -96,12 +102,15 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
   ORIGIN_NOT_ALLOWED: 403,
   RATE_LIMITED: 429,
   SESSION_NOT_FOUND: 404,
   SESSION_CLOSED: 409,
   SESSION_EXPIRED: 410,
   SESSION_CONFLICT: 409,
+  IDEMPOTENCY_MISMATCH: 409,
+  IDEMPOTENCY_IN_PROGRESS: 409,
   ATTEMPT_IN_PROGRESS: 409,
   NO_ATTEMPT_WAITING: 409,
   COUNTRY_NOT_AVAILABLE: 422,

@@ -14,6 +14,7 @@ import type { SigningCredentials, SigningScheme } from '../shared/signing';
 import { parseBrand, type Brand } from './brand';
 import devCredentials from './dev-credentials.json';
 import type { ProxyEnv } from './env';
+import { parseMerchantKeys, type MerchantKey } from './keys/merchant-keys';
 import required from './required-config.json';
 // --- issue #24, parts 3 and 8 (rotation, https, signature alert) ---
 import { parseSignatureAlert, type SignatureAlert } from './callback-alert';
@@ -65,6 +66,8 @@ export interface Config {
   /** How long a settled record keeps its personal data, in ms (`RETENTION_DAYS`, default 90;
    * docs/data-retention.md). */
   retentionMs: number;
+  /** The merchant API keys (`MERCHANT_API_KEYS`, `MERCHANT_API_KEY`; worker/keys/). */
+  merchantKeys: readonly MerchantKey[];
 }
 
 /** The signature schemes `SERVICE_SIGNING_SCHEME` accepts (the first is the default). */
@@ -88,16 +91,20 @@ const cache = new WeakMap<object, Config>();
 
 /**
  * Development mode: `DEV_MODE=1` **and** every secret is dev.vars.example's
- * (worker/dev-credentials.json). A Worker deployed with real secrets never mounts `/dev/*` or
+ * (worker/dev-credentials.json) **and** `PUBLIC_BASE_URL` is a loopback address (issue #24). A
+ * Worker deployed with real secrets, or on a public host, never mounts `/dev/*` or
  * `/sandbox/*`, whatever its vars say.
  *
  * @example
- * isDevMode({ DEV_MODE: '1', ...devSecrets }); // true
+ * isDevMode({ DEV_MODE: '1', PUBLIC_BASE_URL: 'http://127.0.0.1:8787', ...devSecrets }); // true
  */
 export function isDevMode(env: ProxyEnv): boolean {
   if (env.DEV_MODE !== '1') return false;
   const record = env as unknown as Record<string, unknown>;
-  return Object.entries(devCredentials.secrets).every(([name, value]) => record[name] === value);
+  const devSecrets = Object.entries(devCredentials.secrets).every(
+    ([name, value]) => record[name] === value,
+  );
+  return devSecrets && isLoopbackUrl(env.PUBLIC_BASE_URL); // loopback: issue #24
 }
 
 /** The shortest webhook key accepted, in bytes (Standard Webhooks keys are 24 to 64 bytes). */
@@ -148,6 +155,54 @@ function hardeningProblems(env: ProxyEnv, devMode: boolean): string[] {
 }
 
 // --- end hardening -----------------------------------------------------------------------------
+
+// --- keys: merchant API keys, development credentials (issue #24) ------------------------------
+
+/**
+ * True when `url` is an http(s) URL on a loopback host: `localhost` (or `*.localhost`),
+ * 127.0.0.0/8 or `[::1]`.
+ *
+ * @example
+ * isLoopbackUrl('http://127.0.0.1:8787'); // true
+ */
+export function isLoopbackUrl(url: unknown): boolean {
+  if (typeof url !== 'string' || !isUrl(url)) return false;
+  const host = new URL(url).hostname.toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === '[::1]'
+  );
+}
+
+/**
+ * The problems of the keys checks of {@link loadConfig}: outside development mode, no secret may
+ * hold a development credential (worker/dev-credentials.json, whichever secret it is in); the
+ * merchant API keys must parse, and carry 128 bits each outside development mode.
+ */
+function keysProblems(
+  env: ProxyEnv,
+  devMode: boolean,
+): { keys: MerchantKey[]; problems: string[] } {
+  const problems: string[] = [];
+  if (!devMode) {
+    const record = env as unknown as Record<string, unknown>;
+    const devValues = new Set<unknown>(Object.values(devCredentials.secrets));
+    for (const name of [...Object.keys(devCredentials.secrets), 'MERCHANT_API_KEYS']) {
+      if (devValues.has(record[name])) {
+        problems.push(
+          `${name} holds a development credential (dev.vars.example), refused outside ` +
+            'development mode (DEV_MODE=1, the development secrets and a loopback PUBLIC_BASE_URL)',
+        );
+      }
+    }
+  }
+  const parsed = parseMerchantKeys(env, devMode);
+  return { keys: parsed.keys, problems: [...problems, ...parsed.problems] };
+}
+
+// --- end keys ----------------------------------------------------------------------------------
 
 function isUrl(value: string): boolean {
   try {
@@ -260,6 +315,8 @@ export function loadConfig(env: ProxyEnv): Config {
   const callbackMaxAgeSeconds = numberVar(env, 'CALLBACK_MAX_AGE_SECONDS', 0, problems);
   const devMode = isDevMode(env); // hardening (issue #14)
   problems.push(...hardeningProblems(env, devMode)); // hardening (issue #14)
+  const { keys: merchantKeys, problems: keyProblems } = keysProblems(env, devMode); // keys (#24)
+  problems.push(...keyProblems); // keys (issue #24)
   const callbackSourceIps = String(record.CALLBACK_SOURCE_IPS ?? '')
     .split(',')
     .map((ip) => ip.trim().toLowerCase())
@@ -342,6 +399,7 @@ export function loadConfig(env: ProxyEnv): Config {
     rotation, // issue #24, part 3
     signatureAlert, // issue #24, part 8
     retentionMs: retentionDays * 86_400_000,
+    merchantKeys, // keys (issue #24)
   };
   cache.set(env, config);
   return config;

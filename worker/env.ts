@@ -36,10 +36,13 @@ export interface ProxySettings {
   /** Minutes those failures must fall within (default 10). */
   SIGNATURE_ALERT_MINUTES?: string;
   // --- end issue #24, part 8 ---
+  /** Secret: JSON list of the merchant API keys, each `{key, scope, expires_at?}`
+   * (worker/keys/merchant-keys.ts); MERCHANT_API_KEY alone is one key of scope `full`. */
+  MERCHANT_API_KEYS?: string;
 }
 
 /** Bindings wrangler.toml declares that the code still treats as optional. */
-type Optional = 'CATALOGUE' | 'INDEX' | 'ATTEMPT_LIMITER' | 'ASSETS';
+type Optional = 'CATALOGUE' | 'INDEX' | 'ATTEMPT_LIMITER' | 'AUTH_LIMITER' | 'ASSETS';
 
 /** Everything the proxy Worker is bound to. */
 export type ProxyEnv = Omit<ProxyBindings, Optional> &
@@ -52,6 +55,8 @@ export type ProxyEnv = Omit<ProxyBindings, Optional> &
     INDEX?: D1Database;
     /** Without it, attempts and OTPs are not rate limited. */
     ATTEMPT_LIMITER?: RateLimit;
+    /** Without it, failed merchant-API authentications are not rate limited. */
+    AUTH_LIMITER?: RateLimit;
     ASSETS?: Fetcher;
   };
 
@@ -59,6 +64,11 @@ export type ProxyEnv = Omit<ProxyBindings, Optional> &
 export interface ProxyVariables {
   /** The validated configuration (worker/middleware/config.ts). */
   config: Config;
+  /** The id of the merchant API key that authenticated the request
+   * (worker/middleware/merchant-auth.ts). */
+  keyId: string;
+  /** Set once a merchantAuth middleware has checked the key's scope for this request. */
+  keyScopeChecked: boolean;
 }
 
 /**

@@ -16,21 +16,15 @@ function encode(bytes: Uint8Array): string {
 }
 
 /**
- * A new random session id, or a deterministic one derived from an idempotency key.
+ * A new random session id (130 bits from the platform's CSPRNG). No id is ever derived from a
+ * secret or from the merchant's input: idempotent creates find their id in the idempotency store
+ * (worker/idempotency/).
  *
  * @example
- * await newSessionId(); // 'cs_k2x…'
- * await newSessionId('order-42', secret); // same key, same id
+ * newSessionId(); // 'cs_k2x…'
  */
-export async function newSessionId(idempotencyKey?: string, salt = ''): Promise<string> {
-  if (idempotencyKey === undefined) {
-    return `cs_${encode(crypto.getRandomValues(new Uint8Array(26)))}`;
-  }
-  const digest = await crypto.subtle.digest(
-    'SHA-256',
-    new TextEncoder().encode(`${salt}\u0000${idempotencyKey}`),
-  );
-  return `cs_${encode(new Uint8Array(digest))}`;
+export function newSessionId(): string {
+  return `cs_${encode(crypto.getRandomValues(new Uint8Array(26)))}`;
 }
 
 /**

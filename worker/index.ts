@@ -1,7 +1,7 @@
 /**
  * The proxy Worker: merchant API, public checkout API, hosted checkout page (`/pay/:id`), hosted
  * callbacks, return page, and the widget bundle (static assets). Dev-only routes are mounted in
- * development mode only (DEV_MODE=1 and the development secrets).
+ * development mode only (DEV_MODE=1, the development secrets and a loopback PUBLIC_BASE_URL).
  * @module
  */
 import { Hono } from 'hono';
@@ -22,6 +22,7 @@ import { integrationHealth } from './session/upstream-faults';
 
 export { CheckoutSession } from './session/checkout-session';
 export { DevInbox } from './dev-inbox/dev-inbox';
+export { IdempotencyKey } from './idempotency/idempotency-key';
 export { Ledger } from './ledger/ledger';
 export { Payout } from './payout/payout';
 

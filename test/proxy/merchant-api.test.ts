@@ -45,7 +45,7 @@ describe('merchant API: sessions', () => {
       headers,
     });
     expect(other.status).toBe(409);
-    expect(await other.json()).toMatchObject({ error: { code: 'SESSION_CONFLICT' } });
+    expect(await other.json()).toMatchObject({ error: { code: 'IDEMPOTENCY_MISMATCH' } });
   });
 
   it('refuses a missing or wrong API key with 401 in the error shape', async () => {

@@ -176,7 +176,7 @@ describe('session creation', () => {
     const other = await post({ sub_merchant_id: UNKNOWN });
     expect(other.status).toBe(409);
     expect(((await other.json()) as { error: { code: string } }).error.code).toBe(
-      'SESSION_CONFLICT',
+      'IDEMPOTENCY_MISMATCH',
     );
     expect((await post({})).status).toBe(409);
   });

@@ -80,6 +80,8 @@ export function requestLog(): MiddlewareHandler {
       route: routeOf(c),
       status: c.res.status,
       ms: Date.now() - started,
+      // The merchant API key that acted (its id, never the key), when one authenticated.
+      key_id: (c.get('keyId' as never) as string | undefined) ?? null,
     });
   };
 }

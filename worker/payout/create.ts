@@ -10,6 +10,7 @@ import { fail, type Outcome } from '../durable/outcome';
 import { sameTerms } from '../durable/redaction';
 import { firstQueryDelay } from '../durable/reconcile-backoff';
 import type { ProxyEnv } from '../env';
+import type { CreatedBy } from '../keys/created-by';
 import { callUpstream } from '../upstream';
 import { notChargedReport, text } from './report';
 import type { PayoutStore } from './store';
@@ -32,6 +33,7 @@ export async function createPayout(
   env: ProxyEnv,
   store: PayoutStore,
   body: PayoutBody,
+  createdBy: CreatedBy | null = null,
 ): Promise<Outcome<Created>> {
   const existing = store.row();
   if (existing) {
@@ -43,7 +45,7 @@ export async function createPayout(
   const config = loadConfig(env);
   const { tasks } = store.open();
   const now = Date.now();
-  recordPayout(store, body, now);
+  recordPayout(store, body, now, createdBy);
   store.reconcile();
   tasks.schedule('reconcile', 'reconcile', now + firstQueryDelay(config), body.reference);
   const { reference, ...rest } = body;

@@ -18,6 +18,7 @@ import type { Task } from '../durable/task-queue';
 import type { ProxyEnv } from '../env';
 import { INDEX_TASK } from '../index-store/index-outbox';
 import { applyCallback, type CallbackResult, type PayoutCallback } from './callbacks';
+import type { CreatedBy } from '../keys/created-by';
 import { createPayout, type Created } from './create';
 import {
   eraseLateArrivals,
@@ -40,8 +41,8 @@ export class Payout extends DurableObject<ProxyEnv> {
   }
 
   /** Creates the payout upstream (idempotent by reference, see worker/payout/create.ts). */
-  async create(body: PayoutBody): Promise<Outcome<Created>> {
-    const created = await createPayout(this.env, this.store, body);
+  async create(body: PayoutBody, createdBy: CreatedBy | null = null): Promise<Outcome<Created>> {
+    const created = await createPayout(this.env, this.store, body, createdBy);
     this.keep();
     return created;
   }

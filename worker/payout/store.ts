@@ -13,7 +13,7 @@ CREATE TABLE IF NOT EXISTS payout (
   reference TEXT PRIMARY KEY, status TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL,
   mobile_masked TEXT NOT NULL, method TEXT NOT NULL, upstream_ref TEXT, create_state TEXT NOT NULL,
   upstream_message TEXT, failure_code TEXT, failure_message TEXT, fingerprint TEXT NOT NULL,
-  created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL
+  created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, created_by TEXT
 );
 CREATE TABLE IF NOT EXISTS payout_callbacks (
   digest TEXT PRIMARY KEY, received_at INTEGER NOT NULL, body TEXT NOT NULL
@@ -47,6 +47,8 @@ export type PayoutRow = {
   fingerprint: string;
   created_at: number;
   updated_at: number;
+  /** JSON of the CreatedBy of the create request; absent in objects created before it. */
+  created_by?: string | null;
 };
 
 /** What reconciliation has learnt so far (one row, created with the payout). */

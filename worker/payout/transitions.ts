@@ -19,16 +19,22 @@ import {
   type MoneyDifference,
 } from '../../shared/status';
 import type { AnomalyData } from '../durable/webhook-outbox';
+import { parseCreatedBy, type CreatedBy } from '../keys/created-by';
 import type { Report } from './report';
 import type { PayoutStore } from './store';
 import { payoutView, stageIndexRow } from './view';
 
 /** Writes the new payout, `pending` with its create call `sending`. */
-export function recordPayout(store: PayoutStore, body: PayoutBody, now = Date.now()): void {
+export function recordPayout(
+  store: PayoutStore,
+  body: PayoutBody,
+  now = Date.now(),
+  createdBy: CreatedBy | null = null,
+): void {
   store.sql.exec(
     `INSERT INTO payout (reference, status, amount, currency, mobile_masked, method, create_state,
-       fingerprint, created_at, updated_at)
-     VALUES (?, 'pending', ?, ?, ?, ?, 'sending', ?, ?, ?)`,
+       fingerprint, created_at, updated_at, created_by)
+     VALUES (?, 'pending', ?, ?, ?, ?, 'sending', ?, ?, ?, ?)`,
     body.reference,
     body.amount,
     body.currency,
@@ -37,6 +43,7 @@ export function recordPayout(store: PayoutStore, body: PayoutBody, now = Date.no
     JSON.stringify(body),
     now,
     now,
+    createdBy ? JSON.stringify(createdBy) : null,
   );
 }
 
@@ -87,6 +94,8 @@ export function applyEvent(
       payment_method_type: updated.payment_method_type,
       upstream_reference: updated.upstream_reference,
       failure: updated.failure,
+      // The merchant API request that created the payout: its id and the key id that acted.
+      request: parseCreatedBy(row.created_by),
     });
   }
   // A success report that disagrees with a payout already paid is reported too (once).

@@ -6,9 +6,12 @@
  * @module
  */
 import { Hono } from 'hono';
+import { CheckoutError } from '../../shared/errors';
+import { isDevMode } from '../config';
 import { runDoctor } from '../doctor/checks';
 import type { ProxyApp } from '../env';
-import { requireMerchantKey } from '../middleware/merchant-auth';
+import { parseMerchantKeys } from '../keys/merchant-keys';
+import { authenticate, scopeAllows } from '../middleware/merchant-auth';
 
 /**
  * The diagnostics route. Mounted outside the merchant API: its key check does not validate the
@@ -20,9 +23,18 @@ import { requireMerchantKey } from '../middleware/merchant-auth';
 export function diagnostics() {
   const app = new Hono<ProxyApp>();
   app.get('/', async (c) => {
-    requireMerchantKey(c, c.env.MERCHANT_API_KEY);
+    // The keys as they parse, even when the rest of the configuration does not validate.
+    const { keys } = parseMerchantKeys(c.env, isDevMode(c.env));
+    const key = await authenticate(c, keys);
+    if (!scopeAllows(key.scope, ['read'])) {
+      throw new CheckoutError(
+        'FORBIDDEN',
+        `This merchant API key (${key.id}) may not read diagnostics.`,
+      );
+    }
     const report = await runDoctor(c.env);
-    return c.json(report, report.ok ? 200 : 503);
+    // Which key asked: the report is the merchant's record of who looked (issue #24).
+    return c.json({ ...report, key_id: key.id }, report.ok ? 200 : 503);
   });
   return app;
 }

@@ -1,6 +1,7 @@
 /**
- * The merchant API under /v1: every route behind the merchant's Bearer key (MERCHANT_API_KEY)
- * and a valid configuration (docs/design.md, "Merchant API").
+ * The merchant API under /v1: every route behind a merchant API key of a scope that allows it
+ * (MERCHANT_API_KEYS, worker/middleware/merchant-auth.ts) and a valid configuration
+ * (docs/design.md, "Merchant API").
  * @module
  */
 import { Hono } from 'hono';
@@ -22,7 +23,14 @@ import { merchantSessions } from './merchant-sessions';
  */
 export function merchantApi() {
   const app = new Hono<ProxyApp>();
-  app.use('*', config(), merchantAuth());
+  app.use('*', config());
+  // Scopes (docs/design.md, "Merchant API auth"): the first merchantAuth a request meets
+  // decides. `checkout` keys create and read sessions; `read` keys make GET requests; anything
+  // not listed needs a `full` key.
+  app.post('/sessions', merchantAuth('checkout'));
+  app.on('GET', ['/sessions', '/sessions/:id'], merchantAuth('checkout', 'read'));
+  app.get('*', merchantAuth('read'));
+  app.use('*', merchantAuth());
   // Lists, events feed and settlement report from the query index (before the routes by id).
   app.route('/', merchantQueries());
   app.route('/admin', merchantAdmin());

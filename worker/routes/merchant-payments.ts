@@ -16,6 +16,8 @@ import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import { validate } from '../../shared/validation';
 import type { WebhookRecord } from '../durable/webhook-outbox';
 import type { ProxyApp } from '../env';
+import { claimKey, idempotencyKeyOf, idempotencyStub } from '../idempotency/claim';
+import { createdByOf } from '../keys/created-by';
 import { newLinkId } from '../ledger/links';
 import { ledgerNames, linkShardName } from '../ledger/shards';
 import { jsonBody, readJson } from '../middleware/json-body';
@@ -91,6 +93,23 @@ export function merchantPayments() {
         issues: checked.issues,
       });
     }
+    // The upstream's create is not idempotent: with an Idempotency-Key, the first request's
+    // answer is stored and replayed (200); a second create is never sent while the first one's
+    // outcome is unknown (409 IDEMPOTENCY_IN_PROGRESS); a definite refusal frees the key.
+    const key = idempotencyKeyOf(c);
+    if (key !== undefined) {
+      const { fresh, record } = await claimKey(c.env, 'payment-links', key, body, 'payment-link');
+      if (!fresh) {
+        if (record.state === 'done' && record.answer !== null) {
+          return c.json(JSON.parse(record.answer) as Record<string, unknown>, 200);
+        }
+        throw new CheckoutError(
+          'IDEMPOTENCY_IN_PROGRESS',
+          'The first request with this Idempotency-Key is still running or its outcome is ' +
+            'unknown; check GET /v1/payment-links before creating the link with a new key.',
+        );
+      }
+    }
     const link = checked.value;
     // Recorded before the upstream is asked: a link whose create answer is lost is still ours.
     const ledger = ledgerStub(c.env, linkShardName(id));
@@ -104,8 +123,14 @@ export function merchantPayments() {
     const result = await callUpstream(c.env, config, UPSTREAM_PATHS.paymentLinkCreate, {
       params: link,
     });
-    if (result.kind === 'rejected') await ledger.settleLink(id, { state: 'refused' });
-    if (result.kind !== 'ok') upstreamError(result, 'payment link');
+    const claimed = key === undefined ? null : idempotencyStub(c.env, 'payment-links', key);
+    if (result.kind !== 'ok') {
+      if (result.kind === 'rejected') {
+        await ledger.settleLink(id, { state: 'refused' });
+        await claimed?.release();
+      } else await claimed?.settle('unknown', null);
+      upstreamError(result, 'payment link');
+    }
     const data = result.body.data ?? {};
     // The sample answer's data is empty: the link's id and URL are kept when it names them.
     const named = (field: string): string | null => {
@@ -113,7 +138,9 @@ export function merchantPayments() {
       return typeof value === 'string' && value !== '' ? value : null;
     };
     await ledger.settleLink(id, { state: 'created', upstream_id: named('id'), url: named('url') });
-    return c.json({ message: result.body.message ?? null, id, data }, 201);
+    const answer = { message: result.body.message ?? null, id, data };
+    await claimed?.settle('done', JSON.stringify(answer));
+    return c.json(answer, 201);
   });
 
   app.get('/payment-links', async (c) => {
@@ -191,7 +218,13 @@ export function merchantPayments() {
     jsonBody(payoutBodySchema, { invalid: 'The payout is invalid.' }),
     async (c) => {
       const body = c.req.valid('json');
-      const outcome = await payoutStub(c.env, body.reference).create(body);
+      // The reference is the payout's own idempotency key (one object per reference, the same
+      // terms answer 200). An Idempotency-Key adds a guard for a client that makes a new
+      // reference per retry: the key's first body decides, another body is 409
+      // IDEMPOTENCY_MISMATCH instead of a second payout.
+      const key = idempotencyKeyOf(c);
+      if (key !== undefined) await claimKey(c.env, 'payouts', key, body, body.reference);
+      const outcome = await payoutStub(c.env, body.reference).create(body, createdByOf(c));
       if (!outcome.ok) return respond(c, outcome);
       return c.json(outcome.value.payout, outcome.value.created ? 201 : 200);
     },

@@ -6,7 +6,9 @@ import { Hono } from 'hono';
 import { CheckoutError } from '../../shared/errors';
 import { sessionCreateSchema } from '../../shared/schemas';
 import type { ProxyApp } from '../env';
+import { claimKey, idempotencyKeyOf } from '../idempotency/claim';
 import { newSessionId } from '../ids';
+import { createdByOf } from '../keys/created-by';
 import { jsonBody } from '../middleware/json-body';
 import { sessionStub } from '../stubs';
 import { respond } from './respond';
@@ -30,15 +32,19 @@ export function merchantSessions() {
       },
     ),
     async (c) => {
-      const key = c.req.header('idempotency-key');
-      if (key !== undefined && (key.length < 1 || key.length > 255)) {
-        throw new CheckoutError(
-          'VALIDATION_FAILED',
-          'Idempotency-Key must be 1 to 255 characters.',
-        );
-      }
-      const id = await newSessionId(key, c.env.MERCHANT_API_KEY);
-      const outcome = await sessionStub(c.env, id).init({ ...c.req.valid('json'), id });
+      const input = c.req.valid('json');
+      const key = idempotencyKeyOf(c);
+      // A random id always; with a key, the id the key's first request was given (same body:
+      // the session init answers it as is, 200; another body: 409 IDEMPOTENCY_MISMATCH).
+      const id =
+        key === undefined
+          ? newSessionId()
+          : (await claimKey(c.env, 'sessions', key, input, newSessionId())).record.resource;
+      const outcome = await sessionStub(c.env, id).init({
+        ...input,
+        id,
+        created_by: createdByOf(c),
+      });
       if (!outcome.ok) return respond(c, outcome);
       return c.json(outcome.value.session, outcome.value.created ? 201 : 200);
     },

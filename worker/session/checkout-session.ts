@@ -64,7 +64,8 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
    * answer SESSION_CONFLICT).
    */
   async init(input: SessionInit): Promise<Outcome<{ created: boolean; session: MerchantSession }>> {
-    const fingerprint = JSON.stringify({ ...input, id: undefined });
+    // The terms: the body, not the id nor which request (which key) sent it.
+    const fingerprint = JSON.stringify({ ...input, id: undefined, created_by: undefined });
     const existing = this.cx.store.session();
     if (existing) {
       if (!sameTerms(existing.fingerprint, fingerprint)) {

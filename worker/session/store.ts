@@ -10,6 +10,7 @@ import type { SessionCreateBody } from '../../shared/schemas';
 import type { AttemptInput, AttemptStatus, SessionStatus } from '../../shared/status';
 import type { LapseReason, NextAction } from '../../shared/view';
 import type { ObjectTables } from '../durable/object-tables';
+import type { CreatedBy } from '../keys/created-by';
 
 /** Schema of one session object. Applied idempotently on every construction. */
 export const SCHEMA = `
@@ -18,7 +19,7 @@ CREATE TABLE IF NOT EXISTS session (
   reference TEXT NOT NULL, country_id INTEGER, methods TEXT, customer TEXT, return_url TEXT,
   metadata TEXT, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
   attempt_count INTEGER NOT NULL DEFAULT 0, seq INTEGER NOT NULL DEFAULT 0, fingerprint TEXT NOT NULL,
-  sub_merchant_id TEXT
+  sub_merchant_id TEXT, created_by TEXT
 );
 CREATE TABLE IF NOT EXISTS attempts (
   id TEXT PRIMARY KEY, n INTEGER NOT NULL, country_id INTEGER NOT NULL, method TEXT NOT NULL,
@@ -42,6 +43,8 @@ CREATE TABLE IF NOT EXISTS callbacks (
 /** What creates a session: the merchant's body and the session's id. */
 export interface SessionInit extends SessionCreateBody {
   id: string;
+  /** The merchant API request that created it (not part of its terms). */
+  created_by?: CreatedBy;
 }
 
 /** The session row. */
@@ -65,6 +68,8 @@ export interface SessionRow {
    * deployment's default at creation); null for none. Absent (undefined) in objects created
    * before the column existed. */
   sub_merchant_id?: string | null;
+  /** JSON of the CreatedBy of the create request; absent in objects created before it. */
+  created_by?: string | null;
 }
 
 /** Whether the create call of an attempt is known to have reached the upstream. */

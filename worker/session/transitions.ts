@@ -59,8 +59,8 @@ export function openSession(
 ): void {
   cx.store.sql.exec(
     `INSERT INTO session (id, status, amount, currency, reference, country_id, methods, customer,
-       return_url, metadata, created_at, expires_at, fingerprint, sub_merchant_id)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       return_url, metadata, created_at, expires_at, fingerprint, sub_merchant_id, created_by)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     input.id,
     SESSION_STATUSES[0],
     input.amount,
@@ -75,6 +75,7 @@ export function openSession(
     terms.expiresAt,
     terms.fingerprint,
     terms.subMerchantId,
+    input.created_by ? JSON.stringify(input.created_by) : null,
   );
 }
 

@@ -6,6 +6,7 @@
 import type { MoneyDifference, ReportedMoney } from '../../shared/money-report';
 import { isUnsettledAttempt, type AttemptAnomaly, type SessionAnomaly } from '../../shared/status';
 import type { WebhookType } from '../durable/webhook-outbox';
+import { parseCreatedBy } from '../keys/created-by';
 import type { SessionContext } from './context';
 import { merchantAttempt } from './merchant-view';
 import { parseJson, type AttemptRow } from './store';
@@ -44,6 +45,8 @@ export function queueWebhook(
     sub_merchant_id: session.sub_merchant_id ?? null,
     attempt: attempt ? merchantAttempt(attempt) : null,
     unsettled_attempts: cx.store.attemptStatuses().filter(isUnsettledAttempt).length,
+    // The merchant API request that created the session: its id and the key id that acted.
+    request: parseCreatedBy(session.created_by),
     ...extra,
   });
 }

@@ -61,13 +61,20 @@ describe('GET /v1/diagnostics', () => {
 
   it('wrong secret: get-token refuses, and the signature check blames the secret', async () => {
     // Real secrets mean production mode, where PUBLIC_BASE_URL, SERVICE_BASE_URL and
-    // MERCHANT_WEBHOOK_URL must be https (the UPSTREAM binding still reaches the sandbox).
-    const { status, report } = await diagnose({
-      SERVICE_SECRET_KEY: 'wrong-secret',
-      PUBLIC_BASE_URL: 'https://pay.shop.example',
-      SERVICE_BASE_URL: 'https://sandbox.internal',
-      MERCHANT_WEBHOOK_URL: 'https://shop.example/webhooks',
-    });
+    // MERCHANT_WEBHOOK_URL must be https and no secret may hold a development credential
+    // (issue #24; the UPSTREAM binding still reaches the sandbox).
+    const live = 'live-merchant-key-0123456789';
+    const { status, report } = await diagnose(
+      {
+        SERVICE_SECRET_KEY: 'wrong-secret',
+        MERCHANT_API_KEY: live,
+        MERCHANT_WEBHOOK_SECRET: `whsec_${btoa('0123456789abcdef01234567')}`,
+        PUBLIC_BASE_URL: 'https://pay.shop.example',
+        SERVICE_BASE_URL: 'https://sandbox.internal',
+        MERCHANT_WEBHOOK_URL: 'https://shop.example/webhooks',
+      },
+      live,
+    );
     expect(status).toBe(503);
     expect(byId(report, 'credentials')).toMatchObject({ status: 'fail' });
     expect(byId(report, 'credentials').cause).toMatch(/SERVICE_SECRET_KEY is wrong/);

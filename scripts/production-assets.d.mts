@@ -1,0 +1,2 @@
+export declare const DEV_ONLY_ASSETS: string[];
+export declare function copyProductionAssets(from?: string, to?: string): void;

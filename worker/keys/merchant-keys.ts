@@ -1,0 +1,126 @@
+/**
+ * The merchant API keys (docs/design.md, "Merchant API auth"): `MERCHANT_API_KEYS`, a JSON list
+ * of `{"key": "uc_live_<id>_<secret>", "scope": "full" | "read" | "checkout", "expires_at"?}`,
+ * and, for compatibility, `MERCHANT_API_KEY`: one key of scope `full`. Several keys at once is
+ * what lets a key rotate with an overlap.
+ * @module
+ */
+import * as z from 'zod/mini';
+import { estimateBits, MIN_KEY_BITS } from './entropy';
+
+/** What a key may do: `full` everything; `read` GET requests only; `checkout` create and read
+ * checkout sessions only (no payouts, links, balance, reports or admin). */
+export type KeyScope = 'full' | 'read' | 'checkout';
+
+/** The scopes, in the order the docs list them. */
+export const KEY_SCOPES: readonly KeyScope[] = ['full', 'read', 'checkout'];
+
+/** One merchant API key. */
+export interface MerchantKey {
+  /** The id from the key's prefix (`uc_live_<id>_…`), or `default` for a plain
+   * MERCHANT_API_KEY. */
+  id: string;
+  scope: KeyScope;
+  /** When the key stops working (epoch ms), or null. */
+  expiresAt: number | null;
+  /** The whole key, as the merchant sends it. */
+  key: string;
+}
+
+/** `uc_live_<id>_<secret>` (production) or `uc_test_<id>_<secret>` (development): the id is
+ * 1 to 24 lowercase letters and digits, the secret at least 16 URL-safe characters. */
+export const KEY_FORMAT = /^uc_(live|test)_([a-z0-9]{1,24})_([A-Za-z0-9_-]{16,})$/;
+
+/** The id of a plain `MERCHANT_API_KEY` that is not in the `uc_…` format. */
+export const DEFAULT_KEY_ID = 'default';
+
+const entrySchema = z.strictObject({
+  key: z.string(),
+  scope: z.enum(['full', 'read', 'checkout']),
+  expires_at: z.optional(z.string()),
+});
+const listSchema = z.array(entrySchema);
+
+/** The keys, and what is wrong with them (one sentence each; no key's secret in any). */
+export interface ParsedKeys {
+  keys: MerchantKey[];
+  problems: string[];
+}
+
+/**
+ * Reads `MERCHANT_API_KEYS` and `MERCHANT_API_KEY`. Outside development mode each key's secret
+ * must carry at least 128 bits ({@link MIN_KEY_BITS}) and keys must be `uc_live_`; in
+ * development, `uc_test_`.
+ *
+ * @example
+ * parseMerchantKeys({ MERCHANT_API_KEYS: '[{"key":"uc_live_k1_…","scope":"full"}]' }, false);
+ */
+export function parseMerchantKeys(
+  env: { MERCHANT_API_KEYS?: unknown; MERCHANT_API_KEY?: unknown },
+  devMode: boolean,
+): ParsedKeys {
+  const keys: MerchantKey[] = [];
+  const problems: string[] = [];
+  const weak = (id: string, bits: number) =>
+    `merchant API key ${id} carries about ${bits} bits of entropy; at least ${MIN_KEY_BITS} are ` +
+    'needed outside development mode (make one with `npm run keys`)';
+  const raw = env.MERCHANT_API_KEYS;
+  if (typeof raw === 'string' && raw.trim() !== '') {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(raw);
+    } catch {
+      parsed = undefined;
+    }
+    const list = z.safeParse(listSchema, parsed);
+    if (!list.success) {
+      problems.push(
+        'MERCHANT_API_KEYS must be a JSON list of {"key": "uc_live_<id>_<secret>", ' +
+          '"scope": "full" | "read" | "checkout", "expires_at"?: ISO date}',
+      );
+    } else {
+      list.data.forEach((entry, i) => {
+        const match = KEY_FORMAT.exec(entry.key);
+        if (!match) {
+          problems.push(`MERCHANT_API_KEYS entry ${i + 1} is not uc_live_<id>_<secret>`);
+          return;
+        }
+        const [, mode, id, secret] = match as unknown as [string, string, string, string];
+        if (mode !== (devMode ? 'test' : 'live')) {
+          problems.push(
+            `merchant API key ${id} is uc_${mode}_; ${devMode ? 'development' : 'production'} ` +
+              `takes uc_${devMode ? 'test' : 'live'}_ keys only`,
+          );
+        }
+        const bits = estimateBits(secret);
+        if (!devMode && bits < MIN_KEY_BITS) problems.push(weak(id, bits));
+        let expiresAt: number | null = null;
+        if (entry.expires_at !== undefined) {
+          expiresAt = Date.parse(entry.expires_at);
+          if (!Number.isFinite(expiresAt)) {
+            problems.push(`merchant API key ${id}: expires_at must be an ISO 8601 date`);
+          }
+        }
+        if (keys.some((k) => k.id === id)) {
+          problems.push(`merchant API key id ${id} appears twice in MERCHANT_API_KEYS`);
+        }
+        keys.push({ id, scope: entry.scope, expiresAt, key: entry.key });
+      });
+    }
+  }
+  const single = env.MERCHANT_API_KEY;
+  if (typeof single === 'string' && single.trim() !== '') {
+    const match = KEY_FORMAT.exec(single);
+    const id = match?.[2] ?? DEFAULT_KEY_ID;
+    const bits = estimateBits(match?.[3] ?? single);
+    if (!devMode && bits < MIN_KEY_BITS) problems.push(weak(`${id} (MERCHANT_API_KEY)`, bits));
+    if (keys.some((k) => k.id === id)) {
+      problems.push(`merchant API key id ${id} is in both MERCHANT_API_KEYS and MERCHANT_API_KEY`);
+    }
+    keys.push({ id, scope: 'full', expiresAt: null, key: single });
+  }
+  if (keys.length === 0 && problems.length === 0) {
+    problems.push('MERCHANT_API_KEYS (or MERCHANT_API_KEY) is not set');
+  }
+  return { keys, problems };
+}
