@@ -189,7 +189,14 @@ function keysProblems(
   if (!devMode) {
     const record = env as unknown as Record<string, unknown>;
     const devValues = new Set<unknown>(Object.values(devCredentials.secrets));
-    for (const name of [...Object.keys(devCredentials.secrets), 'MERCHANT_API_KEYS']) {
+    // The previous value of a rotating secret too (worker/secret-rotation.ts).
+    const names = [
+      ...Object.keys(devCredentials.secrets),
+      'MERCHANT_API_KEYS',
+      'SERVICE_SECRET_KEY_PREVIOUS',
+      'MERCHANT_WEBHOOK_SECRET_PREVIOUS',
+    ];
+    for (const name of names) {
       if (devValues.has(record[name])) {
         problems.push(
           `${name} holds a development credential (dev.vars.example), refused outside ` +

@@ -15,12 +15,12 @@ export function expectBareConfigInvalid(body: unknown): void {
 }
 
 /** What GET /v1/diagnostics (with the deployment's merchant key) says about its configuration. */
-export async function configProblems(overrides: Partial<ProxyEnv>): Promise<string> {
+export async function configProblems(overrides: Partial<ProxyEnv>, key?: string): Promise<string> {
   const merged = { ...env, ...overrides } as ProxyEnv;
   const ctx = createExecutionContext();
   const res = await worker.fetch!(
     new Request(`${BASE}/v1/diagnostics`, {
-      headers: { authorization: `Bearer ${merged.MERCHANT_API_KEY}` },
+      headers: { authorization: `Bearer ${key ?? merged.MERCHANT_API_KEY}` },
     }) as Request<unknown, IncomingRequestCfProperties>,
     merged,
     ctx,

@@ -127,7 +127,11 @@ describe('GET /v1/diagnostics', () => {
 });
 
 describe('the rotation check (issue #24)', () => {
+  // Production mode: https URLs and no development credential in any secret (issue #24).
+  const LIVE_KEY = 'live-merchant-key-0123456789abcdefgh';
   const PRODUCTION = {
+    MERCHANT_API_KEY: LIVE_KEY,
+    MERCHANT_WEBHOOK_SECRET: `whsec_${btoa('a-live-webhook-secret-of-32-byte')}`,
     PUBLIC_BASE_URL: 'https://pay.shop.example',
     SERVICE_BASE_URL: 'https://sandbox.internal',
     MERCHANT_WEBHOOK_URL: 'https://shop.example/webhooks',
@@ -135,15 +139,18 @@ describe('the rotation check (issue #24)', () => {
 
   it('reports an open overlap of each secret and when it ends', async () => {
     const until = new Date(Date.now() + 3 * 86_400_000).toISOString();
-    const { report } = await diagnose({
-      ...PRODUCTION,
-      SERVICE_SECRET_KEY: 'rotated-upstream-secret-0123456789',
-      SERVICE_SECRET_KEY_PREVIOUS: 'test-secret',
-      SERVICE_SECRET_KEY_PREVIOUS_UNTIL: until,
-      MERCHANT_WEBHOOK_SECRET: `whsec_${btoa('a-new-webhook-secret-of-32-bytes')}`,
-      MERCHANT_WEBHOOK_SECRET_PREVIOUS: env.MERCHANT_WEBHOOK_SECRET,
-      MERCHANT_WEBHOOK_SECRET_PREVIOUS_UNTIL: until,
-    });
+    const { report } = await diagnose(
+      {
+        ...PRODUCTION,
+        SERVICE_SECRET_KEY: 'rotated-upstream-secret-0123456789',
+        SERVICE_SECRET_KEY_PREVIOUS: 'retired-upstream-secret-0123456789',
+        SERVICE_SECRET_KEY_PREVIOUS_UNTIL: until,
+        MERCHANT_WEBHOOK_SECRET: `whsec_${btoa('a-new-webhook-secret-of-32-bytes')}`,
+        MERCHANT_WEBHOOK_SECRET_PREVIOUS: `whsec_${btoa('a-retired-webhook-secret-32-byte')}`,
+        MERCHANT_WEBHOOK_SECRET_PREVIOUS_UNTIL: until,
+      },
+      LIVE_KEY,
+    );
     const rotation = byId(report, 'secret_rotation');
     expect(rotation.status).toBe('warn');
     const ends = until.replace(/\.\d{3}Z$/, '');
@@ -157,12 +164,15 @@ describe('the rotation check (issue #24)', () => {
   });
 
   it('says when an overlap has ended and the previous secret should go', async () => {
-    const { report } = await diagnose({
-      ...PRODUCTION,
-      SERVICE_SECRET_KEY: 'rotated-upstream-secret-0123456789',
-      SERVICE_SECRET_KEY_PREVIOUS: 'test-secret',
-      SERVICE_SECRET_KEY_PREVIOUS_UNTIL: '2026-01-01T00:00:00Z',
-    });
+    const { report } = await diagnose(
+      {
+        ...PRODUCTION,
+        SERVICE_SECRET_KEY: 'rotated-upstream-secret-0123456789',
+        SERVICE_SECRET_KEY_PREVIOUS: 'retired-upstream-secret-0123456789',
+        SERVICE_SECRET_KEY_PREVIOUS_UNTIL: '2026-01-01T00:00:00Z',
+      },
+      LIVE_KEY,
+    );
     expect(byId(report, 'secret_rotation')).toMatchObject({
       status: 'warn',
       found:

@@ -24,6 +24,7 @@ import {
   startAttempt,
   waitForSession,
 } from '../helpers';
+import { configProblems, expectBareConfigInvalid } from './config-detail';
 import { clearFaults, injectFault } from '../hostile/support';
 import { waitForPayout } from '../money/support';
 
@@ -459,6 +460,8 @@ const LIVE = {
   MERCHANT_API_KEY: 'live-merchant-key-0123456789abcdefgh',
   MERCHANT_WEBHOOK_SECRET: `whsec_${btoa('0123456789abcdef01234567')}`,
   PUBLIC_BASE_URL: 'https://pay.shop.example',
+  SERVICE_BASE_URL: 'https://sandbox.internal',
+  MERCHANT_WEBHOOK_URL: 'https://shop.example/webhooks',
 };
 
 describe('development credentials and mode', () => {
@@ -486,8 +489,14 @@ describe('development credentials and mode', () => {
         name === 'MERCHANT_API_KEY' ? env[name] : undefined,
       );
       expect(res.status, name).toBe(500);
-      expect(res.json.error?.code).toBe('CONFIG_INVALID');
-      expect(res.json.error?.message).toContain(`${name} holds a development credential`);
+      expectBareConfigInvalid(res.json);
+      // The detail is the operator's, at GET /v1/diagnostics (a live key reads it).
+      expect(
+        await configProblems(
+          { DEV_MODE: undefined, ...LIVE, [name]: env[name] },
+          name === 'MERCHANT_API_KEY' ? env[name] : LIVE.MERCHANT_API_KEY,
+        ),
+      ).toContain(`${name} holds a development credential`);
     }
   });
 
@@ -511,8 +520,13 @@ describe('development credentials and mode', () => {
 
   it('keys under 128 bits are refused outside development mode', async () => {
     const weak = await probe({ MERCHANT_API_KEY: 'short-key-12345' }, 'short-key-12345');
-    expect(weak.json.error?.code).toBe('CONFIG_INVALID');
-    expect(weak.json.error?.message).toMatch(/at least 128 are needed/);
+    expectBareConfigInvalid(weak.json);
+    expect(
+      await configProblems(
+        { DEV_MODE: undefined, ...LIVE, MERCHANT_API_KEY: 'short-key-12345' },
+        'short-key-12345',
+      ),
+    ).toMatch(/at least 128 are needed/);
     const hex128 = `uc_live_k1_${'0123456789abcdef'.repeat(2)}`;
     expect(estimateBits('0123456789abcdef'.repeat(2))).toBe(128);
     const ok = await probe(keysEnv([{ key: hex128, scope: 'full' }]), hex128);
