@@ -12,6 +12,7 @@ import * as z from 'zod/mini';
 import { CheckoutError } from '../shared/errors';
 import type { SigningCredentials, SigningScheme } from '../shared/signing';
 import { parseBrand, type Brand } from './brand';
+import { promptLimits, type PromptLimits } from './prompt-limits/settings';
 import devCredentials from './dev-credentials.json';
 import type { ProxyEnv } from './env';
 import required from './required-config.json';
@@ -49,6 +50,10 @@ export interface Config {
   subMerchantId: string | null;
   /** The shop's name, logo and accent colour on the hosted page (`BRAND_*`, worker/brand.ts). */
   brand: Brand;
+  // --- prompt limits (issue #24, part 5; worker/prompt-limits/) ---
+  /** Prompts per payer phone and per session (`PHONE_PROMPT_LIMITS`, `SESSION_PROMPT_LIMITS`). */
+  promptLimits: PromptLimits;
+  // --- end prompt limits ---
 }
 
 /** The signature schemes `SERVICE_SIGNING_SCHEME` accepts (the first is the default). */
@@ -283,6 +288,7 @@ export function loadConfig(env: ProxyEnv): Config {
     String(record.PUBLIC_BASE_URL ?? '').replace(/\/+$/, ''),
   );
   problems.push(...brandProblems);
+  const limits = promptLimits(env, problems); // prompt limits (issue #24, part 5)
   if (problems.length > 0) {
     throw new CheckoutError(
       'CONFIG_INVALID',
@@ -311,6 +317,7 @@ export function loadConfig(env: ProxyEnv): Config {
     inputWindowsMs,
     subMerchantId,
     brand,
+    promptLimits: limits, // prompt limits (issue #24, part 5)
   };
   cache.set(env, config);
   return config;

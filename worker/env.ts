@@ -26,6 +26,10 @@ export interface ProxySettings {
   INPUT_WINDOWS?: string;
   /** UUID: the `sub_merchant_id` of sessions created without one (marketplaces); unset: none. */
   SERVICE_SUB_MERCHANT_ID?: string;
+  /** Prompts per payer phone across every session, e.g. `3/10m,10/1d` (the default), or `off`. */
+  PHONE_PROMPT_LIMITS?: string;
+  /** Prompts per checkout session, e.g. `3/10m` (the default), or `off`. */
+  SESSION_PROMPT_LIMITS?: string;
 }
 
 /** Bindings wrangler.toml declares that the code still treats as optional. */

@@ -24,6 +24,7 @@ export { CheckoutSession } from './session/checkout-session';
 export { DevInbox } from './dev-inbox/dev-inbox';
 export { Ledger } from './ledger/ledger';
 export { Payout } from './payout/payout';
+export { PhoneLimiter } from './prompt-limits/phone-limiter';
 
 /** The proxy's routes (development routes are added per request in {@link handler}). */
 export const app = new Hono<ProxyApp>();

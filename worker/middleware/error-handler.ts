@@ -6,6 +6,7 @@ import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { CheckoutError, errorBody } from '../../shared/errors';
 import { logLine, requestIdOf, routeOf } from './request-log';
+import { retryAfterHeaders } from './retry-after';
 
 /**
  * The app's `onError` handler: CheckoutError → its code and status; anything else → 500 INTERNAL,
@@ -18,7 +19,8 @@ import { logLine, requestIdOf, routeOf } from './request-log';
 export function errorHandler(): ErrorHandler {
   return (error, c) => {
     if (error instanceof CheckoutError) {
-      return c.json(error.toBody(), error.status as 400);
+      const body = error.toBody();
+      return c.json(body, error.status as 400, retryAfterHeaders(body));
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody('VALIDATION_FAILED', error.message || 'Bad request.'), error.status);

@@ -38,6 +38,9 @@ export class SessionContext {
    * means nothing yet, and callbacks wait for the create's reference (after an eviction the set
    * is empty: "not found" counts again and callbacks apply at once). */
   readonly creating = new Set<string>();
+  /** A new attempt's prompt limits are being checked with the phone's limiter object (an
+   * await): a second attempt meanwhile is refused as in progress (worker/session/attempts.ts). */
+  admitting = false;
 
   constructor(
     readonly state: DurableObjectState,
