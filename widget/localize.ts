@@ -13,6 +13,10 @@ import type { LapseReason } from '../shared/view';
 /** Error codes the widget explains to the payer, plus `NETWORK` (the request never got an answer). */
 export type ExplainedError = ErrorCode | 'NETWORK';
 
+/** Which prompt limit refused an attempt (`RATE_LIMITED` with `details.limit`), worded apart:
+ * a phone that received too many prompts, or a session that sent too many. */
+export type PromptLimitError = 'RATE_LIMITED_PHONE' | 'RATE_LIMITED_SESSION';
+
 /** Every string the widget shows. Functions take already formatted values. */
 export interface Translation {
   /** BCP 47 language code, e.g. `fr`. */
@@ -132,7 +136,7 @@ export interface Translation {
   errorHeading: string;
   reload: string;
   /** Messages for error codes; `generic` covers the rest. */
-  errors: Partial<Record<ExplainedError, string>> & { generic: string };
+  errors: Partial<Record<ExplainedError | PromptLimitError, string>> & { generic: string };
 }
 
 /** A later step's strings (translations/steps/): some of a translation's, errors included. */

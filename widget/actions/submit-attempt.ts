@@ -31,6 +31,24 @@ export interface AttemptHost {
 }
 
 /**
+ * The payer's sentence for a refused attempt; a prompt limit says which one (docs/design.md,
+ * "Prompt limits").
+ *
+ * @example
+ * refusalText(t, new ApiError('RATE_LIMITED', '…', 429, { limit: 'phone' })); // 'Too many payment requests were sent to this phone number. …'
+ */
+export function refusalText(t: Translation, error: ApiError): string {
+  const limit = error.code === 'RATE_LIMITED' ? error.details?.limit : undefined;
+  const key =
+    limit === 'phone'
+      ? 'RATE_LIMITED_PHONE'
+      : limit === 'session'
+        ? 'RATE_LIMITED_SESSION'
+        : error.code;
+  return t.errors[key] ?? t.errors.generic;
+}
+
+/**
  * Checks the form (focusing the first wrong field), then starts the attempt with the proxy.
  *
  * @example
@@ -66,7 +84,7 @@ export async function submitAttempt(host: AttemptHost): Promise<void> {
       if (field) refused[field] = refusedProblem(field);
     }
     host._problems = refused;
-    host._formError = host._t.errors[apiError.code] ?? host._t.errors.generic;
+    host._formError = refusalText(host._t, apiError);
     // Another attempt or a closed session; or no clear answer (a network failure or a 5xx
     // may come after the attempt was made): the view says which step is live.
     const unclear = apiError.status === 0 || apiError.status >= 500;
