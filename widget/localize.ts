@@ -50,6 +50,8 @@ export interface Translation {
   phoneHint: (dialCode: string, digits: number) => string;
   /** The number the payer typed, formatted (`+254 712 345 678`), as it will be used. */
   phoneUse: (mobile: string, kind: MethodKind) => string;
+  /** The checkbox that confirms the shop's prefilled phone, shown masked (`+232 *****456`). */
+  phoneSaved: (masked: string) => string;
   firstName: string;
   lastName: string;
   fullName: string;

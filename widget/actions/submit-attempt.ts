@@ -6,7 +6,7 @@
 import type { CheckoutView, CountryOption, MethodOption } from '../../shared/view';
 import { asApiError, startAttempt, type ApiError } from '../api';
 import type { CheckoutErrorDetail } from '../events';
-import type { FieldName, FieldProblem, FieldValues } from '../form-model';
+import { usesSavedPhone, type FieldName, type FieldProblem, type FieldValues } from '../form-model';
 import { attemptRequest, checkForm, fieldOfIssue, refusedProblem } from './form-check';
 import type { Translation } from '../localize';
 import '../translations/steps/attempt';
@@ -59,7 +59,8 @@ export async function submitAttempt(host: AttemptHost): Promise<void> {
   const country = host._country();
   const method = host._method();
   if (!view || !country || !method || host._busy) return;
-  const problems = checkForm(method.kind, host._values, country, view.banks.length > 0);
+  const saved = usesSavedPhone(view, country, host._values);
+  const problems = checkForm(method.kind, host._values, country, view.banks.length > 0, saved);
   host._problems = problems;
   const invalid = Object.keys(problems);
   if (invalid.length > 0) {
@@ -71,7 +72,7 @@ export async function submitAttempt(host: AttemptHost): Promise<void> {
   host._formError = '';
   host._busy = true;
   try {
-    const body = attemptRequest(country, method, host._values);
+    const body = attemptRequest(country, method, host._values, saved);
     host.applyView(await startAttempt(host.endpointUrl, view.id, body));
     host._dismissed = null;
   } catch (error) {

@@ -20,6 +20,7 @@ import { applyDeferredCallbacks } from './callbacks';
 import { collectionParams } from './collection-params';
 import type { SessionContext } from './context';
 import { createRefused } from './create-refusals';
+import { withPrefilledMobile } from './customer-prefill';
 import { MAX_OTP_TRIES } from './otp';
 import { MAX_ATTEMPTS, publicView } from './public-view';
 import { text } from './reports';
@@ -111,11 +112,16 @@ function admit(cx: SessionContext, body: AttemptBody): Outcome<Admitted> {
  */
 export async function startAttempt(
   cx: SessionContext,
-  body: AttemptBody,
+  given: AttemptBody,
 ): Promise<Outcome<CheckoutView>> {
   if (cx.admitting) {
     return fail('ATTEMPT_IN_PROGRESS', 'A payment is already in progress; wait for its outcome.');
   }
+  const stored = cx.store.session();
+  if (!stored) return fail('SESSION_NOT_FOUND', 'No such checkout session.');
+  const resolved = withPrefilledMobile(stored, cx.config.catalogue, given);
+  if (!resolved.ok) return resolved;
+  const body = resolved.value;
   const limited = await promptLimited(cx, body);
   if (limited) return limited;
   // Re-read after the limiter's await: a callback or an alarm may have changed the session.
