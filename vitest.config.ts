@@ -142,8 +142,16 @@ export default defineConfig({
             ? 'test/proxy/hostile/interleavings.test.ts'
             : 'test/proxy/**/*.test.ts',
         ],
-        exclude: ['test/proxy/model/**'],
+        exclude: ['test/proxy/model/**', 'test/proxy/limits/**'],
       }),
+      // The prompt limits with their production defaults (docs/design.md, "Prompt limits"):
+      // [env.dev] turns them off, as the other suites send many prompts to the sandbox's few
+      // scripted numbers.
+      proxyProject(
+        'proxy-limits',
+        { include: ['test/proxy/limits/**/*.test.ts'] },
+        { PHONE_PROMPT_LIMITS: '', SESSION_PROMPT_LIMITS: '' },
+      ),
       // The money paths again with both sides signing with HMAC-SHA256 (SERVICE_SIGNING_SCHEME).
       proxyProject('proxy-hmac', { include: ['test/proxy/money/**/*.test.ts'] }, {}, 'hmac-sha256'),
       // The money model (docs/design.md, "Money rules"): status queries run only when the test

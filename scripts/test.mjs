@@ -24,6 +24,11 @@ run('vitest', ['run', '--project', 'sandbox'], 'sandbox suite (workerd)');
 run('vitest', ['run', '--project', 'proxy'], 'proxy suite (workerd, with the sandbox)');
 run(
   'vitest',
+  ['run', '--project', 'proxy-limits'],
+  'prompt limits with their production defaults (workerd, with the sandbox)',
+);
+run(
+  'vitest',
   ['run', '--project', 'proxy-hmac'],
   'money paths with HMAC-SHA256 signatures (workerd, with the sandbox)',
 );

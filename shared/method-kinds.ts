@@ -46,3 +46,28 @@ export const PHONE_KINDS: readonly MethodKind[] = [
   'otp_operator',
   'redirect_wallet',
 ];
+
+/**
+ * Method kinds whose create makes the upstream push something to the payer's phone: a
+ * mobile-money approval prompt (`phone_prompt`, `operator_prompt`) or an OTP text message
+ * (`otp_operator`). Each such create counts against the prompt limits (docs/design.md, "Prompt
+ * limits"). Not counted: `redirect_wallet` (the payer opens the wallet's page themselves),
+ * `virtual_account` (its phone is only a detail of the account; nothing is sent to it) and the
+ * bank kinds (no phone).
+ */
+export const PROMPT_KINDS: readonly MethodKind[] = [
+  'phone_prompt',
+  'operator_prompt',
+  'otp_operator',
+];
+
+/**
+ * True for a method kind whose create pushes a prompt or a code to the payer's phone.
+ *
+ * @example
+ * isPromptKind('otp_operator'); // true
+ * isPromptKind('redirect_wallet'); // false
+ */
+export function isPromptKind(kind: string): boolean {
+  return PROMPT_KINDS.some((prompt) => prompt === kind);
+}

@@ -83,21 +83,36 @@ export function phoneRuleText(rule: PhoneRule): string {
   return `must start with the dial code ${rule.dialCode} and have ${total} digits`;
 }
 
+/** ITU country codes of two digits (the rest of zones 2–9 have three; zones 1 and 7 one). */
+const TWO_DIGIT_CODE = /^(2[07]|3[0-469]|4[013-9]|5[1-8]|6[0-6]|8[1246]|9[0-58])/;
+
 /**
- * Hides the middle of a phone number for logs and the public view: the first and last four
- * characters stay (two each below ten characters, none below six), one `*` per hidden one.
+ * The dial code an international number starts with (country codes are prefix-free, so the
+ * number alone decides): `1` or `7`, a two-digit code such as `27`, else three digits.
  *
  * @example
- * maskPhone('254712345000'); // '2547****5000'
+ * dialCodeOf('23276123456'); // '232'
+ * dialCodeOf('27821234567'); // '27'
+ */
+export function dialCodeOf(international: string): string {
+  if (/^[17]/.test(international)) return international.slice(0, 1);
+  return TWO_DIGIT_CODE.test(international) ? international.slice(0, 2) : international.slice(0, 3);
+}
+
+/**
+ * Masks a phone number for every record, list, webhook, log and view: its dial code and its last
+ * three digits stay, every other digit is a `*` (a number too short for that is all stars).
+ * `mobile` is in international form (a leading `+` and separators are dropped).
+ *
+ * @example
+ * maskPhone('23276123456'); // '232*****456' (Sierra Leone: 3 of its 8 national digits shown)
+ * maskPhone('254712345000'); // '254******000'
  */
 export function maskPhone(mobile: string): string {
-  const keep = mobile.length >= 10 ? 4 : mobile.length >= 6 ? 2 : 0;
-  if (keep === 0) return '*'.repeat(mobile.length);
-  return (
-    mobile.slice(0, keep) +
-    '*'.repeat(mobile.length - 2 * keep) +
-    mobile.slice(mobile.length - keep)
-  );
+  const digits = mobile.replace(/[^\d]/g, '');
+  const dial = dialCodeOf(digits);
+  if (digits.length < dial.length + 6) return '*'.repeat(digits.length);
+  return dial + '*'.repeat(digits.length - dial.length - 3) + digits.slice(-3);
 }
 
 /**

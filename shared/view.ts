@@ -93,6 +93,18 @@ export interface AttemptView {
   failure: { code: string | null; message: string | null } | null;
 }
 
+/**
+ * The merchant's `customer` prefill as the payer's browser may see it: the first name, and the
+ * phone masked (its dial code and last 3 digits, e.g. `232*****456`). The full number never
+ * leaves the proxy: the widget asks the payer to confirm the masked number and then sends
+ * `use_prefilled_mobile: true` instead of a `mobile`, and the session uses the number it holds.
+ */
+export interface CustomerPrefill {
+  first_name?: string;
+  /** In the international form of the first offered country for which the number is valid. */
+  mobile_masked?: string;
+}
+
 /** The public view of one checkout session. */
 export interface CheckoutView {
   id: string;
@@ -105,8 +117,9 @@ export interface CheckoutView {
   countries: CountryOption[];
   /** NGN virtual-account banks (code and label), for the NGN form. */
   banks: { code: string; label: string }[];
-  /** Prefill for the form (merchant-supplied; no secrets). */
-  customer: { first_name?: string; last_name?: string; mobile?: string; email?: string } | null;
+  /** What the form may show of the merchant's prefill, only while the session is open (null
+   * otherwise, or when there is nothing to show). */
+  customer: CustomerPrefill | null;
   attempt: AttemptView | null;
   /** True when a new attempt may be started now. */
   can_retry: boolean;

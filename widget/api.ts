@@ -21,6 +21,8 @@ export interface AttemptRequest {
   account_name?: string;
   bank_code?: string;
   id_number?: string;
+  /** The payer confirmed the shop's prefilled phone (shown masked) instead of typing one. */
+  use_prefilled_mobile?: true;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { PAYER_FIELD_MAX } from '../shared/attempt-field-limits';
 import type { MethodKind } from '../shared/method-kinds';
-import { isValidPhone, normalizePhone, type PhoneRule } from '../shared/phone';
+import type { PhoneRule } from '../shared/phone';
 import type { CheckoutView, CountryOption } from '../shared/view';
 
 /**
@@ -23,8 +23,9 @@ export type FieldName =
 export type FieldProblem =
   'required' | 'invalid' | 'phoneInvalid' | 'idLength' | 'idInvalid' | 'bankRequired';
 
-/** What the payer typed, by field. */
-export type FieldValues = Partial<Record<FieldName, string>>;
+/** What the payer typed, by field; `otherMobile` when they chose to type a number other than
+ * the shop's prefilled one. */
+export type FieldValues = Partial<Record<FieldName, string>> & { otherMobile?: boolean };
 
 const FIELDS: Readonly<Record<MethodKind, readonly FieldName[]>> = {
   phone_prompt: ['mobile'],
@@ -65,24 +66,46 @@ export function phoneRule(country: CountryOption): PhoneRule {
 }
 
 /**
- * Initial values from the merchant's prefill (`view.customer`); a prefilled phone of this
- * country shows without its dial code.
+ * Initial values from the merchant's prefill (`view.customer`): the first name. (The phone is
+ * never sent whole to the browser: see {@link savedPhone}.)
  *
  * @example
- * prefill(view, kenya); // { mobile: '712345000', first_name: 'Amina', … }
+ * prefill(view, kenya); // { first_name: 'Amina' }
  */
-export function prefill(view: CheckoutView, country: CountryOption): FieldValues {
-  const customer = view.customer ?? {};
+export function prefill(view: CheckoutView, _country: CountryOption): FieldValues {
   const values: FieldValues = {};
-  if (customer.first_name) values.first_name = customer.first_name;
-  if (customer.last_name) values.last_name = customer.last_name;
-  const full = [customer.first_name, customer.last_name].filter(Boolean).join(' ');
-  if (full) values.name = values.account_name = full;
-  if (customer.mobile) {
-    const rule = phoneRule(country);
-    const mobile = normalizePhone(customer.mobile, rule);
-    if (isValidPhone(mobile, rule)) values.mobile = mobile.slice(rule.dialCode.length);
-  }
+  if (view.customer?.first_name) values.first_name = view.customer.first_name;
   if (view.banks.length === 1 && view.banks[0]) values.bank_code = view.banks[0].code;
   return values;
+}
+
+/**
+ * The shop's prefilled phone for `country`, masked as the payer reads it (`+232 *****456`), or
+ * null when there is none of that country. The payer confirms it, or types another.
+ *
+ * @example
+ * savedPhone(view, sierraLeone); // '+232 *****456'
+ */
+export function savedPhone(view: CheckoutView | null, country: CountryOption): string | null {
+  const masked = view?.customer?.mobile_masked ?? '';
+  const dial = country.dial_code;
+  if (!masked.startsWith(dial) || masked.length !== dial.length + country.national_number_length) {
+    return null;
+  }
+  return `+${dial} ${masked.slice(dial.length)}`;
+}
+
+/**
+ * Whether the attempt uses the shop's prefilled phone: there is one for `country` and the
+ * payer did not choose to type another.
+ *
+ * @example
+ * usesSavedPhone(view, sierraLeone, {}); // true
+ */
+export function usesSavedPhone(
+  view: CheckoutView | null,
+  country: CountryOption,
+  values: FieldValues,
+): boolean {
+  return !values.otherMobile && savedPhone(view, country) !== null;
 }

@@ -13,6 +13,10 @@ import type { LapseReason } from '../shared/view';
 /** Error codes the widget explains to the payer, plus `NETWORK` (the request never got an answer). */
 export type ExplainedError = ErrorCode | 'NETWORK';
 
+/** Which prompt limit refused an attempt (`RATE_LIMITED` with `details.limit`), worded apart:
+ * a phone that received too many prompts, or a session that sent too many. */
+export type PromptLimitError = 'RATE_LIMITED_PHONE' | 'RATE_LIMITED_SESSION';
+
 /** Every string the widget shows. Functions take already formatted values. */
 export interface Translation {
   /** BCP 47 language code, e.g. `fr`. */
@@ -46,6 +50,8 @@ export interface Translation {
   phoneHint: (dialCode: string, digits: number) => string;
   /** The number the payer typed, formatted (`+254 712 345 678`), as it will be used. */
   phoneUse: (mobile: string, kind: MethodKind) => string;
+  /** The checkbox that confirms the shop's prefilled phone, shown masked (`+232 *****456`). */
+  phoneSaved: (masked: string) => string;
   firstName: string;
   lastName: string;
   fullName: string;
@@ -132,7 +138,7 @@ export interface Translation {
   errorHeading: string;
   reload: string;
   /** Messages for error codes; `generic` covers the rest. */
-  errors: Partial<Record<ExplainedError, string>> & { generic: string };
+  errors: Partial<Record<ExplainedError | PromptLimitError, string>> & { generic: string };
 }
 
 /** A later step's strings (translations/steps/): some of a translation's, errors included. */

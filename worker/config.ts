@@ -12,6 +12,7 @@ import * as z from 'zod/mini';
 import { CheckoutError } from '../shared/errors';
 import type { SigningCredentials, SigningScheme } from '../shared/signing';
 import { parseBrand, type Brand } from './brand';
+import { promptLimits, type PromptLimits } from './prompt-limits/settings';
 import devCredentials from './dev-credentials.json';
 import type { ProxyEnv } from './env';
 import { parseMerchantKeys, type MerchantKey } from './keys/merchant-keys';
@@ -68,6 +69,10 @@ export interface Config {
   retentionMs: number;
   /** The merchant API keys (`MERCHANT_API_KEYS`, `MERCHANT_API_KEY`; worker/keys/). */
   merchantKeys: readonly MerchantKey[];
+  // --- prompt limits (issue #24, part 5; worker/prompt-limits/) ---
+  /** Prompts per payer phone and per session (`PHONE_PROMPT_LIMITS`, `SESSION_PROMPT_LIMITS`). */
+  promptLimits: PromptLimits;
+  // --- end prompt limits ---
 }
 
 /** The signature schemes `SERVICE_SIGNING_SCHEME` accepts (the first is the default). */
@@ -375,6 +380,7 @@ export function loadConfig(env: ProxyEnv): Config {
   const { alert: signatureAlert, problems: alertProblems } = parseSignatureAlert(env);
   problems.push(...alertProblems);
   // --- end issue #24, parts 3 and 8 ---
+  const limits = promptLimits(env, problems); // prompt limits (issue #24, part 5)
   if (problems.length > 0) {
     throw new CheckoutError(
       'CONFIG_INVALID',
@@ -407,6 +413,7 @@ export function loadConfig(env: ProxyEnv): Config {
     signatureAlert, // issue #24, part 8
     retentionMs: retentionDays * 86_400_000,
     merchantKeys, // keys (issue #24)
+    promptLimits: limits, // prompt limits (issue #24, part 5)
   };
   cache.set(env, config);
   return config;

@@ -39,6 +39,10 @@ export interface ProxySettings {
   /** Secret: JSON list of the merchant API keys, each `{key, scope, expires_at?}`
    * (worker/keys/merchant-keys.ts); MERCHANT_API_KEY alone is one key of scope `full`. */
   MERCHANT_API_KEYS?: string;
+  /** Prompts per payer phone across every session, e.g. `3/10m,10/1d` (the default), or `off`. */
+  PHONE_PROMPT_LIMITS?: string;
+  /** Prompts per checkout session, e.g. `3/10m` (the default), or `off`. */
+  SESSION_PROMPT_LIMITS?: string;
 }
 
 /** Bindings wrangler.toml declares that the code still treats as optional. */

@@ -25,6 +25,7 @@ export { DevInbox } from './dev-inbox/dev-inbox';
 export { IdempotencyKey } from './idempotency/idempotency-key';
 export { Ledger } from './ledger/ledger';
 export { Payout } from './payout/payout';
+export { PhoneLimiter } from './prompt-limits/phone-limiter';
 
 /** The proxy's routes (development routes are added per request in {@link handler}). */
 export const app = new Hono<ProxyApp>();

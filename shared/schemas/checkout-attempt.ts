@@ -30,6 +30,9 @@ export const attemptBodySchema = z.strictObject({
   account_name: z.optional(trimmedText(ATTEMPT_FIELD_MAX.account_name)),
   bank_code: z.optional(trimmedText(ATTEMPT_FIELD_MAX.bank_code)),
   id_number: z.optional(trimmedText(ATTEMPT_FIELD_MAX.id_number)),
+  /** The payer confirmed the merchant's prefilled phone (shown masked): the session uses the
+   * number it holds. Not together with `mobile`. */
+  use_prefilled_mobile: z.optional(z.literal(true)),
 });
 
 /** A valid attempt body. */

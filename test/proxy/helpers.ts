@@ -5,7 +5,7 @@ import { expect, vi } from 'vitest';
 import { signEnvelope } from '../../shared/signing';
 import type { CheckoutView } from '../../shared/view';
 import type { MerchantSession } from '../../worker/session/merchant-view';
-import { findLeaks, formatLeaks, payerPhones } from '../support/secret-sweep';
+import { findLeaks, formatLeaks, payerDetails, payerPhones } from '../support/secret-sweep';
 
 export const BASE = 'http://127.0.0.1:8787';
 export const SECRETS = ['test-secret', env.MERCHANT_API_KEY, env.MERCHANT_WEBHOOK_SECRET];
@@ -16,6 +16,8 @@ export const seenBodies: string[] = [];
 export const seenLogs: string[] = [];
 /** Payer phone numbers the tests sent (attempts, callbacks, payouts): swept like secrets. */
 export const sentPhones = new Set<string>();
+/** Payers' names and ID numbers the tests sent (attempts, prefill, payouts): never in a log line. */
+export const sentPersonal = new Set<string>();
 
 for (const level of ['debug', 'info', 'log', 'warn', 'error'] as const) {
   const original = console[level].bind(console);
@@ -36,7 +38,9 @@ function safeJson(value: unknown): string {
 function notePhones(body: RequestInit['body']): void {
   if (typeof body !== 'string') return;
   try {
-    for (const phone of payerPhones(JSON.parse(body))) sentPhones.add(phone);
+    const json: unknown = JSON.parse(body);
+    for (const phone of payerPhones(json)) sentPhones.add(phone);
+    for (const detail of payerDetails(json)) sentPersonal.add(detail);
   } catch {
     /* not JSON */
   }
@@ -137,13 +141,18 @@ export function postCallback(path: string, body: unknown): Promise<Response> {
 
 /**
  * Asserts that no secret and no full payer phone number appeared in any body seen or any log
- * line printed so far (test/support/secret-sweep.ts).
+ * line printed so far, and no payer's name or ID number in any log line
+ * (test/support/secret-sweep.ts).
  */
 export function expectNoSecrets(extra: string[] = []): void {
   const texts = [
     ...seenBodies.map((text, i) => ({ source: `response #${i + 1}`, text })),
     ...seenLogs.map((text, i) => ({ source: `log line #${i + 1}`, text })),
   ];
-  const leaks = findLeaks(texts, { secrets: [...SECRETS, ...extra], phones: [...sentPhones] });
+  const leaks = findLeaks(texts, {
+    secrets: [...SECRETS, ...extra],
+    phones: [...sentPhones],
+    personal: [...sentPersonal],
+  });
   expect(leaks, formatLeaks(leaks)).toEqual([]);
 }

@@ -3,6 +3,7 @@ import { COUNTRIES, type Country } from '../../shared/countries';
 import {
   formatPhone,
   isValidPhone,
+  dialCodeOf,
   maskPhone,
   normalizePhone,
   phoneRuleText,
@@ -86,13 +87,28 @@ describe('phoneRuleText', () => {
 });
 
 describe('maskPhone', () => {
-  it('keeps four characters at each end of a long number', () => {
-    expect(maskPhone('254712345000')).toBe('2547****5000');
-    expect(maskPhone('23276123456')).toBe('2327***3456');
+  it('shows the dial code and the last 3 digits of an 11-digit Sierra Leone number, nothing else', () => {
+    const masked = maskPhone('23276123456');
+    expect(masked).toBe('232*****456');
+    // None of the hidden national digits (76123) can be read from it.
+    expect(masked.replace(/\*/g, '')).toBe('232456');
   });
 
-  it('keeps less of short values and hides tiny ones entirely', () => {
-    expect(maskPhone('12345678')).toBe('12****78');
+  it('finds the dial code from the number: three digits in Africa, two or one elsewhere', () => {
+    expect(maskPhone('254712345000')).toBe('254******000');
+    expect(maskPhone('+27 82 123 4567')).toBe('27******567');
+    expect(maskPhone('14155550100')).toBe('1*******100');
+    expect(['232', '27', '1', '44', '212'].map((d) => dialCodeOf(`${d}00000000`))).toEqual([
+      '232',
+      '27',
+      '1',
+      '44',
+      '212',
+    ]);
+  });
+
+  it('hides a number too short to keep both ends entirely', () => {
+    expect(maskPhone('23212345')).toBe('********');
     expect(maskPhone('12345')).toBe('*****');
     expect(maskPhone('')).toBe('');
   });

@@ -12,7 +12,10 @@
  * - in a log line only (a text whose `log` flag is set, or whose source starts with `log`, as
  *   test/proxy/helpers.ts names console lines): a checkout session id `cs_<26 base32>`, bare or
  *   inside an attempt reference `cs_….2`. Response bodies carry session ids by design; logs must
- *   name route patterns (`/v1/checkout/:id`) instead.
+ *   name route patterns (`/v1/checkout/:id`) instead;
+ * - in a log line only: a payer's name or ID number (issue #24), as given (names: at least 3
+ *   characters, case-sensitive; ID numbers: the digits, also inside a longer text). The merchant's
+ *   own views show them by design; no log line may.
  * @module
  */
 
@@ -22,6 +25,8 @@ export interface SweepNeedles {
   secrets: readonly string[];
   /** Full phone numbers (digits only, international form) that must never appear. */
   phones: readonly string[];
+  /** Payers' names and ID numbers: must never appear in a log line. */
+  personal?: readonly string[];
 }
 
 /** One text to sweep and where it came from (a file name, a URL, `log`, …). */
@@ -38,7 +43,7 @@ export const SESSION_ID_IN_TEXT = /cs_[a-z2-7]{26}(?![a-z2-7])/;
 /** One leak found. */
 export interface Leak {
   source: string;
-  kind: 'secret' | 'phone' | 'session_id';
+  kind: 'secret' | 'phone' | 'session_id' | 'personal';
   /** The needle, shortened so that the report itself does not repeat the secret. */
   hint: string;
   /** Offset of the first occurrence in the text. */
@@ -98,12 +103,17 @@ export function findLeaks(texts: Iterable<SweptText>, needles: SweepNeedles): Le
     .filter((secret) => secret.length > 0)
     .map((secret) => ({ secret, forms: secretForms(secret) }));
   const phones = new Set(needles.phones.filter((phone) => /^\d+$/.test(phone)));
+  const personal = [...new Set(needles.personal ?? [])].filter((value) => value.length >= 3);
   const leaks: Leak[] = [];
   for (const { source, text, log } of texts) {
     if (log ?? /^log\b/i.test(source)) {
       const id = SESSION_ID_IN_TEXT.exec(text);
       if (id)
         leaks.push({ source, kind: 'session_id', hint: `${id[0].slice(0, 6)}…`, at: id.index });
+      for (const value of personal) {
+        const at = text.indexOf(value);
+        if (at >= 0) leaks.push({ source, kind: 'personal', hint: shorten(value), at });
+      }
     }
     for (const { secret, forms } of searched) {
       const at = Math.min(
@@ -145,6 +155,43 @@ export function payerPhones(value: unknown): string[] {
         if (digits.length >= PHONE_DIGITS.min && digits.length <= PHONE_DIGITS.max) {
           found.add(digits);
         }
+      } else {
+        walk(child);
+      }
+    }
+  };
+  walk(value);
+  return [...found];
+}
+
+/** The keys whose string values are a payer's name or ID number (attempts, prefill, payouts). */
+const PERSONAL_KEYS: ReadonlySet<string> = new Set([
+  'first_name',
+  'last_name',
+  'name',
+  'account_name',
+  'id_number',
+]);
+
+/**
+ * The payers' names and ID numbers in a JSON value: every string under a name or ID key, the
+ * merchant's `customer` prefill included (personal data however it came).
+ *
+ * @example
+ * payerDetails({ name: 'Thandi Mokoena', id_number: '8001015009087' }); // ['Thandi Mokoena', '8001015009087']
+ */
+export function payerDetails(value: unknown): string[] {
+  const found = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(walk);
+      return;
+    }
+    if (node === null || typeof node !== 'object') return;
+    for (const [key, child] of Object.entries(node)) {
+      if (PERSONAL_KEYS.has(key) && typeof child === 'string') {
+        const text = child.trim();
+        if (text.length >= 3) found.add(key === 'id_number' ? text.replace(/\s+/g, '') : text);
       } else {
         walk(child);
       }

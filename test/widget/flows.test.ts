@@ -59,7 +59,7 @@ describe('flows through the real proxy and sandbox', function () {
     const success = oneEvent(el, 'checkout-success') as Promise<CheckoutSuccessEvent>;
     await submit(el);
     await waitForStep(el, 'approve');
-    expect(bodyText(el)).to.contain('+2547****5000');
+    expect(bodyText(el)).to.contain('+254******000');
     const event = await success;
     expect(event.detail).to.deep.include({ session, amount: 1500, currency: 'KES' });
     await waitForStep(el, 'success');
@@ -164,6 +164,37 @@ describe('flows through the real proxy and sandbox', function () {
     await waitForStep(el, 'success', 15_000);
   });
 
+  it('the shop prefilled the phone: shown masked, confirmed, paid; the full number never reaches the page', async () => {
+    const session = await createSession({
+      amount: 1200,
+      currency: 'KES',
+      methods: ['send money'],
+      customer: { first_name: 'Amina', mobile: '0712345000' },
+    });
+    const seen: string[] = [];
+    const original = window.fetch;
+    window.fetch = async (...args: Parameters<typeof fetch>) => {
+      const response = await original(...args);
+      seen.push(await response.clone().text());
+      return response;
+    };
+    try {
+      const el = await mountSession(session, { pollInterval: 600_000 });
+      await waitForStep(el, 'form');
+      expect(q<HTMLInputElement>(el, '#mobile-saved').checked).to.equal(true);
+      expect(bodyText(el)).to.contain('+254 ******000');
+      const success = oneEvent(el, 'checkout-success');
+      await submit(el);
+      await waitForStep(el, 'approve');
+      expect(bodyText(el)).to.contain('+254******000');
+      await success;
+      expect(el.view?.customer ?? null).to.equal(null);
+      expect(seen.join('\n')).to.not.contain('712345000');
+    } finally {
+      window.fetch = original;
+    }
+  });
+
   it('virtual_account (Nigeria): bank details, paid by transfer', async () => {
     const session = await createSession({
       amount: 5000,
@@ -172,7 +203,10 @@ describe('flows through the real proxy and sandbox', function () {
     });
     const el = await mountSession(session);
     await waitForStep(el, 'form');
-    expect(q<HTMLInputElement>(el, '#account_name').value).to.equal('Ada Obi');
+    // Only the first name is prefilled (issue #24); the payer types the rest.
+    expect(q<HTMLInputElement>(el, '#first_name').value).to.equal('Ada');
+    await type(el, 'last_name', 'Obi');
+    await type(el, 'account_name', 'Ada Obi');
     await type(el, 'bank_code', '17002');
     await submit(el);
     await waitForStep(el, 'transfer');

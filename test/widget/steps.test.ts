@@ -95,17 +95,17 @@ describe('steps: choose and form', () => {
   });
 
   it('virtual_account: names, account name and the NGN bank list', async () => {
-    const el = await mountView(
-      view([NIGERIA], { customer: { first_name: 'Ada', last_name: 'Obi' } }),
-    );
+    const el = await mountView(view([NIGERIA], { customer: { first_name: 'Ada' } }));
     expect(el.step).to.equal('form');
     expect(qa(el, 'input').map((i) => i.id)).to.deep.equal([
       'first_name',
       'last_name',
       'account_name',
     ]);
+    // The view carries the first name only (issue #24): the payer types the rest.
     expect(q<HTMLInputElement>(el, '#first_name').value).to.equal('Ada');
-    expect(q<HTMLInputElement>(el, '#account_name').value).to.equal('Ada Obi');
+    expect(q<HTMLInputElement>(el, '#last_name').value).to.equal('');
+    expect(q<HTMLInputElement>(el, '#account_name').value).to.equal('');
     const options = [...q<HTMLSelectElement>(el, 'select#bank_code').options];
     expect(options.map((o) => o.value)).to.deep.equal(['', '17001', '17002', '17003']);
     expect(options.map((o) => o.textContent?.trim())).to.deep.equal([
@@ -116,11 +116,18 @@ describe('steps: choose and form', () => {
     ]);
   });
 
-  it('prefills a phone of the country without its dial code', async () => {
+  it('a prefilled phone shows masked, for the payer to confirm or replace', async () => {
     const el = await mountView(
-      view([KENYA], { only: 'phone_prompt', customer: { mobile: '254712345000' } }),
+      view([KENYA], { only: 'phone_prompt', customer: { mobile_masked: '254******005' } }),
     );
-    expect(q<HTMLInputElement>(el, '#mobile').value).to.equal('712345000');
+    const saved = q<HTMLInputElement>(el, '#mobile-saved');
+    expect(saved.checked).to.equal(true);
+    expect(bodyText(el)).to.contain('Use the number you gave the shop: +254 ******005');
+    expect(q(el, '#mobile-hint').textContent).to.equal('We’ll send the prompt to +254 ******005.');
+    expect(qa(el, 'input#mobile')).to.have.length(0);
+    saved.click();
+    await el.updateComplete;
+    expect(q<HTMLInputElement>(el, '#mobile').value).to.equal('');
   });
 });
 

@@ -45,7 +45,8 @@ export function checkField(
 }
 
 /**
- * Every problem of a method's form, by field (empty when the form may be sent).
+ * Every problem of a method's form, by field (empty when the form may be sent). With
+ * `savedMobile`, the payer confirmed the shop's prefilled phone: there is no number to check.
  *
  * @example
  * checkForm('phone_prompt', { mobile: '07' }, kenya, false); // { mobile: 'phoneInvalid' }
@@ -55,9 +56,11 @@ export function checkForm(
   values: FieldValues,
   country: CountryOption,
   bankList: boolean,
+  savedMobile = false,
 ): Partial<Record<FieldName, FieldProblem>> {
   const problems: Partial<Record<FieldName, FieldProblem>> = {};
   for (const field of fieldsFor(kind)) {
+    if (field === 'mobile' && savedMobile) continue; // the proxy holds it (and checks it)
     const problem = checkField(field, values[field], country, bankList);
     if (problem) problems[field] = problem;
   }
@@ -65,7 +68,8 @@ export function checkForm(
 }
 
 /**
- * The attempt request for a checked form: trimmed values, the phone in international form.
+ * The attempt request for a checked form: trimmed values, the phone in international form (or,
+ * with `savedMobile`, `use_prefilled_mobile`: the full number never reaches the browser).
  *
  * @example
  * attemptRequest(kenya, sendMoney, { mobile: '0712 345 000' });
@@ -75,9 +79,14 @@ export function attemptRequest(
   country: CountryOption,
   method: MethodOption,
   values: FieldValues,
+  savedMobile = false,
 ): AttemptRequest {
   const request: AttemptRequest = { country_id: country.id, method: method.value };
   for (const field of fieldsFor(method.kind)) {
+    if (field === 'mobile' && savedMobile) {
+      request.use_prefilled_mobile = true;
+      continue;
+    }
     const text = (values[field] ?? '').trim();
     request[field] =
       field === 'mobile'

@@ -6,7 +6,7 @@
 import type { CheckoutView, CountryOption, MethodOption } from '../../shared/view';
 import { asApiError, startAttempt, type ApiError } from '../api';
 import type { CheckoutErrorDetail } from '../events';
-import type { FieldName, FieldProblem, FieldValues } from '../form-model';
+import { usesSavedPhone, type FieldName, type FieldProblem, type FieldValues } from '../form-model';
 import { attemptRequest, checkForm, fieldOfIssue, refusedProblem } from './form-check';
 import type { Translation } from '../localize';
 import '../translations/steps/attempt';
@@ -31,6 +31,24 @@ export interface AttemptHost {
 }
 
 /**
+ * The payer's sentence for a refused attempt; a prompt limit says which one (docs/design.md,
+ * "Prompt limits").
+ *
+ * @example
+ * refusalText(t, new ApiError('RATE_LIMITED', '…', 429, { limit: 'phone' })); // 'Too many payment requests were sent to this phone number. …'
+ */
+export function refusalText(t: Translation, error: ApiError): string {
+  const limit = error.code === 'RATE_LIMITED' ? error.details?.limit : undefined;
+  const key =
+    limit === 'phone'
+      ? 'RATE_LIMITED_PHONE'
+      : limit === 'session'
+        ? 'RATE_LIMITED_SESSION'
+        : error.code;
+  return t.errors[key] ?? t.errors.generic;
+}
+
+/**
  * Checks the form (focusing the first wrong field), then starts the attempt with the proxy.
  *
  * @example
@@ -41,7 +59,8 @@ export async function submitAttempt(host: AttemptHost): Promise<void> {
   const country = host._country();
   const method = host._method();
   if (!view || !country || !method || host._busy) return;
-  const problems = checkForm(method.kind, host._values, country, view.banks.length > 0);
+  const saved = usesSavedPhone(view, country, host._values);
+  const problems = checkForm(method.kind, host._values, country, view.banks.length > 0, saved);
   host._problems = problems;
   const invalid = Object.keys(problems);
   if (invalid.length > 0) {
@@ -53,7 +72,7 @@ export async function submitAttempt(host: AttemptHost): Promise<void> {
   host._formError = '';
   host._busy = true;
   try {
-    const body = attemptRequest(country, method, host._values);
+    const body = attemptRequest(country, method, host._values, saved);
     host.applyView(await startAttempt(host.endpointUrl, view.id, body));
     host._dismissed = null;
   } catch (error) {
@@ -66,7 +85,7 @@ export async function submitAttempt(host: AttemptHost): Promise<void> {
       if (field) refused[field] = refusedProblem(field);
     }
     host._problems = refused;
-    host._formError = host._t.errors[apiError.code] ?? host._t.errors.generic;
+    host._formError = refusalText(host._t, apiError);
     // Another attempt or a closed session; or no clear answer (a network failure or a 5xx
     // may come after the attempt was made): the view says which step is live.
     const unclear = apiError.status === 0 || apiError.status >= 500;

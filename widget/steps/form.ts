@@ -11,7 +11,9 @@ import {
   FIELD_MAX,
   fieldsFor,
   phoneRule,
+  savedPhone,
   submitCode,
+  usesSavedPhone,
   type FieldName,
   type FieldProblem,
 } from '../form-model';
@@ -65,7 +67,12 @@ export function phoneHint(
 function texts(h: StepHost, field: FieldName, country: CountryOption, banks: boolean) {
   const t = h._t;
   const table: Record<FieldName, [string, string]> = {
-    mobile: [t.phone, phoneHint(t, country, h._values.mobile ?? '', h._method()!.kind)],
+    mobile: [
+      t.phone,
+      usesSavedPhone(h._view, country, h._values)
+        ? t.phoneUse(savedPhone(h._view, country)!, h._method()!.kind)
+        : phoneHint(t, country, h._values.mobile ?? '', h._method()!.kind),
+    ],
     first_name: [t.firstName, ''],
     last_name: [t.lastName, ''],
     name: [t.fullName, ''],
@@ -123,6 +130,27 @@ function control(h: StepHost, field: FieldName, describedBy: string): TemplateRe
 }
 
 /**
+ * The shop's prefilled phone, masked, for the payer to confirm (checked: the proxy uses the
+ * number it holds) or to replace (unchecked: the phone field appears).
+ */
+function savedPhoneChoice(h: StepHost, saved: string, describedBy: string): TemplateResult {
+  const onChange = (e: Event) => {
+    h._values = { ...h._values, otherMobile: !(e.target as HTMLInputElement).checked };
+    if (h._problems.mobile) h._problems = { ...h._problems, mobile: undefined };
+  };
+  return html`<label part="option">
+    <input
+      id="mobile-saved"
+      type="checkbox"
+      .checked=${!h._values.otherMobile}
+      aria-describedby=${describedBy}
+      @change=${onChange}
+    />
+    <span>${h._t.phoneSaved(saved)}</span>
+  </label>`;
+}
+
+/**
  * Renders the method's form.
  *
  * @example
@@ -142,9 +170,11 @@ export function renderForm(h: StepHost): TemplateResult | typeof nothing {
       const [label, hint] = texts(h, field, country, view.banks.length > 0);
       const problem = h._problems[field];
       const describedBy = hint ? `${field}-hint ${field}-error` : `${field}-error`;
+      const saved = field === 'mobile' ? savedPhone(view, country) : null;
+      const typing = !saved || h._values.otherMobile;
       return html`<div part="field">
-        <label for=${field}>${label}</label>
-        ${control(h, field, describedBy)}
+        ${saved ? savedPhoneChoice(h, saved, describedBy) : nothing}
+        ${typing ? html`<label for=${field}>${label}</label>${control(h, field, describedBy)}` : nothing}
         ${hint ? html`<span id="${field}-hint" part="hint">${hint}</span>` : nothing}
         <span id="${field}-error" part="error"
           >${problem ? problemText(t, problem, country) : ''}</span

@@ -56,6 +56,7 @@ const translation: Omit<Translation, LaterKey> = {
     kind == 'redirect_wallet'
       ? `Wallet number: ${mobile}`
       : `We’ll send the ${kind == 'otp_operator' ? 'code' : 'prompt'} to ${mobile}.`,
+  phoneSaved: (masked) => `Use the number you gave the shop: ${masked}`,
   firstName: 'First name',
   lastName: 'Last name',
   fullName: 'Full name',

@@ -38,6 +38,7 @@ const translation: Omit<Translation, LaterKey> = {
     kind == 'redirect_wallet'
       ? `Numéro du portefeuille : ${mobile}`
       : `Nous enverrons ${kind == 'otp_operator' ? 'le code' : 'la demande'} au ${mobile}.`,
+  phoneSaved: (masked) => `Utiliser le numéro donné à la boutique : ${masked}`,
   firstName: 'Prénom',
   lastName: 'Nom',
   fullName: 'Nom complet',

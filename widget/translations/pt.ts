@@ -38,6 +38,7 @@ const translation: Omit<Translation, LaterKey> = {
     kind == 'redirect_wallet'
       ? `Número da carteira: ${mobile}`
       : `Enviaremos ${kind == 'otp_operator' ? 'o código' : 'o pedido'} para ${mobile}.`,
+  phoneSaved: (masked) => `Usar o número que deu à loja: ${masked}`,
   firstName: 'Nome próprio',
   lastName: 'Apelido',
   fullName: 'Nome completo',

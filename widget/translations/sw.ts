@@ -38,6 +38,7 @@ const translation: Omit<Translation, LaterKey> = {
     kind == 'redirect_wallet'
       ? `Nambari ya pochi: ${mobile}`
       : `Tutatuma ${kind == 'otp_operator' ? 'msimbo' : 'ombi'} kwa ${mobile}.`,
+  phoneSaved: (masked) => `Tumia namba uliyotoa kwa duka: ${masked}`,
   firstName: 'Jina la kwanza',
   lastName: 'Jina la ukoo',
   fullName: 'Jina kamili',

@@ -6,6 +6,7 @@ import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { CheckoutError, errorBody } from '../../shared/errors';
 import { logLine, requestIdOf, routeOf } from './request-log';
+import { retryAfterHeaders } from './retry-after';
 
 /** The public answer of a deployment whose configuration does not validate: no detail. */
 export const CONFIG_INVALID_MESSAGE =
@@ -28,7 +29,8 @@ export function errorHandler(): ErrorHandler {
       return c.json(errorBody('CONFIG_INVALID', CONFIG_INVALID_MESSAGE), 500);
     }
     if (error instanceof CheckoutError) {
-      return c.json(error.toBody(), error.status as 400);
+      const body = error.toBody();
+      return c.json(body, error.status as 400, retryAfterHeaders(body));
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody('VALIDATION_FAILED', error.message || 'Bad request.'), error.status);

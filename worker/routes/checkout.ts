@@ -9,17 +9,20 @@ import { CheckoutError } from '../../shared/errors';
 import { attemptBodySchema, otpBodySchema } from '../../shared/schemas';
 import type { ProxyApp, ProxyEnv } from '../env';
 import { config } from '../middleware/config';
+import { addressBucket } from '../middleware/address-bucket';
 import { checkoutCors } from '../middleware/cors';
 import { notFoundHandler } from '../middleware/error-handler';
 import { jsonBody } from '../middleware/json-body';
 import { sessionStub } from '../stubs';
 import { respond } from './respond';
 
-async function limited(env: ProxyEnv, key: string): Promise<void> {
+/** The per-address limit of attempt and OTP posts (IPv6 by its /64; worker/middleware/address-bucket.ts). */
+async function limited(env: ProxyEnv, what: 'attempt' | 'otp', address: string): Promise<void> {
   if (!env.ATTEMPT_LIMITER) return;
-  const { success } = await env.ATTEMPT_LIMITER.limit({ key });
+  const { success } = await env.ATTEMPT_LIMITER.limit({ key: `${what}:${addressBucket(address)}` });
   if (!success) {
     throw new CheckoutError('RATE_LIMITED', 'Too many payment attempts; wait a minute and retry.', {
+      limit: 'address',
       retry_after: 60,
     });
   }
@@ -49,14 +52,14 @@ export function checkoutApi() {
     invalid: 'Some details are missing or invalid.',
   });
   app.post('/:id/attempts', sessionId, attempt, async (c) => {
-    await limited(c.env, `attempt:${c.req.header('cf-connecting-ip') ?? 'local'}`);
+    await limited(c.env, 'attempt', c.req.header('cf-connecting-ip') ?? 'local');
     const stub = sessionStub(c.env, c.req.param('id'));
     return respond(c, await stub.startAttempt(c.req.valid('json')), 201);
   });
 
   const otp = jsonBody(otpBodySchema, { limit: 1024, invalid: 'Enter the code you received.' });
   app.post('/:id/otp', sessionId, otp, async (c) => {
-    await limited(c.env, `otp:${c.req.header('cf-connecting-ip') ?? 'local'}`);
+    await limited(c.env, 'otp', c.req.header('cf-connecting-ip') ?? 'local');
     return respond(
       c,
       await sessionStub(c.env, c.req.param('id')).submitOtp(c.req.valid('json').otp),

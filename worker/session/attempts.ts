@@ -14,11 +14,13 @@ import type { CheckoutView, NextAction } from '../../shared/view';
 import { fail, type Outcome } from '../durable/outcome';
 import { firstQueryDelay } from '../durable/reconcile-backoff';
 import { logLine } from '../middleware/request-log';
+import { sessionPromptRefusal, takePhonePrompt } from '../prompt-limits/admit-prompt';
 import { callUpstream } from '../upstream';
 import { applyDeferredCallbacks } from './callbacks';
 import { collectionParams } from './collection-params';
 import type { SessionContext } from './context';
 import { createRefused } from './create-refusals';
+import { withPrefilledMobile } from './customer-prefill';
 import { MAX_OTP_TRIES } from './otp';
 import { MAX_ATTEMPTS, publicView } from './public-view';
 import { text } from './reports';
@@ -110,8 +112,19 @@ function admit(cx: SessionContext, body: AttemptBody): Outcome<Admitted> {
  */
 export async function startAttempt(
   cx: SessionContext,
-  body: AttemptBody,
+  given: AttemptBody,
 ): Promise<Outcome<CheckoutView>> {
+  if (cx.admitting) {
+    return fail('ATTEMPT_IN_PROGRESS', 'A payment is already in progress; wait for its outcome.');
+  }
+  const stored = cx.store.session();
+  if (!stored) return fail('SESSION_NOT_FOUND', 'No such checkout session.');
+  const resolved = withPrefilledMobile(stored, cx.config.catalogue, given);
+  if (!resolved.ok) return resolved;
+  const body = resolved.value;
+  const limited = await promptLimited(cx, body);
+  if (limited) return limited;
+  // Re-read after the limiter's await: a callback or an alarm may have changed the session.
   const admitted = admit(cx, body);
   if (!admitted.ok) return admitted;
   const { session, slot, attemptId, n, params } = admitted.value;
@@ -164,6 +177,29 @@ export async function startAttempt(
   applyDeferredCallbacks(cx, attemptId);
   cx.bump();
   return { ok: true, value: cx.view()! };
+}
+
+/**
+ * The prompt limits (docs/design.md, "Prompt limits"): null when the attempt may be sent (and,
+ * for a prompt, it is counted against the phone), else why not. Another attempt arriving while
+ * the phone's limiter is asked is refused as in progress.
+ */
+async function promptLimited(
+  cx: SessionContext,
+  body: AttemptBody,
+): Promise<Outcome<CheckoutView> | null> {
+  const admitted = admit(cx, body);
+  if (!admitted.ok) return admitted;
+  const { slot, params } = admitted.value;
+  const now = Date.now();
+  const session = sessionPromptRefusal<CheckoutView>(cx.store.sql, cx.config, slot.kind, now);
+  if (session) return session;
+  cx.admitting = true;
+  try {
+    return await takePhonePrompt(cx.env, cx.config, slot.kind, String(params.mobile ?? ''), now);
+  } finally {
+    cx.admitting = false;
+  }
 }
 
 /** Records an accepted create: the upstream's reference, the payment_token and the payer's

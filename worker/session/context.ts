@@ -41,6 +41,9 @@ export class SessionContext {
   /** Runs after every change {@link bump} publishes (the session object schedules the erasure
    * of a settled session here, worker/session/redact.ts). */
   afterChange: (() => void) | null = null;
+  /** A new attempt's prompt limits are being checked with the phone's limiter object (an
+   * await): a second attempt meanwhile is refused as in progress (worker/session/attempts.ts). */
+  admitting = false;
 
   constructor(
     readonly state: DurableObjectState,

@@ -7,6 +7,7 @@ import { methodOption } from '../../shared/brands';
 import type { Catalogue } from '../../shared/catalogue';
 import { canStartAttempt, needsShop } from '../../shared/status';
 import type { AttemptView, CheckoutView, CountryOption, NextAction } from '../../shared/view';
+import { viewPrefill } from './customer-prefill';
 import { attemptNext, parseJson, type AttemptRow, type SessionRow } from './store';
 
 /** Attempts a session allows before it fails for good. */
@@ -103,7 +104,8 @@ export function publicView(
     banks: countries.some((country) => country.id === 17)
       ? catalogue.banks.map((bank) => ({ code: bank.code, label: bank.label }))
       : [],
-    customer: parseJson(session.customer),
+    // Only while an attempt may start (the form is its only reader), masked (issue #24).
+    customer: canStartAttempt(session.status) ? viewPrefill(session, countries) : null,
     attempt: latest ? attemptView(latest) : null,
     can_retry:
       canStartAttempt(session.status) &&

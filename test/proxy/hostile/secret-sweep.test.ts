@@ -1,7 +1,7 @@
 // The secret sweep itself (test/support/secret-sweep.ts): it must find what it is for, in the
 // forms a leak takes, and not cry wolf on masked numbers or longer digit runs.
 import { describe, expect, it } from 'vitest';
-import { findLeaks, payerPhones, secretForms } from '../../support/secret-sweep';
+import { findLeaks, payerDetails, payerPhones, secretForms } from '../../support/secret-sweep';
 
 const WEBHOOK = 'whsec_ZGV2LXdlYmhvb2stc2VjcmV0LWZvci1sb2NhbC11c2U=';
 const needles = {
@@ -44,5 +44,34 @@ describe('secret sweep', () => {
         nested: [{ mobile: '256772000001' }],
       }).sort(),
     ).toEqual(['254712345000', '256772000001']);
+  });
+
+  it('finds a payer name or ID number in a log line, not in a response body', () => {
+    const personal = { secrets: [], phones: [], personal: ['Thandi Mokoena', '8001015009087'] };
+    const texts = [
+      { source: 'log line #1', text: '{"event":"attempt","name":"Thandi Mokoena"}' },
+      { source: 'log line #2', text: 'id 8001015009087 refused' },
+      { source: 'response #1', text: '{"name":"Thandi Mokoena","id_number":"8001015009087"}' },
+      { source: 'log line #3', text: '{"event":"request","route":"/v1/checkout/:id"}' },
+    ];
+    const leaks = findLeaks(texts, personal);
+    expect(leaks.map((l) => [l.source, l.kind])).toEqual([
+      ['log line #1', 'personal'],
+      ['log line #2', 'personal'],
+    ]);
+    expect(JSON.stringify(leaks)).not.toContain('Mokoena');
+    expect(JSON.stringify(leaks)).not.toContain('8001015009087');
+  });
+
+  it('collects names and ID numbers from request bodies, the prefill included', () => {
+    expect(
+      payerDetails({
+        name: 'Thandi Mokoena',
+        id_number: '800101 5009 087',
+        customer: { first_name: 'Amina', last_name: 'Wanjiru', mobile: '254700000000' },
+        account_name: 'Ada Obi',
+        method: 'bank_id',
+      }).sort(),
+    ).toEqual(['8001015009087', 'Ada Obi', 'Amina', 'Thandi Mokoena', 'Wanjiru']);
   });
 });
