@@ -4,7 +4,7 @@
  * "Signing", with the sandbox's credentials).
  * @module
  */
-import { signEnvelope, type SignedEnvelope, type SigningScheme } from '../../shared/signing';
+import { sign, signEnvelope, type SignedEnvelope, type SigningScheme } from '../../shared/signing';
 import { transactionRefOf } from './references';
 import type { Transaction } from './store/transactions';
 
@@ -106,14 +106,20 @@ export interface CallbackSigner {
 
 /**
  * The signed callback envelope for some params: client_id, sender, salt, timestamp,
- * signature, params.
+ * signature, params — and `root`'s fields beside them when given (signed like the rest, as
+ * the canonical string covers every field: what an upstream adding root fields would send).
  *
  * @example
  * const body = JSON.stringify(await signedCallback(callbackParams(tx), signer));
  */
-export function signedCallback(
+export async function signedCallback(
   params: Record<string, unknown>,
   signer: CallbackSigner,
-): Promise<SignedEnvelope> {
-  return signEnvelope(params, signer);
+  root: Record<string, unknown> | null = null,
+): Promise<SignedEnvelope | Record<string, unknown>> {
+  const envelope = await signEnvelope(params, signer);
+  if (root === null) return envelope;
+  const { signature: _plain, ...unsigned } = envelope;
+  const extended = { ...root, ...unsigned };
+  return { ...extended, signature: await sign(extended, signer.secretKey, signer.scheme) };
 }

@@ -17,6 +17,7 @@ import {
   waitForStatus,
 } from './client/client';
 import { collectionParams, countryOf, kenyaParams, methodOf, phoneOf } from './client/fixtures';
+import { signatureOf } from './client/signer';
 
 const GATEWAY_TIMEOUT = {
   success: false,
@@ -280,3 +281,26 @@ async function balanceOf(currency: string): Promise<number> {
   const wallet = got.body.data.find((w: { currency: string }) => w.currency === currency);
   return Number(wallet.balance);
 }
+
+describe('a callback with root fields the upstream may add', () => {
+  it('extra callback root: the envelope carries them, signed with the rest; the signed body is shown', async () => {
+    const hook = receiver();
+    const data = await kenya(hook.url, '000');
+    const [terminal] = await hook.waitFor(1);
+    const sent = await call('POST', `/control/transactions/${data.depositId}/callback`, {
+      root: { version: '2', meta: { region: 'ke' } },
+    });
+    expect(sent.status).toBe(202);
+    const calls = await hook.waitFor(2);
+    const extra = calls[1]!.body;
+    expect(extra).toMatchObject({ version: '2', meta: { region: 'ke' } });
+    expect(extra.signature).toBe(await signatureOf(extra, CREDENTIALS.secret));
+    expect(terminal!.body).not.toHaveProperty('version');
+    const delivery = await call('GET', `/control/callbacks/${sent.body.delivery_id}`);
+    expect(delivery.body.callback.body).toEqual(extra);
+    const refused = await call('POST', `/control/transactions/${data.depositId}/callback`, {
+      root: { signature: 'x' },
+    });
+    expect(refused.status).toBe(400);
+  });
+});

@@ -84,10 +84,11 @@ export function resend(engine: Engine, ref: string): ResendResult {
 /**
  * Sends one extra signed callback for a transaction without changing it: its terminal
  * callback (or, while pending, a non-terminal one) with `overrides.params` set over it and
- * `overrides.omit` dropped, to its callback URL, through the normal delivery and retries.
+ * `overrides.omit` dropped (and `overrides.root` beside the envelope's fields), to its
+ * callback URL, through the normal delivery and retries.
  *
  * @example
- * extraCallback(engine, ref, { params: { amount: 1000 }, omit: [] });
+ * extraCallback(engine, ref, { params: { amount: 1000 }, omit: [], root: {} });
  */
 export function extraCallback(
   engine: Engine,
@@ -98,8 +99,9 @@ export function extraCallback(
   if (!tx) return { result: 'not_found' };
   const params: Record<string, unknown> = { ...extraCallbackBase(tx), ...overrides.params };
   for (const name of overrides.omit) delete params[name];
+  const root = Object.keys(overrides.root).length > 0 ? overrides.root : null;
   const deliveryId = engine.storage.transactionSync(() =>
-    engine.outbox.queue(tx.ref, 'extra', tx.callback_url, params, engine.clock.now()),
+    engine.outbox.queue(tx.ref, 'extra', tx.callback_url, params, engine.clock.now(), root),
   );
   return {
     result: 'ok',

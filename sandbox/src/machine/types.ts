@@ -56,6 +56,8 @@ export interface PayOptions {
 export interface CallbackOverrides {
   params: Record<string, unknown>;
   omit: readonly string[];
+  /** Extra root fields of the envelope, signed with the rest. */
+  root: Record<string, unknown>;
 }
 
 /** A queued callback: its delivery id, destination and the params it carries (unsigned, as JSON text). */

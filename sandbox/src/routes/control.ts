@@ -7,10 +7,10 @@
  * - GET    /control/transactions/:ref                   → 200 { transaction } | 404 NOT_FOUND
  * - POST   /control/transactions/:ref/outcome {outcome, amount?, after_ms?, omit?} → 200 { transaction } | 404 | 409 NO_ATTEMPT_WAITING
  * - POST   /control/transactions/:ref/resend            → 202 { transaction, delivery_id } | 404 | 409 (pending, or answered 200 with refuse_resend_after_200)
- * - POST   /control/transactions/:ref/callback {params?, omit?} → 202 { transaction, delivery_id, url, params } | 404
+ * - POST   /control/transactions/:ref/callback {params?, omit?, root?} → 202 { transaction, delivery_id, url, params } | 404
  * - POST   /control/transactions/:ref/not-created {count} → 200 { transaction } | 404
  * - POST   /control/callbacks {url, params}             → 202 { delivery_id, url, params }
- * - GET    /control/callbacks/:id                       → 200 { callback } | 404
+ * - GET    /control/callbacks/:id                       → 200 { callback (with its signed body) } | 404
  * - POST   /control/virtual-accounts/:account/pay {amount, underpayment?, settle_after_ms?} → 200 { transaction, transfer } | 404 | 409
  * - GET    /control/faults                              → 200 { faults: [fault] }
  * - POST   /control/faults {endpoint, fault, count?, delay_ms?} → 201 { fault }
@@ -57,9 +57,22 @@ const PayBody = z.strictObject({
   underpayment: z._default(z.enum(['settle', 'reverse']), 'settle'),
   settle_after_ms: z._default(afterMs, 0),
 });
+/** The envelope's own fields: `root` may not replace them. */
+const ENVELOPE_FIELDS = ['client_id', 'sender', 'timestamp', 'salt', 'signature', 'params'];
 const ExtraCallbackBody = z.strictObject({
   params: z._default(callbackParamsShape, {}),
   omit: z._default(paramNames, []),
+  root: z._default(
+    z
+      .record(z.string(), z.unknown())
+      .check(
+        z.refine(
+          (root) => !Object.keys(root).some((key) => ENVELOPE_FIELDS.includes(key)),
+          'must not name an envelope field',
+        ),
+      ),
+    {},
+  ),
 });
 const LagBody = z.strictObject({ count: z.int().check(z.minimum(0), z.maximum(1000)) });
 const ForeignCallbackBody = z.strictObject({
@@ -224,7 +237,9 @@ control.get('/control/callbacks/:id', async (c) => {
     ? await ledger(c.env).delivery(Number(id))
     : undefined;
   if (!delivery) return notFound(c, `callback ${id}`);
-  return c.json({ callback: deliveryView(delivery) });
+  // The signed envelope as sent (every retry sends these bytes); null before the first attempt.
+  const body = delivery.body === null ? null : (JSON.parse(delivery.body) as unknown);
+  return c.json({ callback: { ...deliveryView(delivery), body } });
 });
 
 control.post('/control/virtual-accounts/:account_number/pay', async (c) => {

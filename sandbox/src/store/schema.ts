@@ -79,6 +79,7 @@ const STATEMENTS = [
     reason TEXT NOT NULL,
     url TEXT NOT NULL,
     params TEXT NOT NULL,
+    root TEXT,
     body TEXT,
     attempts INTEGER NOT NULL DEFAULT 0,
     last_status INTEGER,
@@ -164,6 +165,7 @@ const ADDED_COLUMNS: readonly (readonly [string, string, string])[] = [
   ['transactions', 'callback_omit', 'TEXT'],
   ['transactions', 'locked_minor', 'INTEGER NOT NULL DEFAULT 0'],
   ['transactions', 'lagging_queries', 'INTEGER NOT NULL DEFAULT 0'],
+  ['deliveries', 'root', 'TEXT'],
 ];
 
 /** Indexes on added columns: created once the columns exist. */
