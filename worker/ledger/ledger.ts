@@ -52,6 +52,13 @@ export class Ledger extends DurableObject<ProxyEnv> {
     return { outbox: this.outbox, index: this.index };
   }
 
+  /** True when a callback with this digest is stored here (an exact retry's lookup). */
+  async hasCallback(digest: string): Promise<boolean> {
+    return (
+      this.sql.exec('SELECT 1 FROM callbacks WHERE digest = ? LIMIT 1', digest).toArray().length > 0
+    );
+  }
+
   /** Stores a callback once; answers whether it was new. */
   async storeCallback(
     kind: CallbackKind,

@@ -49,6 +49,16 @@ export class Payout extends DurableObject<ProxyEnv> {
     return applyCallback(this.store, callback);
   }
 
+  /** True when a callback with this digest is recorded here (an exact retry's lookup). */
+  async hasCallback(digest: string): Promise<boolean> {
+    if (!this.store.exists) return false;
+    return (
+      this.store.sql
+        .exec('SELECT 1 FROM payout_callbacks WHERE digest = ? LIMIT 1', digest)
+        .toArray().length > 0
+    );
+  }
+
   /**
    * Asks the upstream for this payout's status now (the merchant asked, e.g. for a payout in
    * `needs_review`); answers the payout after the answer was applied, or null when unknown.

@@ -151,6 +151,15 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     return applyCallback(this.cx, callback);
   }
 
+  /** True when a callback with this digest is recorded here (an exact retry's lookup). */
+  async hasCallback(digest: string): Promise<boolean> {
+    if (!this.cx.tables.exists) return false;
+    return (
+      this.cx.store.sql.exec('SELECT 1 FROM callbacks WHERE digest = ? LIMIT 1', digest).toArray()
+        .length > 0
+    );
+  }
+
   // ---------------------------------------------------------------- timers and index
 
   /** Runs every due task, then re-arms the alarm for the earliest remaining one. */
