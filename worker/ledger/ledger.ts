@@ -7,10 +7,19 @@
  * statuses, `000006`) are stored and change nothing.
  * @module
  */
+import {
+  clearFailingTask,
+  FAILING_TASKS_KEPT,
+  failingTask,
+  failingTaskEventId,
+  failingTaskWebhook,
+  noteFailingTask,
+  type FailingTask,
+} from '../durable/failing-tasks';
 import { DurableObject } from 'cloudflare:workers';
 import { paymentLinkCallbackOutcome, type PaymentLinkCallbackParams } from '../../shared/schemas';
 import { loadConfig } from '../config';
-import { TaskQueue } from '../durable/task-queue';
+import { TaskQueue, type DrainHooks } from '../durable/task-queue';
 import { WebhookOutbox, type WebhookRecord } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
 import { INDEX_TASK, IndexOutbox } from '../index-store/index-outbox';
@@ -29,6 +38,9 @@ import {
   type CallbackKind,
   type LedgerCallback,
 } from './store';
+
+/** Storage keys of the failing tasks the integration-health object records. */
+const FAILING_PREFIX = 'failing_task:';
 
 /** Callbacks without a session, keyed by a digest of their params. */
 export class Ledger extends DurableObject<ProxyEnv> {
@@ -111,6 +123,31 @@ export class Ledger extends DurableObject<ProxyEnv> {
     if (at > last) await this.ctx.storage.put('upstream_auth_refused_at', at);
   }
 
+  /** Integration health: a task of some object keeps throwing (worker/durable/failing-tasks.ts). */
+  async noteFailingTask(record: FailingTask): Promise<void> {
+    const key = `${FAILING_PREFIX}${record.object}:${record.object_id}:${record.task.key}`;
+    await this.ctx.storage.put(key, record);
+    const all = await this.ctx.storage.list<FailingTask>({ prefix: FAILING_PREFIX });
+    if (all.size > FAILING_TASKS_KEPT) {
+      const oldest = [...all.entries()]
+        .sort(([, a], [, b]) => a.last_failed_at.localeCompare(b.last_failed_at))
+        .slice(0, all.size - FAILING_TASKS_KEPT)
+        .map(([name]) => name);
+      await this.ctx.storage.delete(oldest);
+    }
+  }
+
+  /** Integration health: a failing task ran again. */
+  async clearFailingTask(object: string, objectId: string, taskKey: string): Promise<void> {
+    await this.ctx.storage.delete(`${FAILING_PREFIX}${object}:${objectId}:${taskKey}`);
+  }
+
+  /** Integration health: the failing tasks recorded, most recent failure first. */
+  async failingTasks(): Promise<FailingTask[]> {
+    const all = await this.ctx.storage.list<FailingTask>({ prefix: FAILING_PREFIX });
+    return [...all.values()].sort((a, b) => b.last_failed_at.localeCompare(a.last_failed_at));
+  }
+
   /** When the upstream last refused our credentials (ms since the epoch), or null. */
   async lastUpstreamAuthRefusal(): Promise<number | null> {
     return (await this.ctx.storage.get<number>('upstream_auth_refused_at')) ?? null;
@@ -131,16 +168,34 @@ export class Ledger extends DurableObject<ProxyEnv> {
     return requeued;
   }
 
+  /** A task failing again and again: one `integration.error`, listed by the diagnostics. */
+  private drainHooks(): DrainHooks<'webhook' | 'index'> {
+    const name = this.ctx.id.name ?? this.ctx.id.toString();
+    return {
+      failing: async (failure) => {
+        const record = failingTask('ledger', name, failure);
+        this.outbox.enqueue(failingTaskEventId(name, failure.key), 'integration.error', {
+          ledger: name,
+          ...failingTaskWebhook(record),
+        });
+        await noteFailingTask(this.env, record);
+      },
+      recovered: (task) => clearFailingTask(this.env, 'ledger', name, task.key),
+    };
+  }
+
   override async alarm(): Promise<void> {
     const config = loadConfig(this.env);
-    await this.tasks.drain((task) =>
-      task.kind === INDEX_TASK
-        ? this.index.flush(this.env.INDEX)
-        : this.outbox.deliver(
-            task.ref!,
-            config.merchantWebhookUrl,
-            this.env.MERCHANT_WEBHOOK_SECRET,
-          ),
+    await this.tasks.drain(
+      (task) =>
+        task.kind === INDEX_TASK
+          ? this.index.flush(this.env.INDEX)
+          : this.outbox.deliver(
+              task.ref!,
+              config.merchantWebhookUrl,
+              this.env.MERCHANT_WEBHOOK_SECRET,
+            ),
+      this.drainHooks(),
     );
   }
 

@@ -7,6 +7,7 @@
  * surface and its one alarm.
  * @module
  */
+import { payoutDrainHooks } from './failing-tasks';
 import { DurableObject } from 'cloudflare:workers';
 import type { PayoutBody } from '../../shared/schemas';
 import { isUnsettledAttempt } from '../../shared/status';
@@ -108,7 +109,9 @@ export class Payout extends DurableObject<ProxyEnv> {
   }
 
   override async alarm(): Promise<void> {
-    await this.store.open().tasks.drain((task) => this.run(task));
+    await this.store
+      .open()
+      .tasks.drain((task) => this.run(task), payoutDrainHooks(this.env, this.store));
     // A status query that rescheduled itself moved the payout's next check.
     stageIndexRow(this.store);
   }

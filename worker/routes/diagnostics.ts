@@ -2,11 +2,13 @@
  * `GET /v1/diagnostics`: the doctor's checks (worker/doctor/checks.ts) run from this Worker —
  * the address the payment service sees, which is what its IP whitelist judges. Merchant Bearer
  * key, same error shape as the merchant API. 200 when every check passes (warnings allowed),
- * 503 otherwise; the body is the report either way.
+ * 503 otherwise; the body is the report either way, with `failing_tasks`: the tasks of any
+ * session, payout or ledger that keep throwing (null when they could not be read).
  * @module
  */
 import { Hono } from 'hono';
 import { runDoctor } from '../doctor/checks';
+import { failingTasks } from '../durable/failing-tasks';
 import type { ProxyApp } from '../env';
 import { requireMerchantKey } from '../middleware/merchant-auth';
 
@@ -22,7 +24,10 @@ export function diagnostics() {
   app.get('/', async (c) => {
     requireMerchantKey(c, c.env.MERCHANT_API_KEY);
     const report = await runDoctor(c.env);
-    return c.json(report, report.ok ? 200 : 503);
+    // Tasks that keep throwing in some object (worker/durable/failing-tasks.ts): listed, they
+    // do not change `ok` (the checks above say whether the configuration works now).
+    const failing = await failingTasks(c.env).catch(() => null);
+    return c.json({ ...report, failing_tasks: failing }, report.ok ? 200 : 503);
   });
   return app;
 }

@@ -30,6 +30,7 @@ import {
 } from './merchant-view';
 import { submitOtp } from './otp';
 import { reconcile, reconcileOverdue, reconcileUnsettled } from './reconcile';
+import { sessionDrainHooks } from './failing-tasks';
 import { payerReturned } from './return-hint';
 import type { SessionInit } from './store';
 import { acceptStream, closeInKind, isStreamUpgrade, upgradeRequired } from './stream';
@@ -164,7 +165,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
 
   /** Runs every due task, then re-arms the alarm for the earliest remaining one. */
   override async alarm(): Promise<void> {
-    await this.cx.tasks.drain((task) => this.runTask(task));
+    await this.cx.tasks.drain((task) => this.runTask(task), sessionDrainHooks(this.cx));
     // A status query that rescheduled itself moved the attempt's next check.
     this.cx.indexRows();
   }

@@ -46,7 +46,9 @@ export function redirectUrlProblem(
   return `the scheme ${url.protocol} is not https:`;
 }
 
-function healthObject(env: ProxyEnv) {
+/** The Ledger object that holds the integration's health (credential refusals, failing
+ * tasks). */
+export function healthObject(env: Pick<ProxyEnv, 'LEDGER'>) {
   return env.LEDGER.get(env.LEDGER.idFromName(HEALTH_OBJECT));
 }
 
