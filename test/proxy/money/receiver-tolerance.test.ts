@@ -25,8 +25,17 @@ import {
   waitForSession,
 } from '../helpers';
 import { sandboxTxFor, sessionObject } from '../hostile/support';
+import { projectScheme } from './support';
 
 afterAll(() => expectNoSecrets());
+
+/** How the upstream signs in this project (sha256, or HMAC in proxy-hmac). */
+const UPSTREAM_SIGNER = {
+  clientId: 'test-client',
+  sender: 'Test Shop',
+  secretKey: 'test-secret',
+  scheme: projectScheme(),
+};
 
 interface Delivery {
   id: number;
@@ -146,7 +155,7 @@ describe('fields the upstream may add', () => {
         statusCode: '000000',
         third_party_reference_1: attemptId,
       },
-      { clientId: 'test-client', sender: 'Test Shop', secretKey: 'test-secret' },
+      UPSTREAM_SIGNER,
     );
     const res = await proxyWith({}, '/hooks/collections', { ...signed, version: '2' });
     expect(res.status).toBe(401);
@@ -198,7 +207,7 @@ describe('an exact retry past CALLBACK_MAX_AGE_SECONDS', () => {
         third_party_reference_1: attemptId,
         amount: 1499,
       },
-      { clientId: 'test-client', sender: 'Test Shop', secretKey: 'test-secret' },
+      UPSTREAM_SIGNER,
       Date.now() - 10_000,
     );
     const refused = await proxyWith(vars, '/hooks/collections', stale);
