@@ -185,18 +185,17 @@ export class Ledger extends DurableObject<ProxyEnv> {
   }
 
   override async alarm(): Promise<void> {
-    const config = loadConfig(this.env);
-    await this.tasks.drain(
-      (task) =>
-        task.kind === INDEX_TASK
-          ? this.index.flush(this.env.INDEX)
-          : this.outbox.deliver(
-              task.ref!,
-              config.merchantWebhookUrl,
-              this.env.MERCHANT_WEBHOOK_SECRET,
-            ),
-      this.drainHooks(),
-    );
+    // The settings are read per task: a deployment whose settings stop loading fails the
+    // webhook tasks (counted, backed off, reported), not the whole alarm.
+    await this.tasks.drain(async (task) => {
+      if (task.kind === INDEX_TASK) return this.index.flush(this.env.INDEX);
+      const config = loadConfig(this.env);
+      return this.outbox.deliver(
+        task.ref!,
+        config.merchantWebhookUrl,
+        this.env.MERCHANT_WEBHOOK_SECRET,
+      );
+    }, this.drainHooks());
   }
 
   /** Stored callbacks, newest first, optionally of one kind or reference. */
