@@ -13,7 +13,8 @@ import { setInput } from './transitions';
 
 /**
  * Takes the payer's return for the latest attempt when it is a pending redirect: `success`
- * marks the input given; `failure` is remembered (the event log) and asks the upstream now.
+ * marks the input given; `failure` is remembered (the event log) and asks the upstream now,
+ * once per attempt.
  *
  * @example
  * payerReturned(cx, 'failure'); // a status query runs at once; the session still holds
@@ -21,12 +22,14 @@ import { setInput } from './transitions';
 export function payerReturned(cx: SessionContext, outcome: 'success' | 'failure'): void {
   const row = cx.tables.exists ? cx.store.latestAttempt() : undefined;
   if (!row || !REDIRECT_KINDS.includes(row.kind) || row.status !== 'pending') return;
-  cx.log('payer_returned', row.id, { outcome });
   if (outcome === 'success') {
+    cx.log('payer_returned', row.id, { outcome });
     setInput(cx, row.id, 'input_given');
     return;
   }
-  if (row.input !== 'awaiting') return;
+  // Once per attempt: reloading the page (anyone with the session id can) asks nothing more.
+  if (row.input !== 'awaiting' || returnedFailed(cx, row.id)) return;
+  cx.log('payer_returned', row.id, { outcome });
   // The hint settles nothing: ask the upstream now, keep the backoff's place afterwards.
   const task = cx.tasks.get(`reconcile:${row.id}`);
   cx.tasks.schedule(`reconcile:${row.id}`, 'reconcile', Date.now(), row.id, task?.tries ?? 0);
