@@ -4,7 +4,8 @@
  * "Signing", with the sandbox's credentials).
  * @module
  */
-import { signEnvelope, type SignedEnvelope, type SigningScheme } from '../../shared/signing';
+import { sign, signEnvelope, type SignedEnvelope, type SigningScheme } from '../../shared/signing';
+import { transactionRefOf } from './references';
 import type { Transaction } from './store/transactions';
 
 /** Terminal status codes a callback carries. */
@@ -25,13 +26,18 @@ function payerName(tx: Transaction): string | null {
  * added on failed callbacks only. A timeout (status code 000006 in a status query) is a
  * failed callback with statusCode 000005, as the Events section allows only those two.
  * `amount` is the settled amount when one was set (a short success), else the transaction's.
+ * `reference` is the transaction reference (distinct from depositId with the setting
+ * `distinct_references`). The names of `callback_omit` (control `outcome` `omit`) are left out.
  *
  * @example
  * callbackParams(tx); // { amount: 1500, depositId: 'SBX-…', …, status: 'success', statusCode: '000000' }
  */
 export function callbackParams(tx: Transaction): Record<string, unknown> {
   if (tx.status === 'pending') throw new Error(`transaction ${tx.ref} is not terminal`);
-  return paramsOf(tx, tx.status, CALLBACK_STATUS_CODE[tx.status], 2);
+  const params = paramsOf(tx, tx.status, CALLBACK_STATUS_CODE[tx.status], 2);
+  const omitted = tx.callback_omit === null ? [] : (JSON.parse(tx.callback_omit) as string[]);
+  for (const name of omitted) delete params[name];
+  return params;
 }
 
 /**
@@ -65,7 +71,7 @@ function paramsOf(
       : {};
   const outcome = {
     payment_step: step,
-    reference: tx.ref,
+    reference: transactionRefOf(tx),
     status,
     statusCode,
     ...failureReason,
@@ -107,14 +113,20 @@ export interface CallbackSigner {
 
 /**
  * The signed callback envelope for some params: client_id, sender, salt, timestamp,
- * signature, params.
+ * signature, params — and `root`'s fields beside them when given (signed like the rest, as
+ * the canonical string covers every field: what an upstream adding root fields would send).
  *
  * @example
  * const body = JSON.stringify(await signedCallback(callbackParams(tx), signer));
  */
-export function signedCallback(
+export async function signedCallback(
   params: Record<string, unknown>,
   signer: CallbackSigner,
-): Promise<SignedEnvelope> {
-  return signEnvelope(params, signer);
+  root: Record<string, unknown> | null = null,
+): Promise<SignedEnvelope | Record<string, unknown>> {
+  const envelope = await signEnvelope(params, signer);
+  if (root === null) return envelope;
+  const { signature: _plain, ...unsigned } = envelope;
+  const extended = { ...root, ...unsigned };
+  return { ...extended, signature: await sign(extended, signer.secretKey, signer.scheme) };
 }

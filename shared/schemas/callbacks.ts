@@ -8,7 +8,8 @@
  * receiver can answer 200, store them and change nothing (`callbackOutcome` of shared/status.ts
  * decides what counts). Rules of a terminal callback (payment_step 2): `status` `success` goes
  * with `statusCode` `000000`; `failed` with `000005` (or `000006`, the timeout code, which says
- * nothing final) and a `failureReason` object, and both `status` and `statusCode` are present.
+ * nothing final), and both `status` and `statusCode` are present. A failure without
+ * `failureReason` is still a failure (its reason is then unknown); when present it is an object.
  * Always: `payment_step` is the number 1 or 2, `status` and `statusCode` (when present) are
  * non-empty strings, `amount` is any number (integer or not), and at least one reference
  * identifies the transaction. Extra keys are kept.
@@ -26,7 +27,7 @@ const nonEmpty = (value: unknown): boolean => typeof value === 'string' && value
 /** The rules shared by collection and payout callbacks, over params whose types may be wrong. */
 function callbackIssues(params: Record<string, unknown>, idFields: readonly string[]): RuleIssue[] {
   const issues: RuleIssue[] = [];
-  const { status, statusCode, failureReason } = params;
+  const { status, statusCode } = params;
   // The consistency rules apply to a terminal report only; payment_step 1 says nothing final.
   if (params.payment_step === 2) {
     for (const field of ['status', 'statusCode'] as const) {
@@ -46,9 +47,6 @@ function callbackIssues(params: Record<string, unknown>, idFields: readonly stri
         path: ['statusCode'],
         message: 'must be "000005" or "000006" when status is "failed"',
       });
-    }
-    if (status === 'failed' && (failureReason === undefined || failureReason === null)) {
-      issues.push({ path: ['failureReason'], message: 'is required when status is "failed"' });
     }
   }
   if (!idFields.some((field) => nonEmpty(params[field]))) {

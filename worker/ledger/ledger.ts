@@ -9,12 +9,21 @@
  * (worker/ledger/link-reconcile.ts).
  * @module
  */
+import {
+  clearFailingTask,
+  FAILING_TASKS_KEPT,
+  failingTask,
+  failingTaskEventId,
+  failingTaskWebhook,
+  noteFailingTask,
+  type FailingTask,
+} from '../durable/failing-tasks';
 import { DurableObject } from 'cloudflare:workers';
 import type { PaymentLinkCallbackParams } from '../../shared/schemas';
 import { callbackOutcome } from '../../shared/status';
 import { loadConfig } from '../config';
 import { RETENTION_TASK } from '../durable/redaction';
-import { TaskQueue } from '../durable/task-queue';
+import { TaskQueue, type DrainHooks } from '../durable/task-queue';
 import { WebhookOutbox, type WebhookRecord } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
 import { DEGRADED_FOR_MS } from '../session/upstream-faults';
@@ -40,6 +49,9 @@ import {
 } from './store';
 import { webhookSecrets } from '../secret-rotation';
 
+/** Storage keys of the failing tasks the integration-health object records. */
+const FAILING_PREFIX = 'failing_task:';
+
 /** Callbacks without a session, keyed by a digest of their params. */
 export class Ledger extends DurableObject<ProxyEnv> {
   private readonly sql: SqlStorage;
@@ -60,6 +72,13 @@ export class Ledger extends DurableObject<ProxyEnv> {
 
   private get parts(): LedgerParts {
     return { outbox: this.outbox, index: this.index };
+  }
+
+  /** True when a callback with this digest is stored here (an exact retry's lookup). */
+  async hasCallback(digest: string): Promise<boolean> {
+    return (
+      this.sql.exec('SELECT 1 FROM callbacks WHERE digest = ? LIMIT 1', digest).toArray().length > 0
+    );
   }
 
   /** Stores a callback once; answers whether it was new. */
@@ -159,6 +178,31 @@ export class Ledger extends DurableObject<ProxyEnv> {
     if (at > last) await this.ctx.storage.put('upstream_auth_refused_at', at);
   }
 
+  /** Integration health: a task of some object keeps throwing (worker/durable/failing-tasks.ts). */
+  async noteFailingTask(record: FailingTask): Promise<void> {
+    const key = `${FAILING_PREFIX}${record.object}:${record.object_id}:${record.task.key}`;
+    await this.ctx.storage.put(key, record);
+    const all = await this.ctx.storage.list<FailingTask>({ prefix: FAILING_PREFIX });
+    if (all.size > FAILING_TASKS_KEPT) {
+      const oldest = [...all.entries()]
+        .sort(([, a], [, b]) => a.last_failed_at.localeCompare(b.last_failed_at))
+        .slice(0, all.size - FAILING_TASKS_KEPT)
+        .map(([name]) => name);
+      await this.ctx.storage.delete(oldest);
+    }
+  }
+
+  /** Integration health: a failing task ran again. */
+  async clearFailingTask(object: string, objectId: string, taskKey: string): Promise<void> {
+    await this.ctx.storage.delete(`${FAILING_PREFIX}${object}:${objectId}:${taskKey}`);
+  }
+
+  /** Integration health: the failing tasks recorded, most recent failure first. */
+  async failingTasks(): Promise<FailingTask[]> {
+    const all = await this.ctx.storage.list<FailingTask>({ prefix: FAILING_PREFIX });
+    return [...all.values()].sort((a, b) => b.last_failed_at.localeCompare(a.last_failed_at));
+  }
+
   /** When the upstream last refused our credentials (ms since the epoch), or null. */
   async lastUpstreamAuthRefusal(): Promise<number | null> {
     return (await this.ctx.storage.get<number>('upstream_auth_refused_at')) ?? null;
@@ -208,22 +252,40 @@ export class Ledger extends DurableObject<ProxyEnv> {
     return requeued;
   }
 
+  /** A task failing again and again: one `integration.error`, listed by the diagnostics. */
+  private drainHooks(): DrainHooks<'webhook' | 'index'> {
+    const name = this.ctx.id.name ?? this.ctx.id.toString();
+    return {
+      failing: async (failure) => {
+        const record = failingTask('ledger', name, failure);
+        this.outbox.enqueue(failingTaskEventId(name, failure.key), 'integration.error', {
+          ledger: name,
+          ...failingTaskWebhook(record),
+        });
+        await noteFailingTask(this.env, record);
+      },
+      recovered: (task) => clearFailingTask(this.env, 'ledger', name, task.key),
+    };
+  }
+
   override async alarm(): Promise<void> {
-    const config = loadConfig(this.env);
+    // The settings are read per task: a deployment whose settings stop loading fails the
+    // webhook tasks (counted, backed off, reported), not the whole alarm.
     await this.tasks.drain(async (task) => {
+      if (task.kind === INDEX_TASK) return this.index.flush(this.env.INDEX);
+      const config = loadConfig(this.env);
       if (task.kind === RETENTION_TASK) {
         return runLedgerRetention(this.sql, this.tasks, config.retentionMs);
       }
-      return task.kind === INDEX_TASK
-        ? this.index.flush(this.env.INDEX)
-        : task.kind === LINK_RECONCILE
-          ? runLinkReconcile(this.env, config, this.sql, this.parts, this.tasks, task)
-          : this.outbox.deliver(
-              task.ref!,
-              config.merchantWebhookUrl,
-              webhookSecrets(this.env, config),
-            );
-    });
+      if (task.kind === LINK_RECONCILE) {
+        return runLinkReconcile(this.env, config, this.sql, this.parts, this.tasks, task);
+      }
+      return this.outbox.deliver(
+        task.ref!,
+        config.merchantWebhookUrl,
+        webhookSecrets(this.env, config),
+      );
+    }, this.drainHooks());
   }
 
   /** Stored callbacks, newest first, optionally of one kind or reference. */

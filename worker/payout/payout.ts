@@ -7,6 +7,7 @@
  * surface and its one alarm.
  * @module
  */
+import { payoutDrainHooks } from './failing-tasks';
 import { DurableObject } from 'cloudflare:workers';
 import type { PayoutBody } from '../../shared/schemas';
 import { isUnsettledAttempt } from '../../shared/status';
@@ -78,6 +79,16 @@ export class Payout extends DurableObject<ProxyEnv> {
     schedulePayoutRetention(this.store, loadConfig(this.env));
   }
 
+  /** True when a callback with this digest is recorded here (an exact retry's lookup). */
+  async hasCallback(digest: string): Promise<boolean> {
+    if (!this.store.exists) return false;
+    return (
+      this.store.sql
+        .exec('SELECT 1 FROM payout_callbacks WHERE digest = ? LIMIT 1', digest)
+        .toArray().length > 0
+    );
+  }
+
   /**
    * Asks the upstream for this payout's status now (the merchant asked, e.g. for a payout in
    * `needs_review`); answers the payout after the answer was applied, or null when unknown.
@@ -131,7 +142,9 @@ export class Payout extends DurableObject<ProxyEnv> {
   }
 
   override async alarm(): Promise<void> {
-    await this.store.open().tasks.drain((task) => this.run(task));
+    await this.store
+      .open()
+      .tasks.drain((task) => this.run(task), payoutDrainHooks(this.env, this.store));
     // A status query that rescheduled itself moved the payout's next check.
     stageIndexRow(this.store);
     this.keep();

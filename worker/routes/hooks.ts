@@ -1,11 +1,15 @@
 /**
  * Hosted callback URLs (upstream → proxy): `POST /hooks/collections`, `/hooks/payouts`,
  * `/hooks/payment-links` (links created elsewhere) and `/hooks/payment-links/:link` (the callback
- * URL of a link the proxy created, worker/ledger/links.ts). Signature first (constant time, with SERVICE_SIGNING_SCHEME), then
- * shape, then a durable store, then 200 — well under the upstream's 3-second budget. Duplicates
- * answer 200 and change nothing. A verified callback that says nothing final (payment_step 1, a
- * status other than success/failed, `000006`) also answers 200: it is stored and changes nothing
- * (the session, payout or ledger decides what counts, with shared/status.ts).
+ * URL of a link the proxy created, worker/ledger/links.ts). Signature first (constant time, with SERVICE_SIGNING_SCHEME, over
+ * every field the envelope carries), then shape, then a durable store, then 200 — well under
+ * the upstream's 3-second budget. Duplicates answer 200 and change nothing. A verified callback
+ * that says nothing final (payment_step 1, a status other than success/failed, `000006`) also
+ * answers 200: it is stored and changes nothing (the session, payout or ledger decides what
+ * counts, with shared/status.ts). What the upstream may add is accepted: root and params fields
+ * we do not know are kept (signed like the rest) and ignored. An exact retry of a callback
+ * already recorded answers 200 even when its timestamp is past CALLBACK_MAX_AGE_SECONDS, so
+ * the upstream stops retrying what we hold.
  * @module
  */
 import { Hono, type Context } from 'hono';
@@ -29,6 +33,7 @@ import { callbackSources } from '../middleware/callback-sources';
 import { config } from '../middleware/config';
 import { readJson } from '../middleware/json-body';
 import { callbackSecrets } from '../secret-rotation';
+import { logLine } from '../middleware/request-log';
 import { findSessionStub, ledgerStub, payoutStub } from '../stubs';
 
 /** The root fields of a callback envelope (docs/upstream-api.md, "Signed envelope"). */
@@ -85,15 +90,10 @@ async function verified<S extends z.core.$ZodType>(c: Context<ProxyApp>, schema:
   ) {
     throw new CheckoutError('SIGNATURE_INVALID', 'The callback is for another integration.');
   }
-  // The envelope has six root fields; anything else is refused, signed or not.
+  // Root fields the upstream API does not define verified with the rest (the canonical string
+  // covers every field present): kept, ignored; their names (never values) are logged once.
   const extra = Object.keys(record).filter((key) => !ENVELOPE_KEYS.has(key));
-  if (extra.length > 0) {
-    throw new CheckoutError(
-      'VALIDATION_FAILED',
-      `The callback envelope has fields the upstream API does not define: ${extra.join(', ')}.`,
-      { issues: extra.map((path) => ({ path, message: `${path} is not an envelope field` })) },
-    );
-  }
+  if (extra.length > 0) logLine('info', 'callback_extra_fields', { fields: extra.join(',') });
   // A field the signature cannot see (an empty object or list, a senderKey) could have been
   // added by anyone.
   const uncovered = uncoveredPath(record);
@@ -111,14 +111,11 @@ async function verified<S extends z.core.$ZodType>(c: Context<ProxyApp>, schema:
       issues: shape.issues,
     });
   }
+  // Out of the window: refused unless it is an exact retry of one already recorded (`stale`).
+  let stale = false;
   if (config.callbackMaxAgeSeconds > 0) {
     const age = Math.abs(Date.now() / 1000 - Number(record.timestamp));
-    if (!Number.isFinite(age) || age > config.callbackMaxAgeSeconds) {
-      throw new CheckoutError(
-        'TIMESTAMP_OUT_OF_RANGE',
-        'The callback timestamp is too far from now.',
-      );
-    }
+    stale = !Number.isFinite(age) || age > config.callbackMaxAgeSeconds;
   }
   const parsed = validate(schema, record.params, { prefix: 'params' });
   if (!parsed.ok) {
@@ -132,7 +129,26 @@ async function verified<S extends z.core.$ZodType>(c: Context<ProxyApp>, schema:
     params: parsed.value as Record<string, unknown>,
     digest,
     body: JSON.stringify(record.params),
+    stale,
   };
+}
+
+/** A verified callback. */
+type Verified = Awaited<ReturnType<typeof verified>>;
+
+/**
+ * A callback whose timestamp is out of the window: 200 (a duplicate, nothing changes) when one
+ * of `recorded` holds its digest (the upstream retrying what we answered, or never heard us
+ * answer), else TIMESTAMP_OUT_OF_RANGE.
+ */
+async function staleRetry(
+  c: Context<ProxyApp>,
+  recorded: (() => Promise<boolean>)[],
+): Promise<Response> {
+  for (const holds of recorded) {
+    if (await holds()) return c.json({ received: true, duplicate: true });
+  }
+  throw new CheckoutError('TIMESTAMP_OUT_OF_RANGE', 'The callback timestamp is too far from now.');
 }
 
 /** The text of a reference field (as the ledger reads it). */
@@ -147,7 +163,7 @@ async function keepInLedger(
   c: Context<ProxyApp>,
   kind: 'collection' | 'payout',
   reference: string | null,
-  { params, digest, body }: Awaited<ReturnType<typeof verified>>,
+  { params, digest, body }: Verified,
 ) {
   const status = typeof params.status === 'string' ? params.status : null;
   const stored = await ledgerStub(c.env, MAIN_LEDGER).storeCallback(
@@ -174,6 +190,12 @@ export function hooks() {
     const callback = await verified(c, collectionCallbackParamsSchema);
     const { params } = callback;
     const stub = findSessionStub(c.env, sessionOfAttempt(params.third_party_reference_1) ?? '');
+    if (callback.stale) {
+      return staleRetry(c, [
+        async () => stub !== null && (await stub.hasCallback(callback.digest)),
+        () => ledgerStub(c.env, MAIN_LEDGER).hasCallback(callback.digest),
+      ]);
+    }
     if (stub !== null) {
       const result = await stub.applyCallback(callback);
       if (result.known) return c.json({ received: true, duplicate: result.duplicate });
@@ -186,6 +208,14 @@ export function hooks() {
     const callback = await verified(c, payoutCallbackParamsSchema);
     const { params } = callback;
     const reference = String(params.payment_reference ?? params.third_party_reference_1 ?? '');
+    if (callback.stale) {
+      return staleRetry(c, [
+        async () =>
+          isReference(reference) &&
+          (await payoutStub(c.env, reference).hasCallback(callback.digest)),
+        () => ledgerStub(c.env, MAIN_LEDGER).hasCallback(callback.digest),
+      ]);
+    }
     if (isReference(reference)) {
       const result = await payoutStub(c.env, reference).applyCallback(callback);
       if (result.known) return c.json({ received: true, duplicate: result.duplicate });
@@ -194,10 +224,12 @@ export function hooks() {
   });
 
   app.post('/payment-links', async (c) => {
-    const { params, digest, body } = await verified(c, paymentLinkCallbackParamsSchema);
+    const callback = await verified(c, paymentLinkCallbackParamsSchema);
+    const { params, digest, body } = callback;
     // One shard per payment (by its key): payments no longer queue behind one object.
     const key = await linkPaymentKey(textOf(params.reference) ?? textOf(params.depositId), digest);
     const shard = ledgerStub(c.env, linkShardName(key));
+    if (callback.stale) return staleRetry(c, [() => shard.hasCallback(digest)]);
     const stored = await shard.storePaymentLinkCallback(digest, params, body);
     return c.json({ received: true, duplicate: stored.duplicate });
   });

@@ -13,7 +13,6 @@
  * @module
  */
 import { DurableObject } from 'cloudflare:workers';
-import { REDIRECT_KINDS } from '../../shared/method-kinds';
 import type { AttemptBody } from '../../shared/schemas';
 import type { CheckoutView } from '../../shared/view';
 import { fail, type Outcome } from '../durable/outcome';
@@ -38,6 +37,8 @@ import {
   runSessionRetention,
   scheduleSessionRetention,
 } from './redact';
+import { sessionDrainHooks } from './failing-tasks';
+import { payerReturned } from './return-hint';
 import type { SessionInit } from './store';
 import { acceptStream, closeInKind, isStreamUpgrade, upgradeRequired } from './stream';
 import { catchUp, openSession, setInput } from './transitions';
@@ -156,16 +157,12 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   }
 
   /**
-   * The payer came back from a redirect method's page (successful_url or failure_url). It
-   * settles no money: `success` means the payer acted (the session waits for the upstream),
-   * `failure` that they cancelled (a new attempt may start; this one is still reconciled).
+   * The payer came back from a redirect method's page (successful_url or failure_url), an
+   * unsigned hint (worker/session/return-hint.ts): `success` holds the session; `failure`
+   * releases it for a new attempt only once a status query answered or the window closed.
    */
   async payerReturned(outcome: 'success' | 'failure'): Promise<void> {
-    const row = this.cx.tables.exists ? this.cx.store.latestAttempt() : undefined;
-    if (!row || !REDIRECT_KINDS.includes(row.kind) || row.status !== 'pending') return;
-    this.cx.log('payer_returned', row.id, { outcome });
-    if (outcome === 'success') setInput(this.cx, row.id, 'input_given');
-    else setInput(this.cx, row.id, 'input_lapsed', 'redirect_cancelled');
+    payerReturned(this.cx, outcome);
   }
 
   // ---------------------------------------------------------------- upstream side
@@ -179,11 +176,20 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     return result;
   }
 
+  /** True when a callback with this digest is recorded here (an exact retry's lookup). */
+  async hasCallback(digest: string): Promise<boolean> {
+    if (!this.cx.tables.exists) return false;
+    return (
+      this.cx.store.sql.exec('SELECT 1 FROM callbacks WHERE digest = ? LIMIT 1', digest).toArray()
+        .length > 0
+    );
+  }
+
   // ---------------------------------------------------------------- timers and index
 
   /** Runs every due task, then re-arms the alarm for the earliest remaining one. */
   override async alarm(): Promise<void> {
-    await this.cx.tasks.drain((task) => this.runTask(task));
+    await this.cx.tasks.drain((task) => this.runTask(task), sessionDrainHooks(this.cx));
     // A status query that rescheduled itself moved the attempt's next check.
     this.cx.indexRows();
   }

@@ -18,6 +18,7 @@ import { callUpstream } from '../upstream';
 import { applyDeferredCallbacks, applyJudged, expectedMoney, waitsForReference } from './callbacks';
 import type { SessionContext, SessionTaskKind } from './context';
 import { judgeStatusRecord, text } from './reports';
+import { statusAnswered } from './return-hint';
 import { transition } from './transitions';
 
 /** The status-query task of an attempt (a fresh one when none is scheduled). */
@@ -71,6 +72,7 @@ export async function reconcile(
     cx.store.updateAttempt(row.id, { not_found_count: 0 });
     cx.store.learnUpstreamRef(row.id, judged.reported.upstreamRef ?? null);
     applyDeferredCallbacks(cx, row.id);
+    statusAnswered(cx, row.id);
     if (cx.store.attempt(row.id)!.status !== 'pending') {
       cx.tasks.cancel(task.key);
       return;

@@ -43,7 +43,8 @@ export function redirectUrlProblem(
   return `the scheme ${url.protocol} is not https:`;
 }
 
-/** The name of the Ledger object that holds the integration's health (one tiny object). */
+/** The name of the Ledger object that holds the integration's health (credential refusals,
+ * refused callback signatures, failing tasks). */
 const HEALTH_OBJECT = 'integration-health';
 
 /** The likely cause of a run of refused callback signatures (worker/callback-alert.ts). */
@@ -52,7 +53,7 @@ export const SIGNATURE_RUN_CAUSE =
   '(set the new key as SERVICE_SECRET_KEY and the old one as SERVICE_SECRET_KEY_PREVIOUS, ' +
   'see docs/rotation.md), or someone is posting forged callbacks.';
 
-export function healthObject(env: ProxyEnv) {
+export function healthObject(env: Pick<ProxyEnv, 'LEDGER'>) {
   return env.LEDGER.get(env.LEDGER.idFromName(HEALTH_OBJECT));
 }
 

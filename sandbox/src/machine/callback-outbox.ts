@@ -41,19 +41,22 @@ export class CallbackOutbox {
     return this.queue(tx.ref, reason, tx.callback_url, callbackParams(tx), dueAt);
   }
 
-  /** Queues one callback with these params to a URL, first attempt at `dueAt`; returns its id. */
+  /** Queues one callback with these params (and extra root fields) to a URL, first attempt at
+   * `dueAt`; returns its id. */
   queue(
     ref: string,
     reason: DeliveryReason,
     url: string,
     params: Record<string, unknown>,
     dueAt: number,
+    root: Record<string, unknown> | null = null,
   ): number {
     const id = addDelivery(this.sql, {
       ref,
       reason,
       url,
       params: JSON.stringify(params),
+      root: root === null ? null : JSON.stringify(root),
       next_attempt_at: dueAt,
       created_at: this.clock.now(),
     });
@@ -67,7 +70,14 @@ export class CallbackOutbox {
     if (!delivery || delivery.delivered_at !== null || delivery.gave_up_at !== null) return;
     let body = delivery.body;
     if (body === null) {
-      body = JSON.stringify(await signedCallback(JSON.parse(delivery.params), this.signer()));
+      const root = delivery.root === null ? null : (JSON.parse(delivery.root) as object);
+      body = JSON.stringify(
+        await signedCallback(
+          JSON.parse(delivery.params) as Record<string, unknown>,
+          this.signer(),
+          root as Record<string, unknown> | null,
+        ),
+      );
       saveBody(this.sql, id, body);
     }
     const { status, error } = await postCallback(delivery.url, body);

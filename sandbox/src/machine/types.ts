@@ -21,6 +21,8 @@ export interface TransactionBundle {
 export type Lookup =
   | { found: 'yes'; tx: Transaction; walletAccount: string; balanceMinor: number }
   | { found: 'no' }
+  /** It exists, but a lagging replica answers as if it did not (control `not-created`). */
+  | { found: 'lagging' }
   | { found: 'other_type' };
 
 /** The result of a process-transaction call. */
@@ -54,6 +56,8 @@ export interface PayOptions {
 export interface CallbackOverrides {
   params: Record<string, unknown>;
   omit: readonly string[];
+  /** Extra root fields of the envelope, signed with the rest. */
+  root: Record<string, unknown>;
 }
 
 /** A queued callback: its delivery id, destination and the params it carries (unsigned, as JSON text). */

@@ -24,6 +24,8 @@ export type Delivery = {
   url: string;
   /** The callback's params as JSON. */
   params: string;
+  /** Extra root fields of the envelope as JSON (signed with the rest), or null. */
+  root: string | null;
   /** The signed JSON body, made at the first attempt and sent unchanged on every retry. */
   body: string | null;
   attempts: number;
@@ -44,16 +46,20 @@ export type Delivery = {
  */
 export function addDelivery(
   sql: SqlStorage,
-  delivery: Pick<Delivery, 'ref' | 'reason' | 'url' | 'params' | 'next_attempt_at' | 'created_at'>,
+  delivery: Pick<
+    Delivery,
+    'ref' | 'reason' | 'url' | 'params' | 'next_attempt_at' | 'created_at'
+  > & { root?: string | null },
 ): number {
   return sql
     .exec<{ id: number }>(
-      `INSERT INTO deliveries (ref, reason, url, params, next_attempt_at, created_at)
-       VALUES (?, ?, ?, ?, ?, ?) RETURNING id`,
+      `INSERT INTO deliveries (ref, reason, url, params, root, next_attempt_at, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
       delivery.ref,
       delivery.reason,
       delivery.url,
       delivery.params,
+      delivery.root ?? null,
       delivery.next_attempt_at,
       delivery.created_at,
     )

@@ -286,7 +286,7 @@ describe('callbacks out of order', () => {
 });
 
 describe('the OTP step fails upstream', () => {
-  it('a 500 on process-transaction: 502 in the error shape, no try used; the code then works', async () => {
+  it('a 500 on process-transaction: the code may have passed: no try used, the session holds until the upstream decides', async () => {
     faultsTried.add('process-transaction:error');
     const session = await createSession({ amount: 5000, currency: 'XOF', reference: ref('f') });
     const started = await attempt(session.id, {
@@ -296,20 +296,22 @@ describe('the OTP step fails upstream', () => {
     });
     expect(started.status).toBe(201);
     await injectFault('process-transaction', 'error');
-    const failed = await checkout(`/${session.id}/otp`, {
+    const unknown = await checkout(`/${session.id}/otp`, {
       method: 'POST',
       body: JSON.stringify({ otp: '000000' }),
     });
-    expect(failed.status).toBe(502);
-    expect(await failed.json()).toMatchObject({ error: { code: 'UPSTREAM_UNAVAILABLE' } });
+    // Unknown is not "no": the payer is told the payment is being confirmed, not to retry.
+    expect(unknown.status).toBe(200);
     const view = (await (await checkout(`/${session.id}`)).json()) as CheckoutView;
-    expect(view.attempt?.next).toMatchObject({ type: 'enter_otp', tries_left: 3 });
-    const ok = await checkout(`/${session.id}/otp`, {
-      method: 'POST',
-      body: JSON.stringify({ otp: '000000' }),
-    });
-    expect(ok.status).toBe(200);
-    expect((await converge(session.id)).status).toBe('succeeded');
+    expect(view.attempt).toMatchObject({ input: 'given', next: { type: 'confirming' } });
+    expect(view.can_retry).toBe(false);
+    // Here the upstream never saw the code: its report (the OTP's expiry, forced now) settles
+    // the attempt failed, and the payer may start again.
+    const [tx] = await sandboxTxFor(started.json.attempt!.id);
+    expect(await forceOutcome(tx!.ref, 'failed')).toBe(200);
+    const settled = await converge(session.id);
+    expect(settled.attempts[0]?.status).toBe('failed');
+    expect(settled.status).toBe('open');
   });
 });
 

@@ -1,0 +1,67 @@
+/**
+ * What an answer of process-transaction tells about the payer's code
+ * (docs/upstream-api.md, "POST /api/v4/service-unified-process-transaction"; its refusals are
+ * not documented). Only a definite "wrong code" is the payer's: it alone counts toward the
+ * lock. An answer that can mean "accepted" (a timeout, a 5xx, an unreadable body, "already
+ * processed") is `maybe_accepted`: the session holds and waits for the upstream.
+ * @module
+ */
+import type { UpstreamResult } from '../upstream';
+
+/** What one process-transaction answer means for the attempt. */
+export type OtpAnswer =
+  /** 2xx with success: the code was accepted. */
+  | { kind: 'accepted' }
+  /** The upstream may have accepted it: no answer, a 5xx, an unreadable body, or a refusal
+   * saying the step is already over (an earlier code whose answer we never heard). */
+  | { kind: 'maybe_accepted'; reason: string }
+  /** A definite refusal of the code itself: a wrong try. */
+  | { kind: 'wrong_code'; message: string }
+  /** The token's validity is over: no code can pass any more. */
+  | { kind: 'expired'; message: string }
+  /** The upstream refused our own credentials (401, 403): not the payer's doing. */
+  | { kind: 'auth_refused'; status: number; message: string }
+  /** Any other definite refusal (an unknown token, a rule): nothing happened, and nothing
+   * of it is the payer's doing. */
+  | { kind: 'refused'; status: number; message: string };
+
+/** "The step is over" wordings (the sandbox: "This transaction has already been processed."). */
+const ALREADY_PROCESSED = /\balready\b.*\b(processed|confirmed|verified|completed|used)\b/i;
+/** "The token expired" wordings. */
+const EXPIRED = /\bexpired?\b/i;
+/** A wrong code names the code and says it is wrong (the sandbox: "Invalid OTP. …"); "Invalid
+ * payment token." names no code and is not one. */
+const CODE_WORD = /\b(otp|code|pin|one[- ]time)\b/i;
+const WRONG_WORD =
+  /\b(invalid|wrong|incorrect|mismatch(ed)?|not match|does not match|not valid)\b/i;
+
+/**
+ * Reads one process-transaction answer.
+ *
+ * @example
+ * otpAnswer({ kind: 'timeout' }); // { kind: 'maybe_accepted', reason: 'timeout' }
+ * otpAnswer({ kind: 'rejected', status: 400, message: 'Invalid OTP.', body: {} }).kind; // 'wrong_code'
+ */
+export function otpAnswer(result: UpstreamResult): OtpAnswer {
+  switch (result.kind) {
+    case 'ok':
+      return { kind: 'accepted' };
+    case 'timeout':
+      return { kind: 'maybe_accepted', reason: 'timeout' };
+    case 'unavailable':
+      return { kind: 'maybe_accepted', reason: result.reason };
+    case 'rejected': {
+      const { status, message } = result;
+      if (status === 401 || status === 403) return { kind: 'auth_refused', status, message };
+      if (ALREADY_PROCESSED.test(message)) {
+        return { kind: 'maybe_accepted', reason: 'already processed' };
+      }
+      if (EXPIRED.test(message)) return { kind: 'expired', message };
+      const payerStatus = status === 200 || status === 400 || status === 422;
+      if (payerStatus && CODE_WORD.test(message) && WRONG_WORD.test(message)) {
+        return { kind: 'wrong_code', message };
+      }
+      return { kind: 'refused', status, message };
+    }
+  }
+}
