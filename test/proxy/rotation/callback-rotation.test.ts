@@ -11,7 +11,7 @@ import worker from '../../../worker/index';
 import { BASE, expectNoSecrets, ref, seenBodies } from '../helpers';
 import { projectScheme } from '../money/support';
 
-const OLD = 'test-secret';
+const OLD = 'retired-upstream-secret-9876543210';
 const NEW = 'rotated-upstream-secret-0123456789';
 const PRODUCTION = {
   MERCHANT_API_KEY: 'live-merchant-key-0123456789',
