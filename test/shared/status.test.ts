@@ -76,6 +76,8 @@ const SESSION_TABLE: Record<SessionStatus, Record<SessionEvent, string>> = {
     attempt_released: 'open',
     expire: 'expired',
     close: 'failed',
+    money_in_question: 'requires_action',
+    money_cleared: 'open',
   },
   pending: {
     attempt_started: 'pending',
@@ -83,6 +85,8 @@ const SESSION_TABLE: Record<SessionStatus, Record<SessionEvent, string>> = {
     attempt_released: 'open',
     expire: 'pending',
     close: 'pending',
+    money_in_question: 'requires_action',
+    money_cleared: 'pending',
   },
   succeeded: {
     attempt_started: 'succeeded',
@@ -90,6 +94,8 @@ const SESSION_TABLE: Record<SessionStatus, Record<SessionEvent, string>> = {
     attempt_released: 'succeeded',
     expire: 'succeeded',
     close: 'succeeded',
+    money_in_question: 'succeeded',
+    money_cleared: 'succeeded',
   },
   failed: {
     attempt_started: 'failed',
@@ -97,6 +103,8 @@ const SESSION_TABLE: Record<SessionStatus, Record<SessionEvent, string>> = {
     attempt_released: 'failed',
     expire: 'failed',
     close: 'failed',
+    money_in_question: 'failed',
+    money_cleared: 'failed',
   },
   expired: {
     attempt_started: 'expired',
@@ -104,6 +112,17 @@ const SESSION_TABLE: Record<SessionStatus, Record<SessionEvent, string>> = {
     attempt_released: 'expired',
     expire: 'expired',
     close: 'expired',
+    money_in_question: 'expired',
+    money_cleared: 'expired',
+  },
+  requires_action: {
+    attempt_started: 'requires_action',
+    attempt_succeeded: 'succeeded',
+    attempt_released: 'requires_action',
+    expire: 'requires_action',
+    close: 'requires_action',
+    money_in_question: 'requires_action',
+    money_cleared: 'open',
   },
 };
 
@@ -132,8 +151,15 @@ describe('the lists of states and events', () => {
         'still_unknown',
       ].sort(),
     );
-    expect(SESSION_STATUSES).toEqual(['open', 'pending', 'succeeded', 'failed', 'expired']);
-    expect(SESSION_EVENTS).toHaveLength(5);
+    expect(SESSION_STATUSES).toEqual([
+      'open',
+      'pending',
+      'succeeded',
+      'failed',
+      'expired',
+      'requires_action',
+    ]);
+    expect(SESSION_EVENTS).toHaveLength(7);
   });
 
   it('has a table row for every state and a cell for every event', () => {
@@ -177,7 +203,7 @@ describe('nextSessionStatus over every (status, event) pair', () => {
     SESSION_EVENTS.map((event) => [status, event] as const),
   );
 
-  it('covers 5 × 5 pairs', () => expect(pairs).toHaveLength(25));
+  it('covers 6 × 7 pairs', () => expect(pairs).toHaveLength(42));
 
   it.each(pairs)('%s + %s', (status, event) => {
     expect(nextSessionStatus(status, event)).toEqual(

@@ -4,8 +4,7 @@
  * (payment_step 1, another status, `000006`) is kept and changes nothing.
  * @module
  */
-import { callbackOutcome } from '../../shared/status';
-import { finalReport } from './report';
+import { callbackReport } from './report';
 import type { PayoutStore } from './store';
 import { applyReport } from './transitions';
 
@@ -29,18 +28,13 @@ export function applyCallback(store: PayoutStore, callback: PayoutCallback): Cal
   const p = callback.params;
   // Any verified callback shows the upstream has the payout: "not created" no longer counts.
   store.markHeard();
-  const outcome = callbackOutcome(p);
-  if (outcome === 'unknown') return { known: true, duplicate: false };
-  applyReport(
-    store,
-    finalReport('callback', outcome, {
-      status: p.status,
-      status_code: p.statusCode,
-      amount: p.amount,
-      currency: p.currency,
-      upstream_reference: p.reference,
-      failureReason: p.failureReason,
-    }),
-  );
+  const report = callbackReport(p);
+  if (report.outcome === 'unknown') return { known: true, duplicate: false };
+  if (!applyReport(store, report)) {
+    // A success without its amount: the status query says what was paid.
+    const { tasks } = store.open();
+    const task = tasks.get('reconcile');
+    tasks.schedule('reconcile', 'reconcile', Date.now(), store.row()!.reference, task?.tries ?? 0);
+  }
   return { known: true, duplicate: false };
 }

@@ -9,6 +9,8 @@ import { loadConfig } from '../config';
 import { fail, type Outcome } from '../durable/outcome';
 import { firstQueryDelay } from '../durable/reconcile-backoff';
 import type { ProxyEnv } from '../env';
+import { refsOf } from '../payment/judge';
+import { learnRefs } from '../payment/ref-store';
 import { callUpstream } from '../upstream';
 import { notChargedReport, text } from './report';
 import type { PayoutStore } from './store';
@@ -57,11 +59,9 @@ export async function createPayout(
   if (result.kind === 'ok') {
     const data = (result.body.data ?? {}) as Record<string, unknown>;
     store.markHeard();
-    store.setCreateAnswer(
-      'accepted',
-      text(result.body.message),
-      text(data.reference) ?? text(data.ref) ?? text(data.transaction_id),
-    );
+    const refs = refsOf(data.reference, data.ref, data.transaction_id);
+    store.setCreateAnswer('accepted', text(result.body.message), refs[0] ?? null);
+    learnRefs(store.sql, body.reference, refs, 'create');
   } else if (result.kind === 'rejected') {
     store.setCreateAnswer('rejected', result.message);
     applyEvent(

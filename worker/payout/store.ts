@@ -7,6 +7,7 @@
  */
 import type { AttemptStatus } from '../../shared/status';
 import { ObjectTables, type OpenTables } from '../durable/object-tables';
+import { REFS_SCHEMA } from '../payment/ref-store';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS payout (
@@ -22,7 +23,7 @@ CREATE TABLE IF NOT EXISTS payout_reconcile (
   id INTEGER PRIMARY KEY CHECK (id = 1), heard INTEGER NOT NULL DEFAULT 0,
   not_created INTEGER NOT NULL DEFAULT 0, last_answer TEXT, differences TEXT
 );
-`;
+${REFS_SCHEMA}`;
 
 /** What a payout object's timers do. */
 export type TaskKind = 'reconcile' | 'webhook' | 'index';

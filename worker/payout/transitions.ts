@@ -11,15 +11,15 @@
 import { maskPhone } from '../../shared/phone';
 import type { PayoutBody } from '../../shared/schemas';
 import {
-  moneyDifferences,
   nextAttemptStatus,
   paymentReportAnomaly,
-  reportEvent,
   type AttemptEvent,
   type MoneyDifference,
 } from '../../shared/status';
+import { judge } from '../payment/judge';
+import { learnRefs } from '../payment/ref-store';
 import type { AnomalyData } from '../durable/webhook-outbox';
-import type { Report } from './report';
+import { expectedOf, type Report } from './report';
 import type { PayoutStore } from './store';
 import { payoutView, stageIndexRow } from './view';
 
@@ -40,13 +40,21 @@ export function recordPayout(store: PayoutStore, body: PayoutBody, now = Date.no
   );
 }
 
-/** Matches a final report against our records and applies it. */
-export function applyReport(store: PayoutStore, report: Report): void {
+/**
+ * Matches a final report against our records (worker/payment/judge.ts: the exact amount, the
+ * currency, a reference we were given) and applies it. A success that names no amount says
+ * nothing final: answers false (the caller asks the status to learn it).
+ */
+export function applyReport(store: PayoutStore, report: Report): boolean {
   const row = store.row()!;
-  const expected = { amount: row.amount, currency: row.currency, upstreamRef: row.upstream_ref };
-  const differences = report.outcome === 'success' ? moneyDifferences(expected, report.money) : [];
-  if (report.money.upstreamRef) store.learnUpstreamRef(report.money.upstreamRef);
-  applyEvent(store, reportEvent(report.outcome, differences), report, differences);
+  const judged = judge(report.read, expectedOf(store, row));
+  if (judged.needsAmount) return false;
+  if (judged.learnt.length > 0) {
+    learnRefs(store.sql, row.reference, judged.learnt, String(report.reported.source ?? 'report'));
+    store.learnUpstreamRef(judged.learnt[0]!);
+  }
+  applyEvent(store, judged.event, report, judged.differences);
+  return true;
 }
 
 /**

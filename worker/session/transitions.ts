@@ -12,6 +12,8 @@ import {
   ATTEMPT_STATUSES,
   SESSION_STATUSES,
   holdsSession,
+  mayHoldMoney,
+  needsShop,
   nextAttemptStatus,
   nextInput,
   nextSessionStatus,
@@ -49,6 +51,9 @@ export interface TransitionDetail {
   failure?: { code: string | null; message: string | null } | null;
   reported?: ReportedMoney | null;
   differences?: MoneyDifference[];
+  /** A matching success paid above the amount (a collection other than an NGN virtual
+   * account): a success, and one `checkout.anomaly` `overpaid`. */
+  overpaid?: { expected: number; reported: number } | null;
 }
 
 /** Writes the session row, in the machine's initial status (the caller opened the tables). */
@@ -196,9 +201,29 @@ export function transition(
       queueWebhook(cx, `evt_${session.id}_succeeded`, 'checkout.succeeded', updated);
       cx.tasks.cancel('session_expiry');
     }
+    if (detail.overpaid) {
+      queueAnomaly(cx, updated, {
+        kind: 'overpaid',
+        message: `The payer paid ${detail.overpaid.reported} for ${detail.overpaid.expected}: refund the difference.`,
+        expected: {
+          amount: session.amount,
+          currency: session.currency,
+          upstream_reference: updated.create_ref ?? updated.upstream_ref,
+        },
+        reported: detail.reported ?? null,
+        differences: [
+          {
+            field: 'amount',
+            expected: detail.overpaid.expected,
+            reported: detail.overpaid.reported,
+          },
+        ],
+      });
+    }
   } else if (
     step.status === 'failed' &&
     cx.store.session()!.status !== 'succeeded' &&
+    !cx.store.attemptStatuses().some(needsShop) &&
     !INTEGRATION_FAILURES.has(failure?.code ?? null)
   ) {
     queueWebhook(cx, `evt_${attemptId}_failed`, 'checkout.failed', updated);
@@ -247,19 +272,47 @@ function sessionEvent(cx: SessionContext, event: SessionEvent) {
 }
 
 /**
- * Brings the session in line with its attempts and its deadline: released when no attempt
- * holds it, expired when open past its time, closed when every attempt failed and none is
- * left. A session with an attempt the payer acted on stays pending past its deadline.
+ * Brings the session in line with its attempts and its deadline (docs/design.md, "Money
+ * rules", rules 13 and 14):
+ * - an attempt `mismatch` or `needs_review` (money held or maybe held, not paying the session)
+ *   makes it `requires_action`, with one `checkout.requires_action`; once none is, it opens again;
+ * - released when no attempt holds it;
+ * - expired when open past its time, but only once no attempt may hold money (an unsettled one
+ *   is still asked about: its answer decides between `expired`, `succeeded` and
+ *   `requires_action`);
+ * - closed when every attempt failed and none is left.
  */
 function settleSession(cx: SessionContext, now = Date.now()): void {
   const session = cx.store.session();
-  if (!session) return;
+  if (!session || session.status === 'succeeded') return;
+  const statuses = cx.store.attemptStatuses();
   const latest = cx.store.latestAttempt();
-  if (session.status === 'pending' && !(latest && holdsSession(latest.status, latest.input))) {
+  if (statuses.some(needsShop)) {
+    if (sessionEvent(cx, 'money_in_question').changed) {
+      cx.tasks.cancel('session_expiry');
+      const held = cx.store.attempts().find((a) => needsShop(a.status));
+      queueWebhook(cx, `evt_${session.id}_requires_action`, 'checkout.requires_action', held, {
+        action: 'refund_or_accept',
+        reason: held?.status ?? 'mismatch',
+        message:
+          held?.status === 'needs_review'
+            ? 'The payment service has not confirmed a payment of this checkout: check it with the payment service, then refund it or accept it as payment.'
+            : 'A payment of this checkout does not match it: refund it, or accept it as payment.',
+      });
+    }
+    return;
+  }
+  if (session.status === 'requires_action') sessionEvent(cx, 'money_cleared');
+  if (
+    cx.store.session()!.status === 'pending' &&
+    !(latest && holdsSession(latest.status, latest.input))
+  ) {
     sessionEvent(cx, 'attempt_released');
   }
   if (cx.store.session()!.status !== 'open') return;
   if (now >= session.expires_at) {
+    // `expired` means nobody paid: an attempt the upstream may still settle waits for it.
+    if (statuses.some(mayHoldMoney)) return;
     if (sessionEvent(cx, 'expire').changed) {
       cx.tasks.cancel('session_expiry');
       queueWebhook(cx, `evt_${session.id}_expired`, 'checkout.expired', latest);
@@ -267,7 +320,7 @@ function settleSession(cx: SessionContext, now = Date.now()): void {
     return;
   }
   if (session.attempt_count >= MAX_ATTEMPTS) {
-    if (cx.store.attemptStatuses().every((status) => status === 'failed')) {
+    if (statuses.every((status) => status === 'failed')) {
       sessionEvent(cx, 'close');
     }
   }
