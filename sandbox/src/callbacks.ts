@@ -5,6 +5,7 @@
  * @module
  */
 import { signEnvelope, type SignedEnvelope, type SigningScheme } from '../../shared/signing';
+import { transactionRefOf } from './references';
 import type { Transaction } from './store/transactions';
 
 /** Terminal status codes a callback carries. */
@@ -24,13 +25,18 @@ function payerName(tx: Transaction): string | null {
  * added on failed callbacks only. A timeout (status code 000006 in a status query) is a
  * failed callback with statusCode 000005, as the Events section allows only those two.
  * `amount` is the settled amount when one was set (a short success), else the transaction's.
+ * `reference` is the transaction reference (distinct from depositId with the setting
+ * `distinct_references`). The names of `callback_omit` (control `outcome` `omit`) are left out.
  *
  * @example
  * callbackParams(tx); // { amount: 1500, depositId: 'SBX-…', …, status: 'success', statusCode: '000000' }
  */
 export function callbackParams(tx: Transaction): Record<string, unknown> {
   if (tx.status === 'pending') throw new Error(`transaction ${tx.ref} is not terminal`);
-  return paramsOf(tx, tx.status, CALLBACK_STATUS_CODE[tx.status], 2);
+  const params = paramsOf(tx, tx.status, CALLBACK_STATUS_CODE[tx.status], 2);
+  const omitted = tx.callback_omit === null ? [] : (JSON.parse(tx.callback_omit) as string[]);
+  for (const name of omitted) delete params[name];
+  return params;
 }
 
 /**
@@ -64,7 +70,7 @@ function paramsOf(
       : {};
   const outcome = {
     payment_step: step,
-    reference: tx.ref,
+    reference: transactionRefOf(tx),
     status,
     statusCode,
     ...failureReason,

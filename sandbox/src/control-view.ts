@@ -5,6 +5,7 @@
  */
 import type { TransactionBundle } from './machine/types';
 import { toMajor } from './money';
+import { merchantRequestIdOf, transactionRefOf } from './references';
 import type { Delivery } from './store/deliveries';
 import type { Fault } from './store/faults';
 import { authorizationUrl } from './urls';
@@ -44,6 +45,11 @@ export function controlView(bundle: TransactionBundle, publicUrl: string) {
     third_party_reference_1: tx.third_party_reference_1,
     third_party_reference_2: tx.third_party_reference_2,
     payment_reference: tx.payment_reference,
+    merchant_request_id: tx.type === 'payin' ? merchantRequestIdOf(tx) : null,
+    transaction_ref: transactionRefOf(tx),
+    locked: toMajor(tx.locked_minor),
+    lagging_queries: tx.lagging_queries,
+    callback_omit: tx.callback_omit === null ? [] : (JSON.parse(tx.callback_omit) as string[]),
     callback_url: tx.callback_url,
     account_number: tx.account_number,
     bank_name: tx.bank_name,

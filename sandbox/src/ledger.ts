@@ -10,10 +10,21 @@ import { MINUTE } from './clock';
 import type { EndpointName } from './endpoints';
 import type { SandboxEnv } from './env';
 import { newRef, newToken } from './ids';
-import { extraCallback, forceOutcome, foreignCallback, resend } from './machine/control-actions';
+import {
+  extraCallback,
+  forceOutcome,
+  foreignCallback,
+  resend,
+  type ResendResult,
+} from './machine/control-actions';
 import { Engine } from './machine/engine';
 import { TOKEN_VALID_MINUTES } from './machine/lifetimes';
-import { collectionRow, linkPaymentRow, payoutRow } from './machine/new-rows';
+import {
+  collectionRow,
+  linkPaymentRow,
+  payoutRow,
+  withDistinctReferences,
+} from './machine/new-rows';
 import { decide, payAccount, submitOtp } from './machine/payer-steps';
 import type {
   CallbackOverrides,
@@ -49,16 +60,18 @@ import {
 } from './store/payment-links';
 import { migrate } from './store/schema';
 import { claimSignature } from './store/signatures';
+import { readSettings, settingsFor, writeSettings, type Settings } from './store/settings';
 import { saveToken, tokenValid } from './store/tokens';
 import {
   listTransactions,
   referenceTaken,
   transactionById,
   transactionByRef,
+  updateTransaction,
   type Transaction,
 } from './store/transactions';
 import type { Transfer } from './store/transfers';
-import { listWallets, openWallets, walletOf, type Wallet } from './store/wallets';
+import { adjustWallet, listWallets, openWallets, walletOf, type Wallet } from './store/wallets';
 
 /**
  * Every transaction of the sandbox, and the machinery that moves them.
@@ -89,6 +102,13 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
     return this.engine.clock.now();
   }
 
+  /** A new row as the settings for its callback URL make it (distinct references). */
+  private asSet(row: Transaction): Transaction {
+    return settingsFor(this.sql, row.callback_url).distinct_references
+      ? withDistinctReferences(row)
+      : row;
+  }
+
   // ── envelope ────────────────────────────────────────────────────────────────────────────
 
   /** Records a request signature; false when it was used before (a replay). */
@@ -117,7 +137,7 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
     if (referenceTaken(this.sql, 'payin', request.third_party_reference_1)) return { ok: false };
     const time = this.engine.rowTime;
     const tx = await this.changing(() =>
-      this.engine.insertNew(() => collectionRow(request, silent, time)),
+      this.engine.insertNew(() => this.asSet(collectionRow(request, silent, time))),
     );
     return tx ? { ok: true, tx } : { ok: false };
   }
@@ -137,6 +157,10 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
   async findTransaction(id: string, type: 'payin' | 'payout'): Promise<Lookup> {
     const tx = transactionById(this.sql, id, type);
     if (!tx) return transactionById(this.sql, id) ? { found: 'other_type' } : { found: 'no' };
+    if (tx.lagging_queries > 0) {
+      updateTransaction(this.sql, tx.ref, { lagging_queries: tx.lagging_queries - 1 }, this.now);
+      return { found: 'lagging' };
+    }
     const wallet = walletOf(this.sql, tx.currency, this.now);
     return {
       found: 'yes',
@@ -148,7 +172,9 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
 
   /**
    * Creates a pending payout scripted by the recipient's phone number; refused when its
-   * third_party_reference_1 was used before or the wallet cannot cover amount plus fee.
+   * third_party_reference_1 was used before or the wallet cannot cover amount plus fee. With
+   * the setting `lock_payout_funds`, amount plus fee leave the wallet now (so pending payouts
+   * count against the next one's check) and come back if it fails.
    *
    * @example
    * const created = await ledger(env).createPayout(request, false);
@@ -163,12 +189,20 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
       return { ok: false, reason: 'duplicate' };
     }
     const wallet = walletOf(this.sql, request.currency, this.now);
-    if (wallet.balance_minor < request.amount * 100 + payoutFeeMinor(request.amount)) {
-      return { ok: false, reason: 'insufficient_balance' };
-    }
+    const costMinor = request.amount * 100 + payoutFeeMinor(request.amount);
+    if (wallet.balance_minor < costMinor) return { ok: false, reason: 'insufficient_balance' };
     const clock = this.engine.clock;
+    const lock = settingsFor(this.sql, request.client_callback_url).lock_payout_funds;
     const tx = await this.changing(() =>
-      this.engine.insertNew(() => payoutRow(request, silent, clock)),
+      this.engine.insertNew(
+        () => ({
+          ...this.asSet(payoutRow(request, silent, clock)),
+          locked_minor: lock ? costMinor : 0,
+        }),
+        () => {
+          if (lock) adjustWallet(this.sql, request.currency, -costMinor, this.now);
+        },
+      ),
     );
     return tx ? { ok: true, tx } : { ok: false, reason: 'duplicate' };
   }
@@ -210,7 +244,7 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
     if (!link) return undefined;
     const clock = this.engine.clock;
     const tx = await this.changing(() =>
-      this.engine.insertNew(() => linkPaymentRow(link, payer, clock)),
+      this.engine.insertNew(() => this.asSet(linkPaymentRow(link, payer, clock))),
     );
     if (!tx) throw new Error('could not record the payment');
     countLinkPayment(this.sql, link.id);
@@ -269,12 +303,27 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
     outcome: Outcome,
     amount: number | null = null,
     afterMs = 0,
+    omit: readonly string[] = [],
   ): Promise<ControlResult> {
-    return this.changing(() => forceOutcome(this.engine, ref, outcome, amount, afterMs));
+    return this.changing(() => forceOutcome(this.engine, ref, outcome, amount, afterMs, omit));
   }
 
-  /** Sends a terminal transaction's callback once more (a new delivery, with retries). */
-  async resend(ref: string): Promise<ControlResult<{ deliveryId: number }>> {
+  /**
+   * Makes the next `count` status queries that find this transaction answer "not created"
+   * (a lagging replica); 0 stops it.
+   *
+   * @example
+   * await ledger(env).lagStatus(ref, 3);
+   */
+  async lagStatus(ref: string, count: number): Promise<TransactionBundle | undefined> {
+    const tx = transactionByRef(this.sql, ref);
+    if (!tx) return undefined;
+    updateTransaction(this.sql, ref, { lagging_queries: count }, this.now);
+    return this.engine.bundleOf(this.engine.reload(ref));
+  }
+
+  /** Sends a terminal transaction's callback once more (see {@link resend}). */
+  async resend(ref: string): Promise<ResendResult> {
     return this.changing(() => resend(this.engine, ref));
   }
 
@@ -324,6 +373,16 @@ export class SandboxLedger extends DurableObject<SandboxEnv> {
       delay_ms: delayMs,
       created_at: this.now,
     });
+  }
+
+  /** The lasting settings (see {@link Settings}). */
+  async settings(): Promise<Settings> {
+    return readSettings(this.sql);
+  }
+
+  /** Replaces the lasting settings; returns them. */
+  async replaceSettings(settings: Settings): Promise<Settings> {
+    return writeSettings(this.sql, settings);
   }
 
   /** Every pending injected fault. */

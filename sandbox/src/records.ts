@@ -9,6 +9,7 @@ import type { Lookup } from './machine/types';
 import { SUCCESS } from './messages';
 import { decimalText, toMajor } from './money';
 import type { PaymentLink } from './store/payment-links';
+import { merchantRequestIdOf, transactionRefOf } from './references';
 import type { Transaction } from './store/transactions';
 import { authorizationUrl, paymentLinkUrl } from './urls';
 import { isRedirectKind } from '../../shared/method-kinds';
@@ -62,7 +63,7 @@ export function collectionData(tx: Transaction, publicUrl: string): CollectionDa
     mobile: usesMobile ? tx.mobile : null,
     name: redirect ? tx.name : null,
     ...columns(tx, 'payment_method_type', 'third_party_reference_1', 'third_party_reference_2'),
-    MerchantRequestID: tx.ref,
+    MerchantRequestID: merchantRequestIdOf(tx),
     depositId: tx.ref,
     account_number: account ? tx.account_number : null,
     bank_name: account ? tx.bank_name : null,
@@ -147,7 +148,7 @@ export function transactionRecord(
     invoice_no: `INV-${tx.ref}`,
     mobile: tx.mobile,
     account_number: lookup.walletAccount,
-    ref: tx.ref,
+    ref: transactionRefOf(tx),
     balance: decimalText(lookup.balanceMinor),
     transaction_detail: detail,
     payment_channel: tx.payment_method_type,
@@ -156,7 +157,7 @@ export function transactionRecord(
     updated_at: formatDate(tx.updated_at),
     callback_url: tx.callback_url,
     failureReason: { failureCode: tx.failure_code, failureMessage: tx.failure_message },
-    transaction_id: tx.ref,
+    transaction_id: transactionRefOf(tx),
     payment_method_type: tx.payment_method_type,
     third_party_reference_1: tx.third_party_reference_1,
     third_party_reference_2: tx.third_party_reference_2,

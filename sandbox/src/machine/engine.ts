@@ -87,15 +87,20 @@ export class Engine {
   }
 
   /**
-   * Inserts a freshly built row and schedules its first timer, retrying with new random ids
-   * when one collides; undefined when a reference rule refused it.
+   * Inserts a freshly built row and schedules its first timer (and runs `onInserted` in the
+   * same storage transaction), retrying with new random ids when one collides; undefined when
+   * a reference rule refused it.
    */
-  insertNew(build: () => Transaction): Transaction | undefined {
+  insertNew(
+    build: () => Transaction,
+    onInserted: (row: Transaction) => void = () => {},
+  ): Transaction | undefined {
     for (let tries = 0; tries < 3; tries++) {
       const row = build();
       const inserted = this.storage.transactionSync(() => {
         if (!insertTransaction(this.sql, row)) return false;
         this.scheduleFirstTimer(row);
+        onInserted(row);
         return true;
       });
       if (inserted) return row;
@@ -163,8 +168,10 @@ export class Engine {
 
   /**
    * Moves a pending transaction to its terminal state: the wallet is credited (collection,
-   * amount minus fee) or debited (payout, amount plus fee) on success; its timers are dropped;
-   * its callback is queued unless it is silent (three copies for script 004).
+   * amount minus fee) or debited (payout, amount plus fee) on success; funds a payout locked
+   * at creation (setting `lock_payout_funds`) count as paid on success and go back to the
+   * wallet on failure; its timers are dropped; its callback is queued unless it is silent
+   * (three copies for script 004).
    */
   settle(
     tx: Transaction,
@@ -181,12 +188,14 @@ export class Engine {
         planned_outcome: null,
         planned_amount: null,
         planned_at: null,
+        locked_minor: 0,
       };
       if (outcome === 'success') {
         const amount = settledAmount ?? tx.amount;
         const amountMinor = Math.round(amount * 100);
         const fee = tx.type === 'payin' ? collectionFeeMinor(amount) : payoutFeeMinor(amount);
-        const delta = tx.type === 'payin' ? amountMinor - fee : -(amountMinor + fee);
+        const delta =
+          tx.type === 'payin' ? amountMinor - fee : tx.locked_minor - (amountMinor + fee);
         const wallet = adjustWallet(this.sql, tx.currency, delta, now);
         updateTransaction(
           this.sql,
@@ -203,7 +212,10 @@ export class Engine {
           now,
         );
       } else {
-        const wallet = walletOf(this.sql, tx.currency, now);
+        const wallet =
+          tx.locked_minor > 0
+            ? adjustWallet(this.sql, tx.currency, tx.locked_minor, now)
+            : walletOf(this.sql, tx.currency, now);
         updateTransaction(
           this.sql,
           tx.ref,

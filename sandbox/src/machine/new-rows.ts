@@ -68,6 +68,11 @@ function blankRow(now: number): Blank {
     planned_outcome: null,
     planned_amount: null,
     planned_at: null,
+    merchant_request_id: null,
+    transaction_ref: null,
+    callback_omit: null,
+    locked_minor: 0,
+    lagging_queries: 0,
     created_at: now,
     updated_at: now,
     settled_at: null,
@@ -160,6 +165,21 @@ export function collectionRow(
         : kind === 'virtual_account'
           ? time.clock.after(VIRTUAL_ACCOUNT_TTL_MINUTES * MINUTE, now)
           : null,
+  };
+}
+
+/**
+ * A new row with a MerchantRequestID and a transaction reference of its own (setting
+ * `distinct_references`): depositId (and a payout's create `reference`) stay `ref`.
+ *
+ * @example
+ * const row = withDistinctReferences(collectionRow(request, false, time));
+ */
+export function withDistinctReferences(row: Transaction): Transaction {
+  return {
+    ...row,
+    merchant_request_id: row.type === 'payin' ? newRef('MRQ') : null,
+    transaction_ref: newRef(row.type === 'payin' ? 'SBXT' : 'SBXPT'),
   };
 }
 

@@ -21,6 +21,8 @@ export interface TransactionBundle {
 export type Lookup =
   | { found: 'yes'; tx: Transaction; walletAccount: string; balanceMinor: number }
   | { found: 'no' }
+  /** It exists, but a lagging replica answers as if it did not (control `not-created`). */
+  | { found: 'lagging' }
   | { found: 'other_type' };
 
 /** The result of a process-transaction call. */

@@ -2,8 +2,9 @@
  * Injected upstream faults (POST /control/faults): before an endpoint runs, one call of its
  * pending fault is consumed and applied: `error` answers 500, `malformed` answers 200 with a
  * body that is not JSON (both without processing the call), `delay` waits then processes,
- * `no_callback` processes a create but marks it never to call back, `answer_lost` processes it
- * silently and answers 504 instead (the caller cannot tell it happened).
+ * `no_callback` processes a create but marks it never to call back, `answer_lost` processes the
+ * call (a create silently), optionally waits, and answers 504 instead (the caller cannot tell
+ * it happened), `not_created` answers a status query's 400 "not created" without looking.
  * @module
  */
 import type { MiddlewareHandler } from 'hono';
@@ -35,9 +36,13 @@ export function injectedFaults(endpoint: EndpointName): MiddlewareHandler<Sandbo
     if (fault?.kind === 'delay') {
       await new Promise((resolve) => setTimeout(resolve, fault.delay_ms));
     }
+    if (fault?.kind === 'not_created') {
+      return c.json({ success: false, message: FAILURE.statusNotFound }, 400);
+    }
     if (fault?.kind === 'no_callback' || fault?.kind === 'answer_lost') c.set('silent', true);
     await next();
     if (fault?.kind === 'answer_lost') {
+      if (fault.delay_ms > 0) await new Promise((resolve) => setTimeout(resolve, fault.delay_ms));
       c.res = c.json({ success: false, message: FAILURE.gatewayTimeout }, 504);
     }
   };

@@ -5,15 +5,19 @@
  *
  * - GET    /control/transactions[?limit=100]            → 200 { transactions: [view] } newest first
  * - GET    /control/transactions/:ref                   → 200 { transaction } | 404 NOT_FOUND
- * - POST   /control/transactions/:ref/outcome {outcome, amount?, after_ms?} → 200 { transaction } | 404 | 409 NO_ATTEMPT_WAITING
- * - POST   /control/transactions/:ref/resend            → 202 { transaction, delivery_id } | 404 | 409
+ * - POST   /control/transactions/:ref/outcome {outcome, amount?, after_ms?, omit?} → 200 { transaction } | 404 | 409 NO_ATTEMPT_WAITING
+ * - POST   /control/transactions/:ref/resend            → 202 { transaction, delivery_id } | 404 | 409 (pending, or answered 200 with refuse_resend_after_200)
  * - POST   /control/transactions/:ref/callback {params?, omit?} → 202 { transaction, delivery_id, url, params } | 404
+ * - POST   /control/transactions/:ref/not-created {count} → 200 { transaction } | 404
  * - POST   /control/callbacks {url, params}             → 202 { delivery_id, url, params }
  * - GET    /control/callbacks/:id                       → 200 { callback } | 404
  * - POST   /control/virtual-accounts/:account/pay {amount, underpayment?, settle_after_ms?} → 200 { transaction, transfer } | 404 | 409
  * - GET    /control/faults                              → 200 { faults: [fault] }
  * - POST   /control/faults {endpoint, fault, count?, delay_ms?} → 201 { fault }
  * - DELETE /control/faults                              → 200 { cleared }
+ * - GET    /control/settings                            → 200 { settings }
+ * - PUT    /control/settings {distinct_references?, lock_payout_funds?, refuse_resend_after_200?, callback_url_prefix?} → 200 { settings }
+ * - DELETE /control/settings                            → 200 { settings } (all off)
  * @module
  */
 import { Hono, type Context } from 'hono';
@@ -25,6 +29,7 @@ import { ENDPOINT_NAMES, endpointNamed } from '../endpoints';
 import { ledger } from '../ledger-stub';
 import type { TransactionBundle } from '../machine/types';
 import { httpUrl } from '../rules/fields';
+import { DEFAULT_SETTINGS } from '../store/settings';
 
 /** Longest delay a control route plans, in sandbox ms (7 sandbox days). */
 const MAX_AFTER_MS = 7 * 24 * 60 * 60_000;
@@ -39,10 +44,13 @@ const afterMs = z.int().check(z.minimum(0), z.maximum(MAX_AFTER_MS));
 /** Callback params: any JSON object (keys are sent as given, values as JSON). */
 const callbackParamsShape = z.record(z.string(), z.unknown());
 
+const paramNames = z.array(z.string().check(z.minLength(1)));
+
 const OutcomeBody = z.strictObject({
   outcome: z.enum(['success', 'failed', 'timeout']),
   amount: z.optional(settledAmount),
   after_ms: z._default(afterMs, 0),
+  omit: z._default(paramNames, []),
 });
 const PayBody = z.strictObject({
   amount: z.int().check(z.positive()),
@@ -51,15 +59,22 @@ const PayBody = z.strictObject({
 });
 const ExtraCallbackBody = z.strictObject({
   params: z._default(callbackParamsShape, {}),
-  omit: z._default(z.array(z.string().check(z.minLength(1))), []),
+  omit: z._default(paramNames, []),
 });
+const LagBody = z.strictObject({ count: z.int().check(z.minimum(0), z.maximum(1000)) });
 const ForeignCallbackBody = z.strictObject({
   url: httpUrl,
   params: callbackParamsShape,
 });
+const SettingsBody = z.strictObject({
+  distinct_references: z._default(z.boolean(), false),
+  lock_payout_funds: z._default(z.boolean(), false),
+  refuse_resend_after_200: z._default(z.boolean(), false),
+  callback_url_prefix: z._default(z.nullable(z.string().check(z.minLength(1))), null),
+});
 const FaultBody = z.object({
   endpoint: z.string(),
-  fault: z.enum(['error', 'delay', 'malformed', 'no_callback', 'answer_lost']),
+  fault: z.enum(['error', 'delay', 'malformed', 'no_callback', 'answer_lost', 'not_created']),
   count: z._default(z.int().check(z.minimum(1), z.maximum(1000)), 1),
   delay_ms: z._default(z.int().check(z.minimum(0), z.maximum(60_000)), 0),
 });
@@ -127,8 +142,8 @@ control.post('/control/transactions/:ref/outcome', async (c) => {
   const ref = c.req.param('ref');
   const body = await parseBody(c, OutcomeBody);
   if (!body.ok) return body.response;
-  const { outcome, amount, after_ms } = body.value;
-  const forced = await ledger(c.env).forceOutcome(ref, outcome, amount ?? null, after_ms);
+  const { outcome, amount, after_ms, omit } = body.value;
+  const forced = await ledger(c.env).forceOutcome(ref, outcome, amount ?? null, after_ms, omit);
   if (forced.result === 'not_found') return notFound(c, `transaction ${ref}`);
   if (forced.result === 'not_pending') {
     return notPending(
@@ -149,6 +164,13 @@ control.post('/control/transactions/:ref/resend', async (c) => {
       c,
       resent,
       `Transaction ${ref} is still pending; it has no terminal callback to resend.`,
+    );
+  }
+  if (resent.result === 'delivered') {
+    return notPending(
+      c,
+      resent,
+      `Transaction ${ref}'s callback was already answered 200; it cannot be resent.`,
     );
   }
   return c.json(
@@ -175,6 +197,15 @@ control.post('/control/transactions/:ref/callback', async (c) => {
     },
     202,
   );
+});
+
+control.post('/control/transactions/:ref/not-created', async (c) => {
+  const ref = c.req.param('ref');
+  const body = await parseBody(c, LagBody);
+  if (!body.ok) return body.response;
+  const lagging = await ledger(c.env).lagStatus(ref, body.value.count);
+  if (!lagging) return notFound(c, `transaction ${ref}`);
+  return c.json({ transaction: controlView(lagging, c.env.SANDBOX_PUBLIC_URL) });
 });
 
 control.post('/control/callbacks', async (c) => {
@@ -246,12 +277,22 @@ control.post('/control/faults', async (c) => {
   if (!endpoint) {
     return invalid('endpoint', `must be one of ${ENDPOINT_NAMES.join(', ')} or their paths`);
   }
+  if (fault === 'no_callback' && endpoint !== 'collections' && endpoint !== 'payouts') {
+    return invalid('fault', 'no_callback applies to collections and payouts only');
+  }
   if (
-    (fault === 'no_callback' || fault === 'answer_lost') &&
+    fault === 'answer_lost' &&
     endpoint !== 'collections' &&
-    endpoint !== 'payouts'
+    endpoint !== 'payouts' &&
+    endpoint !== 'process-transaction'
   ) {
-    return invalid('fault', `${fault} applies to collections and payouts only`);
+    return invalid(
+      'fault',
+      'answer_lost applies to collections, payouts and process-transaction only',
+    );
+  }
+  if (fault === 'not_created' && endpoint !== 'status') {
+    return invalid('fault', 'not_created applies to status only');
   }
   if (fault === 'delay' && delay_ms === 0) return invalid('delay_ms', 'must be given for delay');
   const saved = await ledger(c.env).injectFault(endpoint, fault, count, delay_ms);
@@ -260,4 +301,18 @@ control.post('/control/faults', async (c) => {
 
 control.delete('/control/faults', async (c) => {
   return c.json({ cleared: await ledger(c.env).clearFaults() });
+});
+
+control.get('/control/settings', async (c) => {
+  return c.json({ settings: await ledger(c.env).settings() });
+});
+
+control.put('/control/settings', async (c) => {
+  const body = await parseBody(c, SettingsBody);
+  if (!body.ok) return body.response;
+  return c.json({ settings: await ledger(c.env).replaceSettings(body.value) });
+});
+
+control.delete('/control/settings', async (c) => {
+  return c.json({ settings: await ledger(c.env).replaceSettings(DEFAULT_SETTINGS) });
 });

@@ -19,6 +19,7 @@ import { linkCheckoutPage, type LinkForm } from '../pages/link-checkout';
 import { SANDBOX_CSS } from '../pages/styles';
 import type { Transaction } from '../store/transactions';
 import { isRedirectKind } from '../../../shared/method-kinds';
+import { transactionRefOf } from '../references';
 
 /** The page routes. */
 export const pages = new Hono<SandboxApp>();
@@ -137,7 +138,7 @@ pages.post('/links/:id/pay', async (c) => {
   if (!tx) return noticeResponse(c, 404, 'Payment link not found', 'This link does not exist.');
   if (link.redirection_url) {
     const target = new URL(link.redirection_url);
-    target.searchParams.set('reference', tx.ref);
+    target.searchParams.set('reference', transactionRefOf(tx));
     return c.redirect(target.toString(), 303);
   }
   return c.html(

@@ -42,6 +42,16 @@ status.post(
     if (lookup.found === 'no') {
       return refusal(c, refuse(400, FAILURE.statusNotFound, 'no transaction has this id'));
     }
+    if (lookup.found === 'lagging') {
+      return refusal(
+        c,
+        refuse(
+          400,
+          FAILURE.statusNotFound,
+          'the transaction exists; a lagging replica (control not-created)',
+        ),
+      );
+    }
     return c.json({
       success: true,
       message: SUCCESS.status,

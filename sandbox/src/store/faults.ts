@@ -14,9 +14,13 @@ export type FaultKind =
   | 'malformed'
   /** Process a create normally, but never send its callback. */
   | 'no_callback'
-  /** Process the call (a create then never calls back), then answer HTTP 504 instead of its
+  /** Process the call (a create then never calls back; an OTP is applied and the payment
+   * goes on), wait `delay_ms` real milliseconds if set, then answer HTTP 504 instead of its
    * real answer: the caller cannot know that it happened (a gateway timing out, say). */
-  | 'answer_lost';
+  | 'answer_lost'
+  /** Status query: answer HTTP 400 "…Transaction was not created!" without looking, even for
+   * a transaction that exists (a lagging replica). */
+  | 'not_created';
 
 /** One endpoint's pending fault. */
 export type Fault = {

@@ -41,6 +41,15 @@ const STATEMENTS = [
     failure_code TEXT,
     failure_message TEXT,
     balance_after_minor INTEGER,
+    settled_amount REAL,
+    planned_outcome TEXT,
+    planned_amount REAL,
+    planned_at INTEGER,
+    merchant_request_id TEXT,
+    transaction_ref TEXT,
+    callback_omit TEXT,
+    locked_minor INTEGER NOT NULL DEFAULT 0,
+    lagging_queries INTEGER NOT NULL DEFAULT 0,
     created_at INTEGER NOT NULL,
     updated_at INTEGER NOT NULL,
     settled_at INTEGER
@@ -132,6 +141,13 @@ const STATEMENTS = [
     delay_ms INTEGER NOT NULL,
     created_at INTEGER NOT NULL
   )`,
+  `CREATE TABLE IF NOT EXISTS settings (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    distinct_references INTEGER NOT NULL,
+    lock_payout_funds INTEGER NOT NULL,
+    refuse_resend_after_200 INTEGER NOT NULL,
+    callback_url_prefix TEXT
+  )`,
 ];
 
 /**
@@ -143,6 +159,19 @@ const ADDED_COLUMNS: readonly (readonly [string, string, string])[] = [
   ['transactions', 'planned_outcome', 'TEXT'],
   ['transactions', 'planned_amount', 'REAL'],
   ['transactions', 'planned_at', 'INTEGER'],
+  ['transactions', 'merchant_request_id', 'TEXT'],
+  ['transactions', 'transaction_ref', 'TEXT'],
+  ['transactions', 'callback_omit', 'TEXT'],
+  ['transactions', 'locked_minor', 'INTEGER NOT NULL DEFAULT 0'],
+  ['transactions', 'lagging_queries', 'INTEGER NOT NULL DEFAULT 0'],
+];
+
+/** Indexes on added columns: created once the columns exist. */
+const INDEXES_OF_ADDED_COLUMNS = [
+  `CREATE INDEX IF NOT EXISTS transactions_transaction_ref ON transactions (transaction_ref)
+    WHERE transaction_ref IS NOT NULL`,
+  `CREATE INDEX IF NOT EXISTS transactions_merchant_request_id
+    ON transactions (merchant_request_id) WHERE merchant_request_id IS NOT NULL`,
 ];
 
 /**
@@ -162,4 +191,5 @@ export function migrate(sql: SqlStorage): void {
       .toArray();
     if (present.length === 0) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${definition}`);
   }
+  for (const statement of INDEXES_OF_ADDED_COLUMNS) sql.exec(statement);
 }

@@ -69,6 +69,19 @@ export type Transaction = {
   planned_amount: number | null;
   /** Real ms when the planned outcome applies. */
   planned_at: number | null;
+  /** The MerchantRequestID when it differs from `ref` (setting `distinct_references`). */
+  merchant_request_id: string | null;
+  /** The transaction reference (callback `reference`, status `ref` and `transaction_id`) when
+   * it differs from `ref` (setting `distinct_references`). */
+  transaction_ref: string | null;
+  /** JSON array of param names the terminal callback leaves out (control `outcome` `omit`). */
+  callback_omit: string | null;
+  /** Minor units taken from the wallet when the payout was created (setting
+   * `lock_payout_funds`), not yet settled or released. */
+  locked_minor: number;
+  /** Status queries still to answer "not created" although the transaction exists (control
+   * `not-created`: a lagging replica). */
+  lagging_queries: number;
   created_at: number;
   updated_at: number;
   settled_at: number | null;
@@ -115,6 +128,11 @@ const COLUMNS = [
   'planned_outcome',
   'planned_amount',
   'planned_at',
+  'merchant_request_id',
+  'transaction_ref',
+  'callback_omit',
+  'locked_minor',
+  'lagging_queries',
   'created_at',
   'updated_at',
   'settled_at',
@@ -165,7 +183,8 @@ export function transactionByRef(sql: SqlStorage, ref: string): Transaction | un
 
 /**
  * The transaction a status query names: by third_party_reference_1, third_party_reference_2,
- * the service's ref, or payment_reference, of any type (the caller compares the type).
+ * the service's ref (depositId), its MerchantRequestID or transaction reference when distinct,
+ * or payment_reference, of any type (the caller compares the type).
  * The newest wins when several match.
  *
  * @example
@@ -181,9 +200,10 @@ export function transactionById(
     .exec<Transaction>(
       `SELECT * FROM transactions
        WHERE (ref = ? OR third_party_reference_1 = ? OR third_party_reference_2 = ?
-              OR payment_reference = ?) ${typeFilter}
+              OR payment_reference = ? OR transaction_ref = ? OR merchant_request_id = ?)
+              ${typeFilter}
        ORDER BY (ref = ?) DESC, created_at DESC LIMIT 1`,
-      ...[id, id, id, id],
+      ...[id, id, id, id, id, id],
       ...(type ? [type] : []),
       id,
     )
