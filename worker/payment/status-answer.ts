@@ -6,7 +6,7 @@
  */
 import { statusRecordOutcome, type ReportedOutcome } from '../../shared/money-report';
 import type { UpstreamResult } from '../upstream';
-import { amountOf, refsOf, text, type Report } from './judge';
+import { amountOf, refsOf, text, type Refs, type Report } from './judge';
 
 /** The upstream's "not found / not created" wording of a status query's 400. Any other 400
  * says something else (a bad signature, a bad parameter) and is unknown. */
@@ -73,9 +73,12 @@ export function recordReport(record: StatusRecord): Report {
   };
 }
 
-/** Every upstream reference a status record names. */
-export function recordRefs(d: Record<string, unknown>): string[] {
-  return refsOf(d.ref, d.transaction_id, d.reference, d.depositId, d.MerchantRequestID);
+/** Every upstream reference a status record names, by role. */
+export function recordRefs(d: Record<string, unknown>): Refs {
+  return {
+    collection: refsOf(d.depositId, d.MerchantRequestID),
+    transaction: refsOf(d.ref, d.transaction_id, d.reference),
+  };
 }
 
 /** The failure a report gives (`failureReason`), when it gives one. */

@@ -30,11 +30,21 @@ export function applyCallback(store: PayoutStore, callback: PayoutCallback): Cal
   store.markHeard();
   const report = callbackReport(p);
   if (report.outcome === 'unknown') return { known: true, duplicate: false };
-  if (!applyReport(store, report)) {
-    // A success without its amount: the status query says what was paid.
+  if (applyReport(store, report) === 'waits') {
+    // The status query says what it lacks (its amount, the transaction's references).
+    store.defer(callback.digest, callback.body);
     const { tasks } = store.open();
     const task = tasks.get('reconcile');
     tasks.schedule('reconcile', 'reconcile', Date.now(), store.row()!.reference, task?.tries ?? 0);
   }
   return { known: true, duplicate: false };
+}
+
+/** Judges again the callbacks that waited for a status query; those that still lack what they
+ * need wait on. */
+export function applyDeferredCallbacks(store: PayoutStore): void {
+  for (const waiting of store.deferred()) {
+    const params = JSON.parse(waiting.body) as Record<string, unknown>;
+    if (applyReport(store, callbackReport(params)) === 'applied') store.undefer(waiting.digest);
+  }
 }

@@ -59,9 +59,11 @@ export async function createPayout(
   if (result.kind === 'ok') {
     const data = (result.body.data ?? {}) as Record<string, unknown>;
     store.markHeard();
+    // The create's `reference` is the service's reference of the payout (collection role);
+    // its transaction reference may differ (docs/upstream-api.md).
     const refs = refsOf(data.reference, data.ref, data.transaction_id);
     store.setCreateAnswer('accepted', text(result.body.message), refs[0] ?? null);
-    learnRefs(store.sql, body.reference, refs, 'create');
+    learnRefs(store.sql, body.reference, { collection: refs, transaction: [] }, 'create');
   } else if (result.kind === 'rejected') {
     store.setCreateAnswer('rejected', result.message);
     applyEvent(

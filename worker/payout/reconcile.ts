@@ -12,10 +12,12 @@ import type { Config } from '../config';
 import { scheduleNextQuery } from '../durable/reconcile-backoff';
 import type { Task } from '../durable/task-queue';
 import type { ProxyEnv } from '../env';
+import { firstRef, NO_REFS } from '../payment/judge';
 import { reconcileStep, type PaymentPort } from '../payment/reconcile-step';
 import { learnRefs } from '../payment/ref-store';
 import { recordRefs, type StatusAnswer } from '../payment/status-answer';
 import { callUpstream } from '../upstream';
+import { applyDeferredCallbacks } from './callbacks';
 import { statusReport, type Reported } from './report';
 import type { PayoutStore, TaskKind } from './store';
 import { applyEvent, applyReport } from './transitions';
@@ -71,11 +73,16 @@ function payoutPort(store: PayoutStore, config: Config, task: Task<TaskKind> | n
       if (own === undefined || own === null || own === row().reference) {
         const refs = recordRefs(record.data);
         learnRefs(store.sql, row().reference, refs, 'status_query');
-        if (refs[0]) store.learnUpstreamRef(refs[0]);
+        const first = firstRef(refs);
+        if (first !== null) store.learnUpstreamRef(first);
       }
+      if (record.outcome === 'unknown') applyDeferredCallbacks(store);
     },
     applyRecord: (record) => {
-      if (!applyReport(store, statusReport(record))) store.setLastAnswer(unknownAnswer(record));
+      if (applyReport(store, statusReport(record)) === 'waits') {
+        store.setLastAnswer(unknownAnswer(record));
+      }
+      applyDeferredCallbacks(store);
     },
     unknown: (answer) => store.setLastAnswer(unknownAnswer(answer)),
     horizonReached: () =>
@@ -86,7 +93,7 @@ function payoutPort(store: PayoutStore, config: Config, task: Task<TaskKind> | n
           amount: null,
           currency: null,
           ownRef: null,
-          upstreamRefs: [],
+          upstreamRefs: NO_REFS,
           answersOwnRef: false,
         },
         failure: null,
@@ -132,10 +139,13 @@ export async function runReconcileTask(
 ): Promise<void> {
   const { tasks } = store.open();
   const row = store.row();
-  if (!row || row.status !== 'pending') {
+  // A needs_review payout is still asked once when a callback waits for what a query tells.
+  const waiting = row?.status === 'needs_review' && store.deferred().length > 0;
+  if (!row || (row.status !== 'pending' && !waiting)) {
     tasks.cancel(task.key);
     return;
   }
+  if (waiting) tasks.cancel(task.key);
   await queryStatus(env, store, config, task);
   if (store.row()?.status !== 'pending') tasks.cancel(task.key);
 }

@@ -6,7 +6,15 @@
  */
 import type { ReportedOutcome } from '../../shared/status';
 import { callbackOutcome } from '../../shared/status';
-import { amountOf, refsOf, text, type Expected, type Report as Read } from '../payment/judge';
+import {
+  amountOf,
+  firstRef,
+  NO_REFS,
+  refsOf,
+  text,
+  type Expected,
+  type Report as Read,
+} from '../payment/judge';
 import { knownRefs } from '../payment/ref-store';
 import { failureOf, recordReport, type StatusRecord } from '../payment/status-answer';
 import type { PayoutRow, PayoutStore } from './store';
@@ -50,7 +58,7 @@ function reportOf(
       status_code: fields.status_code ?? null,
       amount: read.amount,
       currency: read.currency,
-      upstream_reference: read.upstreamRefs[0] ?? null,
+      upstream_reference: firstRef(read.upstreamRefs),
       ...(failure ? { failure } : {}),
     },
   };
@@ -65,7 +73,11 @@ export function callbackReport(p: Record<string, unknown>): Report {
       amount: amountOf(p.amount),
       currency: text(p.currency),
       ownRef: text(p.third_party_reference_1) ?? text(p.payment_reference),
-      upstreamRefs: refsOf(p.reference, p.ref, p.transaction_id, p.depositId, p.MerchantRequestID),
+      // A payout callback's `reference` is the transaction reference (the create's may differ).
+      upstreamRefs: {
+        collection: refsOf(p.depositId, p.MerchantRequestID),
+        transaction: refsOf(p.reference, p.ref, p.transaction_id),
+      },
       answersOwnRef: false,
     },
     { status: p.status, status_code: p.statusCode, failureReason: p.failureReason },
@@ -89,7 +101,7 @@ export function expectedOf(store: PayoutStore, row: PayoutRow): Expected {
     currency: row.currency,
     amountRule: 'exact',
     ownRef: row.reference,
-    knownRefs: [...new Set([...refsOf(row.upstream_ref), ...knownRefs(store.sql, row.reference)])],
+    knownRefs: knownRefs(store.sql, row.reference),
   };
 }
 
@@ -104,7 +116,7 @@ export function notChargedReport(message: string, reported: Reported): Report {
       amount: null,
       currency: null,
       ownRef: null,
-      upstreamRefs: [],
+      upstreamRefs: NO_REFS,
       answersOwnRef: false,
     },
     failure: { code: null, message },

@@ -11,12 +11,13 @@
 import { maskPhone } from '../../shared/phone';
 import type { PayoutBody } from '../../shared/schemas';
 import {
+  isUnsettledAttempt,
   nextAttemptStatus,
   paymentReportAnomaly,
   type AttemptEvent,
   type MoneyDifference,
 } from '../../shared/status';
-import { judge } from '../payment/judge';
+import { firstRef, judge } from '../payment/judge';
 import { learnRefs } from '../payment/ref-store';
 import type { AnomalyData } from '../durable/webhook-outbox';
 import { expectedOf, type Report } from './report';
@@ -42,19 +43,25 @@ export function recordPayout(store: PayoutStore, body: PayoutBody, now = Date.no
 
 /**
  * Matches a final report against our records (worker/payment/judge.ts: the exact amount, the
- * currency, a reference we were given) and applies it. A success that names no amount says
- * nothing final: answers false (the caller asks the status to learn it).
+ * currency, a reference we were given) and applies it. A success without an amount, or naming
+ * no upstream reference we can compare, says nothing final while the payout is unsettled:
+ * answers `waits` (a status query tells what it lacks). On a settled payout such a success
+ * (with its amount) still counts, to report a contradiction.
  */
-export function applyReport(store: PayoutStore, report: Report): boolean {
+export function applyReport(store: PayoutStore, report: Report): 'applied' | 'waits' {
   const row = store.row()!;
-  const judged = judge(report.read, expectedOf(store, row));
-  if (judged.needsAmount) return false;
-  if (judged.learnt.length > 0) {
+  let judged = judge(report.read, expectedOf(store, row));
+  if (judged.needsAmount || judged.needsRefs) {
+    if (judged.needsAmount || isUnsettledAttempt(row.status)) return 'waits';
+    judged = { ...judged, event: 'confirmed_success', needsRefs: false };
+  }
+  const learnt = firstRef(judged.learnt);
+  if (learnt !== null) {
     learnRefs(store.sql, row.reference, judged.learnt, String(report.reported.source ?? 'report'));
-    store.learnUpstreamRef(judged.learnt[0]!);
+    store.learnUpstreamRef(learnt);
   }
   applyEvent(store, judged.event, report, judged.differences);
-  return true;
+  return 'applied';
 }
 
 /**

@@ -206,7 +206,12 @@ function createAccepted(
     next: JSON.stringify(next),
     updated_at: Date.now(),
   });
-  learnRefs(cx.store.sql, attemptId, refsOf(data.depositId, data.MerchantRequestID), 'create');
+  learnRefs(
+    cx.store.sql,
+    attemptId,
+    { collection: refsOf(data.depositId, data.MerchantRequestID), transaction: [] },
+    'create',
+  );
   cx.log('create_accepted', attemptId, { upstream_ref: ref });
 }
 

@@ -6,7 +6,8 @@
  * (docs/design.md, "Money rules").
  * @module
  */
-import { judge, type Judgement, type Report } from '../payment/judge';
+import { isUnsettledAttempt } from '../../shared/status';
+import { firstRef, judge, type Judgement, type Report } from '../payment/judge';
 import { learnRefs } from '../payment/ref-store';
 import { failureOf } from '../payment/status-answer';
 import type { SessionContext } from './context';
@@ -62,36 +63,43 @@ export function applyCallback(
   }
   const expected = expectedOf(cx, row);
   const report = callbackReport(params);
-  const judged = judge(report, expected);
-  if (judged.needsAmount) {
-    // A success that names no amount proves nothing about the money: a status query says it.
-    cx.store.markCallback(callback.digest, 'deferred');
-    cx.log('callback_deferred', row.id, { until: 'status_query', missing: 'amount' });
-    scheduleQueryNow(cx, row.id);
-  } else if (judged.event === 'still_unknown') {
-    cx.store.markCallback(callback.digest, 'ignored');
-    cx.log('callback_ignored', row.id, {
-      payment_step: paymentStep,
-      status: text(params.status),
-      statusCode: text(params.statusCode),
-    });
-  } else if (row.create_state === 'sending' && cx.creating.has(row.id)) {
+  let judged = judge(report, expected);
+  const failure = failureOf(params.failureReason);
+  const waits = judged.needsAmount || judged.needsRefs;
+  if (
+    row.create_state === 'sending' &&
+    cx.creating.has(row.id) &&
+    (waits || judged.event !== 'still_unknown')
+  ) {
     // The create's answer carries the reference a success must match: judge it then.
     cx.store.markCallback(callback.digest, 'deferred');
     cx.log('callback_deferred', row.id, null);
-  } else if (judged.event !== 'confirmed_failed' && expected.knownRefs.length === 0) {
-    // The create's answer was lost: learn the upstream's references from a status query
-    // before believing a success (it is judged again then).
+  } else if (waits && isUnsettledAttempt(row.status)) {
+    // A success without its amount, or naming no upstream reference we were given (the
+    // create's answer was lost, or the upstream's references differ by role): a status query
+    // says what it needs; it is judged again then.
     cx.store.markCallback(callback.digest, 'deferred');
-    cx.log('callback_deferred', row.id, { until: 'status_query' });
+    cx.log('callback_deferred', row.id, {
+      until: 'status_query',
+      missing: judged.needsAmount ? 'amount' : 'reference',
+    });
     scheduleQueryNow(cx, row.id);
   } else {
-    applyJudged(
-      cx,
-      row.id,
-      { report, judged, failure: failureOf(params.failureReason) },
-      callback.digest,
-    );
+    if (waits && !judged.needsAmount) {
+      // The attempt is settled: a signed success naming our reference still contradicts a
+      // failure (an anomaly), whatever upstream reference it gives.
+      judged = { ...judged, event: 'confirmed_success', needsRefs: false };
+    }
+    if (judged.event === 'still_unknown') {
+      cx.store.markCallback(callback.digest, 'ignored');
+      cx.log('callback_ignored', row.id, {
+        payment_step: paymentStep,
+        status: text(params.status),
+        statusCode: text(params.statusCode),
+      });
+    } else {
+      applyJudged(cx, row.id, { report, judged, failure }, callback.digest);
+    }
   }
   return { known: true, duplicate: false };
 }
@@ -112,8 +120,7 @@ export function applyDeferredCallbacks(cx: SessionContext, attemptId: string): v
     const params = JSON.parse(callback.body) as Record<string, unknown>;
     const report = callbackReport(params);
     const judged = judge(report, expected);
-    if (judged.needsAmount) continue;
-    if (judged.event !== 'confirmed_failed' && expected.knownRefs.length === 0) continue;
+    if (judged.needsAmount || judged.needsRefs) continue;
     const failure = failureOf(params.failureReason);
     applyJudged(cx, attemptId, { report, judged, failure }, callback.digest);
   }
@@ -142,10 +149,11 @@ export function applyJudged(
   digest: string | null,
 ): void {
   if (digest !== null) cx.store.markCallback(digest, judged.event);
-  if (judged.learnt.length > 0) {
+  const learnt = firstRef(judged.learnt);
+  if (learnt !== null) {
     const source = digest === null ? 'status_query' : 'callback';
     learnRefs(cx.store.sql, attemptId, judged.learnt, source);
-    cx.store.learnUpstreamRef(attemptId, judged.learnt[0]!);
+    cx.store.learnUpstreamRef(attemptId, learnt);
   }
   const success = judged.event === 'confirmed_success' || judged.event === 'confirmed_mismatch';
   transition(cx, attemptId, judged.event, {
@@ -154,7 +162,7 @@ export function applyJudged(
       ? {
           amount: report.amount,
           currency: report.currency,
-          upstreamRef: report.upstreamRefs[0] ?? null,
+          upstreamRef: firstRef(report.upstreamRefs),
         }
       : null,
     differences: judged.differences,

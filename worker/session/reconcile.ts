@@ -10,7 +10,7 @@ import { ATTEMPT_STATUSES, isUnsettledAttempt } from '../../shared/status';
 import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import { queryOverdue, scheduleNextQuery } from '../durable/reconcile-backoff';
 import type { Task } from '../durable/task-queue';
-import { judge } from '../payment/judge';
+import { firstRef, hasRefs, judge } from '../payment/judge';
 import { reconcileStep, type PaymentPort } from '../payment/reconcile-step';
 import { knownRefs, learnRefs } from '../payment/ref-store';
 import { failureOf, recordReport, recordRefs, type StatusRecord } from '../payment/status-answer';
@@ -35,7 +35,7 @@ function knownToExist(cx: SessionContext, row: AttemptRow): boolean {
     cx.creating.has(row.id) ||
     row.create_ref !== null ||
     row.upstream_ref !== null ||
-    knownRefs(cx.store.sql, row.id).length > 0 ||
+    hasRefs(knownRefs(cx.store.sql, row.id)) ||
     cx.store.callbackCount(row.id) > 0
   );
 }
@@ -65,7 +65,8 @@ function attemptPort(cx: SessionContext, id: string, task: Task<SessionTaskKind>
       if (own === undefined || own === null || own === id) {
         const refs = recordRefs(record.data);
         learnRefs(cx.store.sql, id, refs, 'status_query');
-        if (refs[0]) cx.store.learnUpstreamRef(id, refs[0]);
+        const first = firstRef(refs);
+        if (first !== null) cx.store.learnUpstreamRef(id, first);
       }
       if (record.outcome === 'unknown') applyDeferredCallbacks(cx, id);
     },

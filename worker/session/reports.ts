@@ -11,6 +11,7 @@ import {
   text,
   type AmountRule,
   type Expected,
+  type Refs,
   type Report,
 } from '../payment/judge';
 import { knownRefs } from '../payment/ref-store';
@@ -26,13 +27,10 @@ export function callbackReport(params: Record<string, unknown>): Report {
     amount: amountOf(params.amount),
     currency: text(params.currency),
     ownRef: text(params.third_party_reference_1),
-    upstreamRefs: refsOf(
-      params.depositId,
-      params.MerchantRequestID,
-      params.reference,
-      params.ref,
-      params.transaction_id,
-    ),
+    upstreamRefs: {
+      collection: refsOf(params.depositId, params.MerchantRequestID),
+      transaction: refsOf(params.reference, params.ref, params.transaction_id),
+    },
     answersOwnRef: false,
   };
 }
@@ -45,6 +43,13 @@ function amountRule(row: AttemptRow, currency: string): AmountRule {
     : 'exact_or_overpaid';
 }
 
+/** An attempt written before the references table knew its create's reference (its
+ * `create_ref` column) still compares with it. */
+function withLegacy(refs: Refs, row: AttemptRow): Refs {
+  if (refs.collection.length > 0 || row.create_ref === null) return refs;
+  return { ...refs, collection: [row.create_ref] };
+}
+
 /** What a success of this attempt must carry. */
 export function expectedOf(cx: SessionContext, row: AttemptRow): Expected {
   const session = cx.store.session()!;
@@ -53,8 +58,6 @@ export function expectedOf(cx: SessionContext, row: AttemptRow): Expected {
     currency: session.currency,
     amountRule: amountRule(row, session.currency),
     ownRef: row.id,
-    knownRefs: [
-      ...new Set([...refsOf(row.create_ref, row.upstream_ref), ...knownRefs(cx.store.sql, row.id)]),
-    ],
+    knownRefs: withLegacy(knownRefs(cx.store.sql, row.id), row),
   };
 }
