@@ -50,7 +50,6 @@ function attemptPort(cx: SessionContext, id: string, task: Task<SessionTaskKind>
     countNotCreated: () => {
       const count = row().not_found_count + 1;
       cx.store.updateAttempt(id, { not_found_count: count });
-      cx.log('status_query', id, { answer: 'not_found', count });
       return count;
     },
     notCreated: (count) => {
@@ -92,6 +91,9 @@ function attemptPort(cx: SessionContext, id: string, task: Task<SessionTaskKind>
         });
       } else if (answer.kind === 'unknown') {
         cx.log('status_query', id, { answer: answer.reason });
+      } else {
+        // Counted only while nothing shows the collection exists (see mayInferNotCreated).
+        cx.log('status_query', id, { answer: 'not_found', count: row().not_found_count });
       }
     },
     horizonReached: () => transition(cx, id, 'horizon_reached', {}),
