@@ -96,6 +96,7 @@ class World {
   attempts: ModelAttempt[] = [];
   deadlinePassed = false;
   wasExpired = false;
+  wasRequiresAction = false;
   statusFaultArmed = false;
   succeededEvents = 0;
   failedEvents = new Set<string>();
@@ -107,17 +108,28 @@ class World {
     return this.attempts.some((a) => a.decided === 'succeeded');
   }
 
+  /** An attempt holds or may hold the payer's money without paying the session. */
+  questioned(): boolean {
+    return this.attempts.some((a) => a.decided === 'mismatch' || a.decided === 'needs_review');
+  }
+
   status(): MerchantSession['status'] {
     if (this.succeeded()) return 'succeeded';
+    if (this.questioned()) return 'requires_action';
     const latest = this.attempts.at(-1);
     if (latest && latest.decided === null && latest.input !== 'lapsed') return 'pending';
-    return this.deadlinePassed ? 'expired' : 'open';
+    // `expired` means nobody paid: every attempt failed.
+    if (this.deadlinePassed && this.attempts.every((a) => a.decided === 'failed')) {
+      return 'expired';
+    }
+    return 'open';
   }
 
   canRetry(): boolean {
     const latest = this.attempts.at(-1);
     return (
       this.status() === 'open' &&
+      !this.deadlinePassed &&
       this.attempts.length < 5 &&
       latest?.decided !== 'mismatch' &&
       latest?.decided !== 'needs_review'
@@ -135,7 +147,9 @@ class World {
         if (paidBefore) this.secondSuccesses += 1;
         else this.succeededEvents += 1;
       }
-      if (a.decided === 'failed' && !paidBefore) this.failedEvents.add(a.id);
+      if (a.decided === 'failed' && !paidBefore && !this.questioned()) {
+        this.failedEvents.add(a.id);
+      }
     } else if (a.decided === 'failed') {
       if (r !== 'failed') this.anomalies.add(`${a.id}:success_after_failure`);
     } else if (r === 'failed') {
@@ -146,6 +160,7 @@ class World {
 
   settle(): void {
     if (this.status() === 'expired') this.wasExpired = true;
+    if (this.status() === 'requires_action') this.wasRequiresAction = true;
   }
 }
 
@@ -193,8 +208,10 @@ async function statusQuery(w: World, a: ModelAttempt): Promise<void> {
     return;
   }
   if (!tx) {
+    // Three "not created" answers release the session; the money stays unknown.
     a.notFound += 1;
-    if (a.notFound >= 3) w.report(a, 'failed');
+    if (a.notFound >= 3 && a.input === 'awaiting') a.input = 'lapsed';
+    w.settle();
     return;
   }
   a.refKnown = true;
@@ -638,6 +655,11 @@ export function defineMoneyModel(part: number, parts: number): void {
           [...w.failedEvents].map((id) => `evt_${id}_failed`).sort(),
         );
         expect(types.includes('checkout.expired'), context).toBe(w.wasExpired);
+        expect(types.includes('checkout.requires_action'), context).toBe(w.wasRequiresAction);
+        // The invariant: nobody is told failed or expired while a payer's money may be held.
+        if (w.questioned() && !w.succeeded()) {
+          expect(final.status, context).toBe('requires_action');
+        }
         const anomalyIds = ids.filter((id) => id.includes('_anomaly_'));
         expect(anomalyIds.filter((id) => !id.endsWith('_second_success')).sort(), context).toEqual(
           [...w.anomalies].map((k) => `evt_${k.replace(':', '_anomaly_')}`).sort(),
