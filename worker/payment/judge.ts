@@ -164,8 +164,9 @@ function unknownRefs(report: Refs, known: Refs): Refs {
 /**
  * Judges one report. Only a success is compared; a success without an amount is unknown
  * (`needsAmount`) until a status record says it, and so is one naming no upstream reference we
- * can compare with one we were given (`needsRefs`) until a status record gives them. A report
- * that differs in any field is a mismatch whatever else it lacks.
+ * can compare with one we were given (`needsRefs`) until a status record gives them. Once its
+ * references are ours, a report that differs in a field it names is a mismatch even when it
+ * leaves out its amount.
  *
  * @example
  * judge({ outcome: 'success', amount: 1000, currency: null, ownRef: 'a1',
@@ -194,9 +195,18 @@ export function judge(report: Report, expected: Expected): Judgement {
   }
   const reference = referenceCheck(expected, report);
   if (reference.difference) differences.push(reference.difference);
-  if (differences.length === 0 && (report.amount === null || !reference.compared)) {
-    const needsAmount = report.amount === null;
-    return { ...none, event: 'still_unknown', needsAmount, needsRefs: !reference.compared };
+  // Not yet known to be about this payment (no reference we could compare): nothing else it
+  // says is judged until a status record gives the references.
+  if (!reference.compared) {
+    return {
+      ...none,
+      event: 'still_unknown',
+      needsAmount: report.amount === null,
+      needsRefs: true,
+    };
+  }
+  if (differences.length === 0 && report.amount === null) {
+    return { ...none, event: 'still_unknown', needsAmount: true };
   }
   const overpaid =
     report.amount !== null &&

@@ -33,7 +33,7 @@ import { submitOtp } from './otp';
 import { reconcile, reconcileOverdue, reconcileUnsettled } from './reconcile';
 import type { SessionInit } from './store';
 import { acceptStream, closeInKind, isStreamUpgrade, upgradeRequired } from './stream';
-import { catchUp, openSession, setInput } from './transitions';
+import { applyClock, openSession, setInput } from './transitions';
 
 const NOT_FOUND = 'No such checkout session.';
 
@@ -81,7 +81,6 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
 
   /** The session with every attempt, its references, history, callbacks and webhooks. */
   async merchant(): Promise<Outcome<MerchantSession>> {
-    catchUp(this.cx);
     const session = merchantSession(this.cx);
     return session ? { ok: true, value: session } : fail('SESSION_NOT_FOUND', NOT_FOUND);
   }
@@ -101,9 +100,9 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
 
   // ---------------------------------------------------------------- payer side
 
-  /** The public view, or SESSION_NOT_FOUND. */
+  /** The public view as the clock stands now (worker/session/as-of.ts; a read writes nothing),
+   * or SESSION_NOT_FOUND. */
   async view(): Promise<Outcome<CheckoutView>> {
-    catchUp(this.cx);
     const view = this.cx.view();
     return view ? { ok: true, value: view } : fail('SESSION_NOT_FOUND', NOT_FOUND);
   }
@@ -114,7 +113,6 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
    * costs one trip to the object.
    */
   async hosted(): Promise<Outcome<HostedSession>> {
-    catchUp(this.cx);
     const session = this.cx.store.session();
     const view = this.cx.view();
     if (!session || !view) return fail('SESSION_NOT_FOUND', NOT_FOUND);
@@ -123,13 +121,13 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
 
   /** Starts an attempt (worker/session/attempts.ts). */
   async startAttempt(body: AttemptBody): Promise<Outcome<CheckoutView>> {
-    catchUp(this.cx);
+    applyClock(this.cx);
     return startAttempt(this.cx, body);
   }
 
   /** Submits the payer's OTP for the latest OTP attempt (worker/session/otp.ts). */
   async submitOtp(otp: string): Promise<Outcome<CheckoutView>> {
-    catchUp(this.cx);
+    applyClock(this.cx);
     return submitOtp(this.cx, otp);
   }
 
@@ -168,7 +166,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     switch (task.kind) {
       case 'session_expiry':
         this.cx.tasks.cancel(task.key);
-        catchUp(this.cx);
+        applyClock(this.cx);
         return;
       case 'input_deadline':
         return this.inputDeadline(task);
@@ -210,7 +208,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
    */
   async sweep(): Promise<{ reconciled: number; requeued: number }> {
     if (!this.cx.store.session()) return { reconciled: 0, requeued: 0 };
-    catchUp(this.cx);
+    applyClock(this.cx);
     const reconciled = await reconcileOverdue(this.cx);
     this.cx.indexRows();
     const requeued = await this.cx.tables.open().index.check(this.env.INDEX);
@@ -230,7 +228,6 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   /** WebSocket upgrades for the live stream (hibernation API; worker/session/stream.ts). */
   override async fetch(request: Request): Promise<Response> {
     if (!isStreamUpgrade(request)) return upgradeRequired();
-    catchUp(this.cx);
     return acceptStream(this.ctx, this.cx.view(), this.cx.store);
   }
 

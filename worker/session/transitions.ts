@@ -6,7 +6,6 @@
  * ({@link setInput}).
  * @module
  */
-import type { MethodKind } from '../../shared/method-kinds';
 import type { MoneyDifference, ReportedMoney } from '../../shared/money-report';
 import {
   ATTEMPT_STATUSES,
@@ -23,21 +22,11 @@ import {
   type SessionEvent,
 } from '../../shared/status';
 import type { LapseReason } from '../../shared/view';
+import { LAPSE_BY_KIND } from './as-of';
 import type { SessionContext } from './context';
 import { MAX_ATTEMPTS } from './public-view';
 import type { AttemptRow, SessionInit } from './store';
 import { queueAnomaly, queueWebhook } from './webhooks';
-
-/** Why an attempt's input lapsed when its window closed, by method kind. */
-const LAPSE_BY_KIND: Readonly<Record<MethodKind, LapseReason>> = {
-  phone_prompt: 'prompt_unanswered',
-  operator_prompt: 'prompt_unanswered',
-  otp_operator: 'otp_expired',
-  redirect_wallet: 'redirect_unanswered',
-  bank_eft: 'redirect_unanswered',
-  bank_id: 'redirect_unanswered',
-  virtual_account: 'account_expired',
-};
 
 /** Codes of a refusal of the shop's configuration: no payer's failure, so no checkout.failed
  * (an integration.error says it). */
@@ -327,10 +316,12 @@ function settleSession(cx: SessionContext, now = Date.now()): void {
 }
 
 /**
- * Closes the input of attempts whose window has passed and expires the session when due
- * (the alarm does the same; this keeps reads honest). An OTP being checked keeps its input.
+ * Writes what the clock decided: closes the input of attempts whose window has passed and
+ * expires the session when due. Run by the tasks (the session's expiry, the sweep) and before a
+ * payer's action (a new attempt, an OTP); never by a read, which shows the same from `now`
+ * (worker/session/as-of.ts). An OTP being checked keeps its input.
  */
-export function catchUp(cx: SessionContext): void {
+export function applyClock(cx: SessionContext): void {
   if (!cx.tables.exists) return;
   const now = Date.now();
   for (const id of cx.store.inputWindowsClosed(now)) {
