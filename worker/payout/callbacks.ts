@@ -4,6 +4,7 @@
  * (payment_step 1, another status, `000006`) is kept and changes nothing.
  * @module
  */
+import { isUnsettledAttempt } from '../../shared/status';
 import { callbackReport } from './report';
 import type { PayoutStore } from './store';
 import { applyReport } from './transitions';
@@ -30,7 +31,8 @@ export function applyCallback(store: PayoutStore, callback: PayoutCallback): Cal
   store.markHeard();
   const report = callbackReport(p);
   if (report.outcome === 'unknown') return { known: true, duplicate: false };
-  if (applyReport(store, report) === 'waits') {
+  const applied = applyReport(store, report);
+  if (applied !== 'applied' && isUnsettledAttempt(store.row()!.status)) {
     // The status query says what it lacks (its amount, the transaction's references).
     store.defer(callback.digest, callback.body);
     const { tasks } = store.open();
@@ -40,11 +42,12 @@ export function applyCallback(store: PayoutStore, callback: PayoutCallback): Cal
   return { known: true, duplicate: false };
 }
 
-/** Judges again the callbacks that waited for a status query; those that still lack what they
- * need wait on. */
+/** Judges again the callbacks that waited for a status query (after a record): one naming no
+ * amount has served (the record says the money); one still naming no reference we can compare
+ * waits on. */
 export function applyDeferredCallbacks(store: PayoutStore): void {
   for (const waiting of store.deferred()) {
     const params = JSON.parse(waiting.body) as Record<string, unknown>;
-    if (applyReport(store, callbackReport(params)) === 'applied') store.undefer(waiting.digest);
+    if (applyReport(store, callbackReport(params)) !== 'needs_refs') store.undefer(waiting.digest);
   }
 }

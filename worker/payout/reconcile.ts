@@ -79,7 +79,7 @@ function payoutPort(store: PayoutStore, config: Config, task: Task<TaskKind> | n
       if (record.outcome === 'unknown') applyDeferredCallbacks(store);
     },
     applyRecord: (record) => {
-      if (applyReport(store, statusReport(record)) === 'waits') {
+      if (applyReport(store, statusReport(record)) !== 'applied') {
         store.setLastAnswer(unknownAnswer(record));
       }
       applyDeferredCallbacks(store);

@@ -45,14 +45,18 @@ export function recordPayout(store: PayoutStore, body: PayoutBody, now = Date.no
  * Matches a final report against our records (worker/payment/judge.ts: the exact amount, the
  * currency, a reference we were given) and applies it. A success without an amount, or naming
  * no upstream reference we can compare, says nothing final while the payout is unsettled:
- * answers `waits` (a status query tells what it lacks). On a settled payout such a success
+ * answers what it lacks (a status query tells it). On a settled payout such a success
  * (with its amount) still counts, to report a contradiction.
  */
-export function applyReport(store: PayoutStore, report: Report): 'applied' | 'waits' {
+export function applyReport(
+  store: PayoutStore,
+  report: Report,
+): 'applied' | 'needs_amount' | 'needs_refs' {
   const row = store.row()!;
   let judged = judge(report.read, expectedOf(store, row));
   if (judged.needsAmount || judged.needsRefs) {
-    if (judged.needsAmount || isUnsettledAttempt(row.status)) return 'waits';
+    if (judged.needsRefs && isUnsettledAttempt(row.status)) return 'needs_refs';
+    if (judged.needsAmount) return 'needs_amount';
     judged = { ...judged, event: 'confirmed_success', needsRefs: false };
   }
   const learnt = firstRef(judged.learnt);

@@ -112,15 +112,25 @@ function scheduleQueryNow(cx: SessionContext, attemptId: string): void {
 
 /**
  * Judges again the callbacks that waited for the create's answer or for a status query. A
- * success still without a reference to match, or without an amount, waits on.
+ * success still without a reference to match waits on. After a status record (`afterRecord`),
+ * a success that names no amount has served (it showed the collection exists; the record says
+ * the money): it is kept as `superseded` and settles nothing.
  */
-export function applyDeferredCallbacks(cx: SessionContext, attemptId: string): void {
+export function applyDeferredCallbacks(
+  cx: SessionContext,
+  attemptId: string,
+  afterRecord = false,
+): void {
   for (const callback of cx.store.deferredCallbacks(attemptId)) {
     const expected = expectedOf(cx, cx.store.attempt(attemptId)!);
     const params = JSON.parse(callback.body) as Record<string, unknown>;
     const report = callbackReport(params);
     const judged = judge(report, expected);
-    if (judged.needsAmount || judged.needsRefs) continue;
+    if (judged.needsRefs) continue;
+    if (judged.needsAmount) {
+      if (afterRecord) cx.store.markCallback(callback.digest, 'superseded');
+      continue;
+    }
     const failure = failureOf(params.failureReason);
     applyJudged(cx, attemptId, { report, judged, failure }, callback.digest);
   }

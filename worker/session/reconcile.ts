@@ -67,7 +67,7 @@ function attemptPort(cx: SessionContext, id: string, task: Task<SessionTaskKind>
         const first = firstRef(refs);
         if (first !== null) cx.store.learnUpstreamRef(id, first);
       }
-      if (record.outcome === 'unknown') applyDeferredCallbacks(cx, id);
+      if (record.outcome === 'unknown') applyDeferredCallbacks(cx, id, true);
     },
     applyRecord: (record: StatusRecord) => {
       const report = recordReport(record);
@@ -81,7 +81,7 @@ function attemptPort(cx: SessionContext, id: string, task: Task<SessionTaskKind>
           null,
         );
       }
-      applyDeferredCallbacks(cx, id);
+      applyDeferredCallbacks(cx, id, true);
     },
     unknown: (answer) => {
       if (answer.kind === 'record') {
