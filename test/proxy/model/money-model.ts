@@ -82,6 +82,8 @@ interface ModelAttempt {
   lag: number;
   /** A verified callback for it reached the proxy (a sign the collection exists). */
   calledBack: boolean;
+  /** The params of every callback posted for it (the same params again are a duplicate). */
+  posted: Set<string>;
   tx: ModelTx | null;
   lastEnvelope: Record<string, unknown> | null;
 }
@@ -342,6 +344,15 @@ class Callback implements Cmd {
     }
     // Any success report (matching or not) waits for a status query when the proxy does not
     // know the upstream's reference yet.
+    // The same params again are a duplicate to the proxy (one digest): no effect.
+    const key = JSON.stringify(params);
+    const repeated = this.which !== 'duplicate' && a.posted.has(key);
+    if (this.which !== 'duplicate') a.posted.add(key);
+    if (repeated) {
+      const res = await postCallback('/hooks/collections', await signed(params!));
+      expect(res.status, await res.clone().text()).toBe(200);
+      return;
+    }
     const successLike = params?.status === 'success' && params.payment_step === 2;
     const unsettled = a.decided === null || a.decided === 'needs_review';
     // Without an amount, or without a reference it can be compared on (a record's transaction
@@ -605,6 +616,7 @@ async function startAttempt(w: World, mode: CreateMode): Promise<void> {
     notFound: 0,
     lag: 0,
     calledBack: false,
+    posted: new Set(),
     tx: null,
     lastEnvelope: null,
   };
