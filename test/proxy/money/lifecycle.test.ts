@@ -139,6 +139,35 @@ describe('an inferred "not created" never becomes final', () => {
   });
 });
 
+describe('deferred callbacks are judged before a refusal is believed', () => {
+  it('a signed success that came while the create was on its way keeps a refused create from "not charged"', async () => {
+    // A sub-merchant the upstream does not know: it refuses the create (404 "User not found!").
+    const session = await createSession({
+      amount: 1500,
+      currency: 'KES',
+      reference: ref('life'),
+      sub_merchant_id: '00000000-0000-4000-8000-000000000000',
+    });
+    await injectFault('collections', 'delay', 1, 800);
+    const create = startAttempt(session.id, {
+      country_id: 1,
+      method: 'send money',
+      mobile: KE_PENDING,
+    });
+    const attemptId = `${session.id}.1`;
+    await vi.waitFor(async () => expect((await getSession(session.id)).attempts).toHaveLength(1));
+    // The upstream's signed success for this attempt, while the create is still on its way.
+    expect(await collectionCallback(successParams(attemptId, 'SBX-SEEN', 1500))).toBe(200);
+    const answer = await create;
+    const s = await getSession(session.id);
+    expect(s.callbacks[0]?.applied).toBe('deferred');
+    // Not "not charged": the attempt stays pending for its status queries to decide.
+    expect(answer.status, JSON.stringify(answer.json)).toBe(201);
+    expect(s.attempts[0]).toMatchObject({ status: 'pending', create_state: 'unknown' });
+    expect(s.webhooks.map((w) => w.type)).toEqual([]);
+  });
+});
+
 describe('a session that holds the payer money never ends expired', () => {
   it('a short payment is a mismatch: the session requires action at its deadline, never checkout.expired', async () => {
     const { session, attemptId } = await promptAttempt(1500);
