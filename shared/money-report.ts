@@ -1,8 +1,9 @@
 /**
  * What one upstream report (a verified callback or a status-query record) says about the money,
- * before and after it is matched against our records (docs/design.md, "Money rules", rules 1, 2,
- * 4 and 5): its outcome and the fields that disagree (shared/status.ts turns them into the
- * attempt event, `reportEvent`).
+ * before it is matched against our records (docs/design.md, "Money rules", rules 1 and 2): its
+ * outcome, and the shape of the fields that disagree. The matching itself is
+ * worker/payment/judge.ts (one rule for every kind of payment); shared/status.ts turns its result
+ * into the attempt event (`reportEvent`).
  * @module
  */
 /** The upstream's transaction status codes. */
@@ -71,16 +72,7 @@ export function statusRecordOutcome(record: {
   return 'unknown';
 }
 
-/** What we recorded when the money was asked for. */
-export interface ExpectedMoney {
-  /** Whole units. */
-  amount: number;
-  currency: string;
-  /** The upstream's reference from its create answer, when one came. */
-  upstreamRef: string | null;
-}
-
-/** What an upstream report says was paid (absent fields are not compared). */
+/** What an upstream report says was paid, as recorded with the attempt it settled. */
 export interface ReportedMoney {
   amount?: number | null;
   currency?: string | null;
@@ -92,43 +84,4 @@ export interface MoneyDifference {
   field: 'amount' | 'currency' | 'upstream_reference';
   expected: string | number;
   reported: string | number;
-}
-
-/**
- * Compares a success report with our records: the amount must be at least the expected one
- * (an overpaid NGN transfer is processed for the expected amount, the excess reversed), the
- * currency and the upstream reference must be ours. An empty list means it matches.
- *
- * @example
- * moneyDifferences({ amount: 1500, currency: 'KES', upstreamRef: 'R1' }, { amount: 1000 });
- * // [{ field: 'amount', expected: 1500, reported: 1000 }]
- */
-export function moneyDifferences(
-  expected: ExpectedMoney,
-  reported: ReportedMoney,
-): MoneyDifference[] {
-  const out: MoneyDifference[] = [];
-  if (typeof reported.amount === 'number' && !(reported.amount >= expected.amount)) {
-    out.push({ field: 'amount', expected: expected.amount, reported: reported.amount });
-  }
-  if (
-    typeof reported.currency === 'string' &&
-    reported.currency !== '' &&
-    reported.currency.toUpperCase() !== expected.currency.toUpperCase()
-  ) {
-    out.push({ field: 'currency', expected: expected.currency, reported: reported.currency });
-  }
-  if (
-    expected.upstreamRef !== null &&
-    typeof reported.upstreamRef === 'string' &&
-    reported.upstreamRef !== '' &&
-    reported.upstreamRef !== expected.upstreamRef
-  ) {
-    out.push({
-      field: 'upstream_reference',
-      expected: expected.upstreamRef,
-      reported: reported.upstreamRef,
-    });
-  }
-  return out;
 }

@@ -12,9 +12,11 @@
  *   attempt's *input* flag (`awaiting` → `lapsed`), never its money status.
  *
  * Attempt: `pending` → `succeeded` | `failed` | `mismatch` | `needs_review` (→ a settled state).
- * Session: `open` → `pending` → `succeeded` | `failed` | `expired`; an attempt that releases the
- * session (it settled without success, or its input lapsed) returns it to `open`; a matching
- * success completes a session that has no other success, even an expired or closed one.
+ * Session: `open` → `pending` → `succeeded` | `failed` | `expired` | `requires_action`; an
+ * attempt that releases the session (it settled without success, or its input lapsed) returns it
+ * to `open`; an attempt that holds or may hold the payer's money without paying the session
+ * (`mismatch`, `needs_review`) makes it `requires_action`, never `expired` or `failed`; a
+ * matching success completes a session that has no other success, even an expired or closed one.
  *
  * What one upstream report says (success, failure, unknown; matching our records) is read by
  * shared/money-report.ts, whose names are re-exported here.
@@ -42,7 +44,14 @@ export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
 export type AttemptInput = 'awaiting' | 'given' | 'lapsed';
 
 /** Every session status, the initial one first. */
-export const SESSION_STATUSES = ['open', 'pending', 'succeeded', 'failed', 'expired'] as const;
+export const SESSION_STATUSES = [
+  'open',
+  'pending',
+  'succeeded',
+  'failed',
+  'expired',
+  'requires_action',
+] as const;
 
 /** A checkout session. */
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
@@ -206,6 +215,19 @@ export function needsShop(status: AttemptStatus): status is 'mismatch' | 'needs_
   return status === 'mismatch' || status === 'needs_review';
 }
 
+/**
+ * True while an attempt may hold the payer's money without having paid the session: not yet
+ * settled (`pending`, `needs_review`) or paid with a difference (`mismatch`). A session with one
+ * never says `expired` or `failed` (nobody paid).
+ *
+ * @example
+ * mayHoldMoney('pending'); // true
+ * mayHoldMoney('failed'); // false
+ */
+export function mayHoldMoney(status: AttemptStatus): boolean {
+  return status === 'pending' || needsShop(status);
+}
+
 /** Every session event (see {@link SessionEvent}). */
 export const SESSION_EVENTS = [
   'attempt_started',
@@ -213,13 +235,17 @@ export const SESSION_EVENTS = [
   'attempt_released',
   'expire',
   'close',
+  'money_in_question',
+  'money_cleared',
 ] as const;
 
 /**
  * What a session learns: `attempt_started`, `attempt_succeeded` (a matching success),
  * `attempt_released` (the attempt that held the session settled without success, reached
- * needs_review, or its input lapsed), `expire` (the session's time ran out while open),
- * `close` (no attempts left).
+ * needs_review, or its input lapsed), `expire` (the session's time ran out while open and no
+ * attempt may hold money), `close` (no attempts left), `money_in_question` (an attempt is
+ * `mismatch` or `needs_review`: the shop must refund or accept), `money_cleared` (no attempt is
+ * any longer).
  */
 export type SessionEvent = (typeof SESSION_EVENTS)[number];
 
@@ -247,7 +273,9 @@ export function canStartAttempt(status: SessionStatus): boolean {
  * - `attempt_succeeded`: any state but `succeeded` → `succeeded` (a late success completes a
  *   session with no other success); `succeeded` reports `second_success`;
  * - `attempt_released`: `pending` → `open`;
- * - `expire`: `open` → `expired`; `close`: `open` → `failed`.
+ * - `expire`: `open` → `expired`; `close`: `open` → `failed`;
+ * - `money_in_question`: `open` or `pending` → `requires_action`; `money_cleared`:
+ *   `requires_action` → `open`.
  * Any other pair changes nothing.
  *
  * @example
@@ -274,7 +302,11 @@ export function nextSessionStatus(
           ? 'expired'
           : event === 'close' && status === 'open'
             ? 'failed'
-            : null;
+            : event === 'money_in_question' && (status === 'open' || status === 'pending')
+              ? 'requires_action'
+              : event === 'money_cleared' && status === 'requires_action'
+                ? 'open'
+                : null;
   return next === null ? { status, changed: false } : { status: next, changed: true };
 }
 

@@ -51,6 +51,8 @@ export function stepFor(view: CheckoutView | null, local: LocalPosition): Checko
   const money = attempt?.status;
   if (status === 'succeeded') return 'success';
   if (money && needsShop(money)) return money;
+  // An earlier attempt holds money the shop must look at (the latest may still be pending).
+  if (status === 'requires_action') return 'mismatch';
   const pending = attempt?.status === 'pending';
   if (status === 'expired' || status === 'failed') {
     return pending ? 'closed_confirming' : status === 'failed' ? 'failure' : status;

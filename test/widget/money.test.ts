@@ -291,6 +291,18 @@ describe('money rules on screen', () => {
     expect(log.named('checkout-failure')).to.have.length(0);
   });
 
+  it('a session that requires action asks to contact the shop, even while its latest attempt is pending', async () => {
+    const ke = view([KENYA]);
+    const pending = attempt(KENYA, 'phone_prompt', 'pending', { type: 'wait' });
+    const el = await mountView({
+      ...withAttempt(ke, pending, 'requires_action'),
+      can_retry: false,
+    });
+    expect(el.step).to.equal('mismatch');
+    expect(buttons(el)).to.deep.equal([]);
+    expect(log.named('checkout-failure')).to.have.length(0);
+  });
+
   it('a failure after all (the upstream said not charged) is still a failure', async () => {
     const el = await mountView(withAttempt(ci(), otpAttempt(lapsedFor('otp_expired'))));
     expect(el.step).to.equal('lapsed');

@@ -22,6 +22,7 @@ export type WebhookType =
   | 'checkout.failed'
   | 'checkout.expired'
   | 'checkout.anomaly'
+  | 'checkout.requires_action'
   /** The upstream refused the shop's configuration (e.g. an unknown `sub_merchant_id`). */
   | 'integration.error'
   | 'payout.succeeded'

@@ -4,8 +4,8 @@
  * (payment_step 1, another status, `000006`) is kept and changes nothing.
  * @module
  */
-import { callbackOutcome } from '../../shared/status';
-import { finalReport } from './report';
+import { isUnsettledAttempt } from '../../shared/status';
+import { callbackReport } from './report';
 import type { PayoutStore } from './store';
 import { applyReport } from './transitions';
 
@@ -29,18 +29,25 @@ export function applyCallback(store: PayoutStore, callback: PayoutCallback): Cal
   const p = callback.params;
   // Any verified callback shows the upstream has the payout: "not created" no longer counts.
   store.markHeard();
-  const outcome = callbackOutcome(p);
-  if (outcome === 'unknown') return { known: true, duplicate: false };
-  applyReport(
-    store,
-    finalReport('callback', outcome, {
-      status: p.status,
-      status_code: p.statusCode,
-      amount: p.amount,
-      currency: p.currency,
-      upstream_reference: p.reference,
-      failureReason: p.failureReason,
-    }),
-  );
+  const report = callbackReport(p);
+  if (report.outcome === 'unknown') return { known: true, duplicate: false };
+  const applied = applyReport(store, report);
+  if (applied !== 'applied' && isUnsettledAttempt(store.row()!.status)) {
+    // The status query says what it lacks (its amount, the transaction's references).
+    store.defer(callback.digest, callback.body);
+    const { tasks } = store.open();
+    const task = tasks.get('reconcile');
+    tasks.schedule('reconcile', 'reconcile', Date.now(), store.row()!.reference, task?.tries ?? 0);
+  }
   return { known: true, duplicate: false };
+}
+
+/** Judges again the callbacks that waited for a status query (after a record): one naming no
+ * amount has served (the record says the money); one still naming no reference we can compare
+ * waits on. */
+export function applyDeferredCallbacks(store: PayoutStore): void {
+  for (const waiting of store.deferred()) {
+    const params = JSON.parse(waiting.body) as Record<string, unknown>;
+    if (applyReport(store, callbackReport(params)) !== 'needs_refs') store.undefer(waiting.digest);
+  }
 }

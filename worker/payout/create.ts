@@ -11,6 +11,8 @@ import { sameTerms } from '../durable/redaction';
 import { firstQueryDelay } from '../durable/reconcile-backoff';
 import type { ProxyEnv } from '../env';
 import type { CreatedBy } from '../keys/created-by';
+import { refsOf } from '../payment/judge';
+import { learnRefs } from '../payment/ref-store';
 import { callUpstream } from '../upstream';
 import { notChargedReport, text } from './report';
 import type { PayoutStore } from './store';
@@ -60,11 +62,11 @@ export async function createPayout(
   if (result.kind === 'ok') {
     const data = (result.body.data ?? {}) as Record<string, unknown>;
     store.markHeard();
-    store.setCreateAnswer(
-      'accepted',
-      text(result.body.message),
-      text(data.reference) ?? text(data.ref) ?? text(data.transaction_id),
-    );
+    // The create's `reference` is the service's reference of the payout (collection role);
+    // its transaction reference may differ (docs/upstream-api.md).
+    const refs = refsOf(data.reference, data.ref, data.transaction_id);
+    store.setCreateAnswer('accepted', text(result.body.message), refs[0] ?? null);
+    learnRefs(store.sql, body.reference, { collection: refs, transaction: [] }, 'create');
   } else if (result.kind === 'rejected') {
     store.setCreateAnswer('rejected', result.message);
     applyEvent(

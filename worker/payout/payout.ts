@@ -97,7 +97,7 @@ export class Payout extends DurableObject<ProxyEnv> {
     const row = this.store.row();
     if (!row) return null;
     if (isUnsettledAttempt(row.status)) {
-      await queryStatus(this.env, this.store, loadConfig(this.env), false);
+      await queryStatus(this.env, this.store, loadConfig(this.env), null);
     }
     stageIndexRow(this.store);
     this.keep();

@@ -1,9 +1,25 @@
 /**
- * What the upstream reported about a payout (a callback, a status record, a refused create),
- * read into one shape before it is matched against our records (worker/payout/transitions.ts).
+ * A payout's side of judging (worker/payment/judge.ts): what a payout callback, a status record
+ * or a refused create reported, read into one shape before it is matched against our records
+ * (worker/payout/transitions.ts), and what the payout expected.
  * @module
  */
-import type { ReportedMoney, ReportedOutcome } from '../../shared/status';
+import type { ReportedOutcome } from '../../shared/status';
+import { callbackOutcome } from '../../shared/status';
+import {
+  amountOf,
+  firstRef,
+  NO_REFS,
+  refsOf,
+  text,
+  type Expected,
+  type Report as Read,
+} from '../payment/judge';
+import { knownRefs } from '../payment/ref-store';
+import { failureOf, recordReport, type StatusRecord } from '../payment/status-answer';
+import type { PayoutRow, PayoutStore } from './store';
+
+export { text };
 
 /** Why a payout failed, as the upstream put it. */
 export interface Failure {
@@ -14,82 +30,96 @@ export interface Failure {
 /** What one upstream report said, for anomaly payloads. */
 export type Reported = Record<string, unknown>;
 
-/** What the upstream reported, matched or not, for one outcome. */
+/** What the upstream reported, before it is judged. */
 export interface Report {
   outcome: ReportedOutcome;
-  money: ReportedMoney;
+  /** The report's fields for the judge. */
+  read: Read;
   failure: Failure | null;
   reported: Reported;
 }
 
-/** A final report's fields, whatever the upstream named them in its callback or record. */
-export interface ReportFields {
-  status: unknown;
-  status_code: unknown;
-  amount: unknown;
-  currency: unknown;
-  /** The upstream's own reference of the payout. */
-  upstream_reference: unknown;
-  failureReason: unknown;
-}
-
-/** A non-empty string, else null. */
-export function text(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
-function amountOf(value: unknown): number | null {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) {
-    return Number(value);
-  }
-  return null;
-}
-
-function failureOf(value: unknown): Failure {
-  const reason = (value ?? {}) as { failureCode?: unknown; failureMessage?: unknown };
-  return { code: text(reason.failureCode), message: text(reason.failureMessage) };
-}
-
-/**
- * A final report (`success` or `failed`) from a callback or a status record.
- *
- * @example
- * finalReport('callback', 'success', {
- *   status: p.status, status_code: p.statusCode, amount: p.amount, currency: p.currency,
- *   upstream_reference: p.reference, failureReason: p.failureReason,
- * });
- */
-export function finalReport(
+function reportOf(
   source: 'callback' | 'status_query',
-  outcome: Exclude<ReportedOutcome, 'unknown'>,
-  fields: ReportFields,
+  read: Read,
+  fields: { status: unknown; status_code: unknown; failureReason: unknown },
 ): Report {
-  const failure = outcome === 'failed' ? failureOf(fields.failureReason) : null;
+  const failure =
+    read.outcome === 'failed'
+      ? (failureOf(fields.failureReason) ?? { code: null, message: null })
+      : null;
   return {
-    outcome,
-    money: {
-      amount: amountOf(fields.amount),
-      currency: text(fields.currency),
-      upstreamRef: text(fields.upstream_reference),
-    },
+    outcome: read.outcome,
+    read,
     failure,
     reported: {
       source,
       status: fields.status ?? null,
       status_code: fields.status_code ?? null,
-      amount: fields.amount ?? null,
-      currency: fields.currency ?? null,
-      upstream_reference: fields.upstream_reference ?? null,
+      amount: read.amount,
+      currency: read.currency,
+      upstream_reference: firstRef(read.upstreamRefs),
       ...(failure ? { failure } : {}),
     },
   };
 }
 
+/** What a payout callback reports (docs/upstream-api.md, "Payout callback params"). */
+export function callbackReport(p: Record<string, unknown>): Report {
+  return reportOf(
+    'callback',
+    {
+      outcome: callbackOutcome(p),
+      amount: amountOf(p.amount),
+      currency: text(p.currency),
+      ownRef: text(p.third_party_reference_1) ?? text(p.payment_reference),
+      // A payout callback's `reference` is the transaction reference (the create's may differ).
+      upstreamRefs: {
+        collection: refsOf(p.depositId, p.MerchantRequestID),
+        transaction: refsOf(p.reference, p.ref, p.transaction_id),
+      },
+      answersOwnRef: false,
+    },
+    { status: p.status, status_code: p.statusCode, failureReason: p.failureReason },
+  );
+}
+
+/** What a status record reports. */
+export function statusReport(record: StatusRecord): Report {
+  const d = record.data;
+  return reportOf('status_query', recordReport(record), {
+    status: d.status,
+    status_code: d.status_code,
+    failureReason: d.failureReason,
+  });
+}
+
+/** What a payout must settle for: exactly its amount, in its currency, under its references. */
+export function expectedOf(store: PayoutStore, row: PayoutRow): Expected {
+  return {
+    amount: row.amount,
+    currency: row.currency,
+    amountRule: 'exact',
+    ownRef: row.reference,
+    knownRefs: knownRefs(store.sql, row.reference),
+  };
+}
+
 /**
- * A report that the payout was not charged, from our side of the exchange (a refused create,
- * the upstream's "not created" answers).
+ * A definite refusal of the create (the upstream said no to it: not charged).
  */
 export function notChargedReport(message: string, reported: Reported): Report {
-  return { outcome: 'failed', money: {}, failure: { code: null, message }, reported };
+  return {
+    outcome: 'failed',
+    read: {
+      outcome: 'failed',
+      amount: null,
+      currency: null,
+      ownRef: null,
+      upstreamRefs: NO_REFS,
+      answersOwnRef: false,
+    },
+    failure: { code: null, message },
+    reported,
+  };
 }

@@ -7,6 +7,7 @@
  */
 import type { AttemptStatus } from '../../shared/status';
 import { ObjectTables, type OpenTables } from '../durable/object-tables';
+import { REFS_SCHEMA } from '../payment/ref-store';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS payout (
@@ -22,7 +23,10 @@ CREATE TABLE IF NOT EXISTS payout_reconcile (
   id INTEGER PRIMARY KEY CHECK (id = 1), heard INTEGER NOT NULL DEFAULT 0,
   not_created INTEGER NOT NULL DEFAULT 0, last_answer TEXT, differences TEXT
 );
-`;
+CREATE TABLE IF NOT EXISTS payout_deferred (
+  digest TEXT PRIMARY KEY, received_at INTEGER NOT NULL, body TEXT NOT NULL
+);
+${REFS_SCHEMA}`;
 
 /** What a payout object's timers do. */
 export type TaskKind = 'reconcile' | 'webhook' | 'index' | 'retention';
@@ -151,6 +155,31 @@ export class PayoutStore {
   /** An upstream reference first learnt from a final report is ours from now on. */
   learnUpstreamRef(upstreamRef: string): void {
     this.sql.exec('UPDATE payout SET upstream_ref = COALESCE(upstream_ref, ?)', upstreamRef);
+  }
+
+  /** Keeps a callback that waits for a status query (its amount or references). */
+  defer(digest: string, body: string): void {
+    this.sql.exec(
+      `INSERT INTO payout_deferred (digest, received_at, body) VALUES (?, ?, ?)
+       ON CONFLICT (digest) DO NOTHING`,
+      digest,
+      Date.now(),
+      body,
+    );
+  }
+
+  /** The callbacks that wait, oldest first. */
+  deferred(): { digest: string; body: string }[] {
+    return this.sql
+      .exec<{ digest: string; body: string }>(
+        'SELECT digest, body FROM payout_deferred ORDER BY received_at',
+      )
+      .toArray();
+  }
+
+  /** A waiting callback was judged. */
+  undefer(digest: string): void {
+    this.sql.exec('DELETE FROM payout_deferred WHERE digest = ?', digest);
   }
 
   /** Stores a callback once by digest; answers false for a duplicate. */

@@ -11,16 +11,17 @@
 import { maskPhone } from '../../shared/phone';
 import type { PayoutBody } from '../../shared/schemas';
 import {
-  moneyDifferences,
+  isUnsettledAttempt,
   nextAttemptStatus,
   paymentReportAnomaly,
-  reportEvent,
   type AttemptEvent,
   type MoneyDifference,
 } from '../../shared/status';
+import { firstRef, judge } from '../payment/judge';
+import { learnRefs } from '../payment/ref-store';
 import type { AnomalyData } from '../durable/webhook-outbox';
 import { parseCreatedBy, type CreatedBy } from '../keys/created-by';
-import type { Report } from './report';
+import { expectedOf, type Report } from './report';
 import type { PayoutStore } from './store';
 import { payoutView, stageIndexRow } from './view';
 
@@ -47,13 +48,31 @@ export function recordPayout(
   );
 }
 
-/** Matches a final report against our records and applies it. */
-export function applyReport(store: PayoutStore, report: Report): void {
+/**
+ * Matches a final report against our records (worker/payment/judge.ts: the exact amount, the
+ * currency, a reference we were given) and applies it. A success without an amount, or naming
+ * no upstream reference we can compare, says nothing final while the payout is unsettled:
+ * answers what it lacks (a status query tells it). On a settled payout such a success
+ * (with its amount) still counts, to report a contradiction.
+ */
+export function applyReport(
+  store: PayoutStore,
+  report: Report,
+): 'applied' | 'needs_amount' | 'needs_refs' {
   const row = store.row()!;
-  const expected = { amount: row.amount, currency: row.currency, upstreamRef: row.upstream_ref };
-  const differences = report.outcome === 'success' ? moneyDifferences(expected, report.money) : [];
-  if (report.money.upstreamRef) store.learnUpstreamRef(report.money.upstreamRef);
-  applyEvent(store, reportEvent(report.outcome, differences), report, differences);
+  let judged = judge(report.read, expectedOf(store, row));
+  if (judged.needsAmount || judged.needsRefs) {
+    if (judged.needsRefs && isUnsettledAttempt(row.status)) return 'needs_refs';
+    if (judged.needsAmount) return 'needs_amount';
+    judged = { ...judged, event: 'confirmed_success', needsRefs: false };
+  }
+  const learnt = firstRef(judged.learnt);
+  if (learnt !== null) {
+    learnRefs(store.sql, row.reference, judged.learnt, String(report.reported.source ?? 'report'));
+    store.learnUpstreamRef(learnt);
+  }
+  applyEvent(store, judged.event, report, judged.differences);
+  return 'applied';
 }
 
 /**

@@ -15,6 +15,8 @@ import { fail, type Outcome } from '../durable/outcome';
 import { firstQueryDelay } from '../durable/reconcile-backoff';
 import { logLine } from '../middleware/request-log';
 import { sessionPromptRefusal, takePhonePrompt } from '../prompt-limits/admit-prompt';
+import { refsOf } from '../payment/judge';
+import { learnRefs } from '../payment/ref-store';
 import { callUpstream } from '../upstream';
 import { applyDeferredCallbacks } from './callbacks';
 import { collectionParams } from './collection-params';
@@ -62,6 +64,11 @@ function closedFor(session: SessionRow, latest: AttemptRow | undefined): Outcome
   }
   if (session.attempt_count >= MAX_ATTEMPTS) {
     return fail('SESSION_CLOSED', `This checkout allows at most ${MAX_ATTEMPTS} attempts.`);
+  }
+  // Past its time a session takes no new attempt, even while an earlier one keeps it from
+  // `expired` (the upstream may still settle it).
+  if (Date.now() >= session.expires_at) {
+    return fail('SESSION_EXPIRED', 'This checkout has expired.');
   }
   return null;
 }
@@ -235,6 +242,12 @@ function createAccepted(
     next: JSON.stringify(next),
     updated_at: Date.now(),
   });
+  learnRefs(
+    cx.store.sql,
+    attemptId,
+    { collection: refsOf(data.depositId, data.MerchantRequestID), transaction: [] },
+    'create',
+  );
   cx.log('create_accepted', attemptId, { upstream_ref: ref });
 }
 

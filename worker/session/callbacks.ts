@@ -1,14 +1,17 @@
 /**
  * Collection callbacks of a session: stored first (a repeat changes nothing), then judged
- * against our records (worker/session/reports.ts) and applied through
- * worker/session/transitions.ts, or kept `deferred` until the reference a success must match is
- * known (docs/design.md, "Money rules").
+ * against our records (worker/payment/judge.ts, through worker/session/reports.ts) and applied
+ * through worker/session/transitions.ts, or kept `deferred` until the reference a success must
+ * match is known, or until a status record says the amount a success left out
+ * (docs/design.md, "Money rules").
  * @module
  */
-import type { ExpectedMoney } from '../../shared/money-report';
+import { isUnsettledAttempt } from '../../shared/status';
+import { firstRef, judge, type Judgement, type Report } from '../payment/judge';
+import { learnRefs } from '../payment/ref-store';
+import { failureOf } from '../payment/status-answer';
 import type { SessionContext } from './context';
-import { judgeCallback, text, type JudgedReport } from './reports';
-import type { AttemptRow } from './store';
+import { callbackReport, expectedOf, text } from './reports';
 import { transition } from './transitions';
 
 /** A callback, verified and parsed by the hook route. */
@@ -26,20 +29,11 @@ export interface CollectionCallback {
   body: string;
 }
 
-/** What a success of this attempt must carry. */
-export function expectedMoney(cx: SessionContext, row: AttemptRow): ExpectedMoney {
-  const session = cx.store.session()!;
-  return {
-    amount: session.amount,
-    currency: session.currency,
-    upstreamRef: row.create_ref ?? row.upstream_ref,
-  };
-}
-
 /**
  * Applies a verified collection callback. Stored first (duplicates change nothing), then
  * judged: a non-terminal report (payment_step 1, `000006`, any other status) is stored and
- * changes nothing; a success counts only when it matches our records.
+ * changes nothing; a success counts only when it matches our records; a success without an
+ * amount waits for a status query to say it.
  *
  * @example
  * const { duplicate } = applyCallback(cx, { digest, params, body });
@@ -67,66 +61,121 @@ export function applyCallback(
     cx.log('callback_unmatched', attemptId, { reference: text(params.reference) });
     return { known: true, duplicate: false };
   }
-  const judged = judgeCallback(params, expectedMoney(cx, row));
-  if (judged.event === 'still_unknown') {
-    cx.store.markCallback(callback.digest, 'ignored');
-    cx.log('callback_ignored', row.id, {
-      payment_step: paymentStep,
-      status: text(params.status),
-      statusCode: text(params.statusCode),
-    });
-  } else if (row.create_state === 'sending' && cx.creating.has(row.id)) {
+  const expected = expectedOf(cx, row);
+  const report = callbackReport(params);
+  let judged = judge(report, expected);
+  const failure = failureOf(params.failureReason);
+  const waits = judged.needsAmount || judged.needsRefs;
+  if (
+    row.create_state === 'sending' &&
+    cx.creating.has(row.id) &&
+    (waits || judged.event !== 'still_unknown')
+  ) {
     // The create's answer carries the reference a success must match: judge it then.
     cx.store.markCallback(callback.digest, 'deferred');
     cx.log('callback_deferred', row.id, null);
-  } else if (judged.outcome === 'success' && expectedMoney(cx, row).upstreamRef === null) {
-    // The create's answer was lost: learn the upstream's reference from a status query
-    // before believing a success (it is judged again then).
+  } else if (waits && isUnsettledAttempt(row.status)) {
+    // A success without its amount, or naming no upstream reference we were given (the
+    // create's answer was lost, or the upstream's references differ by role): a status query
+    // says what it needs; it is judged again then.
     cx.store.markCallback(callback.digest, 'deferred');
-    cx.log('callback_deferred', row.id, { until: 'status_query' });
-    cx.tasks.schedule(`reconcile:${row.id}`, 'reconcile', Date.now(), row.id);
+    cx.log('callback_deferred', row.id, {
+      until: 'status_query',
+      missing: judged.needsAmount ? 'amount' : 'reference',
+    });
+    scheduleQueryNow(cx, row.id);
   } else {
-    applyJudged(cx, row.id, judged, callback.digest);
+    if (waits && !judged.needsAmount) {
+      // The attempt is settled: a signed success naming our reference still contradicts a
+      // failure (an anomaly), whatever upstream reference it gives.
+      judged = { ...judged, event: 'confirmed_success', needsRefs: false };
+    }
+    if (judged.event === 'still_unknown') {
+      cx.store.markCallback(callback.digest, 'ignored');
+      cx.log('callback_ignored', row.id, {
+        payment_step: paymentStep,
+        status: text(params.status),
+        statusCode: text(params.statusCode),
+      });
+    } else {
+      applyJudged(cx, row.id, { report, judged, failure }, callback.digest);
+    }
   }
   return { known: true, duplicate: false };
 }
 
+/** Asks about an attempt now (its backoff goes on from there). */
+function scheduleQueryNow(cx: SessionContext, attemptId: string): void {
+  const task = cx.tasks.get(`reconcile:${attemptId}`);
+  cx.tasks.schedule(`reconcile:${attemptId}`, 'reconcile', Date.now(), attemptId, task?.tries ?? 0);
+}
+
 /**
  * Judges again the callbacks that waited for the create's answer or for a status query. A
- * success still without a reference to match waits on (an upstream with no record of the
- * collection cannot have taken money for it; the not-found count decides).
+ * success still without a reference to match waits on. After a status record (`afterRecord`),
+ * a success that names no amount has served (it showed the collection exists; the record says
+ * the money): it is kept as `superseded` and settles nothing.
  */
-export function applyDeferredCallbacks(cx: SessionContext, attemptId: string): void {
+export function applyDeferredCallbacks(
+  cx: SessionContext,
+  attemptId: string,
+  afterRecord = false,
+): void {
   for (const callback of cx.store.deferredCallbacks(attemptId)) {
-    const expected = expectedMoney(cx, cx.store.attempt(attemptId)!);
-    const judged = judgeCallback(JSON.parse(callback.body) as Record<string, unknown>, expected);
-    if (judged.outcome === 'success' && expected.upstreamRef === null) continue;
-    applyJudged(cx, attemptId, judged, callback.digest);
+    const expected = expectedOf(cx, cx.store.attempt(attemptId)!);
+    const params = JSON.parse(callback.body) as Record<string, unknown>;
+    const report = callbackReport(params);
+    const judged = judge(report, expected);
+    if (judged.needsRefs) continue;
+    if (judged.needsAmount) {
+      if (afterRecord) cx.store.markCallback(callback.digest, 'superseded');
+      continue;
+    }
+    const failure = failureOf(params.failureReason);
+    applyJudged(cx, attemptId, { report, judged, failure }, callback.digest);
   }
 }
 
-/** True when a needs_review attempt holds a success that waits for the upstream's reference. */
-export function waitsForReference(cx: SessionContext, row: AttemptRow): boolean {
-  return row.status === 'needs_review' && cx.store.deferredCallbacks(row.id).length > 0;
+/** True when a needs_review attempt holds a callback that waits for a status query. */
+export function waitsForReference(cx: SessionContext, attemptId: string): boolean {
+  return cx.store.deferredCallbacks(attemptId).length > 0;
+}
+
+/** One report and its judgement, with the failure it gives. */
+export interface JudgedReport {
+  report: Report;
+  judged: Judgement;
+  failure: { code: string | null; message: string | null } | null;
 }
 
 /**
- * Applies a judged report (a callback's, or a status record's with `digest` null): a matching
- * reference is remembered, then the event goes through {@link transition}.
+ * Applies a judged report (a callback's, or a status record's with `digest` null): the
+ * references of a matching one are remembered, then the event goes through {@link transition}.
  */
 export function applyJudged(
   cx: SessionContext,
   attemptId: string,
-  judged: JudgedReport,
+  { report, judged, failure }: JudgedReport,
   digest: string | null,
 ): void {
   if (digest !== null) cx.store.markCallback(digest, judged.event);
-  if (judged.reported.upstreamRef && judged.differences.length === 0) {
-    cx.store.learnUpstreamRef(attemptId, judged.reported.upstreamRef);
+  const learnt = firstRef(judged.learnt);
+  if (learnt !== null) {
+    const source = digest === null ? 'status_query' : 'callback';
+    learnRefs(cx.store.sql, attemptId, judged.learnt, source);
+    cx.store.learnUpstreamRef(attemptId, learnt);
   }
+  const success = judged.event === 'confirmed_success' || judged.event === 'confirmed_mismatch';
   transition(cx, attemptId, judged.event, {
-    failure: judged.failure,
-    reported: judged.outcome === 'success' ? judged.reported : null,
+    failure,
+    reported: success
+      ? {
+          amount: report.amount,
+          currency: report.currency,
+          upstreamRef: firstRef(report.upstreamRefs),
+        }
+      : null,
     differences: judged.differences,
+    overpaid: judged.overpaid,
   });
 }

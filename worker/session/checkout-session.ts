@@ -41,7 +41,7 @@ import { sessionDrainHooks } from './failing-tasks';
 import { payerReturned } from './return-hint';
 import type { SessionInit } from './store';
 import { acceptStream, closeInKind, isStreamUpgrade, upgradeRequired } from './stream';
-import { catchUp, openSession, setInput } from './transitions';
+import { applyClock, openSession, setInput } from './transitions';
 import { webhookSecrets } from '../secret-rotation';
 
 const NOT_FOUND = 'No such checkout session.';
@@ -92,7 +92,6 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
 
   /** The session with every attempt, its references, history, callbacks and webhooks. */
   async merchant(): Promise<Outcome<MerchantSession>> {
-    catchUp(this.cx);
     const session = merchantSession(this.cx);
     return session ? { ok: true, value: session } : fail('SESSION_NOT_FOUND', NOT_FOUND);
   }
@@ -110,7 +109,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
    * as the merchant reads it afterwards.
    */
   async redact(): Promise<Outcome<MerchantSession>> {
-    catchUp(this.cx);
+    applyClock(this.cx);
     const done = redactSession(this.cx, 'request');
     if (!done.ok) return done;
     return { ok: true, value: merchantSession(this.cx)! };
@@ -124,9 +123,9 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
 
   // ---------------------------------------------------------------- payer side
 
-  /** The public view, or SESSION_NOT_FOUND. */
+  /** The public view as the clock stands now (worker/session/as-of.ts; a read writes nothing),
+   * or SESSION_NOT_FOUND. */
   async view(): Promise<Outcome<CheckoutView>> {
-    catchUp(this.cx);
     const view = this.cx.view();
     return view ? { ok: true, value: view } : fail('SESSION_NOT_FOUND', NOT_FOUND);
   }
@@ -137,7 +136,6 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
    * costs one trip to the object.
    */
   async hosted(): Promise<Outcome<HostedSession>> {
-    catchUp(this.cx);
     const session = this.cx.store.session();
     const view = this.cx.view();
     if (!session || !view) return fail('SESSION_NOT_FOUND', NOT_FOUND);
@@ -146,13 +144,13 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
 
   /** Starts an attempt (worker/session/attempts.ts). */
   async startAttempt(body: AttemptBody): Promise<Outcome<CheckoutView>> {
-    catchUp(this.cx);
+    applyClock(this.cx);
     return startAttempt(this.cx, body);
   }
 
   /** Submits the payer's OTP for the latest OTP attempt (worker/session/otp.ts). */
   async submitOtp(otp: string): Promise<Outcome<CheckoutView>> {
-    catchUp(this.cx);
+    applyClock(this.cx);
     return submitOtp(this.cx, otp);
   }
 
@@ -198,7 +196,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     switch (task.kind) {
       case 'session_expiry':
         this.cx.tasks.cancel(task.key);
-        catchUp(this.cx);
+        applyClock(this.cx);
         return;
       case 'input_deadline':
         return this.inputDeadline(task);
@@ -242,7 +240,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
    */
   async sweep(): Promise<{ reconciled: number; requeued: number }> {
     if (!this.cx.store.session()) return { reconciled: 0, requeued: 0 };
-    catchUp(this.cx);
+    applyClock(this.cx);
     const reconciled = await reconcileOverdue(this.cx);
     this.cx.indexRows();
     scheduleSessionRetention(this.cx);
@@ -265,7 +263,6 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   /** WebSocket upgrades for the live stream (hibernation API; worker/session/stream.ts). */
   override async fetch(request: Request): Promise<Response> {
     if (!isStreamUpgrade(request)) return upgradeRequired();
-    catchUp(this.cx);
     return acceptStream(this.ctx, this.cx.view(), this.cx.store);
   }
 

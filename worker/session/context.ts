@@ -12,6 +12,7 @@ import type { WebhookOutbox } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
 import { stageSessionRows } from '../index-store/session-index';
 import { publicView } from './public-view';
+import { asOf } from './as-of';
 import { SCHEMA, SessionStore } from './store';
 import { pushView } from './stream';
 
@@ -76,8 +77,11 @@ export class SessionContext {
 
   /** The public view now, or null for an object with no session. */
   view(): CheckoutView | null {
-    const session = this.store.session();
-    return session ? publicView(session, this.store.latestAttempt(), this.config.catalogue) : null;
+    const row = this.store.session();
+    if (!row) return null;
+    // As the clock stands now: a read writes nothing (worker/session/as-of.ts).
+    const { session, attempts } = asOf(row, this.store.attempts(), Date.now());
+    return publicView(session, attempts.at(-1), this.config.catalogue);
   }
 
   /** Stages the session's query-index rows (worker/index-store/session-index.ts). */

@@ -11,6 +11,7 @@ import type { CheckoutView } from '../../shared/view';
 import { fail, type Outcome } from '../durable/outcome';
 import { logLine } from '../middleware/request-log';
 import type { UpstreamResult } from '../upstream';
+import { applyDeferredCallbacks } from './callbacks';
 import type { SessionContext } from './context';
 import { transition } from './transitions';
 import { UPSTREAM_AUTH_MESSAGE, noteUpstreamAuthRefusal } from './upstream-faults';
@@ -73,6 +74,17 @@ export async function createRefused(
     upstream_message: result.message,
     updated_at: Date.now(),
   });
+  // A callback that came while the create was on its way is the upstream's own word about
+  // this collection: judged before the refusal is taken to mean "not charged".
+  applyDeferredCallbacks(cx, attemptId);
+  if (cx.store.attempt(attemptId)?.status !== 'pending') return { ok: true, value: cx.view()! };
+  if (cx.store.callbackCount(attemptId) > 0) {
+    // A verified callback shows the collection exists: the refusal is not "not charged".
+    // The attempt stays pending; its status queries decide.
+    cx.store.updateAttempt(attemptId, { create_state: 'unknown', updated_at: Date.now() });
+    cx.log('create_refusal_contradicted', attemptId, { status: result.status });
+    return { ok: true, value: cx.view()! };
+  }
   const subMerchant = params.sub_merchant_id;
   if (typeof subMerchant === 'string' && SUB_MERCHANT_UNKNOWN.test(result.message.trim())) {
     const detail = { sub_merchant_id: subMerchant };

@@ -6,6 +6,7 @@
 import type { MoneyDifference, ReportedMoney } from '../../shared/money-report';
 import type { CheckoutView, LapseReason } from '../../shared/view';
 import type { WebhookRecord } from '../durable/webhook-outbox';
+import { asOf } from './as-of';
 import type { SessionContext } from './context';
 import { attemptView } from './public-view';
 import { sessionRedaction } from './redact';
@@ -94,8 +95,10 @@ export function merchantAttempt(row: AttemptRow): MerchantAttempt {
 /** The session with every attempt, its history, callbacks and webhooks; null when there is none. */
 export function merchantSession(cx: SessionContext): MerchantSession | null {
   const { store } = cx;
-  const session = store.session();
-  if (!session) return null;
+  const row = store.session();
+  if (!row) return null;
+  // As the clock stands now: a read writes nothing (worker/session/as-of.ts).
+  const { session, attempts } = asOf(row, store.attempts(), Date.now());
   const { id, status, amount, currency, reference, country_id } = session;
   const redaction = sessionRedaction(cx);
   return {
@@ -113,7 +116,7 @@ export function merchantSession(cx: SessionContext): MerchantSession | null {
     created_at: iso(session.created_at),
     expires_at: iso(session.expires_at),
     checkout_url: `${cx.config.publicBaseUrl}/pay/${id}`,
-    attempts: store.attempts().map(merchantAttempt),
+    attempts: attempts.map(merchantAttempt),
     history: store.events().map((e) => ({
       seq: e.seq,
       at: iso(e.at),

@@ -109,6 +109,7 @@ export function publicView(
     attempt: latest ? attemptView(latest) : null,
     can_retry:
       canStartAttempt(session.status) &&
+      Date.now() < session.expires_at &&
       session.attempt_count < MAX_ATTEMPTS &&
       !(latest && needsShop(latest.status)),
     return_url: session.return_url,

@@ -1,25 +1,26 @@
 /**
- * Status queries of a session's attempts (docs/design.md, "Money rules", rules 3 and 8): a final
- * answer applies as a callback would, anything else waits with backoff
- * (worker/durable/reconcile-backoff.ts) until the horizon, when the attempt becomes
- * `needs_review`. Also the merchant's manual reconcile and the sweep's catch-up.
+ * A checkout attempt's side of the status query (worker/payment/reconcile-step.ts holds the
+ * rules every payment shares): how to ask, what "not created" may mean for an attempt (its
+ * session is released for a new attempt; the attempt stays pending and is still asked about
+ * until the horizon, and no `checkout.failed` is sent), and how a record applies. Also the
+ * merchant's manual reconcile and the sweep's catch-up.
  * @module
  */
 import { ATTEMPT_STATUSES, isUnsettledAttempt } from '../../shared/status';
 import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
-import {
-  NOT_CREATED_LIMIT,
-  pastHorizon,
-  queryOverdue,
-  scheduleNextQuery,
-} from '../durable/reconcile-backoff';
+import { queryOverdue, scheduleNextQuery } from '../durable/reconcile-backoff';
 import type { Task } from '../durable/task-queue';
+import { firstRef, hasRefs, judge } from '../payment/judge';
+import { reconcileStep, type PaymentPort } from '../payment/reconcile-step';
+import { knownRefs, learnRefs } from '../payment/ref-store';
+import { failureOf, recordReport, recordRefs, type StatusRecord } from '../payment/status-answer';
 import { callUpstream } from '../upstream';
-import { applyDeferredCallbacks, applyJudged, expectedMoney, waitsForReference } from './callbacks';
+import { applyDeferredCallbacks, applyJudged, waitsForReference } from './callbacks';
 import type { SessionContext, SessionTaskKind } from './context';
-import { judgeStatusRecord, text } from './reports';
+import { expectedOf } from './reports';
 import { statusAnswered } from './return-hint';
-import { transition } from './transitions';
+import type { AttemptRow } from './store';
+import { setInput, transition } from './transitions';
 
 /** The status-query task of an attempt (a fresh one when none is scheduled). */
 function queryTask(cx: SessionContext, id: string, dueAt: number): Task<SessionTaskKind> {
@@ -27,11 +28,87 @@ function queryTask(cx: SessionContext, id: string, dueAt: number): Task<SessionT
   return cx.tasks.get(key) ?? { key, kind: 'reconcile', due_at: dueAt, ref: id, tries: 0 };
 }
 
+/** True once anything verified shows the upstream has the collection: a callback (deferred
+ * ones included), a reference we were given, an accepted create. */
+function knownToExist(cx: SessionContext, row: AttemptRow): boolean {
+  return (
+    row.create_state === 'accepted' ||
+    cx.creating.has(row.id) ||
+    row.create_ref !== null ||
+    row.upstream_ref !== null ||
+    hasRefs(knownRefs(cx.store.sql, row.id)) ||
+    cx.store.callbackCount(row.id) > 0
+  );
+}
+
+/** The attempt's {@link PaymentPort}. */
+function attemptPort(cx: SessionContext, id: string, task: Task<SessionTaskKind>): PaymentPort {
+  const row = () => cx.store.attempt(id)!;
+  return {
+    createdAt: row().created_at,
+    pending: () => row().status === 'pending',
+    mayInferNotCreated: () => !knownToExist(cx, row()),
+    countNotCreated: () => {
+      const count = row().not_found_count + 1;
+      cx.store.updateAttempt(id, { not_found_count: count });
+      return count;
+    },
+    notCreated: (count) => {
+      // Probably never created, but "not found" can also be a lagging replica: the payer may
+      // start again; the attempt is still asked about and settles on the upstream's answer.
+      cx.log('not_created_inferred', id, { count });
+      setInput(cx, id, 'input_lapsed');
+    },
+    recordSeen: (record: StatusRecord) => {
+      cx.store.updateAttempt(id, { not_found_count: 0 });
+      const own = record.data.third_party_reference_1;
+      if (own === undefined || own === null || own === id) {
+        const refs = recordRefs(record.data);
+        learnRefs(cx.store.sql, id, refs, 'status_query');
+        const first = firstRef(refs);
+        if (first !== null) cx.store.learnUpstreamRef(id, first);
+      }
+      if (record.outcome === 'unknown') {
+        applyDeferredCallbacks(cx, id, true);
+        // The upstream has it and it is unsettled: a failure return the payer gave may now
+        // release the session (worker/session/return-hint.ts).
+        statusAnswered(cx, id);
+      }
+    },
+    applyRecord: (record: StatusRecord) => {
+      const report = recordReport(record);
+      const judged = judge(report, expectedOf(cx, row()));
+      cx.log('status_query', id, { answer: record.outcome, amount: report.amount });
+      if (!judged.needsAmount) {
+        applyJudged(
+          cx,
+          id,
+          { report, judged, failure: failureOf(record.data.failureReason) },
+          null,
+        );
+      }
+      applyDeferredCallbacks(cx, id, true);
+    },
+    unknown: (answer) => {
+      if (answer.kind === 'record') {
+        cx.log('status_query', id, {
+          answer: 'unknown',
+          status_code: String(answer.data.status_code ?? ''),
+        });
+      } else if (answer.kind === 'unknown') {
+        cx.log('status_query', id, { answer: answer.reason });
+      } else {
+        // Counted only while nothing shows the collection exists (see mayInferNotCreated).
+        cx.log('status_query', id, { answer: 'not_found', count: row().not_found_count });
+      }
+    },
+    horizonReached: () => transition(cx, id, 'horizon_reached', {}),
+    scheduleNext: () => scheduleNextQuery(cx.tasks, task, cx.config, row().created_at),
+  };
+}
+
 /**
- * Asks the upstream for an attempt's status. A final answer applies as a callback would
- * (matched against our records); pending, `000006` or no answer waits with backoff until the
- * horizon, then the attempt becomes `needs_review`. "Not created" counts only while the
- * create's fate is unknown.
+ * Asks the upstream for an attempt's status and applies the answer (see the module comment).
  *
  * @example
  * case 'reconcile': return reconcile(cx, task);
@@ -42,70 +119,24 @@ export async function reconcile(
   manual = false,
 ): Promise<void> {
   const row = task.ref ? cx.store.attempt(task.ref) : undefined;
-  // Past the horizon we stop asking, except when a success waits for the reference a status
-  // query tells, or the merchant asks (a later answer still settles a needs_review attempt).
-  const asked = manual && row?.status === 'needs_review';
-  if (!row || (row.status !== 'pending' && !asked && !waitsForReference(cx, row))) {
+  // Past the horizon we stop asking, except when a callback waits for what a status query
+  // tells, or the merchant asks (a later answer still settles a needs_review attempt).
+  const asked = row?.status === 'needs_review' && (manual || waitsForReference(cx, row.id));
+  if (!row || (row.status !== 'pending' && !asked)) {
     cx.tasks.cancel(task.key);
     return;
   }
-  const result = await callUpstream(cx.env, cx.config, UPSTREAM_PATHS.status, {
-    params: { id: row.id, type: 'payin' },
-  });
-  const fresh = cx.store.attempt(row.id)!;
-  if (fresh.status !== row.status) {
-    cx.tasks.cancel(task.key);
-    return;
-  }
-  if (result.kind === 'ok') {
-    const data = (result.body.data ?? {}) as Record<string, unknown>;
-    const judged = judgeStatusRecord(data, expectedMoney(cx, fresh));
-    cx.log('status_query', row.id, { answer: judged.outcome, status_code: text(data.status_code) });
-    if (judged.event !== 'still_unknown') {
-      cx.tasks.cancel(task.key);
-      applyJudged(cx, row.id, judged, null);
-      applyDeferredCallbacks(cx, row.id);
-      return;
-    }
-    // The record exists: remember its reference, so that a success naming another one is
-    // a mismatch even when the create's answer was lost.
-    cx.store.updateAttempt(row.id, { not_found_count: 0 });
-    cx.store.learnUpstreamRef(row.id, judged.reported.upstreamRef ?? null);
-    applyDeferredCallbacks(cx, row.id);
-    statusAnswered(cx, row.id);
-    if (cx.store.attempt(row.id)!.status !== 'pending') {
-      cx.tasks.cancel(task.key);
-      return;
-    }
-  } else if (
-    result.kind === 'rejected' &&
-    result.status === 400 &&
-    fresh.create_state !== 'accepted' &&
-    !cx.creating.has(row.id)
-  ) {
-    const count = fresh.not_found_count + 1;
-    cx.store.updateAttempt(row.id, { not_found_count: count });
-    cx.log('status_query', row.id, { answer: 'not_found', count });
-    if (count >= NOT_CREATED_LIMIT) {
-      cx.tasks.cancel(task.key);
-      transition(cx, row.id, 'confirmed_failed', {
-        failure: { code: null, message: 'The payment service has no record of this payment.' },
-      });
-      return;
-    }
-  } else {
-    cx.log('status_query', row.id, { answer: result.kind });
-  }
-  if (fresh.status !== 'pending') {
-    cx.tasks.cancel(task.key);
-    return;
-  }
-  if (pastHorizon(cx.config, fresh.created_at)) {
-    cx.tasks.cancel(task.key);
-    transition(cx, row.id, 'horizon_reached', {});
-    return;
-  }
-  scheduleNextQuery(cx.tasks, task, cx.config, fresh.created_at);
+  if (row.status !== 'pending') cx.tasks.cancel(task.key);
+  await reconcileStep(
+    attemptPort(cx, row.id, task),
+    () =>
+      callUpstream(cx.env, cx.config, UPSTREAM_PATHS.status, {
+        params: { id: row.id, type: 'payin' },
+      }),
+    cx.config,
+    !manual,
+  );
+  if (cx.store.attempt(row.id)!.status !== 'pending') cx.tasks.cancel(task.key);
 }
 
 /**

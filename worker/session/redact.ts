@@ -29,7 +29,9 @@ import { rows } from './store';
 /** The key of a session's erasure in its `redactions` table. */
 const KEY = 'session';
 
-const FINAL: readonly SessionStatus[] = ['succeeded', 'failed', 'expired'];
+// `requires_action` counts once no attempt may move any more (only `mismatch` holds it): the
+// dispute keeps amounts, references and the masked phone; the payer's details go like the rest.
+const FINAL: readonly SessionStatus[] = ['succeeded', 'failed', 'expired', 'requires_action'];
 
 /** When and why the session was erased, if it was. */
 export function sessionRedaction(cx: SessionContext): Redaction | undefined {

@@ -1,95 +1,63 @@
 /**
- * Upstream reports (a verified callback or a status-query record) turned into what they mean for
- * one attempt: the attempt event, and for a success the fields that disagree with our records
- * (docs/design.md, "Money rules").
+ * A checkout attempt's side of judging (worker/payment/judge.ts): what a collection callback
+ * reports, and what the attempt expected (the session's amount and currency, the attempt id as
+ * our reference, every upstream reference it was given).
  * @module
  */
+import { callbackOutcome } from '../../shared/money-report';
 import {
-  callbackOutcome,
-  moneyDifferences,
-  statusRecordOutcome,
-  type ExpectedMoney,
-  type MoneyDifference,
-  type ReportedMoney,
-  type ReportedOutcome,
-} from '../../shared/money-report';
-import { reportEvent, type AttemptEvent } from '../../shared/status';
+  amountOf,
+  refsOf,
+  text,
+  type AmountRule,
+  type Expected,
+  type Refs,
+  type Report,
+} from '../payment/judge';
+import { knownRefs } from '../payment/ref-store';
+import type { SessionContext } from './context';
+import type { AttemptRow } from './store';
 
-/** One report, judged. */
-export interface JudgedReport {
-  event: AttemptEvent;
-  outcome: ReportedOutcome;
-  reported: ReportedMoney;
-  differences: MoneyDifference[];
-  failure: { code: string | null; message: string | null } | null;
-}
+export { text };
 
-/** A non-empty string field of an upstream answer, else null. */
-export function text(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? value : null;
-}
-
-function amountOf(value: unknown): number | null {
-  return typeof value === 'number' && Number.isFinite(value) ? value : null;
-}
-
-function failureOf(value: unknown): JudgedReport['failure'] {
-  if (value === null || typeof value !== 'object') return null;
-  const reason = value as { failureCode?: unknown; failureMessage?: unknown };
-  return { code: text(reason.failureCode), message: text(reason.failureMessage) };
-}
-
-function judge(
-  outcome: ReportedOutcome,
-  reported: ReportedMoney,
-  expected: ExpectedMoney,
-  failure: JudgedReport['failure'],
-): JudgedReport {
-  const differences = outcome === 'success' ? moneyDifferences(expected, reported) : [];
-  return { event: reportEvent(outcome, differences), outcome, reported, differences, failure };
-}
-
-/**
- * Judges a verified collection callback: the deposit reference (`depositId`, else `reference`)
- * and the final deposited `amount` are compared with what the create asked and answered.
- *
- * @example
- * judgeCallback(params, { amount: 1500, currency: 'KES', upstreamRef: 'SBX-1' }).event;
- */
-export function judgeCallback(
-  params: Record<string, unknown>,
-  expected: ExpectedMoney,
-): JudgedReport {
-  return judge(
-    callbackOutcome(params),
-    {
-      amount: amountOf(params.amount),
-      currency: text(params.currency),
-      upstreamRef: text(params.depositId) ?? text(params.reference),
+/** What a collection callback reports (docs/upstream-api.md, "Collection callback params"). */
+export function callbackReport(params: Record<string, unknown>): Report {
+  return {
+    outcome: callbackOutcome(params),
+    amount: amountOf(params.amount),
+    currency: text(params.currency),
+    ownRef: text(params.third_party_reference_1),
+    upstreamRefs: {
+      collection: refsOf(params.depositId, params.MerchantRequestID),
+      transaction: refsOf(params.reference, params.ref, params.transaction_id),
     },
-    expected,
-    failureOf(params.failureReason),
-  );
+    answersOwnRef: false,
+  };
 }
 
-/**
- * Judges a status-query record (the `data` of a 200 answer): its `ref`, `amount` and `currency`.
- *
- * @example
- * judgeStatusRecord(answer.data, expected).event; // 'still_unknown' for 000001 or 000006
- */
-export function judgeStatusRecord(
-  data: Record<string, unknown>,
-  expected: ExpectedMoney,
-): JudgedReport {
-  return judge(
-    statusRecordOutcome(data),
-    {
-      amount: amountOf(data.amount),
-      currency: text(data.currency),
-      upstreamRef: text(data.ref),
-    },
-    expected,
-    failureOf(data.failureReason),
-  );
+/** Only an NGN virtual-account transfer reverses the excess; every other collection must pay
+ * the exact amount (more is a success and an `overpaid` anomaly). */
+function amountRule(row: AttemptRow, currency: string): AmountRule {
+  return row.kind === 'virtual_account' && currency.toUpperCase() === 'NGN'
+    ? 'reversed_excess'
+    : 'exact_or_overpaid';
+}
+
+/** An attempt written before the references table knew its create's reference (its
+ * `create_ref` column) still compares with it. */
+function withLegacy(refs: Refs, row: AttemptRow): Refs {
+  if (refs.collection.length > 0 || row.create_ref === null) return refs;
+  return { ...refs, collection: [row.create_ref] };
+}
+
+/** What a success of this attempt must carry. */
+export function expectedOf(cx: SessionContext, row: AttemptRow): Expected {
+  const session = cx.store.session()!;
+  return {
+    amount: session.amount,
+    currency: session.currency,
+    amountRule: amountRule(row, session.currency),
+    ownRef: row.id,
+    knownRefs: withLegacy(knownRefs(cx.store.sql, row.id), row),
+  };
 }

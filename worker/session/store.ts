@@ -11,6 +11,7 @@ import type { AttemptInput, AttemptStatus, SessionStatus } from '../../shared/st
 import type { LapseReason, NextAction } from '../../shared/view';
 import type { ObjectTables } from '../durable/object-tables';
 import type { CreatedBy } from '../keys/created-by';
+import { REFS_SCHEMA } from '../payment/ref-store';
 
 /** Schema of one session object. Applied idempotently on every construction. */
 export const SCHEMA = `
@@ -38,7 +39,7 @@ CREATE TABLE IF NOT EXISTS callbacks (
   digest TEXT PRIMARY KEY, attempt_id TEXT, received_at INTEGER NOT NULL, status TEXT,
   status_code TEXT, payment_step INTEGER, body TEXT NOT NULL, applied TEXT
 );
-`;
+${REFS_SCHEMA}`;
 
 /** What creates a session: the merchant's body and the session's id. */
 export interface SessionInit extends SessionCreateBody {
@@ -270,6 +271,13 @@ export class SessionStore {
         callback.body,
       ).rowsWritten > 0
     );
+  }
+
+  /** How many verified callbacks name an attempt (any one shows the upstream has it). */
+  callbackCount(attemptId: string): number {
+    return this.sql
+      .exec<{ n: number }>('SELECT COUNT(*) AS n FROM callbacks WHERE attempt_id = ?', attemptId)
+      .one().n;
   }
 
   /** Records what became of a callback (`ignored`, `deferred`, or the event it made). */

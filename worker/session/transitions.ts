@@ -6,12 +6,13 @@
  * ({@link setInput}).
  * @module
  */
-import type { MethodKind } from '../../shared/method-kinds';
 import type { MoneyDifference, ReportedMoney } from '../../shared/money-report';
 import {
   ATTEMPT_STATUSES,
   SESSION_STATUSES,
   holdsSession,
+  mayHoldMoney,
+  needsShop,
   nextAttemptStatus,
   nextInput,
   nextSessionStatus,
@@ -21,21 +22,11 @@ import {
   type SessionEvent,
 } from '../../shared/status';
 import type { LapseReason } from '../../shared/view';
+import { LAPSE_BY_KIND } from './as-of';
 import type { SessionContext } from './context';
 import { MAX_ATTEMPTS } from './public-view';
 import type { AttemptRow, SessionInit } from './store';
 import { queueAnomaly, queueWebhook } from './webhooks';
-
-/** Why an attempt's input lapsed when its window closed, by method kind. */
-const LAPSE_BY_KIND: Readonly<Record<MethodKind, LapseReason>> = {
-  phone_prompt: 'prompt_unanswered',
-  operator_prompt: 'prompt_unanswered',
-  otp_operator: 'otp_expired',
-  redirect_wallet: 'redirect_unanswered',
-  bank_eft: 'redirect_unanswered',
-  bank_id: 'redirect_unanswered',
-  virtual_account: 'account_expired',
-};
 
 /** Codes of a refusal of the shop's configuration: no payer's failure, so no checkout.failed
  * (an integration.error says it). */
@@ -49,6 +40,9 @@ export interface TransitionDetail {
   failure?: { code: string | null; message: string | null } | null;
   reported?: ReportedMoney | null;
   differences?: MoneyDifference[];
+  /** A matching success paid above the amount (a collection other than an NGN virtual
+   * account): a success, and one `checkout.anomaly` `overpaid`. */
+  overpaid?: { expected: number; reported: number } | null;
 }
 
 /** Writes the session row, in the machine's initial status (the caller opened the tables). */
@@ -197,9 +191,29 @@ export function transition(
       queueWebhook(cx, `evt_${session.id}_succeeded`, 'checkout.succeeded', updated);
       cx.tasks.cancel('session_expiry');
     }
+    if (detail.overpaid) {
+      queueAnomaly(cx, updated, {
+        kind: 'overpaid',
+        message: `The payer paid ${detail.overpaid.reported} for ${detail.overpaid.expected}: refund the difference.`,
+        expected: {
+          amount: session.amount,
+          currency: session.currency,
+          upstream_reference: updated.create_ref ?? updated.upstream_ref,
+        },
+        reported: detail.reported ?? null,
+        differences: [
+          {
+            field: 'amount',
+            expected: detail.overpaid.expected,
+            reported: detail.overpaid.reported,
+          },
+        ],
+      });
+    }
   } else if (
     step.status === 'failed' &&
     cx.store.session()!.status !== 'succeeded' &&
+    !cx.store.attemptStatuses().some(needsShop) &&
     !INTEGRATION_FAILURES.has(failure?.code ?? null)
   ) {
     queueWebhook(cx, `evt_${attemptId}_failed`, 'checkout.failed', updated);
@@ -248,19 +262,47 @@ function sessionEvent(cx: SessionContext, event: SessionEvent) {
 }
 
 /**
- * Brings the session in line with its attempts and its deadline: released when no attempt
- * holds it, expired when open past its time, closed when every attempt failed and none is
- * left. A session with an attempt the payer acted on stays pending past its deadline.
+ * Brings the session in line with its attempts and its deadline (docs/design.md, "Money
+ * rules", rules 13 and 14):
+ * - an attempt `mismatch` or `needs_review` (money held or maybe held, not paying the session)
+ *   makes it `requires_action`, with one `checkout.requires_action`; once none is, it opens again;
+ * - released when no attempt holds it;
+ * - expired when open past its time, but only once no attempt may hold money (an unsettled one
+ *   is still asked about: its answer decides between `expired`, `succeeded` and
+ *   `requires_action`);
+ * - closed when every attempt failed and none is left.
  */
 function settleSession(cx: SessionContext, now = Date.now()): void {
   const session = cx.store.session();
-  if (!session) return;
+  if (!session || session.status === 'succeeded') return;
+  const statuses = cx.store.attemptStatuses();
   const latest = cx.store.latestAttempt();
-  if (session.status === 'pending' && !(latest && holdsSession(latest.status, latest.input))) {
+  if (statuses.some(needsShop)) {
+    if (sessionEvent(cx, 'money_in_question').changed) {
+      cx.tasks.cancel('session_expiry');
+      const held = cx.store.attempts().find((a) => needsShop(a.status));
+      queueWebhook(cx, `evt_${session.id}_requires_action`, 'checkout.requires_action', held, {
+        action: 'refund_or_accept',
+        reason: held?.status ?? 'mismatch',
+        message:
+          held?.status === 'needs_review'
+            ? 'The payment service has not confirmed a payment of this checkout: check it with the payment service, then refund it or accept it as payment.'
+            : 'A payment of this checkout does not match it: refund it, or accept it as payment.',
+      });
+    }
+    return;
+  }
+  if (session.status === 'requires_action') sessionEvent(cx, 'money_cleared');
+  if (
+    cx.store.session()!.status === 'pending' &&
+    !(latest && holdsSession(latest.status, latest.input))
+  ) {
     sessionEvent(cx, 'attempt_released');
   }
   if (cx.store.session()!.status !== 'open') return;
   if (now >= session.expires_at) {
+    // `expired` means nobody paid: an attempt the upstream may still settle waits for it.
+    if (statuses.some(mayHoldMoney)) return;
     if (sessionEvent(cx, 'expire').changed) {
       cx.tasks.cancel('session_expiry');
       queueWebhook(cx, `evt_${session.id}_expired`, 'checkout.expired', latest);
@@ -268,17 +310,19 @@ function settleSession(cx: SessionContext, now = Date.now()): void {
     return;
   }
   if (session.attempt_count >= MAX_ATTEMPTS) {
-    if (cx.store.attemptStatuses().every((status) => status === 'failed')) {
+    if (statuses.every((status) => status === 'failed')) {
       sessionEvent(cx, 'close');
     }
   }
 }
 
 /**
- * Closes the input of attempts whose window has passed and expires the session when due
- * (the alarm does the same; this keeps reads honest). An OTP being checked keeps its input.
+ * Writes what the clock decided: closes the input of attempts whose window has passed and
+ * expires the session when due. Run by the tasks (the session's expiry, the sweep) and before a
+ * payer's action (a new attempt, an OTP); never by a read, which shows the same from `now`
+ * (worker/session/as-of.ts). An OTP being checked keeps its input.
  */
-export function catchUp(cx: SessionContext): void {
+export function applyClock(cx: SessionContext): void {
   if (!cx.tables.exists) return;
   const now = Date.now();
   for (const id of cx.store.inputWindowsClosed(now)) {

@@ -13,7 +13,7 @@ import { parseJson, type AttemptRow } from './store';
 
 /** What an anomaly webhook reports besides the session and the attempt. */
 export interface AnomalyDetail {
-  kind: AttemptAnomaly | SessionAnomaly;
+  kind: AttemptAnomaly | SessionAnomaly | 'overpaid';
   message: string;
   expected?: { amount: number; currency: string; upstream_reference: string | null };
   reported?: ReportedMoney | null;

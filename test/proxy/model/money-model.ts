@@ -1,9 +1,10 @@
-// Model test of the money rules (docs/design.md, "Money rules"; issue 13), run in four parts
-// (money-model-N.test.ts). fast-check drives
+// Model test of the money rules (docs/design.md, "Money rules"; issues 13 and 23), run in four
+// parts (money-model-N.test.ts). fast-check drives
 // random schedules against the real proxy and the real sandbox: create answers (ok; processed
 // but the answer lost, 504; not processed, 500), OTP submissions (right, wrong, repeated), callbacks (the upstream's truth, duplicate,
-// short amount, foreign reference, non-terminal, 000006, late), status answers (pending,
-// 000006, success, failed, not found), the clock jumping past the input, session and
+// short amount, foreign reference, non-terminal, 000006, late, a success without amount and
+// depositId), status answers (pending, 000006, success, failed, not found, "not created" for a
+// transaction that exists), one or distinct upstream references, the clock jumping past the input, session and
 // reconcile-horizon deadlines, a second attempt, and object evictions. After each schedule, the
 // merchant's session, its webhooks and the widget's view must agree with a small model that
 // knows only the upstream's truth and the order in which reports reached the proxy.
@@ -74,11 +75,26 @@ interface ModelAttempt {
   decided: Decided | null;
   input: 'awaiting' | 'given' | 'lapsed';
   otpTries: number;
-  /** The proxy knows the upstream's reference (create answered, or a status query saw it). */
+  /** A status record gave the proxy the transaction's references. */
   refKnown: boolean;
   notFound: number;
-  tx: SandboxTx | null;
+  /** Status queries the sandbox will still answer "not created" although it has the record. */
+  lag: number;
+  /** A verified callback for it reached the proxy (a sign the collection exists). */
+  calledBack: boolean;
+  /** The params of every callback posted for it (the same params again are a duplicate). */
+  posted: Set<string>;
+  tx: ModelTx | null;
   lastEnvelope: Record<string, unknown> | null;
+}
+
+/** A sandbox transaction with its references (distinct with the setting). */
+type ModelTx = SandboxTx & { transaction_ref?: string; lagging_queries?: number };
+
+/** True once the proxy has a verified sign the collection exists: "not created" no longer
+ * counts (an accepted create, references a record gave, any callback). */
+function exists(a: ModelAttempt): boolean {
+  return a.create === 'ok' || a.refKnown || a.calledBack;
 }
 
 /** Client addresses, a few per run in rotation: enough to stay under the per-address attempt
@@ -96,6 +112,7 @@ class World {
   attempts: ModelAttempt[] = [];
   deadlinePassed = false;
   wasExpired = false;
+  wasRequiresAction = false;
   statusFaultArmed = false;
   succeededEvents = 0;
   failedEvents = new Set<string>();
@@ -107,17 +124,28 @@ class World {
     return this.attempts.some((a) => a.decided === 'succeeded');
   }
 
+  /** An attempt holds or may hold the payer's money without paying the session. */
+  questioned(): boolean {
+    return this.attempts.some((a) => a.decided === 'mismatch' || a.decided === 'needs_review');
+  }
+
   status(): MerchantSession['status'] {
     if (this.succeeded()) return 'succeeded';
+    if (this.questioned()) return 'requires_action';
     const latest = this.attempts.at(-1);
     if (latest && latest.decided === null && latest.input !== 'lapsed') return 'pending';
-    return this.deadlinePassed ? 'expired' : 'open';
+    // `expired` means nobody paid: every attempt failed.
+    if (this.deadlinePassed && this.attempts.every((a) => a.decided === 'failed')) {
+      return 'expired';
+    }
+    return 'open';
   }
 
   canRetry(): boolean {
     const latest = this.attempts.at(-1);
     return (
       this.status() === 'open' &&
+      !this.deadlinePassed &&
       this.attempts.length < 5 &&
       latest?.decided !== 'mismatch' &&
       latest?.decided !== 'needs_review'
@@ -135,7 +163,9 @@ class World {
         if (paidBefore) this.secondSuccesses += 1;
         else this.succeededEvents += 1;
       }
-      if (a.decided === 'failed' && !paidBefore) this.failedEvents.add(a.id);
+      if (a.decided === 'failed' && !paidBefore && !this.questioned()) {
+        this.failedEvents.add(a.id);
+      }
     } else if (a.decided === 'failed') {
       if (r !== 'failed') this.anomalies.add(`${a.id}:success_after_failure`);
     } else if (r === 'failed') {
@@ -146,21 +176,22 @@ class World {
 
   settle(): void {
     if (this.status() === 'expired') this.wasExpired = true;
+    if (this.status() === 'requires_action') this.wasRequiresAction = true;
   }
 }
 
 /** The sandbox's record of an attempt's collection (runs are sequential: it is among the
  * newest few until its reference is known, then read by reference). */
-async function sandboxTx(a: ModelAttempt): Promise<SandboxTx | null> {
+async function sandboxTx(a: ModelAttempt): Promise<ModelTx | null> {
   if (a.tx) {
     const res = await sandbox(`/control/transactions/${a.tx.ref}`);
     expect(res.status).toBe(200);
-    a.tx = ((await res.json()) as { transaction: SandboxTx }).transaction;
+    a.tx = ((await res.json()) as { transaction: ModelTx }).transaction;
     return a.tx;
   }
   const res = await sandbox('/control/transactions?limit=10');
   expect(res.status).toBe(200);
-  const { transactions } = (await res.json()) as { transactions: SandboxTx[] };
+  const { transactions } = (await res.json()) as { transactions: ModelTx[] };
   a.tx = transactions.find((tx) => tx.third_party_reference_1 === a.id) ?? null;
   return a.tx;
 }
@@ -192,11 +223,18 @@ async function statusQuery(w: World, a: ModelAttempt): Promise<void> {
     w.statusFaultArmed = false;
     return;
   }
-  if (!tx) {
-    a.notFound += 1;
-    if (a.notFound >= 3) w.report(a, 'failed');
+  if (!tx || a.lag > 0) {
+    // "Not created" (never made, or a lagging replica): counted only while nothing shows the
+    // collection exists; three release the session, the money stays unknown.
+    if (a.lag > 0) a.lag -= 1;
+    if (!exists(a)) {
+      a.notFound += 1;
+      if (a.notFound >= 3 && a.input === 'awaiting') a.input = 'lapsed';
+    }
+    w.settle();
     return;
   }
+  a.notFound = 0;
   a.refKnown = true;
   // Successes that waited for a reference are judged now, after the record's own verdict.
   const verdict = recordReport(tx);
@@ -231,10 +269,22 @@ async function deferredDone(sessionId: string): Promise<void> {
 
 type Cmd = fc.AsyncCommand<World, World>;
 
+/** Turns the sandbox's distinct references on or off. */
+async function setDistinctReferences(on: boolean): Promise<void> {
+  const res = on
+    ? await sandbox('/control/settings', {
+        method: 'PUT',
+        body: JSON.stringify({ distinct_references: true }),
+      })
+    : await sandbox('/control/settings', { method: 'DELETE' });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
 /** A callback from the upstream (posted by the test, signed as the upstream signs). */
 class Callback implements Cmd {
   constructor(
-    readonly which: 'truth' | 'short' | 'foreign' | 'nonterminal' | 'timeout6' | 'duplicate',
+    readonly which:
+      'truth' | 'short' | 'foreign' | 'nonterminal' | 'timeout6' | 'duplicate' | 'noamount',
     readonly index: number,
   ) {}
   check = () => true;
@@ -248,7 +298,8 @@ class Callback implements Cmd {
       depositId: tx.ref,
       ...(tx.mobile ? { mobile: tx.mobile } : {}),
       payment_step: 2,
-      reference: tx.ref,
+      // The transaction reference (another value than depositId with distinct references).
+      reference: tx.transaction_ref ?? tx.ref,
       third_party_reference_1: a.id,
     };
     const success = { ...base, amount: AMOUNT, status: 'success', statusCode: '000000' };
@@ -284,12 +335,35 @@ class Callback implements Cmd {
       case 'duplicate':
         if (!a.lastEnvelope) return;
         break;
+      case 'noamount': {
+        // A success that leaves out its amount and depositId: it proves nothing about the money.
+        const { amount: _amount, depositId: _depositId, ...rest } = success;
+        params = rest;
+        break;
+      }
     }
     // Any success report (matching or not) waits for a status query when the proxy does not
     // know the upstream's reference yet.
+    // The same params again are a duplicate to the proxy (one digest): no effect.
+    const key = JSON.stringify(params);
+    const repeated = this.which !== 'duplicate' && a.posted.has(key);
+    if (this.which !== 'duplicate') a.posted.add(key);
+    if (repeated) {
+      const res = await postCallback('/hooks/collections', await signed(params!));
+      expect(res.status, await res.clone().text()).toBe(200);
+      return;
+    }
     const successLike = params?.status === 'success' && params.payment_step === 2;
-    const deferred =
-      successLike && !a.refKnown && (a.decided === null || a.decided === 'needs_review');
+    const unsettled = a.decided === null || a.decided === 'needs_review';
+    // Without an amount, or without a reference it can be compared on (a record's transaction
+    // reference, or the create's depositId when it names one), it waits for a status query.
+    const comparable = a.refKnown || (a.create === 'ok' && params?.depositId !== undefined);
+    const deferred = successLike && unsettled && (!comparable || params?.amount === undefined);
+    if (deferred && a.lag > 0) {
+      // The status query it waits for must find the record (the replica catches up).
+      await lagStatus(tx.ref, 0);
+      a.lag = 0;
+    }
     if (deferred && w.statusFaultArmed) {
       // The status query this callback waits for must not be the one the fault was armed for.
       await clearFaults();
@@ -301,11 +375,14 @@ class Callback implements Cmd {
         : ((await signed(params!)) as unknown as Record<string, unknown>);
     const res = await postCallback('/hooks/collections', envelope);
     expect(res.status, await res.clone().text()).toBe(200);
+    a.calledBack = true;
     if (this.which === 'duplicate') return;
     a.lastEnvelope = envelope;
     if (deferred) {
-      // Believed only once a status query says which reference the upstream gave.
-      heldSuccesses.set(a.id, [...(heldSuccesses.get(a.id) ?? []), reportAs]);
+      // Believed only once a status query says which reference the upstream gave (one without
+      // its amount is believed never: the record says the money).
+      const held = params?.amount === undefined ? [] : [reportAs];
+      heldSuccesses.set(a.id, [...(heldSuccesses.get(a.id) ?? []), ...held]);
       await deferredDone(w.sessionId);
       const pending = heldSuccesses.get(a.id);
       if (pending) {
@@ -345,6 +422,29 @@ class StatusQueries implements Cmd {
     for (const a of w.attempts) await statusQuery(w, a);
   }
   toString = () => 'status-queries';
+}
+
+/** The next `count` status queries naming a transaction answer "not created" (replica lag). */
+async function lagStatus(ref: string, count: number): Promise<void> {
+  const res = await sandbox(`/control/transactions/${ref}/not-created`, {
+    method: 'POST',
+    body: JSON.stringify({ count }),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+}
+
+/** Three status queries of an attempt the sandbox has answer "not created" (a lagging replica). */
+class Lag implements Cmd {
+  constructor(readonly index: number) {}
+  check = () => true;
+  async run(_m: World, w: World) {
+    const a = w.attempts[this.index % w.attempts.length]!;
+    const tx = await sandboxTx(a);
+    if (!tx) return;
+    await lagStatus(tx.ref, 3);
+    a.lag = 3;
+  }
+  toString = () => `lag(#${this.index})`;
 }
 
 /** The next status query answers 500 (only with one attempt asked about, so it is known which). */
@@ -522,8 +622,11 @@ async function startAttempt(w: World, mode: CreateMode): Promise<void> {
     decided: null,
     input: 'awaiting',
     otpTries: 0,
-    refKnown: mode === 'ok',
+    refKnown: false,
     notFound: 0,
+    lag: 0,
+    calledBack: false,
+    posted: new Set(),
     tx: null,
     lastEnvelope: null,
   };
@@ -550,10 +653,12 @@ const commandArbs = [
         'nonterminal',
         'timeout6',
         'duplicate',
+        'noamount',
       ),
       fc.nat(1),
     )
     .map(([which, index]) => new Callback(which, index)),
+  fc.nat(1).map((index) => new Lag(index)),
   fc
     .tuple(fc.constantFrom<Settle['outcome']>('success', 'success', 'failed', 'timeout'), fc.nat(1))
     .map(([outcome, index]) => new Settle(outcome, index)),
@@ -594,16 +699,21 @@ const figures = {
 export function defineMoneyModel(part: number, parts: number): void {
   afterAll(() => expectNoSecrets());
   afterAll(() => clearFaults());
+  afterAll(() => setDistinctReferences(false));
   afterAll(() => recordFigures(`money-model-${part}`, figures));
   describe('money model', () => {
     const property = fc.asyncProperty(
       fc.constantFrom<Kind>('prompt', 'prompt', 'otp', 'otp', 'va'),
       fc.constantFrom<CreateMode>('ok', 'ok', 'ok', 'unknown', 'lost'),
+      fc.boolean(),
       fc.commands(commandArbs, { maxCommands: 12, size: '+1' }),
-      async (kind, create, cmds) => {
+      async (kind, create, distinct, cmds) => {
         const w = new World();
         w.kind = kind;
         heldSuccesses.clear();
+        // The upstream's references: one value, or depositId, MerchantRequestID and the
+        // transaction reference all different (the sandbox's `distinct_references`).
+        await setDistinctReferences(distinct);
         const session = await createSession({
           amount: AMOUNT,
           currency: KINDS[kind].currency,
@@ -612,7 +722,7 @@ export function defineMoneyModel(part: number, parts: number): void {
         w.sessionId = session.id;
         await startAttempt(w, create);
         const list = [...cmds];
-        w.log = [`${kind}/${create}`, ...list.map(String)];
+        w.log = [`${kind}/${create}${distinct ? '/distinct' : ''}`, ...list.map(String)];
         await fc.asyncModelRun(() => ({ model: w, real: w }), list);
         await clearFaults();
         w.statusFaultArmed = false;
@@ -648,6 +758,11 @@ export function defineMoneyModel(part: number, parts: number): void {
           [...w.failedEvents].map((id) => `evt_${id}_failed`).sort(),
         );
         expect(types.includes('checkout.expired'), context).toBe(w.wasExpired);
+        expect(types.includes('checkout.requires_action'), context).toBe(w.wasRequiresAction);
+        // The invariant: nobody is told failed or expired while a payer's money may be held.
+        if (w.questioned() && !w.succeeded()) {
+          expect(final.status, context).toBe('requires_action');
+        }
         const anomalyIds = ids.filter((id) => id.includes('_anomaly_'));
         expect(anomalyIds.filter((id) => !id.endsWith('_second_success')).sort(), context).toEqual(
           [...w.anomalies].map((k) => `evt_${k.replace(':', '_anomaly_')}`).sort(),

@@ -142,7 +142,13 @@ describe('matching a success against our records', () => {
     expect(s.attempts[0]?.reported?.differences).toEqual([
       { field: 'amount', expected: 1500, reported: 1000 },
     ]);
-    const [anomaly] = await expectWebhooks(session.id, ['checkout.anomaly']);
+    // The payer's money is held: the session asks the shop to act, never "expired".
+    expect(s.status).toBe('requires_action');
+    const hooks = await expectWebhooks(session.id, [
+      'checkout.anomaly',
+      'checkout.requires_action',
+    ]);
+    const anomaly = hooks.find((w) => w.body.type === 'checkout.anomaly');
     expect(anomaly!.body.data).toMatchObject({
       anomaly: {
         kind: 'mismatch',
@@ -165,7 +171,7 @@ describe('matching a success against our records', () => {
     expect(s.attempts[0]?.reported?.differences).toEqual([
       { field: 'upstream_reference', expected: upstreamRef, reported: foreign },
     ]);
-    await expectWebhooks(session.id, ['checkout.anomaly']);
+    await expectWebhooks(session.id, ['checkout.anomaly', 'checkout.requires_action']);
   });
 
   it('an overpaid NGN transfer counts as paid for the expected amount', async () => {
@@ -263,12 +269,16 @@ describe('our clocks never decide money', () => {
     const { session, upstreamRef } = await pendingPrompt();
     await passHorizon(session.id);
     let s = await waitUntil(session.id, (x) => expect(x.attempts[0]?.status).toBe('needs_review'));
-    expect(s.status).toBe('open');
+    expect(s.status).toBe('requires_action');
     await passHorizon(session.id);
-    await expectWebhooks(session.id, ['checkout.anomaly']);
+    await expectWebhooks(session.id, ['checkout.anomaly', 'checkout.requires_action']);
     expect(await forceOutcome(upstreamRef, 'success')).toBe(200);
     s = await waitUntil(session.id, (x) => expect(x.status).toBe('succeeded'));
-    await expectWebhooks(session.id, ['checkout.anomaly', 'checkout.succeeded']);
+    await expectWebhooks(session.id, [
+      'checkout.anomaly',
+      'checkout.requires_action',
+      'checkout.succeeded',
+    ]);
   });
 
   it("the merchant's reconcile settles a needs_review attempt the upstream has since paid", async () => {
@@ -280,7 +290,11 @@ describe('our clocks never decide money', () => {
     const res = await merchant(`/v1/sessions/${session.id}/reconcile`, { method: 'POST' });
     expect(res.status).toBe(200);
     expect(((await res.json()) as { status: string }).status).toBe('succeeded');
-    await expectWebhooks(session.id, ['checkout.anomaly', 'checkout.succeeded']);
+    await expectWebhooks(session.id, [
+      'checkout.anomaly',
+      'checkout.requires_action',
+      'checkout.succeeded',
+    ]);
   });
 
   it('a session whose payer acted stays pending past its own deadline, then succeeds', async () => {

@@ -1,0 +1,89 @@
+/**
+ * What one status query (docs/upstream-api.md, "POST /api/v3/get-unified-transaction-status")
+ * answered, for every kind of payment: a transaction record, the upstream's "not created"
+ * refusal, or nothing we can read (docs/design.md, "Money rules", rules 2 and 3).
+ * @module
+ */
+import { statusRecordOutcome, type ReportedOutcome } from '../../shared/money-report';
+import type { UpstreamResult } from '../upstream';
+import { amountOf, refsOf, text, type Refs, type Report } from './judge';
+
+/** The upstream's "not found / not created" wording of a status query's 400. Any other 400
+ * says something else (a bad signature, a bad parameter) and is unknown. */
+const NOT_CREATED = /not created/i;
+
+/** A record the upstream holds for the queried payment. */
+export interface StatusRecord {
+  kind: 'record';
+  /** The record's fields (the answer's `data`, with a top-level `status_code` when `data` has
+   * none: guides show it there). */
+  data: Record<string, unknown>;
+  outcome: ReportedOutcome;
+}
+
+/** One status answer, read. */
+export type StatusAnswer =
+  | StatusRecord
+  | { kind: 'not_created'; message: string }
+  | { kind: 'unknown'; reason: string; httpStatus: number | null };
+
+/**
+ * Reads a status query's result. A 200 is a record (its outcome from `status` and
+ * `status_code`, read from `data` or else the root); a 400 with the "not created" message is
+ * `not_created`; everything else (a timeout, a 5xx, another 4xx, an unreadable body) is unknown.
+ *
+ * @example
+ * readStatusAnswer({ kind: 'timeout' }); // { kind: 'unknown', reason: 'timeout', httpStatus: null }
+ */
+export function readStatusAnswer(result: UpstreamResult): StatusAnswer {
+  if (result.kind === 'ok') {
+    const raw = result.body.data;
+    const data: Record<string, unknown> =
+      raw !== null && typeof raw === 'object' && !Array.isArray(raw)
+        ? { ...(raw as Record<string, unknown>) }
+        : {};
+    if (data.status_code === undefined || data.status_code === null) {
+      data.status_code = result.body.status_code;
+    }
+    return { kind: 'record', data, outcome: statusRecordOutcome(data) };
+  }
+  if (result.kind === 'rejected') {
+    if (result.status === 400 && NOT_CREATED.test(result.message)) {
+      return { kind: 'not_created', message: result.message };
+    }
+    return { kind: 'unknown', reason: `refused: ${result.message}`, httpStatus: result.status };
+  }
+  if (result.kind === 'timeout') return { kind: 'unknown', reason: 'timeout', httpStatus: null };
+  return { kind: 'unknown', reason: result.reason, httpStatus: result.status ?? null };
+}
+
+/**
+ * A status record as a report to judge: it answers a query by our own reference, so its
+ * upstream references are the transaction's.
+ */
+export function recordReport(record: StatusRecord): Report {
+  const d = record.data;
+  return {
+    outcome: record.outcome,
+    amount: amountOf(d.amount),
+    currency: text(d.currency),
+    ownRef: text(d.third_party_reference_1),
+    upstreamRefs: recordRefs(d),
+    answersOwnRef: true,
+  };
+}
+
+/** Every upstream reference a status record names, by role. */
+export function recordRefs(d: Record<string, unknown>): Refs {
+  return {
+    collection: refsOf(d.depositId, d.MerchantRequestID),
+    transaction: refsOf(d.ref, d.transaction_id, d.reference),
+  };
+}
+
+/** The failure a report gives (`failureReason`), when it gives one. */
+export function failureOf(value: unknown): { code: string | null; message: string | null } | null {
+  if (value === null || typeof value !== 'object') return null;
+  const reason = value as { failureCode?: unknown; failureMessage?: unknown };
+  return { code: text(reason.failureCode), message: text(reason.failureMessage) };
+}
