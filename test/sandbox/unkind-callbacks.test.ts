@@ -172,7 +172,7 @@ describe.concurrent('POST /control/transactions/:ref/callback', () => {
     const paid = await call(
       'POST',
       `/links/${link.body.data.id}/pay`,
-      'phone=254712345000&first_name=Amina&last_name=Wanjiru',
+      'phone=254712345000&first_name=Amina&last_name=Wanjiru&payment_type=send+money',
       { headers: { 'content-type': 'application/x-www-form-urlencoded' } },
     );
     const ref = new URL(paid.headers.get('location')!).searchParams.get('reference')!;

@@ -74,7 +74,7 @@ async function payLink(ending: string) {
   const paid = await call(
     'POST',
     `/links/${created.body.data.id}/pay`,
-    `phone=254712345${ending}`,
+    `phone=254712345${ending}&payment_type=pay+bill`,
     {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     },
