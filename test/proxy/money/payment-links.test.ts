@@ -5,7 +5,6 @@ import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { WebhookRecord } from '../../../worker/durable/webhook-outbox';
-import { judgeLinkReport, type LinkReport } from '../../../worker/ledger/link-judge';
 import { ledgerNames, linkShardName } from '../../../worker/ledger/shards';
 import { expectNoSecrets, merchant, postCallback, ref, sandbox } from '../helpers';
 import { callback, deliveredWebhook, signed, sleep } from './support';
@@ -406,56 +405,5 @@ describe('payment links: the per-link callback URL', () => {
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
     expect(await linkWebhooks(upstreamRef)).toEqual([]);
-  });
-});
-
-describe('link judge (worker/ledger/link-judge.ts)', () => {
-  const LINK = { amount: 1500, currency: 'KES' };
-  const report = (extra: Partial<LinkReport> = {}): LinkReport => ({
-    outcome: 'success',
-    amount: 1500,
-    currency: null,
-    upstreamRef: 'SBX-1',
-    ...extra,
-  });
-
-  it('our link: exactly its amount and currency pays; more, less or another currency is a mismatch', () => {
-    expect(judgeLinkReport(LINK, null, report())).toMatchObject({
-      status: 'succeeded',
-      anomaly: null,
-    });
-    for (const extra of [{ amount: 1600 }, { amount: 1400 }, { currency: 'UGX' }]) {
-      expect(judgeLinkReport(LINK, null, report(extra))).toMatchObject({
-        status: 'mismatch',
-        anomaly: 'mismatch',
-      });
-    }
-  });
-
-  it('our link: a success without an amount is unknown; a payer-chosen amount is recorded as paid', () => {
-    expect(judgeLinkReport(LINK, null, report({ amount: null }))).toMatchObject({
-      event: 'still_unknown',
-      status: 'pending',
-    });
-    const open = { amount: null, currency: 'KES' };
-    expect(judgeLinkReport(open, null, report({ amount: 730 }))).toMatchObject({
-      status: 'succeeded',
-    });
-    const paidAt730 = { status: 'succeeded' as const, amount: 730, currency: 'KES' };
-    expect(judgeLinkReport(open, paidAt730, report({ amount: 999 }))).toMatchObject({
-      status: 'succeeded',
-      anomaly: 'mismatch',
-      differences: [{ field: 'amount', expected: 730, reported: 999 }],
-    });
-  });
-
-  it('no upstream reference: missing_reference, nothing moves (for any link)', () => {
-    for (const expected of [LINK, null]) {
-      expect(judgeLinkReport(expected, null, report({ upstreamRef: null }))).toMatchObject({
-        status: 'pending',
-        changed: false,
-        anomaly: 'missing_reference',
-      });
-    }
   });
 });
