@@ -3,7 +3,7 @@
 // contradicting report, and nothing for a report that is not final.
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookRecord } from '../../../worker/durable/webhook-outbox';
 import { ledgerNames, linkShardName } from '../../../worker/ledger/shards';
 import { expectNoSecrets, merchant, postCallback, ref, sandbox } from '../helpers';
@@ -405,5 +405,69 @@ describe('payment links: the per-link callback URL', () => {
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
     expect(await linkWebhooks(upstreamRef)).toEqual([]);
+  });
+});
+
+describe('payment links: the one payment lifecycle (worker/payment/)', () => {
+  afterEach(async () => {
+    expect((await sandbox('/control/settings', { method: 'DELETE' })).status).toBe(200);
+  });
+
+  /** The payment-link webhooks queued for `linkId` once `count` of them are there. */
+  async function waitForEvents(linkId: string, count: number): Promise<QueuedLinkEvent[]> {
+    return vi.waitFor(
+      async () => {
+        const events = await queuedFor(linkId);
+        expect(events.length, JSON.stringify(events)).toBeGreaterThanOrEqual(count);
+        return events;
+      },
+      { timeout: 10_000, interval: 150 },
+    );
+  }
+
+  it('a link created elsewhere reported paid without an amount: its status is asked, the record pays', async () => {
+    const { linkId } = await createOurLink();
+    // …003: paid at the sandbox, never called back. The callback comes to the plain URL (a link
+    // created elsewhere: no record) and leaves out the amount.
+    const upstreamRef = await payOnPage(linkId, '003');
+    const res = await callback('/hooks/payment-links', {
+      ...SUCCESS,
+      currency: 'KES',
+      reference: upstreamRef,
+      depositId: upstreamRef,
+      third_party_reference_1: linkId,
+    });
+    expect(res.status).toBe(200);
+    const events = await waitForEvents(linkId, 1);
+    expect(events.map((e) => [e.type, e.data.amount])).toEqual([['payment_link.paid', 1500]]);
+  });
+
+  it('distinct references: "not created" answers never fail it; a later report naming another depositId is a mismatch', async () => {
+    const settings = await sandbox('/control/settings', {
+      method: 'PUT',
+      body: JSON.stringify({ distinct_references: true }),
+    });
+    expect(settings.status).toBe(200);
+    const { linkId } = await createOurLink();
+    const depositId = await payOnPage(linkId, '003');
+    // A lagging replica: the first two status queries answer 400 "not created".
+    const lag = await sandbox(`/control/transactions/${depositId}/not-created`, {
+      method: 'POST',
+      body: JSON.stringify({ count: 2 }),
+    });
+    expect(lag.status, await lag.clone().text()).toBe(200);
+    await extraCallback(depositId, { payment_step: 1, status: 'pending', statusCode: '000001' });
+    const [paid] = await waitForEvents(linkId, 1);
+    expect(paid).toMatchObject({ type: 'payment_link.paid', data: { amount: 1500 } });
+    // The payment's transaction reference, reported again with a depositId it was never given.
+    await extraCallback(depositId, { ...SUCCESS, depositId: 'SBX-NOT-THIS-ONE' });
+    const events = await waitForEvents(linkId, 2);
+    expect(events.map((e) => [e.type, e.data.kind ?? null])).toEqual([
+      ['payment_link.paid', null],
+      ['payment_link.anomaly', 'mismatch'],
+    ]);
+    expect(events[1]!.data.differences).toEqual([
+      { field: 'upstream_reference', expected: depositId, reported: 'SBX-NOT-THIS-ONE' },
+    ]);
   });
 });
