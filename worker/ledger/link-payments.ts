@@ -15,12 +15,7 @@
  *   (`missing_reference`) per distinct callback and settles nothing.
  * @module
  */
-import {
-  nextAttemptStatus,
-  type AttemptAnomaly,
-  type AttemptEvent,
-  type MoneyDifference,
-} from '../../shared/status';
+import { nextAttemptStatus, type AttemptAnomaly, type MoneyDifference } from '../../shared/status';
 import type { OpenTables } from '../durable/object-tables';
 import type { AnomalyData } from '../durable/webhook-outbox';
 import { amountOf, hasRefs, judge, NO_REFS, type Report } from '../payment/judge';
@@ -56,7 +51,6 @@ export type LinkAnomaly = AttemptAnomaly | 'missing_reference';
 
 /** What one report did to its payment. */
 interface LinkVerdict {
-  event: AttemptEvent;
   anomaly: LinkAnomaly | null;
   /** Where a success disagrees with what was expected (empty otherwise). */
   differences: MoneyDifference[];
@@ -107,11 +101,7 @@ export function applyToPayment(
 ): boolean {
   const existing = linkPayment(sql, key);
   if (report.upstreamRef === null) {
-    const verdict: LinkVerdict = {
-      event: 'still_unknown',
-      anomaly: 'missing_reference',
-      differences: [],
-    };
+    const verdict: LinkVerdict = { anomaly: 'missing_reference', differences: [] };
     raiseAnomaly(parts, key, verdict, link, existing, report);
     return false;
   }
@@ -126,7 +116,6 @@ export function applyToPayment(
   const before = existing?.status ?? 'pending';
   const step = nextAttemptStatus(before, judged.event);
   const verdict: LinkVerdict = {
-    event: judged.event,
     differences: judged.differences,
     // A payment already paid, reported paid again with other money, is a mismatch too.
     anomaly:
@@ -265,10 +254,6 @@ export function applyLinkHorizon(sql: SqlStorage, parts: LedgerParts, key: strin
     paymentType: null,
     digest: '',
   };
-  const verdict: LinkVerdict = {
-    event: 'horizon_reached',
-    anomaly: step.anomaly ?? null,
-    differences: [],
-  };
+  const verdict: LinkVerdict = { anomaly: step.anomaly ?? null, differences: [] };
   if (verdict.anomaly) raiseAnomaly(parts, key, verdict, link, row, report);
 }
