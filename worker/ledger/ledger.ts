@@ -20,7 +20,6 @@ import {
 } from '../durable/failing-tasks';
 import { DurableObject } from 'cloudflare:workers';
 import type { PaymentLinkCallbackParams } from '../../shared/schemas';
-import { callbackOutcome } from '../../shared/status';
 import { loadConfig } from '../config';
 import { RETENTION_TASK } from '../durable/redaction';
 import { TaskQueue, type DrainHooks } from '../durable/task-queue';
@@ -29,13 +28,8 @@ import type { ProxyEnv } from '../env';
 import { DEGRADED_FOR_MS } from '../session/upstream-faults';
 import { INDEX_TASK, IndexOutbox } from '../index-store/index-outbox';
 import { eventSummary } from '../index-store/summaries';
-import {
-  amountOf,
-  applyLinkReport,
-  stageLinkPayment,
-  textOf,
-  type LedgerParts,
-} from './link-payments';
+import { applyLinkReport, stageLinkPayment, textOf, type LedgerParts } from './link-payments';
+import { callbackRead } from './link-report';
 import { LINK_RECONCILE, runLinkReconcile, scheduleLinkQuery } from './link-reconcile';
 import { insertLink, linkById, settleLink, type LinkRow, type NewLink } from './links';
 import { runLedgerRetention, scheduleLedgerRetention } from './retention';
@@ -142,16 +136,14 @@ export class Ledger extends DurableObject<ProxyEnv> {
     });
     this.keepCallbacks();
     if (stored.duplicate) return stored;
-    const outcome = callbackOutcome(params);
     const upstreamRef = textOf(params.reference) ?? textOf(params.depositId);
-    // A report that says nothing final and names no payment tells nothing to act on.
-    if (outcome === 'unknown' && upstreamRef === null) return stored;
     const link = linkId === null ? null : (linkById(this.sql, linkId) ?? null);
+    const read = callbackRead(params, link?.id ?? null);
+    // A report that says nothing final and names no payment tells nothing to act on.
+    if (read.outcome === 'unknown' && upstreamRef === null) return stored;
     const applied = await applyLinkReport(this.sql, this.parts, link, {
       source: 'callback',
-      outcome,
-      amount: amountOf(params.amount),
-      currency: textOf(params.currency),
+      read,
       upstreamRef,
       reference,
       paymentType: textOf(params.payment_method_type),

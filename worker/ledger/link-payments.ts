@@ -1,11 +1,12 @@
 /**
  * Payment-link payments (docs/design.md, "Merchant webhooks" and "Money rules", rule 14): one
  * payment per upstream reference (the callback's `reference`, else `depositId`; `<key>` in
- * event ids). Each report is judged by worker/ledger/link-judge.ts against the link the proxy
- * created (else against what the payment settled as), and the verdict applied here:
+ * event ids). Each report is judged by the one rule of every payment (worker/payment/judge.ts)
+ * against what the payment expects (worker/ledger/link-report.ts: the link the proxy created,
+ * else what the payment settled as) and the references it was given
+ * (worker/payment/ref-store.ts), and the judgement applied here:
  * - a payment with only unknown reports (pending, `000006`, payment_step 1, a success without
- *   an amount on our link) is recorded `pending` and its status is queried
- *   (worker/ledger/link-reconcile.ts);
+ *   an amount) is recorded `pending` and its status is queried (worker/ledger/link-reconcile.ts);
  * - it settles once: `succeeded` sends one `payment_link.paid` (its id comes from the reference,
  *   so a retried callback that differs in any other field never sends a second one),
  *   `mismatch` and `needs_review` one `payment_link.anomaly`, `failed` nothing;
@@ -14,9 +15,12 @@
  *   (`missing_reference`) per distinct callback and settles nothing.
  * @module
  */
+import { nextAttemptStatus, type AttemptAnomaly, type MoneyDifference } from '../../shared/status';
 import type { OpenTables } from '../durable/object-tables';
 import type { AnomalyData } from '../durable/webhook-outbox';
-import { horizonVerdict, judgeLinkReport, type LinkReport, type LinkVerdict } from './link-judge';
+import { amountOf, hasRefs, judge, NO_REFS, type Report } from '../payment/judge';
+import { knownRefs, learnRefs } from '../payment/ref-store';
+import { linkExpected } from './link-report';
 import { linkById, type LinkRow } from './links';
 import { linkPaymentKey } from './shards';
 import { linkPayment, type LinkPaymentRow } from './store';
@@ -26,8 +30,13 @@ import { writeLinkPayment, type LinkPaymentFacts } from './transitions';
 export type LedgerParts = Pick<OpenTables<string>, 'outbox' | 'index'>;
 
 /** One report of a payment-link payment, read from a callback or a status record. */
-export interface LinkPaymentReport extends LinkReport {
+export interface LinkPaymentReport {
   source: 'callback' | 'status_query';
+  /** What it says, for the judge (worker/ledger/link-report.ts). */
+  read: Report;
+  /** The payment's upstream reference: the callback's `reference`, else `depositId`; a
+   * record's, the one it was asked by. Null: the report names none. */
+  upstreamRef: string | null;
   /** The merchant's reference it carries (`third_party_reference_1`, …), if any. */
   reference: string | null;
   /** How the payer paid (`payment_method_type`), if said. */
@@ -36,13 +45,15 @@ export interface LinkPaymentReport extends LinkReport {
   digest: string;
 }
 
-/** The number a report's amount field holds ("1500" and 1500.00 are 1500), else null. */
-export function amountOf(value: unknown): number | null {
-  if (typeof value === 'number' && Number.isFinite(value)) return value;
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) {
-    return Number(value);
-  }
-  return null;
+/** The anomalies of a payment-link payment: the attempt machine's, and a report we cannot
+ * assign to one payment. */
+export type LinkAnomaly = AttemptAnomaly | 'missing_reference';
+
+/** What one report did to its payment. */
+interface LinkVerdict {
+  anomaly: LinkAnomaly | null;
+  /** Where a success disagrees with what was expected (empty otherwise). */
+  differences: MoneyDifference[];
 }
 
 /** A non-empty text (a finite number as text), else null. */
@@ -74,18 +85,45 @@ export async function applyLinkReport(
   report: LinkPaymentReport,
 ): Promise<{ key: string; query: boolean }> {
   const key = await linkPaymentKey(report.upstreamRef, report.digest);
+  return { key, query: applyToPayment(sql, parts, link, key, report) };
+}
+
+/**
+ * Applies one report to the payment `key` (see {@link applyLinkReport}); answers whether it is
+ * `pending` (its status should be queried).
+ */
+export function applyToPayment(
+  sql: SqlStorage,
+  parts: LedgerParts,
+  link: LinkRow | null,
+  key: string,
+  report: LinkPaymentReport,
+): boolean {
   const existing = linkPayment(sql, key);
-  const expected = link ? { amount: link.amount, currency: link.currency } : null;
-  const current = existing
-    ? { status: existing.status, amount: rowAmount(existing), currency: existing.currency }
-    : null;
-  const verdict = judgeLinkReport(expected, current, report);
-  if (verdict.anomaly === 'missing_reference') {
+  if (report.upstreamRef === null) {
+    const verdict: LinkVerdict = { anomaly: 'missing_reference', differences: [] };
     raiseAnomaly(parts, key, verdict, link, existing, report);
-    return { key, query: false };
+    return false;
   }
-  if (!existing || verdict.changed) {
-    const settles = verdict.status !== 'pending' && verdict.status !== 'needs_review';
+  // The first report of a payment names it: its references are the payment's.
+  const known = knownRefs(sql, key);
+  const first = !hasRefs(known);
+  const judged = judge(
+    report.read,
+    linkExpected(link, existing, key, known, report.read.upstreamRefs),
+  );
+  learnRefs(sql, key, first ? report.read.upstreamRefs : judged.learnt, report.source);
+  const before = existing?.status ?? 'pending';
+  const step = nextAttemptStatus(before, judged.event);
+  const verdict: LinkVerdict = {
+    differences: judged.differences,
+    // A payment already paid, reported paid again with other money, is a mismatch too.
+    anomaly:
+      step.anomaly ??
+      (before === 'succeeded' && judged.event === 'confirmed_mismatch' ? 'mismatch' : null),
+  };
+  if (!existing || step.changed) {
+    const settles = step.status !== 'pending' && step.status !== 'needs_review';
     const facts: LinkPaymentFacts = {
       key,
       reference: report.reference,
@@ -93,15 +131,17 @@ export async function applyLinkReport(
       link_id: link?.id ?? null,
       payment_type: report.paymentType,
       // What was paid is what the settling report said (the link's currency when it is silent).
-      amount: settles ? report.amount : null,
-      currency: settles ? (report.currency ?? link?.currency ?? null) : (link?.currency ?? null),
+      amount: settles ? report.read.amount : null,
+      currency: settles
+        ? (report.read.currency ?? link?.currency ?? null)
+        : (link?.currency ?? null),
     };
-    writeLinkPayment(sql, facts, verdict.status);
+    writeLinkPayment(sql, facts, step.status);
     stageLinkPayment(sql, parts, key);
-    if (verdict.status === 'succeeded') paidEvent(sql, parts, key);
+    if (step.status === 'succeeded') paidEvent(sql, parts, key);
   }
   if (verdict.anomaly) raiseAnomaly(parts, key, verdict, link, existing, report);
-  return { key, query: verdict.status === 'pending' };
+  return step.status === 'pending';
 }
 
 /** Queues the one `payment_link.paid` of a payment. */
@@ -143,9 +183,9 @@ function raiseAnomaly(
         ? null
         : {
             source: report.source,
-            status: report.outcome,
-            amount: report.amount,
-            currency: report.currency,
+            status: report.read.outcome,
+            amount: report.read.amount,
+            currency: report.read.currency,
             payment_type: report.paymentType,
           },
     differences: verdict.differences,
@@ -182,8 +222,8 @@ export function stageLinkPayment(sql: SqlStorage, parts: LedgerParts, key: strin
 export function applyLinkHorizon(sql: SqlStorage, parts: LedgerParts, key: string): void {
   const row = linkPayment(sql, key);
   if (!row) return;
-  const verdict = horizonVerdict(row.status);
-  if (!verdict.changed) return;
+  const step = nextAttemptStatus(row.status, 'horizon_reached');
+  if (!step.changed) return;
   writeLinkPayment(
     sql,
     {
@@ -195,19 +235,25 @@ export function applyLinkHorizon(sql: SqlStorage, parts: LedgerParts, key: strin
       amount: null,
       currency: null,
     },
-    verdict.status,
+    step.status,
   );
   stageLinkPayment(sql, parts, key);
   const link = row.link_id ? (linkById(sql, row.link_id) ?? null) : null;
   const report: LinkPaymentReport = {
     source: 'status_query',
-    outcome: 'unknown',
-    amount: null,
-    currency: null,
+    read: {
+      outcome: 'unknown',
+      amount: null,
+      currency: null,
+      ownRef: null,
+      upstreamRefs: NO_REFS,
+      answersOwnRef: false,
+    },
     upstreamRef: row.upstream_reference || null,
     reference: row.reference,
     paymentType: null,
     digest: '',
   };
+  const verdict: LinkVerdict = { anomaly: step.anomaly ?? null, differences: [] };
   if (verdict.anomaly) raiseAnomaly(parts, key, verdict, link, row, report);
 }

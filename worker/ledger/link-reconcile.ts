@@ -1,24 +1,26 @@
 /**
- * Status queries of payment-link payments that only unknown reports told us of (pending,
- * `000006`, payment_step 1, a success without an amount on our link): the same backoff and
- * horizon as every payment (worker/durable/reconcile-backoff.ts; docs/design.md, "Money
- * rules", rule 8), asked by the payment's upstream reference as a `payin`. A final record is
- * judged like a callback (worker/ledger/link-payments.ts); anything else is unknown and asked
- * again, until the horizon makes the payment `needs_review`.
+ * A payment-link payment's side of the status query (worker/payment/reconcile-step.ts holds the
+ * rules every payment shares; docs/design.md, "Money rules", rules 8 and 14): a payment only
+ * unknown reports told us of (pending, `000006`, payment_step 1, a success without an amount)
+ * is asked about by its upstream reference as a `payin`. A final record is judged like a
+ * callback (worker/ledger/link-payments.ts). "Not created" answers never fail a link payment:
+ * a verified callback already named its reference, so it exists, and the answer is unknown
+ * like any other. At the horizon the payment becomes `needs_review` (one anomaly; a later final
+ * report still settles it).
  * @module
  */
-import { transactionRecordSchema } from '../../shared/schemas';
-import { statusRecordOutcome } from '../../shared/status';
 import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
-import { validate } from '../../shared/validation';
 import type { Config } from '../config';
-import { firstQueryDelay, pastHorizon, scheduleNextQuery } from '../durable/reconcile-backoff';
+import { firstQueryDelay, scheduleNextQuery } from '../durable/reconcile-backoff';
 import type { Task, TaskQueue } from '../durable/task-queue';
 import type { ProxyEnv } from '../env';
+import type { Report } from '../payment/judge';
+import { reconcileStep, type PaymentPort } from '../payment/reconcile-step';
+import { recordReport, type StatusRecord } from '../payment/status-answer';
 import { callUpstream } from '../upstream';
-import { applyLinkHorizon, applyLinkReport, textOf, type LedgerParts } from './link-payments';
+import { applyLinkHorizon, applyToPayment, textOf, type LedgerParts } from './link-payments';
 import { linkById } from './links';
-import { linkPayment } from './store';
+import { linkPayment, type LinkPaymentRow } from './store';
 
 /** The task kind of a link payment's status query. */
 export const LINK_RECONCILE = 'reconcile';
@@ -39,9 +41,53 @@ export function scheduleLinkQuery<K extends string>(
   tasks.schedule(taskKey(key), LINK_RECONCILE, Date.now() + firstQueryDelay(config), key);
 }
 
+/** What a status record of a link payment reports. It was asked by the payment's upstream
+ * reference, so its references are given (learnt, not compared), and its own
+ * third_party_reference_1 (the upstream's name of the link) is not ours to compare. */
+function recordRead(record: StatusRecord): Report {
+  return { ...recordReport(record), ownRef: null };
+}
+
+/** A link payment's {@link PaymentPort}. */
+function linkPort<K extends string>(
+  sql: SqlStorage,
+  parts: LedgerParts,
+  config: Config,
+  tasks: TaskQueue<K>,
+  task: Task<K>,
+  row: LinkPaymentRow,
+): PaymentPort {
+  const link = row.link_id ? (linkById(sql, row.link_id) ?? null) : null;
+  return {
+    createdAt: row.created_at,
+    pending: () => linkPayment(sql, row.key)?.status === 'pending',
+    // A callback named the payment's reference: "not created" is never inferred for it.
+    mayInferNotCreated: () => false,
+    countNotCreated: () => 0,
+    notCreated: () => undefined,
+    // Its references are learnt when the record is judged (a record is asked by the payment's
+    // reference, so they are given, not compared).
+    recordSeen: () => undefined,
+    applyRecord: (record) =>
+      void applyToPayment(sql, parts, link, row.key, {
+        source: 'status_query',
+        read: recordRead(record),
+        // Asked by this reference: the record is this payment's.
+        upstreamRef: row.upstream_reference,
+        reference: row.reference,
+        paymentType: textOf(record.data.payment_method_type),
+        digest: '',
+      }),
+    unknown: () => undefined,
+    horizonReached: () => applyLinkHorizon(sql, parts, row.key),
+    scheduleNext: () => scheduleNextQuery(tasks, task, config, row.created_at),
+  };
+}
+
 /**
- * The `reconcile` task of a ledger shard: one status query of a pending payment, applied;
- * the next one scheduled with backoff while the answer stays unknown, until the horizon.
+ * The `reconcile` task of a ledger shard: one status query of a pending payment through the
+ * shared step; the next one scheduled with backoff while the answer stays unknown, until the
+ * horizon.
  */
 export async function runLinkReconcile<K extends string>(
   env: ProxyEnv,
@@ -51,44 +97,19 @@ export async function runLinkReconcile<K extends string>(
   tasks: TaskQueue<K>,
   task: Task<K>,
 ): Promise<void> {
-  const key = task.ref ?? '';
-  const row = linkPayment(sql, key);
+  const row = linkPayment(sql, task.ref ?? '');
   if (!row || row.status !== 'pending' || !row.upstream_reference) {
     tasks.cancel(task.key);
     return;
   }
-  const result = await callUpstream(env, config, UPSTREAM_PATHS.status, {
-    params: { id: row.upstream_reference, type: 'payin' },
-  });
-  // An unreadable record is unknown, like any other answer that is not final.
-  const record = result.kind === 'ok' ? validate(transactionRecordSchema, result.body.data) : null;
-  if (record?.ok) {
-    const data = record.value;
-    const outcome = statusRecordOutcome(data);
-    if (outcome !== 'unknown') {
-      const link = row.link_id ? (linkById(sql, row.link_id) ?? null) : null;
-      const applied = await applyLinkReport(sql, parts, link, {
-        source: 'status_query',
-        outcome,
-        amount: data.amount ?? null,
-        currency: textOf(data.currency),
-        // Asked by this reference: the record is this payment's.
-        upstreamRef: row.upstream_reference,
-        reference: row.reference,
-        paymentType: textOf(data.payment_method_type),
-        digest: '',
-      });
-      if (!applied.query) {
-        tasks.cancel(task.key);
-        return;
-      }
-    }
-  }
-  // Unknown: a pending record, 000006, a success without an amount, a 400, a timeout, a 5xx.
-  if (pastHorizon(config, row.created_at)) {
-    applyLinkHorizon(sql, parts, key);
-    tasks.cancel(task.key);
-    return;
-  }
-  scheduleNextQuery(tasks, task, config, row.created_at);
+  await reconcileStep(
+    linkPort(sql, parts, config, tasks, task, row),
+    () =>
+      callUpstream(env, config, UPSTREAM_PATHS.status, {
+        params: { id: row.upstream_reference, type: 'payin' },
+      }),
+    config,
+    true,
+  );
+  if (linkPayment(sql, row.key)?.status !== 'pending') tasks.cancel(task.key);
 }

@@ -1,7 +1,7 @@
 /**
  * The payment links the proxy created (`POST /v1/payment-links`), kept in the ledger shard of
  * their id (worker/ledger/shards.ts): what the link asks for, so its callbacks can be judged
- * against it (worker/ledger/link-judge.ts). A link is recorded before the upstream is asked
+ * against it (worker/ledger/link-report.ts). A link is recorded before the upstream is asked
  * (`creating`), so a create whose answer is lost is still ours when its payments call back;
  * the answer then marks it `created` (with the upstream's id and URL) or `refused`.
  * @module

@@ -1,11 +1,13 @@
 /**
  * The Ledger Durable Object's SQLite schema and typed row access: callbacks stored once by
- * digest, the payment links the proxy created (worker/ledger/links.ts), and one record per
- * payment-link payment (its `status` is written in worker/ledger/transitions.ts only). Schema
+ * digest, the payment links the proxy created (worker/ledger/links.ts), one record per
+ * payment-link payment (its `status` is written in worker/ledger/transitions.ts only) and the
+ * upstream references each was given (worker/payment/ref-store.ts). Schema
  * changes are additive: new tables, and new nullable columns added by {@link addColumns}.
  * @module
  */
 import type { AttemptStatus } from '../../shared/status';
+import { REFS_SCHEMA } from '../payment/ref-store';
 
 /** Schema of one ledger object. Applied idempotently on every construction. */
 export const SCHEMA = `
@@ -54,6 +56,8 @@ function addColumns(sql: SqlStorage, table: string, columns: Record<string, stri
 /** Applies the schema idempotently (every construction of a ledger object). */
 export function applySchema(sql: SqlStorage): void {
   sql.exec(SCHEMA);
+  // The references each payment-link payment was given (by its key).
+  sql.exec(REFS_SCHEMA);
   addColumns(sql, 'link_payments', LINK_PAYMENT_COLUMNS);
 }
 

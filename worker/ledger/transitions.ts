@@ -1,10 +1,10 @@
 /**
- * Every write of a payment-link payment's `status`, as judged by worker/ledger/link-judge.ts
- * through `nextAttemptStatus` of shared/status.ts (docs/design.md, "Money rules"): a payment is
- * recorded `pending` while only unknown reports came (it is then asked about), moves once to
- * its settled outcome (or `needs_review` at the horizon, which a later answer still settles),
- * and a settled payment is never moved again: later reports only raise anomalies
- * (worker/ledger/link-payments.ts).
+ * Every write of a payment-link payment's `status`, as judged by worker/payment/judge.ts (with
+ * worker/ledger/link-report.ts) through `nextAttemptStatus` of shared/status.ts (docs/design.md,
+ * "Money rules"): a payment is recorded `pending` while only unknown reports came (it is then
+ * asked about), moves once to its settled outcome (or `needs_review` at the horizon, which a
+ * later answer still settles), and a settled payment is never moved again: later reports only
+ * raise anomalies (worker/ledger/link-payments.ts).
  * @module
  */
 import { isSettledAttempt, type AttemptStatus } from '../../shared/status';

@@ -15,9 +15,12 @@ import { reportEvent, type AttemptEvent } from '../../shared/status';
  *   upstream processes the expected amount and reverses the excess);
  * - `exact_or_overpaid`: exactly ours; more is a success plus an `overpaid` anomaly, less a
  *   mismatch (every other collection);
- * - `exact`: exactly ours; any other amount is a mismatch (payouts).
+ * - `exact`: exactly ours; any other amount is a mismatch (payouts, payment links);
+ * - `payer_chooses`: any amount matches, `amount` is not read (a payment link recorded without
+ *   an amount, or created elsewhere, before its first settling report: the kind records what
+ *   was paid and compares later reports with it `exact`).
  */
-export type AmountRule = 'reversed_excess' | 'exact_or_overpaid' | 'exact';
+export type AmountRule = 'reversed_excess' | 'exact_or_overpaid' | 'exact' | 'payer_chooses';
 
 /**
  * The two roles the upstream gives its references (docs/upstream-api.md): the `collection`
@@ -35,9 +38,11 @@ export const NO_REFS: Refs = { collection: [], transaction: [] };
 
 /** What we recorded when the money was asked for. */
 export interface Expected {
-  /** Whole units. */
+  /** Whole units (not read under `payer_chooses`). */
   amount: number;
-  currency: string;
+  /** Null: not known yet (a payment link created elsewhere, before its first settling report),
+   * so not compared. */
+  currency: string | null;
   amountRule: AmountRule;
   /** Our own reference of the transaction (its third_party_reference_1). */
   ownRef: string;
@@ -98,6 +103,7 @@ export function refsOf(...values: unknown[]): string[] {
 }
 
 function amountDifference(expected: Expected, reported: number): MoneyDifference | null {
+  if (expected.amountRule === 'payer_chooses') return null;
   const ok =
     expected.amountRule === 'exact' ? reported === expected.amount : reported >= expected.amount;
   return ok ? null : { field: 'amount', expected: expected.amount, reported };
@@ -189,6 +195,7 @@ export function judge(report: Report, expected: Expected): Judgement {
   if (amount) differences.push(amount);
   if (
     report.currency !== null &&
+    expected.currency !== null &&
     report.currency.toUpperCase() !== expected.currency.toUpperCase()
   ) {
     differences.push({ field: 'currency', expected: expected.currency, reported: report.currency });

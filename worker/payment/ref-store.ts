@@ -3,7 +3,8 @@
  * create answer's depositId/MerchantRequestID (or a payout's reference), every reference of a
  * status record answering a query by our own reference, and those of a report that matched. A
  * report naming none of them (when some are known) is a mismatch. One table beside each
- * object's own (sessions: one row per attempt id; payouts: the payout reference).
+ * object's own (sessions: one row per attempt id; payouts: the payout reference; payment-link
+ * payments: the payment's key).
  * @module
  */
 import type { RefRole, Refs } from './judge';

@@ -3,9 +3,8 @@
 // contradicting report, and nothing for a report that is not final.
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebhookRecord } from '../../../worker/durable/webhook-outbox';
-import { judgeLinkReport, type LinkReport } from '../../../worker/ledger/link-judge';
 import { ledgerNames, linkShardName } from '../../../worker/ledger/shards';
 import { expectNoSecrets, merchant, postCallback, ref, sandbox } from '../helpers';
 import { callback, deliveredWebhook, signed, sleep } from './support';
@@ -409,53 +408,66 @@ describe('payment links: the per-link callback URL', () => {
   });
 });
 
-describe('link judge (worker/ledger/link-judge.ts)', () => {
-  const LINK = { amount: 1500, currency: 'KES' };
-  const report = (extra: Partial<LinkReport> = {}): LinkReport => ({
-    outcome: 'success',
-    amount: 1500,
-    currency: null,
-    upstreamRef: 'SBX-1',
-    ...extra,
+describe('payment links: the one payment lifecycle (worker/payment/)', () => {
+  afterEach(async () => {
+    expect((await sandbox('/control/settings', { method: 'DELETE' })).status).toBe(200);
   });
 
-  it('our link: exactly its amount and currency pays; more, less or another currency is a mismatch', () => {
-    expect(judgeLinkReport(LINK, null, report())).toMatchObject({
-      status: 'succeeded',
-      anomaly: null,
+  /** The payment-link webhooks queued for `linkId` once `count` of them are there. */
+  async function waitForEvents(linkId: string, count: number): Promise<QueuedLinkEvent[]> {
+    return vi.waitFor(
+      async () => {
+        const events = await queuedFor(linkId);
+        expect(events.length, JSON.stringify(events)).toBeGreaterThanOrEqual(count);
+        return events;
+      },
+      { timeout: 10_000, interval: 150 },
+    );
+  }
+
+  it('a link created elsewhere reported paid without an amount: its status is asked, the record pays', async () => {
+    const { linkId } = await createOurLink();
+    // …003: paid at the sandbox, never called back. The callback comes to the plain URL (a link
+    // created elsewhere: no record) and leaves out the amount.
+    const upstreamRef = await payOnPage(linkId, '003');
+    const res = await callback('/hooks/payment-links', {
+      ...SUCCESS,
+      currency: 'KES',
+      reference: upstreamRef,
+      depositId: upstreamRef,
+      third_party_reference_1: linkId,
     });
-    for (const extra of [{ amount: 1600 }, { amount: 1400 }, { currency: 'UGX' }]) {
-      expect(judgeLinkReport(LINK, null, report(extra))).toMatchObject({
-        status: 'mismatch',
-        anomaly: 'mismatch',
-      });
-    }
+    expect(res.status).toBe(200);
+    const events = await waitForEvents(linkId, 1);
+    expect(events.map((e) => [e.type, e.data.amount])).toEqual([['payment_link.paid', 1500]]);
   });
 
-  it('our link: a success without an amount is unknown; a payer-chosen amount is recorded as paid', () => {
-    expect(judgeLinkReport(LINK, null, report({ amount: null }))).toMatchObject({
-      event: 'still_unknown',
-      status: 'pending',
+  it('distinct references: "not created" answers never fail it; a later report naming another depositId is a mismatch', async () => {
+    const settings = await sandbox('/control/settings', {
+      method: 'PUT',
+      body: JSON.stringify({ distinct_references: true }),
     });
-    const open = { amount: null, currency: 'KES' };
-    expect(judgeLinkReport(open, null, report({ amount: 730 }))).toMatchObject({
-      status: 'succeeded',
+    expect(settings.status).toBe(200);
+    const { linkId } = await createOurLink();
+    const depositId = await payOnPage(linkId, '003');
+    // A lagging replica: the first two status queries answer 400 "not created".
+    const lag = await sandbox(`/control/transactions/${depositId}/not-created`, {
+      method: 'POST',
+      body: JSON.stringify({ count: 2 }),
     });
-    const paidAt730 = { status: 'succeeded' as const, amount: 730, currency: 'KES' };
-    expect(judgeLinkReport(open, paidAt730, report({ amount: 999 }))).toMatchObject({
-      status: 'succeeded',
-      anomaly: 'mismatch',
-      differences: [{ field: 'amount', expected: 730, reported: 999 }],
-    });
-  });
-
-  it('no upstream reference: missing_reference, nothing moves (for any link)', () => {
-    for (const expected of [LINK, null]) {
-      expect(judgeLinkReport(expected, null, report({ upstreamRef: null }))).toMatchObject({
-        status: 'pending',
-        changed: false,
-        anomaly: 'missing_reference',
-      });
-    }
+    expect(lag.status, await lag.clone().text()).toBe(200);
+    await extraCallback(depositId, { payment_step: 1, status: 'pending', statusCode: '000001' });
+    const [paid] = await waitForEvents(linkId, 1);
+    expect(paid).toMatchObject({ type: 'payment_link.paid', data: { amount: 1500 } });
+    // The payment's transaction reference, reported again with a depositId it was never given.
+    await extraCallback(depositId, { ...SUCCESS, depositId: 'SBX-NOT-THIS-ONE' });
+    const events = await waitForEvents(linkId, 2);
+    expect(events.map((e) => [e.type, e.data.kind ?? null])).toEqual([
+      ['payment_link.paid', null],
+      ['payment_link.anomaly', 'mismatch'],
+    ]);
+    expect(events[1]!.data.differences).toEqual([
+      { field: 'upstream_reference', expected: depositId, reported: 'SBX-NOT-THIS-ONE' },
+    ]);
   });
 });
