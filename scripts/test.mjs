@@ -1,9 +1,11 @@
 // `npm test`: typecheck, format check, widget build, every suite. Exits non-zero on any failure.
+import path from 'node:path';
 import { ensureBrowsers } from './ensure-browsers.mjs';
 import { checkEnvTypes } from './env-types.mjs';
 import { run, runLanes } from './run.mjs';
 import { widgetSteps } from './test-widget.mjs';
 
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const NAMES = { chromium: 'Chromium', firefox: 'Firefox ESR', webkit: 'WebKitGTK' };
 // Chromium, Firefox ESR and WebKitGTK (UC_ENGINES narrows; a missing one fails under CI=true).
 const engines = ensureBrowsers();
@@ -29,7 +31,15 @@ await runLanes([
   [
     [
       'wrangler',
-      ['deploy', '--dry-run', '--outdir', 'sandbox/dist', '-c', 'sandbox/wrangler.toml'],
+      // An absolute --outdir: wrangler reads a relative one from the config's folder.
+      [
+        'deploy',
+        '--dry-run',
+        '--outdir',
+        path.join(root, 'sandbox/dist'),
+        '-c',
+        'sandbox/wrangler.toml',
+      ],
       'sandbox build (for the workerd suites)',
     ],
   ],
