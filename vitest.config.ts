@@ -10,6 +10,14 @@ const sandbox = unstable_getMiniflareWorkerOptions('./sandbox/wrangler.toml').wo
 const indexMigrations = await readD1Migrations('./migrations');
 
 /**
+ * workerd runtimes a workerd project runs side by side, each on its own test file with its own
+ * storage and its own copy of the sandbox. Vitest's default on two cores is one: the files then
+ * ran one after another, each mostly waiting on the sandbox's clock, and the proxy suite alone
+ * took over five minutes. `UC_WORKERD_WORKERS=1` runs them one at a time again.
+ */
+const workerdWorkers = Number(process.env.UC_WORKERD_WORKERS ?? 3);
+
+/**
  * A vitest project of the proxy (main worker) with the real sandbox beside it as an auxiliary
  * worker; the sandbox's callbacks (plain fetch) are routed back into the proxy.
  */
@@ -88,6 +96,7 @@ function proxyProject(
       name,
       ...files,
       testTimeout: 20_000,
+      maxWorkers: workerdWorkers,
       globalSetup: ['./test/support/sandbox-build.ts'],
       setupFiles: ['./test/proxy/setup/apply-migrations.ts'],
     },
@@ -108,7 +117,8 @@ export default defineConfig({
       {
         // The sandbox alone, as the main worker (its alarms can be run on demand). Its clock runs
         // 150x (10 sandbox minutes = 4 s, 30 = 12 s); its callbacks go to a Node-side recording
-        // receiver. Test files share one workerd (isolate: false): tests use unique references.
+        // receiver. Test files share a workerd (isolate: false; two side by side, each with its
+        // own files): tests use unique references.
         plugins: [
           cloudflareTest({
             wrangler: { configPath: './sandbox/wrangler.toml' },
@@ -131,6 +141,7 @@ export default defineConfig({
           include: ['test/sandbox/**/*.test.ts'],
           testTimeout: 20_000,
           isolate: false,
+          maxWorkers: Math.min(2, workerdWorkers),
         },
       },
       proxyProject('proxy', {

@@ -36,7 +36,10 @@ function widgetStack() {
   return {
     name: 'widget-build-and-dev-stack',
     async serverStart() {
-      await build({ configFile: './vite.config.ts', logLevel: 'warn' });
+      // npm test (scripts/test.mjs) built it once before the browser suites.
+      if (process.env.UC_WIDGET_BUILT !== '1') {
+        await build({ configFile: './vite.config.ts', logLevel: 'warn' });
+      }
       console.log(await checkWidgetSsr()); // fails the run when an import touches the DOM
       if (process.env.WTR_NO_STACK) return;
       stack = await startDevStack({

@@ -8,6 +8,20 @@ import { run } from './run.mjs';
 
 const NAMES = { chromium: 'Chromium', firefox: 'Firefox ESR', webkit: 'WebKitGTK' };
 
+/**
+ * The widget suite's steps, one per engine ([bin, args, label, env], for runLanes): each run
+ * reads its one engine from UC_ENGINES.
+ * @returns {[string, string[], string, Record<string, string>][]}
+ */
+export function widgetSteps(args = []) {
+  return enginesToRun().map((engine) => [
+    'web-test-runner',
+    ['--config', 'web-test-runner.config.mjs', ...args],
+    `widget suite (${NAMES[engine]})`,
+    { UC_ENGINES: engine },
+  ]);
+}
+
 /** Runs the widget suite in each engine; exits on the first failure. */
 export function testWidget(args = []) {
   const engines = enginesToRun();

@@ -1,9 +1,11 @@
 // `npm test`: typecheck, format check, widget build, every suite. Exits non-zero on any failure.
+import path from 'node:path';
 import { ensureBrowsers } from './ensure-browsers.mjs';
 import { checkEnvTypes } from './env-types.mjs';
-import { run } from './run.mjs';
-import { testWidget } from './test-widget.mjs';
+import { run, runLanes } from './run.mjs';
+import { widgetSteps } from './test-widget.mjs';
 
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const NAMES = { chromium: 'Chromium', firefox: 'Firefox ESR', webkit: 'WebKitGTK' };
 // Chromium, Firefox ESR and WebKitGTK (UC_ENGINES narrows; a missing one fails under CI=true).
 const engines = ensureBrowsers();
@@ -11,15 +13,40 @@ const names = engines.map((engine) => NAMES[engine]).join(', ');
 // The suites below read the same list (a locally missing engine was left out above).
 process.env.UC_ENGINES = engines.join(',');
 checkEnvTypes();
-run('tsc', ['--noEmit', '-p', 'tsconfig.json'], 'typecheck (workers)');
-run('tsc', ['--noEmit', '-p', 'tsconfig.widget.json'], 'typecheck (widget)');
-run('tsc', ['--noEmit', '-p', 'tsconfig.node.json'], 'typecheck (node tests)');
-run('prettier', ['--check', '.', '--log-level', 'warn'], 'format check');
-run('vite', ['build', '--logLevel', 'warn'], 'widget build');
-run('tsc', ['-p', 'tsconfig.lib.json'], 'webhook verifier build');
+// Built once here; the vitest projects and the widget suite then skip their own builds.
+process.env.UC_SANDBOX_BUILT = '1';
+process.env.UC_WIDGET_BUILT = '1';
+// Static checks and builds side by side: none reads another's output, except the Node unit
+// suite, which reads the widget build (its own lane, after it).
+await runLanes([
+  [['tsc', ['--noEmit', '-p', 'tsconfig.json'], 'typecheck (workers)']],
+  [['tsc', ['--noEmit', '-p', 'tsconfig.widget.json'], 'typecheck (widget)']],
+  [['tsc', ['--noEmit', '-p', 'tsconfig.node.json'], 'typecheck (node tests)']],
+  [['prettier', ['--check', '.', '--log-level', 'warn'], 'format check']],
+  [
+    ['vite', ['build', '--logLevel', 'warn'], 'widget build'],
+    ['tsc', ['-p', 'tsconfig.lib.json'], 'webhook verifier build'],
+    ['vitest', ['run', '--project', 'shared'], 'unit suite (Node)'],
+  ],
+  [
+    [
+      'wrangler',
+      // An absolute --outdir: wrangler reads a relative one from the config's folder.
+      [
+        'deploy',
+        '--dry-run',
+        '--outdir',
+        path.join(root, 'sandbox/dist'),
+        '-c',
+        'sandbox/wrangler.toml',
+      ],
+      'sandbox build (for the workerd suites)',
+    ],
+  ],
+]);
 // One vitest process per project: run together, the workerd pools and the e2e stack contended
-// for the two cores and the combined run could stall.
-run('vitest', ['run', '--project', 'shared'], 'unit suite (Node)');
+// for the two cores and the combined run could stall. Each project runs its files in a few
+// workerd runtimes side by side (UC_WORKERD_WORKERS, vitest.config.ts).
 run('vitest', ['run', '--project', 'sandbox'], 'sandbox suite (workerd)');
 run('vitest', ['run', '--project', 'proxy'], 'proxy suite (workerd, with the sandbox)');
 run(
@@ -33,11 +60,18 @@ run(
   'money paths with HMAC-SHA256 signatures (workerd, with the sandbox)',
 );
 run('vitest', ['run', '--project', 'proxy-model'], 'money model (workerd, with the sandbox)');
-run('vitest', ['run', '--project', 'e2e'], 'end-to-end suite (Chromium, wrangler dev)');
-run(
-  'vitest',
-  ['run', '--project', 'e2e-engines'],
-  `payment smoke in every engine (${names}; wrangler dev)`,
-);
-// One engine after another, each with its own dev stack (scripts/test-widget.mjs says why).
-testWidget();
+// The browser suites: the end-to-end stack (ports 8797, 8789, 8790) and the widget suite's
+// stack (8795, 8796) share no port, and both spend most of their time waiting on the sandbox's
+// clock and the browsers, so they run side by side. Within each lane, one stack at a time.
+await runLanes([
+  [
+    ['vitest', ['run', '--project', 'e2e'], 'end-to-end suite (Chromium, wrangler dev)'],
+    [
+      'vitest',
+      ['run', '--project', 'e2e-engines'],
+      `payment smoke in every engine (${names}; wrangler dev)`,
+    ],
+  ],
+  // One engine after another, each with its own dev stack (scripts/test-widget.mjs says why).
+  widgetSteps(),
+]);

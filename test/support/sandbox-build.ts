@@ -4,6 +4,8 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
 export default function setup(): void {
+  // npm test (scripts/test.mjs) built it once before the first workerd project.
+  if (process.env.UC_SANDBOX_BUILT === '1') return;
   const outdir = path.resolve('sandbox/dist');
   execFileSync(
     path.resolve('node_modules/.bin/wrangler'),

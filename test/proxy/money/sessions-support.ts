@@ -5,7 +5,14 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
 import type { MerchantSession } from '../../../worker/session/merchant-view';
 import { getSession } from '../helpers';
-import { sandboxTxFor, sessionObject, webhooksFor, type ReceivedWebhook } from '../hostile/support';
+import {
+  runTimersNow,
+  sandboxTransactions,
+  sandboxTxFor,
+  sessionObject,
+  webhooksFor,
+  type ReceivedWebhook,
+} from '../hostile/support';
 import { callback } from './support';
 
 /** POSTs a collection callback signed as the upstream signs it; answers the HTTP status. */
@@ -121,12 +128,40 @@ export async function eventsFor(sessionId: string): Promise<ReceivedWebhook[]> {
   return [...byId.values()];
 }
 
+/**
+ * Waits until nothing more is on its way to the merchant for a session: the sandbox has
+ * delivered (or given up) every callback of the session's attempts, the session's webhook
+ * outbox is empty, and no status query of it is due within a second (one that is, runs now).
+ */
+export async function drainSession(sessionId: string): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const waiting = (await sandboxTransactions())
+        .filter((tx) => tx.third_party_reference_1?.startsWith(`${sessionId}.`))
+        .flatMap((tx) => tx.callbacks)
+        .filter((c) => c.delivered_at === null && c.gave_up_at === null);
+      expect(waiting, 'sandbox callbacks still on their way').toEqual([]);
+      const left = await runInDurableObject(sessionObject(sessionId), (_instance, state) =>
+        state.storage.sql
+          .exec(
+            "SELECT kind FROM tasks WHERE kind = 'webhook' OR (kind = 'reconcile' AND due_at <= ?)",
+            Date.now() + 1000,
+          )
+          .toArray()
+          .map((row) => String(row.kind)),
+      );
+      if (left.length > 0) await runTimersNow(sessionId);
+      expect(left, 'webhooks or status queries still due').toEqual([]);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+}
+
 /** Waits until the merchant's receiver has exactly these event types (in any order) for a
- * session, and that nothing more arrives for a short while. */
+ * session, then drains the session (drainSession): nothing more arrives after that. */
 export async function expectWebhooks(
   sessionId: string,
   types: string[],
-  settleMs = 600,
 ): Promise<ReceivedWebhook[]> {
   const sorted = [...types].sort();
   await vi.waitFor(
@@ -136,7 +171,7 @@ export async function expectWebhooks(
     },
     { timeout: 10_000, interval: 150 },
   );
-  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  await drainSession(sessionId);
   const all = await eventsFor(sessionId);
   expect(all.map((w) => w.body.type).sort()).toEqual(sorted);
   return all;
