@@ -134,8 +134,14 @@ describe('strict CSP and double loading (built widget.js)', () => {
           copy.shadowRoot!.querySelector('form')!.requestSubmit();
           await copy.updateComplete;
         }
-        const a = signature(source);
-        const b = signature(copy);
+        // A countdown's text is the time left when each copy rendered: the two renders may
+        // straddle a second on a loaded machine. Its element, role and style still compare.
+        const clockFree = (lines: string[]) =>
+          lines.map((line) =>
+            line.includes('role=timer') ? line.replace(/\d+:\d\d/g, 'm:ss') : line,
+          );
+        const a = clockFree(signature(source));
+        const b = clockFree(signature(copy));
         if (JSON.stringify(a) !== JSON.stringify(b)) {
           const i = a.findIndex((line, n) => line !== b[n]);
           differences.push(`${name}: #${i}\n  source ${a[i]}\n  built  ${b[i]}`);
