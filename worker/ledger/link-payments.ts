@@ -18,7 +18,7 @@
 import { nextAttemptStatus, type AttemptAnomaly, type MoneyDifference } from '../../shared/status';
 import type { OpenTables } from '../durable/object-tables';
 import type { AnomalyData } from '../durable/webhook-outbox';
-import { amountOf, hasRefs, judge, NO_REFS, type Report } from '../payment/judge';
+import { amountOf, emptyReport, hasRefs, judge, type Report } from '../payment/judge';
 import { knownRefs, learnRefs } from '../payment/ref-store';
 import { linkExpected } from './link-report';
 import { linkById, type LinkRow } from './links';
@@ -241,14 +241,7 @@ export function applyLinkHorizon(sql: SqlStorage, parts: LedgerParts, key: strin
   const link = row.link_id ? (linkById(sql, row.link_id) ?? null) : null;
   const report: LinkPaymentReport = {
     source: 'status_query',
-    read: {
-      outcome: 'unknown',
-      amount: null,
-      currency: null,
-      ownRef: null,
-      upstreamRefs: NO_REFS,
-      answersOwnRef: false,
-    },
+    read: emptyReport('unknown'),
     upstreamRef: row.upstream_reference || null,
     reference: row.reference,
     paymentType: null,

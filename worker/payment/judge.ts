@@ -67,6 +67,24 @@ export interface Report {
   answersOwnRef: boolean;
 }
 
+/**
+ * A report that names nothing but its outcome (a horizon reached, a refused create): no amount,
+ * currency or reference to compare.
+ *
+ * @example
+ * emptyReport('unknown'); // { outcome: 'unknown', amount: null, …, upstreamRefs: NO_REFS }
+ */
+export function emptyReport(outcome: ReportedOutcome): Report {
+  return {
+    outcome,
+    amount: null,
+    currency: null,
+    ownRef: null,
+    upstreamRefs: NO_REFS,
+    answersOwnRef: false,
+  };
+}
+
 /** A report, judged. */
 export interface Judgement {
   event: AttemptEvent;

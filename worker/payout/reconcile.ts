@@ -12,7 +12,7 @@ import type { Config } from '../config';
 import { scheduleNextQuery } from '../durable/reconcile-backoff';
 import type { Task } from '../durable/task-queue';
 import type { ProxyEnv } from '../env';
-import { firstRef, NO_REFS } from '../payment/judge';
+import { emptyReport, firstRef } from '../payment/judge';
 import { reconcileStep, type PaymentPort } from '../payment/reconcile-step';
 import { learnRefs } from '../payment/ref-store';
 import { recordRefs, type StatusAnswer } from '../payment/status-answer';
@@ -88,14 +88,7 @@ function payoutPort(store: PayoutStore, config: Config, task: Task<TaskKind> | n
     horizonReached: () =>
       applyEvent(store, 'horizon_reached', {
         outcome: 'unknown',
-        read: {
-          outcome: 'unknown',
-          amount: null,
-          currency: null,
-          ownRef: null,
-          upstreamRefs: NO_REFS,
-          answersOwnRef: false,
-        },
+        read: emptyReport('unknown'),
         failure: null,
         reported: {},
       }),

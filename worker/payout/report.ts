@@ -9,7 +9,7 @@ import { callbackOutcome } from '../../shared/status';
 import {
   amountOf,
   firstRef,
-  NO_REFS,
+  emptyReport,
   refsOf,
   text,
   type Expected,
@@ -111,14 +111,7 @@ export function expectedOf(store: PayoutStore, row: PayoutRow): Expected {
 export function notChargedReport(message: string, reported: Reported): Report {
   return {
     outcome: 'failed',
-    read: {
-      outcome: 'failed',
-      amount: null,
-      currency: null,
-      ownRef: null,
-      upstreamRefs: NO_REFS,
-      answersOwnRef: false,
-    },
+    read: emptyReport('failed'),
     failure: { code: null, message },
     reported,
   };
