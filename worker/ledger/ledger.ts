@@ -42,12 +42,14 @@ import { runLedgerRetention, scheduleLedgerRetention } from './retention';
 import {
   applySchema,
   insertCallback,
+  linkPayment,
   linkPaymentKeys,
   selectCallbacks,
   type CallbackKind,
   type LedgerCallback,
 } from './store';
 import { webhookSecrets } from '../secret-rotation';
+import { learnRefs, paymentWithRef } from '../payment/ref-store';
 
 /** Storage keys of the failing tasks the integration-health object records. */
 const FAILING_PREFIX = 'failing_task:';
@@ -143,7 +145,16 @@ export class Ledger extends DurableObject<ProxyEnv> {
     this.keepCallbacks();
     if (stored.duplicate) return stored;
     const outcome = callbackOutcome(params);
-    const upstreamRef = textOf(params.reference) ?? textOf(params.depositId);
+    // One transaction, whichever of its references a report names: a payment given the
+    // depositId or `reference` before keeps its key (distinct values, either one left out).
+    const refs = {
+      collection: [textOf(params.depositId)].filter((r) => r !== null),
+      transaction: [textOf(params.reference)].filter((r) => r !== null),
+    };
+    const known = paymentWithRef(this.sql, [...refs.transaction, ...refs.collection]);
+    const upstreamRef =
+      (known === null ? null : linkPayment(this.sql, known)?.upstream_reference) ||
+      (refs.transaction[0] ?? refs.collection[0] ?? null);
     // A report that says nothing final and names no payment tells nothing to act on.
     if (outcome === 'unknown' && upstreamRef === null) return stored;
     const link = linkId === null ? null : (linkById(this.sql, linkId) ?? null);
@@ -157,6 +168,7 @@ export class Ledger extends DurableObject<ProxyEnv> {
       paymentType: textOf(params.payment_method_type),
       digest,
     });
+    if (upstreamRef !== null) learnRefs(this.sql, applied.key, refs, 'callback');
     if (applied.query) scheduleLinkQuery(this.tasks, loadConfig(this.env), applied.key);
     return stored;
   }

@@ -6,6 +6,7 @@
  * @module
  */
 import type { AttemptStatus } from '../../shared/status';
+import { REFS_SCHEMA } from '../payment/ref-store';
 
 /** Schema of one ledger object. Applied idempotently on every construction. */
 export const SCHEMA = `
@@ -54,6 +55,8 @@ function addColumns(sql: SqlStorage, table: string, columns: Record<string, stri
 /** Applies the schema idempotently (every construction of a ledger object). */
 export function applySchema(sql: SqlStorage): void {
   sql.exec(SCHEMA);
+  // The references each payment-link payment was given (by its key).
+  sql.exec(REFS_SCHEMA);
   addColumns(sql, 'link_payments', LINK_PAYMENT_COLUMNS);
 }
 
