@@ -263,7 +263,7 @@ async function deferredDone(sessionId: string): Promise<void> {
       const waiting = s.callbacks.filter((c) => c.applied === 'deferred');
       expect(waiting).toEqual([]);
     },
-    { timeout: 5000, interval: 50 },
+    { timeout: 5000, interval: 10 },
   );
 }
 
@@ -757,7 +757,7 @@ export function defineMoneyModel(part: number, parts: number): void {
             expect(s.webhooks.every((h) => h.status === 'delivered')).toBe(true);
             return s;
           },
-          { timeout: 8000, interval: 50 },
+          { timeout: 8000, interval: 10 },
         );
         expect(final.status, context).toBe(w.status());
         expect(
