@@ -36,12 +36,14 @@ import { runLedgerRetention, scheduleLedgerRetention } from './retention';
 import {
   applySchema,
   insertCallback,
+  linkPayment,
   linkPaymentKeys,
   selectCallbacks,
   type CallbackKind,
   type LedgerCallback,
 } from './store';
 import { webhookSecrets } from '../secret-rotation';
+import { paymentWithRef } from '../payment/ref-store';
 
 /** Storage keys of the failing tasks the integration-health object records. */
 const FAILING_PREFIX = 'failing_task:';
@@ -136,9 +138,17 @@ export class Ledger extends DurableObject<ProxyEnv> {
     });
     this.keepCallbacks();
     if (stored.duplicate) return stored;
-    const upstreamRef = textOf(params.reference) ?? textOf(params.depositId);
     const link = linkId === null ? null : (linkById(this.sql, linkId) ?? null);
     const read = callbackRead(params, link?.id ?? null);
+    // One transaction, whichever of its references a report names: a payment given the
+    // depositId or `reference` before keeps its key (distinct values, either one left out).
+    const known = paymentWithRef(this.sql, [
+      ...read.upstreamRefs.transaction,
+      ...read.upstreamRefs.collection,
+    ]);
+    const upstreamRef =
+      (known === null ? null : linkPayment(this.sql, known)?.upstream_reference) ||
+      (textOf(params.reference) ?? textOf(params.depositId));
     // A report that says nothing final and names no payment tells nothing to act on.
     if (read.outcome === 'unknown' && upstreamRef === null) return stored;
     const applied = await applyLinkReport(this.sql, this.parts, link, {

@@ -48,3 +48,23 @@ export function learnRefs(sql: SqlStorage, paymentId: string, refs: Refs, source
     }
   }
 }
+
+/**
+ * The payment that was given any of `refs` (the first found, in their order), or null: a
+ * report naming a transaction by another of its references (depositId instead of `reference`)
+ * is the same payment.
+ *
+ * @example
+ * paymentWithRef(sql, ['SBXT-1', 'SBX-1']); // 'SBXT-1' once a callback named both
+ */
+export function paymentWithRef(sql: SqlStorage, refs: readonly string[]): string | null {
+  for (const ref of refs) {
+    const row = sql
+      .exec<{
+        payment_id: string;
+      }>('SELECT payment_id FROM payment_refs WHERE ref = ? ORDER BY at LIMIT 1', ref)
+      .toArray()[0];
+    if (row) return row.payment_id;
+  }
+  return null;
+}

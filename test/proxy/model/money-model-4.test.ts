@@ -1,4 +1,7 @@
-// Part 4 of the money model (see money-model.ts): a file each, so each part gets a fresh isolate.
+// Part 4 of the money model (see money-model.ts) and of the payment-link model (link-model.ts):
+// a file each, so each part gets a fresh isolate.
+import { defineLinkModel } from './link-model';
 import { defineMoneyModel } from './money-model';
 
 defineMoneyModel(4, 4);
+defineLinkModel(4, 4, 0.25);

@@ -1,7 +1,7 @@
 // Model test of the money rules (docs/design.md, "Money rules"; issues 13 and 23), run in four
 // parts (money-model-N.test.ts). fast-check drives
 // random schedules against the real proxy and the real sandbox: create answers (ok; processed
-// but the answer lost, 504; not processed, 500), OTP submissions (right, wrong, repeated), callbacks (the upstream's truth, duplicate,
+// but the answer lost, 504; not processed, 500), OTP submissions (right, wrong, repeated, the answer lost), callbacks (the upstream's truth, duplicate,
 // short amount, foreign reference, non-terminal, 000006, late, a success without amount and
 // depositId), status answers (pending, 000006, success, failed, not found, "not created" for a
 // transaction that exists), one or distinct upstream references, the clock jumping past the input, session and
@@ -263,7 +263,7 @@ async function deferredDone(sessionId: string): Promise<void> {
       const waiting = s.callbacks.filter((c) => c.applied === 'deferred');
       expect(waiting).toEqual([]);
     },
-    { timeout: 5000, interval: 50 },
+    { timeout: 5000, interval: 10 },
   );
 }
 
@@ -458,14 +458,22 @@ class StatusFault implements Cmd {
   toString = () => 'status-fault';
 }
 
-/** The payer submits a code. */
+/** The payer submits a code; with `lost`, the upstream applies it but its answer is lost (504). */
 class Otp implements Cmd {
-  constructor(readonly right: boolean) {}
+  constructor(
+    readonly right: boolean,
+    readonly lost = false,
+  ) {}
   check = () => true;
   async run(_m: World, w: World) {
     if (w.kind !== 'otp') return;
     const a = w.attempts.at(-1)!;
     const tx = await sandboxTx(a);
+    // The proxy forwards a code only for a pending attempt it created that awaits input.
+    const forwarded =
+      !w.succeeded() && a.decided === null && a.create === 'ok' && a.input === 'awaiting';
+    const lost = this.lost && forwarded;
+    if (lost) await injectFault('process-transaction', 'answer_lost');
     const res = await checkout(`/${w.sessionId}/otp`, {
       method: 'POST',
       headers: { 'cf-connecting-ip': payerIp() },
@@ -476,7 +484,12 @@ class Otp implements Cmd {
     if (w.succeeded()) expected = 409;
     else if (a.decided !== null || a.create !== 'ok' || a.input === 'given') expected = 409;
     else if (a.input === 'lapsed') expected = a.otpTries >= 3 ? 423 : 410;
-    else {
+    else if (lost) {
+      // The code may have passed (issue 23, part 3): input given, no try used, the session
+      // holds (no new attempt) until the upstream reports.
+      a.input = 'given';
+      expected = 200;
+    } else {
       const awaiting = tx?.status === 'pending' && tx.status_code === '000001';
       const expired = (tx as { failureReason?: { failureCode?: string } } | null)?.failureReason
         ?.failureCode;
@@ -499,8 +512,9 @@ class Otp implements Cmd {
     }
     expect(res.status, JSON.stringify(body)).toBe(expected);
     w.settle();
+    if (lost) checkView(w, await readView(w));
   }
-  toString = () => `otp(${this.right ? 'right' : 'wrong'})`;
+  toString = () => `otp(${this.right ? 'right' : 'wrong'}${this.lost ? ', answer lost' : ''})`;
 }
 
 /** The clock passes every open input window (OTP, prompt, account). */
@@ -603,6 +617,10 @@ function checkView(w: World, view: CheckoutView): void {
     if (latest.input === 'given') expect(next, context).toBe('confirming');
     else if (latest.input === 'lapsed') expect(next, context).toBe('input_lapsed');
     else expect(['confirming', 'input_lapsed']).not.toContain(next);
+    // Only a definite wrong code uses a try (a lost answer never does).
+    if (view.attempt?.next?.type === 'enter_otp') {
+      expect(view.attempt.next.tries_left, context).toBe(3 - latest.otpTries);
+    }
   }
   expect(view.can_retry, context).toBe(w.canRetry());
 }
@@ -664,7 +682,9 @@ const commandArbs = [
     .map(([outcome, index]) => new Settle(outcome, index)),
   fc.constant(new StatusQueries()),
   fc.constant(new StatusFault()),
-  fc.boolean().map((right) => new Otp(right)),
+  fc
+    .tuple(fc.boolean(), fc.constantFrom(false, false, true))
+    .map(([right, lost]) => new Otp(right, lost)),
   fc.constant(new InputDeadline()),
   fc.constant(new SessionDeadline()),
   fc.constant(new Horizon()),
@@ -737,7 +757,7 @@ export function defineMoneyModel(part: number, parts: number): void {
             expect(s.webhooks.every((h) => h.status === 'delivered')).toBe(true);
             return s;
           },
-          { timeout: 8000, interval: 50 },
+          { timeout: 8000, interval: 10 },
         );
         expect(final.status, context).toBe(w.status());
         expect(
