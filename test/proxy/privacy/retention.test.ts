@@ -223,6 +223,30 @@ describe('retention (RETENTION_DAYS after settling)', () => {
     );
   });
 
+  it('starts the clock of a session that requires action once no attempt can move (a mismatch)', async () => {
+    const session = await createSession(sessionBody());
+    expect(
+      (
+        await startAttempt(session.id, {
+          country_id: 1,
+          method: 'send money',
+          mobile: PAYER_PENDING,
+        })
+      ).status,
+    ).toBe(201);
+    const attemptId = `${session.id}.1`;
+    const upstreamRef = await upstreamRefOf(attemptId);
+    // Paid short: the attempt is a mismatch, final in the money machine; the session holds the
+    // payer's money and requires the merchant's action, but its payer data still has a lifetime.
+    expect(
+      (await callback('/hooks/collections', successParams(attemptId, upstreamRef, 900))).status,
+    ).toBe(200);
+    await waitForSession(session.id, 'requires_action');
+    expect(await taskDue(sessionObject(session.id), 'retention')).toBeGreaterThan(
+      Date.now() + 89 * DAY,
+    );
+  });
+
   it('erases a settled payout when its retention task runs', async () => {
     const body = payoutBody('000', { name: `${FIRST} ${LAST}`, narration: `Refund ${EMAIL}` });
     expect((await createPayout(body)).status).toBe(201);
