@@ -7,7 +7,6 @@
  * "Configuration").
  * @module
  */
-import type { Config } from './config';
 import type { RotationSettings } from './secret-rotation';
 
 /** Optional vars that wrangler.toml does not set (a deployment adds them when it needs them). */
@@ -63,22 +62,3 @@ export type ProxyEnv = Omit<ProxyBindings, Optional> &
     AUTH_LIMITER?: RateLimit;
     ASSETS?: Fetcher;
   };
-
-/** What the routes find on `c.var` (set by the middleware of worker/middleware/). */
-export interface ProxyVariables {
-  /** The validated configuration (worker/middleware/config.ts). */
-  config: Config;
-  /** The id of the merchant API key that authenticated the request
-   * (worker/middleware/merchant-auth.ts). */
-  keyId: string;
-  /** Set once a merchantAuth middleware has checked the key's scope for this request. */
-  keyScopeChecked: boolean;
-}
-
-/**
- * The Hono environment of the proxy's apps.
- *
- * @example
- * const app = new Hono<ProxyApp>();
- */
-export type ProxyApp = { Bindings: ProxyEnv; Variables: ProxyVariables };

@@ -6,7 +6,8 @@
  */
 import { Hono } from 'hono';
 import { loadConfig } from './config';
-import type { ProxyApp, ProxyEnv } from './env';
+import type { ProxyEnv } from './env';
+import type { ProxyApp } from './app-env';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { logLine, requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';

@@ -10,7 +10,8 @@
  */
 import type { Context } from 'hono';
 import { CheckoutError } from '../../shared/errors';
-import type { ProxyApp, ProxyEnv } from '../env';
+import type { ProxyEnv } from '../env';
+import type { ProxyApp } from '../app-env';
 import { bodyHash } from './body-hash';
 import type { Claim } from './idempotency-key';
 

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Context } from 'hono';
-import type { ProxyApp } from '../env';
+import type { ProxyApp } from '../app-env';
 import { requestIdOf } from '../middleware/request-log';
 
 /** The request that created an object. */

@@ -4,7 +4,7 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import { CheckoutError } from '../../shared/errors';
-import type { ProxyApp } from '../env';
+import type { ProxyApp } from '../app-env';
 
 /**
  * When CALLBACK_SOURCE_IPS lists addresses, refuses a callback whose `CF-Connecting-IP` (set by

@@ -4,7 +4,7 @@
  */
 import { createMiddleware } from 'hono/factory';
 import { loadConfig } from '../config';
-import type { ProxyApp } from '../env';
+import type { ProxyApp } from '../app-env';
 
 /**
  * Validates the configuration (cached per isolate, worker/config.ts) and sets `c.var.config`;

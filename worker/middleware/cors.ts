@@ -9,7 +9,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { cors } from 'hono/cors';
 import { errorBody } from '../../shared/errors';
 import type { Config } from '../config';
-import type { ProxyApp } from '../env';
+import type { ProxyApp } from '../app-env';
 
 /** A local development page's origin: plain http on localhost or 127.0.0.1, any port. */
 const LOCAL_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;

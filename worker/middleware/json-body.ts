@@ -8,7 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import type * as z from 'zod/mini';
 import { CheckoutError } from '../../shared/errors';
 import { checkHostileJson, validate } from '../../shared/validation';
-import type { ProxyApp } from '../env';
+import type { ProxyApp } from '../app-env';
 
 /** Default cap of a JSON body, in bytes. */
 export const DEFAULT_BODY_LIMIT = 16 * 1024;

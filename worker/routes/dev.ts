@@ -12,7 +12,7 @@ import { Hono } from 'hono';
 import { errorBody } from '../../shared/errors';
 import { verifyWebhook } from '../../shared/webhook-signature';
 import { devInbox } from '../dev-inbox/inbox';
-import type { ProxyApp } from '../env';
+import type { ProxyApp } from '../app-env';
 import { writeBenchRows } from '../index-store/bench-rows';
 
 /**

@@ -11,7 +11,7 @@ import { CheckoutError } from '../../shared/errors';
 import { isDevMode } from '../config';
 import { runDoctor } from '../doctor/checks';
 import { failingTasks } from '../durable/failing-tasks';
-import type { ProxyApp } from '../env';
+import type { ProxyApp } from '../app-env';
 import { parseMerchantKeys } from '../keys/merchant-keys';
 import { authenticate, scopeAllows } from '../middleware/merchant-auth';
 

@@ -25,7 +25,7 @@ import { canonicalString, uncoveredPath, verify, type SigningScheme } from '../.
 import { isReference } from '../../shared/references';
 import { validate } from '../../shared/validation';
 import { noteCallbackSignatureFailure } from '../callback-alert';
-import type { ProxyApp } from '../env';
+import type { ProxyApp } from '../app-env';
 import { sessionOfAttempt } from '../ids';
 import { LINK_ID } from '../ledger/links';
 import { linkPaymentKey, linkShardName, MAIN_LEDGER } from '../ledger/shards';

@@ -11,7 +11,7 @@ import { CheckoutError } from '../../shared/errors';
 import { isUnsettledAttempt } from '../../shared/status';
 import type { HostedSession } from '../session/merchant-view';
 import type { Outcome } from '../durable/outcome';
-import type { ProxyApp } from '../env';
+import type { ProxyApp } from '../app-env';
 import { config } from '../middleware/config';
 import { pickLocale } from '../hosted/locale';
 import {

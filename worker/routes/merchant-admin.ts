@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import * as z from 'zod/mini';
 import { CheckoutError } from '../../shared/errors';
-import type { ProxyApp } from '../env';
+import type { ProxyApp } from '../app-env';
 import { ledgerNames } from '../ledger/shards';
 import { jsonBody } from '../middleware/json-body';
 

@@ -5,7 +5,7 @@
  * @module
  */
 import { Hono } from 'hono';
-import type { ProxyApp } from '../env';
+import type { ProxyApp } from '../app-env';
 import { config } from '../middleware/config';
 import { merchantAuth } from '../middleware/merchant-auth';
 import { merchantAdmin } from './merchant-admin';

@@ -15,7 +15,7 @@ import {
 import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import { validate } from '../../shared/validation';
 import type { WebhookRecord } from '../durable/webhook-outbox';
-import type { ProxyApp } from '../env';
+import type { ProxyApp } from '../app-env';
 import { claimKey, idempotencyKeyOf, idempotencyStub } from '../idempotency/claim';
 import { createdByOf } from '../keys/created-by';
 import { newLinkId } from '../ledger/links';

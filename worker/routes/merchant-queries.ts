@@ -6,7 +6,7 @@
  */
 import { Hono, type Context } from 'hono';
 import { CheckoutError } from '../../shared/errors';
-import type { ProxyApp } from '../env';
+import type { ProxyApp } from '../app-env';
 import { toCsv } from '../query/csv';
 import { EVENT_RETENTION_DAYS, eventSeq, eventsPage } from '../query/events-feed';
 import {

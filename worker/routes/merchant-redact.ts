@@ -7,7 +7,7 @@
  * @module
  */
 import { Hono } from 'hono';
-import type { ProxyApp } from '../env';
+import type { ProxyApp } from '../app-env';
 import { payoutStub, sessionStub } from '../stubs';
 import { respond } from './respond';
 

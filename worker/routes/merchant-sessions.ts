@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { CheckoutError } from '../../shared/errors';
 import { sessionCreateSchema } from '../../shared/schemas';
-import type { ProxyApp } from '../env';
+import type { ProxyApp } from '../app-env';
 import { claimKey, idempotencyKeyOf } from '../idempotency/claim';
 import { newSessionId } from '../ids';
 import { createdByOf } from '../keys/created-by';

@@ -5,7 +5,7 @@
  * @module
  */
 import { Hono } from 'hono';
-import type { ProxyApp } from '../env';
+import type { ProxyApp } from '../app-env';
 import { HOSTED_MARK } from '../hosted/script';
 import { config } from '../middleware/config';
 import { findSessionStub } from '../stubs';
