@@ -8,7 +8,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { CheckoutError } from '../../shared/errors';
 import { timingSafeEqual } from '../../shared/signing';
 import type { ProxyApp } from '../app-env';
-import { addressBucket } from '../keys/address-bucket';
+import { addressBucket } from './address-bucket';
 import { KEY_FORMAT, type KeyScope, type MerchantKey } from '../keys/merchant-keys';
 
 /** Seconds a client address waits after too many failed authentications (AUTH_LIMITER's period). */

@@ -13,7 +13,7 @@ import { devInbox } from '../../../worker/dev-inbox/inbox';
 import type { ProxyEnv } from '../../../worker/env';
 import { idempotencyStub } from '../../../worker/idempotency/claim';
 import worker from '../../../worker/index';
-import { addressBucket } from '../../../worker/keys/address-bucket';
+import { addressBucket } from '../../../worker/middleware/address-bucket';
 import { estimateBits } from '../../../worker/keys/entropy';
 import {
   BASE,
@@ -448,10 +448,10 @@ describe('failed authentications', () => {
   });
 
   it('bucket IPv6 addresses by /64', () => {
-    expect(addressBucket('2001:db8:1:2:aaaa::1')).toBe('ip6:2001:db8:1:2::/64');
-    expect(addressBucket('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('ip6:2001:db8:1:2::/64');
-    expect(addressBucket('2001:db8::1')).toBe('ip6:2001:db8:0:0::/64');
-    expect(addressBucket('203.0.113.7')).toBe('ip:203.0.113.7');
+    expect(addressBucket('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressBucket('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(addressBucket('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressBucket('203.0.113.7')).toBe('203.0.113.7');
   });
 });
 
