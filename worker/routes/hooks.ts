@@ -27,6 +27,7 @@ import { validate } from '../../shared/validation';
 import { noteCallbackSignatureFailure } from '../callback-alert';
 import type { ProxyApp } from '../app-env';
 import { sessionOfAttempt } from '../ids';
+import { textOf } from '../ledger/link-payments';
 import { LINK_ID } from '../ledger/links';
 import { linkPaymentKey, linkShardName, MAIN_LEDGER } from '../ledger/shards';
 import { callbackSources } from '../middleware/callback-sources';
@@ -149,13 +150,6 @@ async function staleRetry(
     if (await holds()) return c.json({ received: true, duplicate: true });
   }
   throw new CheckoutError('TIMESTAMP_OUT_OF_RANGE', 'The callback timestamp is too far from now.');
-}
-
-/** The text of a reference field (as the ledger reads it). */
-function textOf(value: unknown): string | null {
-  if (typeof value === 'string' && value !== '') return value;
-  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return null;
 }
 
 /** Keeps a verified callback that no session or payout holds in the ledger, once per digest. */
