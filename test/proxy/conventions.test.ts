@@ -2,11 +2,14 @@
 // `{ error: { code, message, param?, details?, request_id, doc_url } }` (request_id = the
 // X-Request-Id header, doc_url = <origin>/docs#error-<CODE>, param for one-field errors), and
 // every answer carries the dated API-Version header.
+import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_VERSION } from '../../shared/api-version';
-import { ErrorCode } from '../../shared/errors';
+import { errorBody, type ErrorCode } from '../../shared/errors';
 import { errorBodySchema, type ErrorResponseBody } from '../../shared/schemas/error-body';
 import { validate } from '../../shared/validation';
+import { DEFAULT_RETRY_AFTER_SECONDS, errorEnvelope } from '../../worker/middleware/error-envelope';
+import { requestLog } from '../../worker/middleware/request-log';
 import {
   BASE,
   checkout,
@@ -20,7 +23,11 @@ import {
 afterAll(() => expectNoSecrets());
 
 /** Reads an error answer, checks it against the wire schema and answers its `error`. */
-async function wireError(res: Response, code: ErrorCode): Promise<ErrorResponseBody['error']> {
+async function wireError(
+  res: Response,
+  code: ErrorCode,
+  versioned = true,
+): Promise<ErrorResponseBody['error']> {
   const body: unknown = await res.json();
   const checked = validate(errorBodySchema, body);
   expect(checked.ok, JSON.stringify(body)).toBe(true);
@@ -29,7 +36,7 @@ async function wireError(res: Response, code: ErrorCode): Promise<ErrorResponseB
   expect(error.request_id).not.toBe('');
   expect(error.request_id).toBe(res.headers.get('x-request-id'));
   expect(error.doc_url).toBe(`${BASE}/docs#error-${code}`);
-  expect(res.headers.get('api-version')).toBe(API_VERSION);
+  if (versioned) expect(res.headers.get('api-version')).toBe(API_VERSION);
   return error;
 }
 
@@ -125,5 +132,20 @@ describe('API-Version', () => {
       await res.body?.cancel();
     }
     expect(API_VERSION).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+});
+
+describe('Retry-After', () => {
+  it('is on every 429, from details.retry_after or else 60 seconds', async () => {
+    const app = new Hono();
+    app.use('*', requestLog(), errorEnvelope());
+    app.get('/said', (c) => c.json(errorBody('RATE_LIMITED', 'Wait.', { retry_after: 7 }), 429));
+    app.get('/unsaid', (c) => c.json(errorBody('RATE_LIMITED', 'Wait.'), 429));
+    const said = await app.request(`${BASE}/said`);
+    expect(said.headers.get('retry-after')).toBe('7');
+    expect((await wireError(said, 'RATE_LIMITED', false)).details).toEqual({ retry_after: 7 });
+    const unsaid = await app.request(`${BASE}/unsaid`);
+    expect(unsaid.headers.get('retry-after')).toBe(String(DEFAULT_RETRY_AFTER_SECONDS));
+    await wireError(unsaid, 'RATE_LIMITED', false);
   });
 });
