@@ -5,10 +5,13 @@
 // Worker's egress address, not this machine's. From here the script adds one outside probe of
 // PUBLIC_BASE_URL/hooks/collections (the path the payment service will call).
 //
+//   npm run doctor                                # the local dev stack if `npm run dev` runs,
+//                                                 # else --env production (says which)
 //   npm run doctor -- --env production            # PUBLIC_BASE_URL of wrangler.toml's top level
 //   npm run doctor -- --env dev                   # the local dev stack (npm run dev)
 //   npm run doctor -- --url https://pay.example   # any deployment
-//   options: --key <merchant key> (default: $MERCHANT_API_KEY; dev: dev.vars.example's), --json
+//   options: --key <merchant key> (default: $MERCHANT_API_KEY; the dev stack: the key of
+//   .dev.vars, else dev.vars.example's), --json
 // Exit code: 0 when every check passes (warnings allowed), 1 otherwise.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -16,8 +19,8 @@ import { parseArgs } from 'node:util';
 const MARK = { pass: '✔', warn: '!', fail: '✖', skip: '-' };
 
 /**
- * The report as text, one block per check.
- * @param {{ ok: boolean, mode: string, upstream: string, checks: { title: string, status: keyof typeof MARK, found: string, cause?: string, fix?: string }[] }} report
+ * The report as text, one block per check, then the failing background tasks.
+ * @param {{ ok: boolean, mode: string, upstream: string, checks: { title: string, status: keyof typeof MARK, found: string, cause?: string, fix?: string }[], failing_tasks?: FailingTask[] | null }} report
  * @param {string} base
  */
 export function formatReport(report, base) {
@@ -30,6 +33,7 @@ export function formatReport(report, base) {
     if (check.cause) lines.push(`    cause: ${check.cause}`);
     if (check.fix) lines.push(`    fix:   ${check.fix}`);
   }
+  lines.push('', ...failingTasksLines(report.failing_tasks));
   const failed = report.checks.filter((c) => c.status === 'fail').length;
   const verdict = !report.ok
     ? `Not ready: ${failed} check(s) failed.`
@@ -40,19 +44,84 @@ export function formatReport(report, base) {
   return lines.join('\n');
 }
 
-/** @param {string} file */
+/**
+ * @typedef {{ object: string, object_id: string, task: { key: string, kind: string, ref: string | null },
+ *   failures: number, error: string, last_failed_at: string, next_retry_at: string }} FailingTask
+ */
+
+/**
+ * The `failing_tasks` of the diagnostics (tasks of a session, payout or ledger that keep
+ * throwing; they do not change the verdict) as lines.
+ * @param {FailingTask[] | null | undefined} tasks
+ * @returns {string[]}
+ */
+export function failingTasksLines(tasks) {
+  if (tasks === undefined) return [];
+  if (tasks === null) return ['! Failing background tasks: could not be read.'];
+  if (tasks.length === 0) return ['✔ No background task keeps failing.'];
+  return [
+    `! Failing background tasks: ${tasks.length}`,
+    ...tasks.map(
+      (t) =>
+        `    ${t.object} ${t.object_id}: ${t.task.kind} (${t.task.key}) failed ${t.failures} times, ` +
+        `last ${t.last_failed_at}: ${t.error}; next retry ${t.next_retry_at}`,
+    ),
+  ];
+}
+
+/**
+ * The variables of a `.dev.vars`-style file, or null when it cannot be read.
+ * @param {string} file
+ * @returns {Record<string, string> | null}
+ */
 function readDevVars(file) {
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+  /** @type {Record<string, string>} */
   const out = {};
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
+  for (const line of text.split('\n')) {
     const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
     if (match) out[match[1]] = match[2];
   }
   return out;
 }
 
+/** The local dev stack's address (`npm run dev`, PORT or 8787). */
+const devBase = () => `http://127.0.0.1:${process.env.PORT ?? 8787}`;
+
+/**
+ * Whether this proxy answers at `base` (its GET /health, within two seconds).
+ * @param {string} base
+ */
+async function proxyAnswers(base) {
+  try {
+    const res = await fetch(`${base}/health`, { signal: AbortSignal.timeout(2000) });
+    const body = await res.json().catch(() => null);
+    return body?.service === 'unified-checkout';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The dev merchant key: `.dev.vars`'s (what `npm run dev` runs with), else dev.vars.example's.
+ * @returns {{ key: string | undefined, from: string }}
+ */
+function devKey() {
+  for (const file of ['.dev.vars', 'dev.vars.example']) {
+    const key = readDevVars(file)?.MERCHANT_API_KEY;
+    if (key) return { key, from: file };
+  }
+  return { key: undefined, from: '.dev.vars' };
+}
+
 /** @param {string} env */
 async function baseOf(env) {
-  if (env === 'dev') return `http://127.0.0.1:${process.env.PORT ?? 8787}`;
+  if (env === 'dev') return devBase();
   const { unstable_getMiniflareWorkerOptions } = await import('wrangler');
   // `production` is the top level of wrangler.toml (what `npm run deploy` publishes).
   const name = env === 'production' ? '' : env;
@@ -64,24 +133,38 @@ async function baseOf(env) {
 async function main() {
   const { values } = parseArgs({
     options: {
-      env: { type: 'string', default: 'production' },
+      env: { type: 'string' },
       url: { type: 'string' },
       key: { type: 'string' },
       json: { type: 'boolean', default: false },
     },
   });
-  const base = (values.url ?? (await baseOf(values.env))).replace(/\/+$/, '');
+  // No --url and no --env: the local dev stack when `npm run dev` runs, else production.
+  let env = values.env;
+  if (values.url === undefined && env === undefined) {
+    env = (await proxyAnswers(devBase())) ? 'dev' : 'production';
+    console.error(
+      env === 'dev'
+        ? `Checking the local dev stack at ${devBase()} (npm run dev answers there; no --url or --env given).\n` +
+            '    To check a deployment: npm run doctor -- --env production, or --url https://…'
+        : `No dev stack answers at ${devBase()}: checking --env production (wrangler.toml's top level).`,
+    );
+  }
+  const base = (values.url ?? (await baseOf(env ?? 'production'))).replace(/\/+$/, '');
   if (!base) {
     console.error(
       '✖ No address to check: PUBLIC_BASE_URL is empty in wrangler.toml.\n' +
-        '    fix:   set it to the https origin of your Worker, or pass --url https://…',
+        '    fix:   set it to the https origin of your Worker, or pass --url https://…;\n' +
+        '           for the local dev stack, start `npm run dev` first.',
     );
     return 1;
   }
-  const key =
-    values.key ??
-    process.env.MERCHANT_API_KEY ??
-    (values.env === 'dev' ? readDevVars('dev.vars.example').MERCHANT_API_KEY : undefined);
+  let key = values.key ?? (process.env.MERCHANT_API_KEY || undefined);
+  if (!key && env === 'dev') {
+    const dev = devKey();
+    key = dev.key;
+    if (key) console.error(`Using the dev merchant key of ${dev.from} (MERCHANT_API_KEY).`);
+  }
   if (!key) {
     console.error('✖ No merchant API key: pass --key or set MERCHANT_API_KEY in the environment.');
     return 1;

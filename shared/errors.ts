@@ -1,7 +1,9 @@
 /**
  * One list of stable error codes, shared by the widget, the worker and the sandbox's control
  * surface, and the error body shape (docs/design.md, "HTTP surface"):
- * `{"error": {"code": "STABLE_CODE", "message": "human sentence", "details"?: …}}`.
+ * `{"error": {"code": "STABLE_CODE", "message": "human sentence", "details"?: …}}`. The Worker
+ * answers it completed with `param?`, `request_id` and `doc_url`
+ * (shared/schemas/error-body.ts, worker/middleware/error-envelope.ts).
  *
  * Codes never change meaning once published; messages may be reworded.
  * @module
@@ -139,7 +141,8 @@ export interface FieldIssue {
   message: string;
 }
 
-/** The error body every route answers with. */
+/** The error body a route or an object builds (the Worker completes it on the wire:
+ * shared/schemas/error-body.ts). */
 export interface ErrorBody {
   error: {
     code: ErrorCode;

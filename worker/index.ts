@@ -8,6 +8,8 @@ import { Hono } from 'hono';
 import { loadConfig } from './config';
 import type { ProxyEnv } from './env';
 import type { ProxyApp } from './app-env';
+import { apiVersion } from './middleware/api-version';
+import { errorEnvelope } from './middleware/error-envelope';
 import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { logLine, requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
@@ -31,7 +33,9 @@ export { PhoneLimiter } from './prompt-limits/phone-limiter';
 /** The proxy's routes (development routes are added per request in {@link handler}). */
 export const app = new Hono<ProxyApp>();
 app.use('*', requestLog());
+app.use('*', apiVersion());
 app.use('*', securityHeaders());
+app.use('*', errorEnvelope());
 app.onError(errorHandler());
 // `integration`: degraded for 15 minutes after the upstream refused our credentials (issue #14)
 // or after a run of refused callback signatures (issue #24, worker/callback-alert.ts).
@@ -48,7 +52,9 @@ app.route('/pay', hostedPage());
 
 const dev = new Hono<ProxyApp>();
 dev.use('*', requestLog());
+dev.use('*', apiVersion());
 dev.use('*', securityHeaders());
+dev.use('*', errorEnvelope());
 dev.onError(errorHandler());
 dev.route('/', devRoutes(app));
 dev.route('/', app);

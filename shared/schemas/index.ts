@@ -10,6 +10,7 @@ export * from './checkout-otp';
 export * from './collection-request';
 export * from './collection-response';
 export * from './envelope';
+export * from './error-body';
 export * from './failure-reason';
 export * from './fields';
 export * from './object-rules';

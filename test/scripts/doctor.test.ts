@@ -2,10 +2,27 @@
 // test/proxy/hardening/doctor.test.ts), adds the outside probe of /hooks/collections, prints the
 // report and exits 1 unless every check passes. Here a stand-in proxy on loopback answers.
 import { spawn } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatReport } from '../../scripts/doctor.mjs';
+
+/** The merchant key of the `.dev.vars` the no-argument run must find (not dev.vars.example's). */
+const DEV_KEY = 'dev-key-of-this-dev-vars';
+/** A failing task as GET /v1/diagnostics lists it. */
+const FAILING = {
+  object: 'session',
+  object_id: 'cs_stuckstuckstuckstuckstuck',
+  task: { key: 'webhook:evt_1', kind: 'webhook', ref: 'evt_1' },
+  failures: 5,
+  error: 'TypeError',
+  first_failed_at: '2026-11-23T10:00:00.000Z',
+  last_failed_at: '2026-11-23T10:40:00.000Z',
+  next_retry_at: '2026-11-23T11:20:00.000Z',
+};
 
 const report = (status: 'pass' | 'fail') => ({
   ok: status === 'pass',
@@ -37,7 +54,19 @@ let answer = report('pass');
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    if (req.url === '/health') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ok: true, service: 'unified-checkout', integration: 'ok' }));
+      return;
+    }
     if (req.url === '/v1/diagnostics') {
+      if (req.headers.authorization === `Bearer ${DEV_KEY}`) {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(
+          JSON.stringify({ ...report('pass'), mode: 'development', failing_tasks: [FAILING] }),
+        );
+        return;
+      }
       if (req.headers.authorization !== 'Bearer k1') {
         res.writeHead(401, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { code: 'UNAUTHORIZED', message: 'Send your key.' } }));
@@ -60,9 +89,18 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function doctor(...args: string[]): Promise<{ code: number | null; out: string }> {
+  return run({}, ...args);
+}
+
+/** Runs the doctor in `cwd` (default: the repository) with extra environment variables. */
+function run(
+  options: { cwd?: string; env?: Record<string, string> },
+  ...args: string[]
+): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/doctor.mjs', ...args], {
-      env: { ...process.env, MERCHANT_API_KEY: '' },
+    const child = spawn(process.execPath, [path.resolve('scripts/doctor.mjs'), ...args], {
+      cwd: options.cwd,
+      env: { ...process.env, MERCHANT_API_KEY: '', ...options.env },
     });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
@@ -98,9 +136,47 @@ describe('npm run doctor', () => {
     expect(down.code).toBe(1);
   });
 
+  it('with no arguments while the dev stack runs: checks it with the dev key and says so', async () => {
+    // A project directory whose .dev.vars holds the key `npm run dev` runs with.
+    const cwd = mkdtempSync(path.join(tmpdir(), 'doctor-'));
+    writeFileSync(
+      path.join(cwd, '.dev.vars'),
+      `SERVICE_SECRET_KEY=x\nMERCHANT_API_KEY=${DEV_KEY}\n`,
+    );
+    const { code, out } = await run({ cwd, env: { PORT: new URL(base).port } });
+    expect(out).toContain(`Checking the local dev stack at ${base}`);
+    expect(out).toContain('Using the dev merchant key of .dev.vars');
+    expect(out).toContain('✔ Configuration validates');
+    expect(out).not.toContain('No address to check');
+    expect(out).not.toContain('No merchant API key');
+    // The diagnostics' failing background tasks are in the report.
+    expect(out).toContain('! Failing background tasks: 1');
+    expect(out).toContain(
+      'session cs_stuckstuckstuckstuckstuck: webhook (webhook:evt_1) failed 5 times',
+    );
+    expect(code).toBe(0);
+  });
+
+  it('with no arguments and no dev stack: says so, then what production lacks', async () => {
+    const { code, out } = await run({ env: { PORT: '9' } });
+    expect(out).toContain('No dev stack answers at http://127.0.0.1:9');
+    expect(out).toMatch(/No address to check[^]*npm run dev/);
+    expect(code).toBe(1);
+  }, 30_000); // reads wrangler.toml through wrangler, slow to load
+
   it('formats a report as text', () => {
     expect(formatReport(report('pass') as never, 'https://pay.example').split('\n')[0]).toBe(
       'unified-checkout doctor — https://pay.example (production mode, upstream https://api.payments.example)',
     );
+  });
+
+  it('lists failing_tasks: none, some, or that they could not be read', () => {
+    const text = (failing: unknown) =>
+      formatReport({ ...report('pass'), failing_tasks: failing } as never, 'https://pay.example');
+    expect(text([])).toContain('✔ No background task keeps failing.');
+    expect(text([FAILING])).toMatch(
+      /! Failing background tasks: 1\n {4}session cs_stuckstuckstuckstuckstuck: webhook \(webhook:evt_1\) failed 5 times, last 2026-11-23T10:40:00.000Z: TypeError; next retry 2026-11-23T11:20:00.000Z/,
+    );
+    expect(text(null)).toContain('! Failing background tasks: could not be read.');
   });
 });

@@ -25,6 +25,7 @@ export function sessionSummary(session: SessionRow, updatedAt: number): SessionS
     created_at: session.created_at,
     updated_at: updatedAt,
     expires_at: session.expires_at,
+    metadata: session.metadata,
   };
 }
 

@@ -18,6 +18,9 @@ export interface SessionSummary {
   created_at: number;
   updated_at: number;
   expires_at: number;
+  /** The session's `metadata` as JSON (null: none, or erased), searched by `GET /v1/sessions?metadata[k]=v`;
+   * migrations/0003. Left out, an insert stores null and an update keeps the stored value. */
+  metadata?: string | null;
 }
 
 /** An attempt's summary row (one upstream collection). */

@@ -1,12 +1,12 @@
 /**
- * Turns every thrown error into the shared error shape, never a stack trace or a secret.
+ * Turns every thrown error into the shared error shape, never a stack trace or a secret
+ * (completed on its way out by worker/middleware/error-envelope.ts).
  * @module
  */
 import type { ErrorHandler, NotFoundHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { CheckoutError, errorBody } from '../../shared/errors';
 import { logLine, requestIdOf, routeOf } from './request-log';
-import { retryAfterHeaders } from './retry-after';
 
 /** The public answer of a deployment whose configuration does not validate: no detail. */
 export const CONFIG_INVALID_MESSAGE =
@@ -29,8 +29,8 @@ export function errorHandler(): ErrorHandler {
       return c.json(errorBody('CONFIG_INVALID', CONFIG_INVALID_MESSAGE), 500);
     }
     if (error instanceof CheckoutError) {
-      const body = error.toBody();
-      return c.json(body, error.status as 400, retryAfterHeaders(body));
+      // The wire shape (request_id, doc_url, param, Retry-After): worker/middleware/error-envelope.ts.
+      return c.json(error.toBody(), error.status as 400);
     }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json(errorBody('VALIDATION_FAILED', error.message || 'Bad request.'), error.status);

@@ -9,10 +9,11 @@ import { CheckoutError } from '../../shared/errors';
 import { timingSafeEqual } from '../../shared/signing';
 import type { ProxyApp } from '../app-env';
 import { addressBucket } from './address-bucket';
+import { AUTH_POLICY, rateLimitHeaders } from './rate-limit-headers';
 import { KEY_FORMAT, type KeyScope, type MerchantKey } from '../keys/merchant-keys';
 
 /** Seconds a client address waits after too many failed authentications (AUTH_LIMITER's period). */
-export const AUTH_RETRY_AFTER_SECONDS = 60;
+export const AUTH_RETRY_AFTER_SECONDS = AUTH_POLICY.period;
 
 /** The error of a request without a valid merchant key. */
 function unauthorized(message = 'Send your merchant API key as Authorization: Bearer <key>.') {
@@ -34,8 +35,9 @@ async function countFailure(c: Context<ProxyApp>): Promise<void> {
   if (!limiter || address === undefined || address.trim() === '') return;
   const bucket = addressBucket(address);
   const { success } = await limiter.limit({ key: `auth:${bucket}` });
+  rateLimitHeaders(c, AUTH_POLICY, !success);
   if (!success) {
-    c.header('Retry-After', String(AUTH_RETRY_AFTER_SECONDS));
+    // Retry-After comes from `details.retry_after` (worker/middleware/error-envelope.ts).
     throw new CheckoutError(
       'RATE_LIMITED',
       'Too many requests with a wrong merchant API key from this address; wait a minute.',

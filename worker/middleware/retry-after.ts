@@ -1,6 +1,7 @@
 /**
  * `Retry-After` on every refusal that says when to come back: an error body whose
- * `details.retry_after` is a whole number of seconds (RATE_LIMITED answers carry one).
+ * `details.retry_after` is a whole number of seconds (RATE_LIMITED answers carry one). Applied
+ * to every error answer by worker/middleware/error-envelope.ts.
  * @module
  */
 import type { ErrorBody } from '../../shared/errors';

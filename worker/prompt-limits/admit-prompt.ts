@@ -1,7 +1,7 @@
 /**
  * The prompt limits of a new attempt (docs/design.md, "Prompt limits"): per session, from the
  * session's own attempts; per phone, from the phone's `PhoneLimiter` object. A refusal is
- * `RATE_LIMITED` (429) with `details.retry_after` in seconds (the route sends it as
+ * `RATE_LIMITED` (429) with `details.retry_after` in seconds (the Worker sends it as
  * `Retry-After`) and `details.limit` (`phone` or `session`), which the widget explains.
  * @module
  */

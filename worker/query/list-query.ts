@@ -155,9 +155,18 @@ function invalid(issues: { path: string; message: string }[]): CheckoutError {
  * app.get('/payouts', merchantAuth(), queryOf(LIST_SCHEMAS.payouts), (c) => c.req.valid('query'));
  */
 export function queryOf<S extends z.core.$ZodType>(schema: S) {
-  return validator('query', (value, _c: Context) => {
-    const checked = validate(schema, value);
-    if (!checked.ok) throw invalid(checked.issues);
-    return checked.value as z.output<S>;
-  });
+  return validator('query', (value, _c: Context) => parseQuery(schema, value));
+}
+
+/**
+ * A query string's parameters checked against one of the schemas above; throws 400
+ * VALIDATION_FAILED naming the parameters that do not fit.
+ *
+ * @example
+ * parseQuery(LIST_SCHEMAS.sessions, { status: 'open' }); // { status: 'open' }
+ */
+export function parseQuery<S extends z.core.$ZodType>(schema: S, value: unknown): z.output<S> {
+  const checked = validate(schema, value);
+  if (!checked.ok) throw invalid(checked.issues);
+  return checked.value;
 }

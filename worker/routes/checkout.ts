@@ -3,28 +3,31 @@
  * OTP, live stream.
  * @module
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { CheckoutError } from '../../shared/errors';
 import { attemptBodySchema, otpBodySchema } from '../../shared/schemas';
-import type { ProxyEnv } from '../env';
 import type { ProxyApp } from '../app-env';
 import { config } from '../middleware/config';
 import { addressBucket } from '../middleware/address-bucket';
 import { checkoutCors } from '../middleware/cors';
 import { notFoundHandler } from '../middleware/error-handler';
 import { jsonBody } from '../middleware/json-body';
+import { ATTEMPT_POLICY, rateLimitHeaders } from '../middleware/rate-limit-headers';
 import { sessionStub } from '../stubs';
 import { respond } from './respond';
 
 /** The per-address limit of attempt and OTP posts (IPv6 by its /64; worker/middleware/address-bucket.ts). */
-async function limited(env: ProxyEnv, what: 'attempt' | 'otp', address: string): Promise<void> {
-  if (!env.ATTEMPT_LIMITER) return;
-  const { success } = await env.ATTEMPT_LIMITER.limit({ key: `${what}:${addressBucket(address)}` });
+async function limited(c: Context<ProxyApp>, what: 'attempt' | 'otp'): Promise<void> {
+  const limiter = c.env.ATTEMPT_LIMITER;
+  if (!limiter) return;
+  const address = c.req.header('cf-connecting-ip') ?? 'local';
+  const { success } = await limiter.limit({ key: `${what}:${addressBucket(address)}` });
+  rateLimitHeaders(c, ATTEMPT_POLICY, !success);
   if (!success) {
     throw new CheckoutError('RATE_LIMITED', 'Too many payment attempts; wait a minute and retry.', {
       limit: 'address',
-      retry_after: 60,
+      retry_after: ATTEMPT_POLICY.period,
     });
   }
 }
@@ -53,14 +56,14 @@ export function checkoutApi() {
     invalid: 'Some details are missing or invalid.',
   });
   app.post('/:id/attempts', sessionId, attempt, async (c) => {
-    await limited(c.env, 'attempt', c.req.header('cf-connecting-ip') ?? 'local');
+    await limited(c, 'attempt');
     const stub = sessionStub(c.env, c.req.param('id'));
     return respond(c, await stub.startAttempt(c.req.valid('json')), 201);
   });
 
   const otp = jsonBody(otpBodySchema, { limit: 1024, invalid: 'Enter the code you received.' });
   app.post('/:id/otp', sessionId, otp, async (c) => {
-    await limited(c.env, 'otp', c.req.header('cf-connecting-ip') ?? 'local');
+    await limited(c, 'otp');
     return respond(
       c,
       await sessionStub(c.env, c.req.param('id')).submitOtp(c.req.valid('json').otp),

@@ -1,10 +1,11 @@
 /**
- * Merchant API over the query index (D1): list and search sessions, payouts and payment-link
- * payments, the events feed and the settlement report (mounted in the merchant API). Bad query
+ * Merchant API over the query index (D1): list and search sessions (by metadata too), payouts
+ * and payment-link payments, the events feed and the settlement report (mounted in the merchant API). Bad query
  * parameters answer 400 VALIDATION_FAILED naming the parameter; nothing changes.
  * @module
  */
 import { Hono, type Context } from 'hono';
+import { validator } from 'hono/validator';
 import { CheckoutError } from '../../shared/errors';
 import type { ProxyApp } from '../app-env';
 import { toCsv } from '../query/csv';
@@ -15,9 +16,11 @@ import {
   REPORT_SCHEMA,
   millis,
   pageOf,
+  parseQuery,
   queryOf,
 } from '../query/list-query';
 import { equals, isoOf, listPage, type Condition } from '../query/lists';
+import { metadataConditions, splitMetadata } from '../query/metadata-filter';
 import {
   REPORT_CSV_COLUMNS,
   REPORT_MAX_DAYS,
@@ -106,7 +109,12 @@ const linkPaymentView = (l: LinkPaymentSummary) => ({
 export function merchantQueries() {
   const app = new Hono<ProxyApp>();
 
-  app.get('/sessions', queryOf(LIST_SCHEMAS.sessions), async (c) => {
+  // The list's parameters plus the metadata search (`metadata[<key>]=<value>`).
+  const sessionsQuery = validator('query', (value) => {
+    const { rest, matches } = splitMetadata(value);
+    return { ...parseQuery(LIST_SCHEMAS.sessions, rest), metadata: matches };
+  });
+  app.get('/sessions', sessionsQuery, async (c) => {
     const db = indexOf(c);
     const q = c.req.valid('query');
     const conditions: Condition[] = equals({
@@ -115,6 +123,7 @@ export function merchantQueries() {
       't.reference': q.reference,
       't.sub_merchant_id': q.sub_merchant_id,
     });
+    conditions.push(...metadataConditions(q.metadata));
     // Country and method: what the session was restricted to, or what an attempt used.
     if (q.country_id !== undefined) {
       conditions.push({

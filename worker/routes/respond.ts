@@ -4,16 +4,15 @@
  */
 import type { Context } from 'hono';
 import type { Outcome } from '../durable/outcome';
-import { retryAfterHeaders } from '../middleware/retry-after';
 
 /**
- * Sends an RPC outcome: its value with `status`, or its error body with the error's status (and
- * `Retry-After` when the error says when to retry).
+ * Sends an RPC outcome: its value with `status`, or its error body with the error's status
+ * (`Retry-After` and the rest of the wire shape: worker/middleware/error-envelope.ts).
  *
  * @example
  * return respond(c, await sessionStub(c.env, id).view());
  */
 export function respond<T>(c: Context, outcome: Outcome<T>, status = 200): Response {
   if (outcome.ok) return c.json(outcome.value as object, status as 200);
-  return c.json(outcome.body, outcome.status as 400, retryAfterHeaders(outcome.body));
+  return c.json(outcome.body, outcome.status as 400);
 }

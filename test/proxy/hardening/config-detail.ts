@@ -11,7 +11,14 @@ import { BASE, seenBodies } from '../helpers';
 
 /** The public answer of a deployment whose configuration does not validate: code, no detail. */
 export function expectBareConfigInvalid(body: unknown): void {
-  expect(body).toEqual({ error: { code: 'CONFIG_INVALID', message: CONFIG_INVALID_MESSAGE } });
+  expect(body).toEqual({
+    error: {
+      code: 'CONFIG_INVALID',
+      message: CONFIG_INVALID_MESSAGE,
+      request_id: expect.any(String),
+      doc_url: expect.stringMatching(/\/docs#error-CONFIG_INVALID$/),
+    },
+  });
 }
 
 /** What GET /v1/diagnostics (with the deployment's merchant key) says about its configuration. */

@@ -434,13 +434,25 @@ describe('failed authentications', () => {
         headers: { 'cf-connecting-ip': address },
       });
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await wrong(`${prefix}::${i + 1}`)).status);
+    for (let i = 0; i < 12; i++) {
+      const answer = await wrong(`${prefix}::${i + 1}`);
+      statuses.push(answer.status);
+      if (i === 0) {
+        // A counted failure: the limit's policy, no remaining count (the binding has none).
+        expect(answer.headers.get('ratelimit-limit')).toBe('10');
+        expect(answer.headers.get('ratelimit-reset')).toBe('60');
+        expect(answer.headers.get('ratelimit-remaining')).toBeNull();
+      }
+    }
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(401));
     expect(statuses.slice(10)).toEqual([429, 429]);
     const limited = await wrong(`${prefix}:ffff:ffff:ffff:ffff`);
     expect(limited.status).toBe(429);
     expect(limited.json.error?.code).toBe('RATE_LIMITED');
     expect(limited.headers.get('retry-after')).toBe('60');
+    expect(limited.headers.get('ratelimit-limit')).toBe('10');
+    expect(limited.headers.get('ratelimit-remaining')).toBe('0');
+    expect(limited.headers.get('ratelimit-reset')).toBe('60');
     // Another /64 is its own bucket.
     expect(
       (await wrong(`2001:db8:ffff:${Math.floor(Math.random() * 0xffff).toString(16)}::1`)).status,

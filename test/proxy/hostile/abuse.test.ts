@@ -157,6 +157,10 @@ describe('rate limits and the OTP lock', () => {
       body: JSON.stringify(body),
     });
     expect(first.status).toBe(201);
+    // Counted by the per-address limit: its policy, no remaining count (the binding has none).
+    expect(first.headers.get('ratelimit-limit')).toBe(String(LIMIT));
+    expect(first.headers.get('ratelimit-reset')).toBe('60');
+    expect(first.headers.get('ratelimit-remaining')).toBeNull();
     served.set(windowOf(), 1);
     const before = await sessionState(session.id);
     const codes: string[] = [];
@@ -172,6 +176,10 @@ describe('rate limits and the OTP lock', () => {
       if (code === 'RATE_LIMITED') {
         expect(res.status).toBe(429);
         expect(await res.json()).toMatchObject({ error: { details: { retry_after: 60 } } });
+        expect(res.headers.get('retry-after')).toBe('60');
+        expect(res.headers.get('ratelimit-limit')).toBe(String(LIMIT));
+        expect(res.headers.get('ratelimit-remaining')).toBe('0');
+        expect(res.headers.get('ratelimit-reset')).toBe('60');
       } else {
         expect(code).toBe('ATTEMPT_IN_PROGRESS');
         served.set(window, (served.get(window) ?? 0) + 1);

@@ -176,6 +176,69 @@ describe('GET /v1/sessions', () => {
     });
   });
 
+  it('searches metadata: exact match on one or more keys, none found, erased metadata not found', async () => {
+    const tag = ref('meta');
+    const cart = `${tag}-c-9`;
+    const a = await createSession({
+      amount: 100,
+      currency: 'UGX',
+      reference: `${tag}-a`,
+      metadata: { cart, shop: 'north', 'note key': 'x' },
+    });
+    const b = await createSession({
+      amount: 100,
+      currency: 'KES',
+      reference: `${tag}-b`,
+      metadata: { cart, shop: 'south' },
+    });
+    const c = await createSession({
+      amount: 100,
+      currency: 'UGX',
+      reference: `${tag}-c`,
+      metadata: { cart: `${cart}0` },
+    });
+    for (const s of [a, b, c]) await waitForRow('sessions', s.id);
+    const search = async (q: string) => {
+      const { status, json } = await getJson<Page<SessionItem>>(`/v1/sessions?${q}`);
+      expect(status, JSON.stringify(json)).toBe(200);
+      return json.data.map((s) => s.id);
+    };
+    expect((await search(`metadata[cart]=${cart}`)).sort()).toEqual([a.id, b.id].sort());
+    expect(await search(`metadata%5Bcart%5D=${cart}&metadata[shop]=south`)).toEqual([b.id]);
+    expect(await search(`metadata[cart]=${cart}&currency=UGX`)).toEqual([a.id]);
+    expect(await search(`metadata[note%20key]=x&metadata[cart]=${cart}`)).toEqual([a.id]);
+    expect(await search(`metadata[cart]=${cart}&metadata[shop]=west`)).toEqual([]);
+    expect(await search(`metadata[basket]=${cart}`)).toEqual([]);
+    // Erased with the session's personal data: the index forgets it too.
+    expect(
+      (await startAttempt(b.id, { country_id: 1, method: 'send money', mobile: '254712345000' }))
+        .status,
+    ).toBe(201);
+    await waitForSession(b.id, 'succeeded');
+    expect((await merchant(`/v1/sessions/${b.id}/redact`, { method: 'POST' })).status).toBe(200);
+    await waitForRow('sessions', b.id, { metadata: null });
+    expect(await search(`metadata[cart]=${cart}`)).toEqual([a.id]);
+  });
+
+  it('a bad metadata search is a 400 naming the parameter and why', async () => {
+    const long = 'k'.repeat(41);
+    for (const [query, param, why] of [
+      ['metadata[]=x', 'metadata[]', /key of 1 to 40 characters/],
+      [`metadata[${long}]=x`, `metadata[${long}]`, /key of 1 to 40 characters/],
+      ['metadata=x', 'metadata', /written metadata\[<key>\]=<value>/],
+      ['metadata[a][b]=x', 'metadata[a][b]', /written metadata\[<key>\]=<value>/],
+      ['metadata[cart]=1&metadata[cart]=2', 'metadata[cart]', /given once/],
+      [`metadata[cart]=${'v'.repeat(501)}`, 'metadata[cart]', /at most 500 characters/],
+    ] as const) {
+      const { status, json } = await getJson<{
+        error: { code: string; message: string; param?: string };
+      }>(`/v1/sessions?${query}`);
+      expect(status, query).toBe(400);
+      expect(json.error).toMatchObject({ code: 'VALIDATION_FAILED', param });
+      expect(json.error.message).toMatch(why);
+    }
+  });
+
   it('a bad parameter is a 400 naming it, and changes nothing', async () => {
     const before = (await db()
       .prepare('SELECT COUNT(*) AS n FROM sessions')
