@@ -29,6 +29,7 @@ import {
   type HostedSession,
   type MerchantSession,
 } from './merchant-view';
+import { expireForMerchant } from './merchant-expire';
 import { submitOtp } from './otp';
 import { reconcile, reconcileOverdue, reconcileUnsettled } from './reconcile';
 import {
@@ -101,6 +102,15 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     if (!this.cx.store.session()) return fail('SESSION_NOT_FOUND', NOT_FOUND);
     await reconcileUnsettled(this.cx);
     return { ok: true, value: merchantSession(this.cx)! };
+  }
+
+  /**
+   * Closes the session now for the merchant (`POST /v1/sessions/:id/expire`,
+   * worker/session/merchant-expire.ts): ALREADY_PAID, PAYMENT_IN_PROGRESS while money may be
+   * moving or held, else the session as the merchant reads it afterwards.
+   */
+  async expire(): Promise<Outcome<MerchantSession>> {
+    return expireForMerchant(this.cx);
   }
 
   /**
