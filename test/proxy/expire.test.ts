@@ -231,6 +231,23 @@ describe('POST /v1/sessions/:id/expire', () => {
     await expectWebhooks(session.id, ['checkout.expired']);
   });
 
+  it('failed (every one of its 5 attempts failed): 200 as it is, nothing more sent', async () => {
+    const session = await kesSession();
+    for (let n = 1; n <= 5; n++) {
+      const started = await startAttempt(session.id, KE('001'));
+      expect(started.status, JSON.stringify(started.json)).toBe(201);
+      await vi.waitFor(
+        async () => expect((await getSession(session.id)).attempts[n - 1]!.status).toBe('failed'),
+        { timeout: 8000, interval: 100 },
+      );
+    }
+    await waitForSession(session.id, 'failed');
+    const answer = await expire(session.id);
+    expect(answer.status).toBe(200);
+    expect(answer.body.status).toBe('failed');
+    await expectWebhooks(session.id, Array(5).fill('checkout.failed'));
+  });
+
   it('an unknown or malformed id: 404 SESSION_NOT_FOUND', async () => {
     for (const id of ['cs_aaaaaaaaaaaaaaaaaaaaaaaaaa', 'junk']) {
       const answer = await expire(id);
