@@ -4,6 +4,7 @@
 // answer. Each event arrives once, verified by the official `standardwebhooks` verifier; a
 // receiver that refuses connections for a while gets each event once, with the same id, from
 // the outbox's own retry once it is back; the inspector shows what the receiver said.
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { Webhook } from 'standardwebhooks';
@@ -121,6 +122,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await receiver?.close();
   await stack?.stop();
+  // The run's state (a temp dir startDevStack made).
+  if (stack) rmSync(stack.persistTo, { recursive: true, force: true });
 });
 
 describe('npm run dev -- --forward-to', () => {

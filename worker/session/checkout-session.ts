@@ -4,8 +4,8 @@
  * tasks table that feeds one alarm, and the merchant-webhook outbox. This class is its typed RPC
  * surface; the work is in the modules beside it:
  *
- * - attempts.ts, otp.ts, callbacks.ts, reconcile.ts: what the payer, the upstream and the timers
- *   ask for;
+ * - attempts.ts, otp.ts, callbacks.ts, reconcile.ts, merchant-expire.ts: what the payer, the
+ *   upstream, the timers and the merchant ask for;
  * - transitions.ts: every status write, through the machines of shared/status.ts
  *   (docs/design.md, "Money rules");
  * - store.ts, context.ts: the tables and what every module works with;
