@@ -23,7 +23,7 @@ import {
   firefoxPath,
   firefoxPrefs,
 } from './test/support/engines.mjs';
-import { startDevStack } from './test/support/dev-stack.mjs';
+import { devVarsValue, startDevStack } from './test/support/dev-stack.mjs';
 import { webkitLauncher } from './test/support/wtr-webkit.mjs';
 
 const PORT = 8795;
@@ -62,9 +62,15 @@ function widgetStack() {
  * behind the widget's back does not use up the widget's attempt rate limit (20 a minute).
  */
 let forwarded = 0;
+/** `POST /__stack/v1/sessions/:id/expire` acts as the merchant: the dev key is added here, so
+ * it never sits in the test page. */
+const MERCHANT_EXPIRE = /^\/__stack\/v1\/sessions\/[^/]+\/expire$/;
 async function stackForward(ctx, next) {
   if (!ctx.path.startsWith('/__stack/')) return next();
   const url = `${STACK}${ctx.url.slice('/__stack'.length)}`;
+  const merchant = MERCHANT_EXPIRE.test(ctx.path)
+    ? { authorization: `Bearer ${devVarsValue('MERCHANT_API_KEY', '.dev.vars')}` }
+    : {};
   const chunks = [];
   for await (const chunk of ctx.req) chunks.push(chunk);
   try {
@@ -73,6 +79,7 @@ async function stackForward(ctx, next) {
       headers: {
         'content-type': ctx.get('content-type') || 'application/json',
         'cf-connecting-ip': `10.${(forwarded >> 16) & 255}.${(forwarded >> 8) & 255}.${++forwarded & 255}`,
+        ...merchant,
       },
       body: ['GET', 'HEAD'].includes(ctx.method) ? undefined : Buffer.concat(chunks),
       redirect: 'manual',

@@ -86,6 +86,12 @@ export const ErrorCode = {
   /** The record's money outcome is not final yet (a pending or needs_review attempt or payout):
    * its personal data cannot be erased until it is (docs/data-retention.md). */
   NOT_SETTLED: 'NOT_SETTLED',
+  /** The checkout cannot be expired: money of one of its attempts may be moving or held (the
+   * payer acted or may still act, the upstream has not settled it, or it needs the shop's
+   * decision); `details` names the attempt (docs/design.md, "Merchant API"). */
+  PAYMENT_IN_PROGRESS: 'PAYMENT_IN_PROGRESS',
+  /** The checkout is already paid: it cannot be expired. */
+  ALREADY_PAID: 'ALREADY_PAID',
   /** The deployment's configuration is incomplete; `message` names what is missing. */
   CONFIG_INVALID: 'CONFIG_INVALID',
   /** Something failed on our side; nothing about the request was wrong. */
@@ -129,6 +135,8 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   MERCHANT_UNAVAILABLE: 503,
   UPSTREAM_AUTH: 503,
   NOT_SETTLED: 409,
+  PAYMENT_IN_PROGRESS: 409,
+  ALREADY_PAID: 409,
   CONFIG_INVALID: 500,
   INTERNAL: 500,
 };

@@ -242,8 +242,8 @@ export const SESSION_EVENTS = [
 /**
  * What a session learns: `attempt_started`, `attempt_succeeded` (a matching success),
  * `attempt_released` (the attempt that held the session settled without success, reached
- * needs_review, or its input lapsed), `expire` (the session's time ran out while open and no
- * attempt may hold money), `close` (no attempts left), `money_in_question` (an attempt is
+ * needs_review, or its input lapsed), `expire` (the session's time ran out, or the merchant
+ * expired it, while open and no attempt may hold money), `close` (no attempts left), `money_in_question` (an attempt is
  * `mismatch` or `needs_review`: the shop must refund or accept), `money_cleared` (no attempt is
  * any longer).
  */

@@ -42,6 +42,9 @@ export interface ProxySettings {
   PHONE_PROMPT_LIMITS?: string;
   /** Prompts per checkout session, e.g. `3/10m` (the default), or `off`. */
   SESSION_PROMPT_LIMITS?: string;
+  /** Development only (`npm run dev -- --forward-to <url>`): the dev inbox passes each merchant
+   * webhook on to this URL and answers with its answer (docs/dev-webhooks.md). */
+  DEV_WEBHOOK_FORWARD_TO?: string;
 }
 
 /** Bindings wrangler.toml declares that the code still treats as optional. */

@@ -10,6 +10,14 @@ export declare function devAllowedOrigins(options: {
   env?: Record<string, string | undefined>;
   devVarsFile?: string;
 }): string;
+export declare function devVarsValue(name: string, devVarsFile: string): string;
+export declare function forwardToArg(argv: readonly string[]): string | null;
+export declare function devWebhookTarget(options: {
+  port: number;
+  forwardTo?: string | null;
+  env?: Record<string, string | undefined>;
+  devVarsFile?: string;
+}): { vars: Record<string, string>; banner: string[] };
 export declare function startDevStack(options?: {
   port?: number;
   persistTo?: string;

@@ -42,20 +42,107 @@ export function devAllowedOrigins({
       .split(',')
       .map((origin) => origin.trim())
       .filter(Boolean);
-  let fromFile = '';
-  if (existsSync(devVarsFile)) {
-    for (const line of readFileSync(devVarsFile, 'utf8').split('\n')) {
-      const match = /^\s*ALLOWED_ORIGINS\s*=\s*"?([^"]*)"?\s*$/.exec(line);
-      if (match) fromFile = match[1];
-    }
-  }
   const origins = [
     `http://127.0.0.1:${port}`,
     `http://localhost:${port}`,
     ...split(env.ALLOWED_ORIGINS),
-    ...split(fromFile),
+    ...split(devVarsValue('ALLOWED_ORIGINS', devVarsFile)),
   ];
   return [...new Set(origins)].join(',');
+}
+
+/**
+ * The value of one `NAME=value` (or `NAME="value"`) line of a `.dev.vars` file, the last one
+ * winning; '' when the file or the line is missing.
+ * @param {string} name
+ * @param {string} devVarsFile
+ * @returns {string}
+ */
+export function devVarsValue(name, devVarsFile) {
+  let value = '';
+  if (!existsSync(devVarsFile)) return value;
+  const line = new RegExp(`^\\s*${name}\\s*=\\s*"?([^"]*)"?\\s*$`);
+  for (const text of readFileSync(devVarsFile, 'utf8').split('\n')) {
+    const match = line.exec(text);
+    if (match) value = match[1].trim();
+  }
+  return value;
+}
+
+/**
+ * The `--forward-to <url>` (or `--forward-to=<url>`) of `npm run dev -- …`, or null; throws
+ * for a missing or non-http(s) URL.
+ * @param {readonly string[]} argv the arguments after the script's name
+ * @returns {string | null}
+ * @example
+ * forwardToArg(['--forward-to', 'http://localhost:3000/webhooks']); // 'http://localhost:3000/webhooks'
+ */
+export function forwardToArg(argv) {
+  const at = argv.findIndex((arg) => arg === '--forward-to' || arg.startsWith('--forward-to='));
+  if (at === -1) return null;
+  const arg = argv[at];
+  const value = arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[at + 1];
+  let url = null;
+  try {
+    url = new URL(String(value ?? ''));
+  } catch {
+    /* refused below */
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new Error(
+      `--forward-to needs an http(s) URL, e.g. --forward-to http://localhost:3000/webhooks (got ${value ?? 'nothing'})`,
+    );
+  }
+  return url.toString();
+}
+
+/**
+ * Where `npm run dev` sends merchant webhooks (docs/dev-webhooks.md):
+ * - `--forward-to <url>`: to the dev inbox (`/dev/webhooks`, the inspector), which forwards each
+ *   one, as the proxy signed it, to `<url>` and answers the proxy with what `<url>` answered
+ *   (`DEV_WEBHOOK_FORWARD_TO`), so the outbox's own retries reach a receiver that was down;
+ * - else `MERCHANT_WEBHOOK_URL` of the environment, else of `.dev.vars`: straight there, as in
+ *   production (the inspector does not see them);
+ * - else the dev inbox alone.
+ * @param {{ port: number, forwardTo?: string | null, env?: Record<string, string | undefined>, devVarsFile?: string }} options
+ * @returns {{ vars: Record<string, string>, banner: string[] }}
+ * @example
+ * devWebhookTarget({ port: 8787, forwardTo: 'http://localhost:3000/webhooks', env: {} }).vars;
+ * // { MERCHANT_WEBHOOK_URL: 'http://127.0.0.1:8787/dev/webhooks',
+ * //   DEV_WEBHOOK_FORWARD_TO: 'http://localhost:3000/webhooks' }
+ */
+export function devWebhookTarget({
+  port,
+  forwardTo = null,
+  env = process.env,
+  devVarsFile = path.join(root, '.dev.vars'),
+}) {
+  const inbox = `http://127.0.0.1:${port}/dev/webhooks`;
+  const fromEnv = String(env.MERCHANT_WEBHOOK_URL ?? '').trim();
+  const configured = fromEnv || devVarsValue('MERCHANT_WEBHOOK_URL', devVarsFile);
+  const source = fromEnv ? 'the environment' : '.dev.vars';
+  if (forwardTo) {
+    const banner = [`webhooks       ${inbox} (inspector), each forwarded to ${forwardTo}`];
+    if (configured) {
+      banner.push(
+        `               (MERCHANT_WEBHOOK_URL of ${source} is not used with --forward-to)`,
+      );
+    }
+    return { vars: { MERCHANT_WEBHOOK_URL: inbox, DEV_WEBHOOK_FORWARD_TO: forwardTo }, banner };
+  }
+  if (configured) {
+    return {
+      vars: { MERCHANT_WEBHOOK_URL: configured },
+      banner: [
+        `webhooks       ${configured} (MERCHANT_WEBHOOK_URL of ${source})`,
+        `               not seen by ${inbox}: use --forward-to <url> to see them there too`,
+      ],
+    };
+  }
+  return {
+    vars: { MERCHANT_WEBHOOK_URL: inbox },
+    banner: [`webhooks       ${inbox} (inspector; --forward-to <url> sends them on)`],
+  };
 }
 
 /**

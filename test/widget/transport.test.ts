@@ -11,6 +11,7 @@ import {
   STACK,
   createSession,
   decideRedirect,
+  expireSession,
   faultySockets,
   getView,
   mountSession,
@@ -50,6 +51,15 @@ describe('transport', function () {
     await startAttempt(session, pending005); // as if from another tab
     await waitForStep(el, 'approve');
     expect(bodyText(el)).to.contain('+254******005');
+  });
+
+  it('shows the expired step live when the merchant expires the checkout', async () => {
+    const session = await createSession({ amount: 1000, currency: 'KES', methods: ['send money'] });
+    const el = await mountSession(session, { pollInterval: 600_000 });
+    await waitForStep(el, 'form');
+    await waitUntil(() => el.connection === 'live', 'stream never opened');
+    expect((await expireSession(session)).status).to.equal('expired'); // the shop's backend
+    await waitForStep(el, 'expired');
   });
 
   it('reconnects after the socket drops, and keeps following', async () => {

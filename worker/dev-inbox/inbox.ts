@@ -15,6 +15,17 @@ export interface ReceivedWebhook {
   received_at: string;
   /** The body as JSON, or as text when it is not JSON. */
   body: unknown;
+  /** What the `--forward-to` receiver answered (`DEV_WEBHOOK_FORWARD_TO`), null when none is
+   * set: `status` null when it gave no answer (`error` says why: refused, timeout). */
+  forward: ForwardResult | null;
+}
+
+/** One forward of a webhook to the developer's own receiver, and its answer. */
+export interface ForwardResult {
+  url: string;
+  status: number | null;
+  error: string | null;
+  duration_ms: number;
 }
 
 /** The name of the one inbox object. */
@@ -25,7 +36,7 @@ export const DEV_INBOX_NAME = 'inbox';
  *
  * @example
  * const inbox = devInbox(c.env);
- * if (inbox) await inbox.storeWebhook(id, true, null, body);
+ * if (inbox) await inbox.storeWebhook(id, true, null, body, null);
  */
 export function devInbox(env: ProxyEnv) {
   return env.DEV_INBOX?.get(env.DEV_INBOX.idFromName(DEV_INBOX_NAME)) ?? null;

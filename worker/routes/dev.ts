@@ -3,7 +3,9 @@
  * wrangler.toml only) and the development secrets (worker/config.ts isDevMode):
  * `POST /dev/sessions` (the demo page's stand-in for a merchant backend), `/sandbox/*` (browser
  * pages of the sandbox through the UPSTREAM binding), `/dev/webhooks` (a receiver that
- * verifies and lists merchant webhooks; `/dev/webhooks/redirect/:status` answers a redirect to it)
+ * verifies and lists merchant webhooks and, with `DEV_WEBHOOK_FORWARD_TO`, passes each on to the
+ * developer's own receiver, answering with its answer, worker/dev-inbox/forward.ts;
+ * `/dev/webhooks/redirect/:status` answers a redirect to it)
  * and `POST /dev/index/bulk` (the index benchmark's
  * synthetic rows).
  * @module
@@ -11,6 +13,7 @@
 import { Hono } from 'hono';
 import { errorBody } from '../../shared/errors';
 import { verifyWebhook } from '../../shared/webhook-signature';
+import { forwardWebhook } from '../dev-inbox/forward';
 import { devInbox } from '../dev-inbox/inbox';
 import type { ProxyApp } from '../app-env';
 import { writeBenchRows } from '../index-store/bench-rows';
@@ -52,7 +55,15 @@ export function devRoutes(merchantApp: Hono<ProxyApp>) {
       verified = false;
       reason = (error as Error).message;
     }
-    await inbox.storeWebhook(c.req.header('webhook-id') ?? '', verified, reason, body);
+    const id = c.req.header('webhook-id') ?? '';
+    const forwardTo = c.env.DEV_WEBHOOK_FORWARD_TO;
+    if (forwardTo) {
+      // A tee: the receiver gets the delivery as signed, and its answer goes back to the outbox.
+      const forwarded = await forwardWebhook(forwardTo, c.req.raw.headers, body);
+      await inbox.storeWebhook(id, verified, reason, body, forwarded.result);
+      return forwarded.response;
+    }
+    await inbox.storeWebhook(id, verified, reason, body, null);
     return verified
       ? c.json({ received: true })
       : c.json(errorBody('SIGNATURE_INVALID', reason!), 401);

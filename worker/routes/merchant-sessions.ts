@@ -15,7 +15,7 @@ import { respond } from './respond';
 
 /**
  * `POST /v1/sessions`, `GET /v1/sessions/:id`, `POST /v1/sessions/:id/reconcile`,
- * `POST /v1/sessions/:id/webhooks/:event/resend`.
+ * `POST /v1/sessions/:id/expire`, `POST /v1/sessions/:id/webhooks/:event/resend`.
  *
  * @example
  * merchant.route('/sessions', merchantSessions());
@@ -55,6 +55,11 @@ export function merchantSessions() {
   // Ask the upstream now about every attempt still unsettled (needs_review included).
   app.post('/:id/reconcile', async (c) =>
     respond(c, await sessionStub(c.env, c.req.param('id')).reconcileNow()),
+  );
+
+  // The merchant cancels the checkout (worker/session/merchant-expire.ts); a `full` key only.
+  app.post('/:id/expire', async (c) =>
+    respond(c, await sessionStub(c.env, c.req.param('id')).expire()),
   );
 
   app.post('/:id/webhooks/:event/resend', async (c) => {

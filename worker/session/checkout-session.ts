@@ -4,8 +4,8 @@
  * tasks table that feeds one alarm, and the merchant-webhook outbox. This class is its typed RPC
  * surface; the work is in the modules beside it:
  *
- * - attempts.ts, otp.ts, callbacks.ts, reconcile.ts: what the payer, the upstream and the timers
- *   ask for;
+ * - attempts.ts, otp.ts, callbacks.ts, reconcile.ts, merchant-expire.ts: what the payer, the
+ *   upstream, the timers and the merchant ask for;
  * - transitions.ts: every status write, through the machines of shared/status.ts
  *   (docs/design.md, "Money rules");
  * - store.ts, context.ts: the tables and what every module works with;
@@ -29,6 +29,7 @@ import {
   type HostedSession,
   type MerchantSession,
 } from './merchant-view';
+import { expireForMerchant } from './merchant-expire';
 import { submitOtp } from './otp';
 import { reconcile, reconcileOverdue, reconcileUnsettled } from './reconcile';
 import {
@@ -101,6 +102,15 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     if (!this.cx.store.session()) return fail('SESSION_NOT_FOUND', NOT_FOUND);
     await reconcileUnsettled(this.cx);
     return { ok: true, value: merchantSession(this.cx)! };
+  }
+
+  /**
+   * Closes the session now for the merchant (`POST /v1/sessions/:id/expire`,
+   * worker/session/merchant-expire.ts): ALREADY_PAID, PAYMENT_IN_PROGRESS while money may be
+   * moving or held, else the session as the merchant reads it afterwards.
+   */
+  async expire(): Promise<Outcome<MerchantSession>> {
+    return expireForMerchant(this.cx);
   }
 
   /**

@@ -251,14 +251,41 @@ export function setInput(
   cx.bump();
 }
 
-/** Applies a session event through the machine; answers its result. */
-function sessionEvent(cx: SessionContext, event: SessionEvent) {
+/** Applies a session event through the machine (logging `data` with the change); answers its
+ * result. */
+function sessionEvent(
+  cx: SessionContext,
+  event: SessionEvent,
+  data: Record<string, unknown> | null = null,
+) {
   const result = nextSessionStatus(cx.store.session()!.status, event);
   if (result.changed) {
     cx.store.sql.exec('UPDATE session SET status = ?', result.status);
-    cx.log('session_' + result.status, null, null);
+    cx.log('session_' + result.status, null, data);
   }
   return result;
+}
+
+/**
+ * The merchant closes an `open` session now (`POST /v1/sessions/:id/expire`,
+ * worker/session/merchant-expire.ts): `open → expired` through the machine, one
+ * `checkout.expired` with `reason: "merchant"`, the new view pushed to the payer's stream.
+ * Only while no attempt may hold money (rule 13: `expired` means nobody paid); answers whether
+ * the session moved.
+ *
+ * @example
+ * if (!expireByMerchant(cx)) return fail('PAYMENT_IN_PROGRESS', '…');
+ */
+export function expireByMerchant(cx: SessionContext): boolean {
+  const session = cx.store.session();
+  if (!session || cx.store.attemptStatuses().some(mayHoldMoney)) return false;
+  if (!sessionEvent(cx, 'expire', { reason: 'merchant' }).changed) return false;
+  cx.tasks.cancel('session_expiry');
+  queueWebhook(cx, `evt_${session.id}_expired`, 'checkout.expired', cx.store.latestAttempt(), {
+    reason: 'merchant',
+  });
+  cx.bump();
+  return true;
 }
 
 /**

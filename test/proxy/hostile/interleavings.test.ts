@@ -3,7 +3,9 @@
 // callback, status queries (answering pending, success, failure, "not found", 500 or garbage),
 // alarms run by hand, Durable Object evictions and a create answer that is slower than the
 // callback, one attempt ends in the state the upstream's record says, with exactly one merchant
-// webhook for its outcome, and the widget always reads a clear state.
+// webhook for its outcome, and the widget always reads a clear state. The merchant expiring the
+// checkout meanwhile is refused while the attempt may hold money; it holds only once the attempt
+// failed (then one checkout.expired follows the checkout.failed).
 //
 // The upstream is the real sandbox: phone 005 keeps the payment pending until the test settles
 // it; a `delay` fault makes the create slow, a `no_callback` fault makes the sandbox silent.
@@ -21,6 +23,7 @@ import {
   createSession,
   expectNoSecrets,
   getSession,
+  merchant,
   postCallback,
   ref,
   sandbox,
@@ -69,6 +72,8 @@ class Run {
   createDone = false;
   callbackPosted = false;
   evictedDuringCreate = false;
+  /** The merchant's expiry went through (only possible once the attempt failed). */
+  expired = false;
   upstreamRef = '';
   steps: string[] = [];
   private envelope: Record<string, unknown> | null = null;
@@ -246,6 +251,32 @@ class View implements Cmd {
   toString = () => 'view';
 }
 
+/**
+ * The merchant expires the checkout (`POST /v1/sessions/:id/expire`): refused while the attempt
+ * may hold money (pending, whatever its input) or after it paid; it holds only once the attempt
+ * failed.
+ */
+class Expire implements Cmd {
+  check = () => true;
+  async run(_m: Model, r: Run) {
+    const res = await merchant(`/v1/sessions/${r.sessionId}/expire`, { method: 'POST' });
+    const body = (await res.json()) as MerchantSession & {
+      error?: { code: string; details?: { attempt_status?: string } };
+    };
+    if (res.status === 200) {
+      expect(body.status).toBe('expired');
+      expect(body.attempts.map((a) => a.status)).toEqual(['failed']);
+      r.expired = true;
+      return;
+    }
+    expect(res.status, JSON.stringify(body)).toBe(409);
+    if (body.error?.code === 'ALREADY_PAID') return;
+    expect(body.error?.code).toBe('PAYMENT_IN_PROGRESS');
+    expect(['pending', 'needs_review', 'mismatch']).toContain(body.error?.details?.attempt_status);
+  }
+  toString = () => 'expire';
+}
+
 /** Real time passes (the session's own alarm and the sandbox's deliveries run meanwhile). */
 class Wait implements Cmd {
   constructor(readonly ms: number) {}
@@ -264,6 +295,7 @@ const commandArbs = [
   fc.constantFrom<'error' | 'malformed'>('error', 'malformed').map((f) => new StatusFault(f)),
   fc.constant(new Evict()),
   fc.constant(new View()),
+  fc.constant(new Expire()),
   fc.integer({ min: 10, max: 150 }).map((ms) => new Wait(ms)),
 ];
 
@@ -294,6 +326,8 @@ const figures = {
   outcome_success: 0,
   outcome_failed: 0,
   outcome_create_lost: 0,
+  merchant_expiries: 0,
+  expired_by_merchant: 0,
   webhooks_per_outcome: 1,
 };
 
@@ -360,10 +394,12 @@ describe('interleavings', () => {
                 : expectedOutcome === 'lost'
                   ? { session: 'open', attempt: 'pending', failure_code: null, webhooks: [] }
                   : {
-                      session: 'open',
+                      session: run.expired ? 'expired' : 'open',
                       attempt: 'failed',
                       failure_code: 'PM-001',
-                      webhooks: ['checkout.failed'],
+                      webhooks: run.expired
+                        ? ['checkout.failed', 'checkout.expired']
+                        : ['checkout.failed'],
                     };
             expect(final, list.map(String).join(', ')).toEqual(expected);
 
@@ -375,9 +411,9 @@ describe('interleavings', () => {
               ])
               .toHaveLength(expected.webhooks.length);
             const received = await webhooksFor(run.sessionId);
-            expect(received.every((w) => w.verified && w.body.type === expected.webhooks[0])).toBe(
-              true,
-            );
+            expect(
+              received.every((w) => w.verified && expected.webhooks.includes(w.body.type)),
+            ).toBe(true);
             // One attempt, one transition, no second create with a fresh reference.
             const session = await getSession(run.sessionId);
             expect(session.attempts).toHaveLength(1);
@@ -399,6 +435,8 @@ describe('interleavings', () => {
             figures.evictions_during_create += run.evictedDuringCreate ? 1 : 0;
             figures.alarms += count('alarm');
             figures.status_faults += count('status-');
+            figures.merchant_expiries += count('expire');
+            figures.expired_by_merchant += run.expired ? 1 : 0;
             if (expectedOutcome === 'success') figures.outcome_success += 1;
             else if (expectedOutcome === 'failed') figures.outcome_failed += 1;
             else figures.outcome_create_lost += 1;

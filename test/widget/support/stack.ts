@@ -49,6 +49,12 @@ export function getView(session: string): Promise<CheckoutView> {
   return call('GET', `/v1/checkout/${session}`);
 }
 
+/** The merchant cancels the checkout (`POST /v1/sessions/:id/expire`; the test server adds the
+ * dev merchant key). */
+export function expireSession(session: string): Promise<{ status: string }> {
+  return call('POST', `/v1/sessions/${session}/expire`);
+}
+
 /** Starts an attempt behind the widget's back (another tab, or before a reload). */
 export function startAttempt(
   session: string,
