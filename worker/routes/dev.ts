@@ -3,7 +3,8 @@
  * wrangler.toml only) and the development secrets (worker/config.ts isDevMode):
  * `POST /dev/sessions` (the demo page's stand-in for a merchant backend), `/sandbox/*` (browser
  * pages of the sandbox through the UPSTREAM binding), `/dev/webhooks` (a receiver that
- * verifies and lists merchant webhooks; `/dev/webhooks/redirect/:status` answers a redirect to it)
+ * verifies and lists merchant webhooks; `/dev/webhooks/redirect/:status` answers a redirect to it,
+ * `/dev/webhooks/status/:code` answers that status)
  * and `POST /dev/index/bulk` (the index benchmark's
  * synthetic rows).
  * @module
@@ -63,6 +64,14 @@ export function devRoutes(merchantApp: Hono<ProxyApp>) {
   app.post('/dev/webhooks/redirect/:status{30[12378]}', (c) => {
     const status = Number(c.req.param('status')) as 301 | 302 | 303 | 307 | 308;
     return c.redirect(new URL('/dev/webhooks', c.req.url).toString(), status);
+  });
+
+  // A merchant endpoint that answers a chosen status and keeps nothing: the webhook endpoints'
+  // tests (test/proxy/webhooks/) give each endpoint its own address here and verify what was
+  // sent with the official verifier.
+  app.post('/dev/webhooks/status/:code{[2-5][0-9][0-9]}', async (c) => {
+    await c.req.raw.body?.cancel();
+    return c.body(null, Number(c.req.param('code')) as 200);
   });
 
   // The index benchmark (bench/index.mjs): synthetic rows through the objects' upsert.
