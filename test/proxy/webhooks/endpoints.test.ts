@@ -12,7 +12,16 @@ import { Webhook } from 'standardwebhooks';
 import { devInbox } from '../../../worker/dev-inbox/inbox';
 import { endpointUrlProblem } from '../../../worker/webhook-endpoints/endpoint-url';
 import { matchesEventType } from '../../../worker/webhook-endpoints/event-filter';
-import { expectNoSecrets, merchant, seenLogs } from '../helpers';
+import {
+  createSession,
+  expectNoSecrets,
+  merchant,
+  ref,
+  seenLogs,
+  startAttempt,
+  waitForSession,
+} from '../helpers';
+import { drainSession } from '../money/sessions-support';
 import {
   createEndpoint,
   deleteAllEndpoints,
@@ -94,6 +103,31 @@ describe('event filters', () => {
     const zero = inbox.filter((w) => events.some((e) => e.id === w.body?.id));
     expect(zero.map((w) => w.body!.id).sort()).toEqual(ids(0, 1, 2, 3, 4, 5));
     expect(zero.every((w) => w.verified)).toBe(true);
+  });
+});
+
+describe('a payment through the sandbox', () => {
+  it('reaches the endpoint whose filter takes checkout.succeeded, and not the others', async () => {
+    const shop = await createEndpoint({
+      url: receiver('paid'),
+      enabled_events: ['checkout.succeeded'],
+    });
+    const erp = await createEndpoint({ url: receiver('payouts'), enabled_events: ['payout.*'] });
+    const session = await createSession({ amount: 1500, currency: 'KES', reference: ref('we') });
+    const started = await startAttempt(session.id, {
+      country_id: 1,
+      method: 'send money',
+      mobile: '254712345000',
+    });
+    expect(started.status).toBe(201);
+    await waitForSession(session.id, 'succeeded');
+    await drainSession(session.id);
+    const got = receivedBy(shop.url, shop.secret);
+    expect(got.map((w) => w.type)).toEqual(['checkout.succeeded']);
+    expect(JSON.parse(sent.find((s) => s.id === got[0]!.id)!.body)).toMatchObject({
+      data: { session_id: session.id },
+    });
+    expect(receivedBy(erp.url, erp.secret)).toEqual([]);
   });
 });
 
