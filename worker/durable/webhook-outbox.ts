@@ -308,8 +308,11 @@ export class WebhookOutbox {
       this.tasks.cancel(key);
       return;
     }
-    // Not due yet (a task run twice): its retry keeps its own time.
-    if (row.next_at !== null && row.next_at > Date.now()) return;
+    // Not due yet (a task run early, e.g. retried by the queue): it keeps its own time.
+    if (row.next_at !== null && row.next_at > Date.now()) {
+      this.tasks.schedule(key, 'webhook', row.next_at, id, row.tries);
+      return;
+    }
     const endpoint = await directory.target(endpointId);
     if (!endpoint || !endpoint.enabled) {
       this.targets.drop(row, endpoint ? 'endpoint disabled' : 'endpoint deleted');

@@ -10,6 +10,11 @@ import { env } from 'cloudflare:workers';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { devInbox } from '../../../worker/dev-inbox/inbox';
+import {
+  DELIVERY_RETENTION_DAYS,
+  insertDelivery,
+  pruneDeliveries,
+} from '../../../worker/webhook-endpoints/delivery-log';
 import { endpointUrlProblem } from '../../../worker/webhook-endpoints/endpoint-url';
 import { matchesEventType } from '../../../worker/webhook-endpoints/event-filter';
 import {
@@ -401,5 +406,34 @@ describe('delivery', () => {
           "HTTP 307 redirect not followed (to http://127.0.0.1:8787): update the endpoint's url to the final address",
       }),
     ]);
+  });
+});
+
+describe('the deliveries log', () => {
+  it(`keeps ${DELIVERY_RETENTION_DAYS} days: the sweep's prune removes older tries only`, async () => {
+    const row = (id: string, age: number) => ({
+      id,
+      endpoint_id: 'we_retentionaaaaaaaaaaaaaaaaa',
+      event_id: 'evt_retention',
+      event_type: 'checkout.succeeded',
+      created_at: Date.now() - age,
+      status: 'delivered' as const,
+      http_status: 200,
+      duration_ms: 5,
+      error: null,
+      attempt: 1,
+    });
+    const old = `whd_old_${crypto.randomUUID()}`;
+    const recent = `whd_recent_${crypto.randomUUID()}`;
+    await env.INDEX!.batch([
+      insertDelivery(env.INDEX!, row(old, (DELIVERY_RETENTION_DAYS + 1) * DAY)),
+      insertDelivery(env.INDEX!, row(recent, (DELIVERY_RETENTION_DAYS - 1) * DAY)),
+    ]);
+    expect(await pruneDeliveries(env.INDEX!)).toBeGreaterThanOrEqual(1);
+    const left = await env
+      .INDEX!.prepare('SELECT id FROM webhook_deliveries WHERE id IN (?, ?)')
+      .bind(old, recent)
+      .all<{ id: string }>();
+    expect(left.results.map((r) => r.id)).toEqual([recent]);
   });
 });
