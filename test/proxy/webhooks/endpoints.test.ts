@@ -5,11 +5,16 @@
 // failing never holds another back; three days of failures disable an endpoint with one
 // integration.error to the others; redirects are not followed. Real objects, real D1, real
 // HTTP to the proxy's receiver; time moves by rewriting the stored clocks, never by sleeping.
-import { runInDurableObject } from 'cloudflare:test';
+import {
+  createExecutionContext,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { devInbox } from '../../../worker/dev-inbox/inbox';
+import worker from '../../../worker/index';
 import {
   DELIVERY_RETENTION_DAYS,
   insertDelivery,
@@ -188,6 +193,42 @@ describe('the merchant API', () => {
       expect(res.status).toBe(404);
       expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
     }
+  });
+
+  it('lets a read key list and read, and refuses it every write', async () => {
+    const created = await createEndpoint({ url: receiver('scopes'), enabled_events: ['*'] });
+    const read = `uc_test_ro9_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replace(/[+/=]/g, 'x')}`;
+    const scoped = { ...env, MERCHANT_API_KEYS: JSON.stringify([{ key: read, scope: 'read' }]) };
+    const send = async (method: string, path: string, body?: unknown) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch!(
+        new Request(`http://127.0.0.1:8787${path}`, {
+          method,
+          headers: { authorization: `Bearer ${read}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }) as Request<unknown, IncomingRequestCfProperties>,
+        scoped,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      await res.body?.cancel();
+      return res.status;
+    };
+    expect(await send('GET', '/v1/webhook-endpoints')).toBe(200);
+    expect(await send('GET', `/v1/webhook-endpoints/${created.id}/deliveries`)).toBe(200);
+    const path = `/v1/webhook-endpoints/${created.id}`;
+    expect(
+      await send('POST', '/v1/webhook-endpoints', { url: receiver('r'), enabled_events: ['*'] }),
+    ).toBe(403);
+    expect(await send('PATCH', path, { description: 'x' })).toBe(403);
+    expect(await send('POST', `${path}/roll-secret`, {})).toBe(403);
+    expect(
+      await send('POST', `${path}/replay`, {
+        from: '2026-01-01T00:00:00Z',
+        to: '2026-01-02T00:00:00Z',
+      }),
+    ).toBe(403);
+    expect(await send('DELETE', path)).toBe(403);
   });
 
   it('needs https outside development', async () => {
