@@ -29,6 +29,7 @@ export { IdempotencyKey } from './idempotency/idempotency-key';
 export { Ledger } from './ledger/ledger';
 export { Payout } from './payout/payout';
 export { PhoneLimiter } from './prompt-limits/phone-limiter';
+export { WebhookEndpoints } from './webhook-endpoints/webhook-endpoints';
 
 /** The proxy's routes (development routes are added per request in {@link handler}). */
 export const app = new Hono<ProxyApp>();

@@ -66,8 +66,11 @@ export class ObjectTables<K extends string> {
     this.storage.sql.exec(this.schema);
     const tasks = new TaskQueue<K>(this.storage);
     const index = new IndexOutbox(this.storage.sql, tasks);
-    const outbox = new WebhookOutbox(this.storage.sql, tasks, (event) =>
-      index.stageEvent(eventSummary(event)),
+    const outbox = new WebhookOutbox(
+      this.storage.sql,
+      tasks,
+      (event) => index.stageEvent(eventSummary(event)),
+      (attempt) => index.stageDelivery(attempt),
     );
     this.opened = { tasks, outbox, index };
     return this.opened;

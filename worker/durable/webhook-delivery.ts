@@ -36,6 +36,7 @@ export interface DeliveryResult {
  * followed (`redirect: 'manual'`): re-POSTing a signed body with payers' data to an address the
  * merchant did not configure is a leak, so a 3xx is a failed delivery that names its target.
  * Several secrets (a rotation's overlap, current first) put one signature each in the header.
+ * `fix` ends a redirect's reason (what the merchant changes: the variable, or an endpoint's url).
  * A secret that cannot sign is answered `unsignable` without any request going out.
  *
  * @example
@@ -46,6 +47,7 @@ export async function deliverWebhook(
   secrets: string | readonly string[],
   id: string,
   payload: string,
+  fix = 'set MERCHANT_WEBHOOK_URL to the final address',
 ): Promise<DeliveryResult> {
   const list = typeof secrets === 'string' ? [secrets] : secrets;
   for (const secret of list.length > 0 ? list : ['']) {
@@ -71,7 +73,7 @@ export async function deliverWebhook(
     });
     await response.body?.cancel();
     if (response.status >= 300 && response.status < 400) {
-      return { ok: false, status: response.status, error: redirectReason(response) };
+      return { ok: false, status: response.status, error: redirectReason(response, fix) };
     }
     return response.ok
       ? { ok: true, status: response.status }
@@ -85,7 +87,7 @@ export async function deliverWebhook(
 
 /** The deliveries list's reason for a 3xx: not followed, and to which origin it pointed (the
  * origin only: a path or query could carry anything). */
-function redirectReason(response: Response): string {
+function redirectReason(response: Response, fix: string): string {
   const location = response.headers.get('location');
   let target = 'no Location';
   if (location) {
@@ -95,8 +97,5 @@ function redirectReason(response: Response): string {
       target = 'an unreadable Location';
     }
   }
-  return (
-    `HTTP ${response.status} redirect not followed (to ${target}): ` +
-    'set MERCHANT_WEBHOOK_URL to the final address'
-  );
+  return `HTTP ${response.status} redirect not followed (to ${target}): ${fix}`;
 }

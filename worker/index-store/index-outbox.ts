@@ -8,6 +8,7 @@
  * @module
  */
 import type { TaskQueue } from '../durable/task-queue';
+import { insertDelivery, type DeliveryAttempt } from '../webhook-endpoints/delivery-log';
 import {
   INDEX_TABLES,
   insertEvent,
@@ -35,8 +36,9 @@ const BATCH = 50;
 
 interface IndexRow {
   id: string;
-  /** `event_body`: a new body for an event already in the feed (an erasure). */
-  kind: SummaryKind | 'event' | 'event_body';
+  /** `event_body`: a new body for an event already in the feed (an erasure); `delivery`: one
+   * try to a webhook endpoint (the deliveries log). */
+  kind: SummaryKind | 'event' | 'event_body' | 'delivery';
   version: number;
   written: number;
   body: string;
@@ -93,6 +95,17 @@ export class IndexOutbox {
       JSON.stringify(event),
     ).rowsWritten;
     if (written > 0) this.schedule();
+  }
+
+  /** Queues one try to a webhook endpoint for the deliveries log (written once). */
+  stageDelivery(attempt: DeliveryAttempt): void {
+    this.sql.exec(
+      `INSERT INTO index_rows (id, kind, version, written, body) VALUES (?, 'delivery', 1, 0, ?)
+       ON CONFLICT (kind, id) DO NOTHING`,
+      attempt.id,
+      JSON.stringify(attempt),
+    );
+    this.schedule();
   }
 
   /**
@@ -161,7 +174,9 @@ export class IndexOutbox {
           ? insertEvent(db, JSON.parse(row.body) as EventSummary)
           : row.kind === 'event_body'
             ? db.prepare('UPDATE events SET body = ? WHERE id = ?').bind(row.body, row.id)
-            : upsertSummary(db, row.kind, JSON.parse(row.body) as never, row.version),
+            : row.kind === 'delivery'
+              ? insertDelivery(db, JSON.parse(row.body) as DeliveryAttempt)
+              : upsertSummary(db, row.kind, JSON.parse(row.body) as never, row.version),
       ),
     );
     for (const row of rows) {
@@ -171,9 +186,9 @@ export class IndexOutbox {
           row.id,
           row.version,
         );
-      } else if (row.kind === 'event') {
+      } else if (row.kind === 'event' || row.kind === 'delivery') {
         // The outbox keeps the event itself; once in the feed, nothing here needs it.
-        this.sql.exec("DELETE FROM index_rows WHERE kind = 'event' AND id = ?", row.id);
+        this.sql.exec('DELETE FROM index_rows WHERE kind = ? AND id = ?', row.kind, row.id);
       } else {
         this.sql.exec(
           'UPDATE index_rows SET written = ? WHERE kind = ? AND id = ? AND written < ?',
@@ -190,7 +205,7 @@ export class IndexOutbox {
   /** Sends every summary row again at its current version (`npm run reindex`). */
   requeue(): number {
     const n = this.sql.exec(
-      "UPDATE index_rows SET written = 0 WHERE kind NOT IN ('event', 'event_body')",
+      "UPDATE index_rows SET written = 0 WHERE kind NOT IN ('event', 'event_body', 'delivery')",
     ).rowsWritten;
     if (n > 0) this.schedule();
     return n;
@@ -205,7 +220,7 @@ export class IndexOutbox {
     if (!db) return 0;
     const mine = this.sql
       .exec(
-        `SELECT id, kind, version, written FROM index_rows WHERE kind NOT IN ('event', 'event_body')
+        `SELECT id, kind, version, written FROM index_rows WHERE kind NOT IN ('event', 'event_body', 'delivery')
          AND COALESCE(json_extract(body, '$.updated_at'), 0) >= ?`,
         since,
       )

@@ -16,6 +16,7 @@ import type { ProxyEnv } from '../env';
 import { ledgerNames } from '../ledger/shards';
 import { ledgerStub } from '../stubs';
 import { EVENT_RETENTION_DAYS } from '../query/events-feed';
+import { pruneDeliveries } from '../webhook-endpoints/delivery-log';
 import { OVERDUE_GRACE_MS } from '../durable/reconcile-backoff';
 
 /** Most objects one run asks (the rest wait for the next run, 5 minutes later). */
@@ -113,6 +114,8 @@ export async function sweep(env: ProxyEnv, now: number): Promise<SweepReport> {
     .bind(now - EVENT_RETENTION_DAYS * 86_400_000)
     .run();
   report.events_pruned = pruned.meta.changes ?? 0;
+  // Webhook endpoints' deliveries log: its retention (worker/webhook-endpoints/delivery-log.ts).
+  await pruneDeliveries(db, now);
   return report;
 }
 

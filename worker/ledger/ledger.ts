@@ -43,6 +43,7 @@ import {
   type LedgerCallback,
 } from './store';
 import { webhookSecrets } from '../secret-rotation';
+import { remoteDirectory } from '../webhook-endpoints/directory';
 import { paymentWithRef } from '../payment/ref-store';
 
 /** Storage keys of the failing tasks the integration-health object records. */
@@ -60,8 +61,11 @@ export class Ledger extends DurableObject<ProxyEnv> {
     this.sql = ctx.storage.sql;
     this.tasks = new TaskQueue(ctx.storage);
     this.index = new IndexOutbox(this.sql, this.tasks);
-    this.outbox = new WebhookOutbox(this.sql, this.tasks, (event) =>
-      this.index.stageEvent(eventSummary(event)),
+    this.outbox = new WebhookOutbox(
+      this.sql,
+      this.tasks,
+      (event) => this.index.stageEvent(eventSummary(event)),
+      (attempt) => this.index.stageDelivery(attempt),
     );
     applySchema(this.sql);
   }
@@ -282,10 +286,10 @@ export class Ledger extends DurableObject<ProxyEnv> {
       if (task.kind === LINK_RECONCILE) {
         return runLinkReconcile(this.env, config, this.sql, this.parts, this.tasks, task);
       }
-      return this.outbox.deliver(
-        task.ref!,
-        config.merchantWebhookUrl,
-        webhookSecrets(this.env, config),
+      return this.outbox.run(
+        task,
+        () => ({ url: config.merchantWebhookUrl, secrets: webhookSecrets(this.env, config) }),
+        remoteDirectory(this.env),
       );
     }, this.drainHooks());
   }

@@ -31,6 +31,7 @@ import { queryStatus, runReconcileTask } from './reconcile';
 import { PayoutStore, type TaskKind } from './store';
 import { payoutView, stageIndexRow, type PayoutView } from './view';
 import { webhookSecrets } from '../secret-rotation';
+import { remoteDirectory } from '../webhook-endpoints/directory';
 
 /** One payout, its outcome and its merchant webhooks. */
 export class Payout extends DurableObject<ProxyEnv> {
@@ -156,7 +157,11 @@ export class Payout extends DurableObject<ProxyEnv> {
     if (task.kind === INDEX_TASK) return index.flush(this.env.INDEX);
     if (task.kind === RETENTION_TASK) return runPayoutRetention(this.store, config, task);
     if (task.kind === 'webhook') {
-      return outbox.deliver(task.ref!, config.merchantWebhookUrl, webhookSecrets(this.env, config));
+      return outbox.run(
+        task,
+        () => ({ url: config.merchantWebhookUrl, secrets: webhookSecrets(this.env, config) }),
+        remoteDirectory(this.env),
+      );
     }
     return runReconcileTask(this.env, this.store, config, task);
   }

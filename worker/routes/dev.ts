@@ -5,7 +5,8 @@
  * pages of the sandbox through the UPSTREAM binding), `/dev/webhooks` (a receiver that
  * verifies and lists merchant webhooks and, with `DEV_WEBHOOK_FORWARD_TO`, passes each on to the
  * developer's own receiver, answering with its answer, worker/dev-inbox/forward.ts;
- * `/dev/webhooks/redirect/:status` answers a redirect to it)
+ * `/dev/webhooks/redirect/:status` answers a redirect to it, `/dev/webhooks/status/:code` answers
+ * that status)
  * and `POST /dev/index/bulk` (the index benchmark's
  * synthetic rows).
  * @module
@@ -74,6 +75,14 @@ export function devRoutes(merchantApp: Hono<ProxyApp>) {
   app.post('/dev/webhooks/redirect/:status{30[12378]}', (c) => {
     const status = Number(c.req.param('status')) as 301 | 302 | 303 | 307 | 308;
     return c.redirect(new URL('/dev/webhooks', c.req.url).toString(), status);
+  });
+
+  // A merchant endpoint that answers a chosen status and keeps nothing: the webhook endpoints'
+  // tests (test/proxy/webhooks/) give each endpoint its own address here and verify what was
+  // sent with the official verifier.
+  app.post('/dev/webhooks/status/:code{[2-5][0-9][0-9]}', async (c) => {
+    await c.req.raw.body?.cancel();
+    return c.body(null, Number(c.req.param('code')) as 200);
   });
 
   // The index benchmark (bench/index.mjs): synthetic rows through the objects' upsert.

@@ -13,6 +13,7 @@ import { merchantPayments } from './merchant-payments';
 import { merchantQueries } from './merchant-queries';
 import { merchantRedact } from './merchant-redact';
 import { merchantSessions } from './merchant-sessions';
+import { merchantWebhookEndpoints } from './merchant-webhook-endpoints';
 
 /**
  * The merchant API. Mount it after the public routes under /v1 (the checkout API, the return
@@ -37,5 +38,6 @@ export function merchantApi() {
   app.route('/', merchantRedact());
   app.route('/sessions', merchantSessions());
   app.route('/', merchantPayments());
+  app.route('/', merchantWebhookEndpoints());
   return app;
 }

@@ -44,6 +44,7 @@ import type { SessionInit } from './store';
 import { acceptStream, closeInKind, isStreamUpgrade, upgradeRequired } from './stream';
 import { applyClock, openSession, setInput } from './transitions';
 import { webhookSecrets } from '../secret-rotation';
+import { remoteDirectory } from '../webhook-endpoints/directory';
 
 const NOT_FOUND = 'No such checkout session.';
 
@@ -213,10 +214,13 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
       case 'reconcile':
         return this.reconcile(task);
       case 'webhook':
-        return this.cx.outbox.deliver(
-          task.ref!,
-          this.cx.config.merchantWebhookUrl,
-          webhookSecrets(this.env, this.cx.config),
+        return this.cx.outbox.run(
+          task,
+          () => ({
+            url: this.cx.config.merchantWebhookUrl,
+            secrets: webhookSecrets(this.env, this.cx.config),
+          }),
+          remoteDirectory(this.env),
         );
       case 'index':
         return this.cx.tables.open().index.flush(this.env.INDEX);

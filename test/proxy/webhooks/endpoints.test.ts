@@ -1,0 +1,480 @@
+// Issue 25, part 3: webhook endpoints. Each endpoint receives exactly the events its filters
+// select (wildcards, exact names, `*`, a sub-merchant), signed with its own secret (checked with
+// the official `standardwebhooks` verifier); a roll signs with both secrets until the old one
+// expires; a replay sends a range of the events feed again with the original ids; one endpoint
+// failing never holds another back; three days of failures disable an endpoint with one
+// integration.error to the others; redirects are not followed. Real objects, real D1, real
+// HTTP to the proxy's receiver; time moves by rewriting the stored clocks, never by sleeping.
+import {
+  createExecutionContext,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { Webhook } from 'standardwebhooks';
+import { devInbox } from '../../../worker/dev-inbox/inbox';
+import worker from '../../../worker/index';
+import {
+  DELIVERY_RETENTION_DAYS,
+  insertDelivery,
+  pruneDeliveries,
+} from '../../../worker/webhook-endpoints/delivery-log';
+import { endpointUrlProblem } from '../../../worker/webhook-endpoints/endpoint-url';
+import { matchesEventType } from '../../../worker/webhook-endpoints/event-filter';
+import {
+  createSession,
+  expectNoSecrets,
+  merchant,
+  ref,
+  seenLogs,
+  startAttempt,
+  waitForSession,
+} from '../helpers';
+import { drainSession } from '../money/sessions-support';
+import {
+  createEndpoint,
+  deleteAllEndpoints,
+  drain,
+  emit,
+  eventId,
+  givenSecrets,
+  receivedBy,
+  receiver,
+  registryStub,
+  scratchObject,
+  sent,
+  signaturesOf,
+  targetRows,
+} from './support';
+
+const SUB = '5b0e3f9c-6f2a-4c1e-9d57-2f1f1a7c0b11';
+const DAY = 86_400_000;
+
+afterEach(() => deleteAllEndpoints());
+afterAll(() => {
+  expectNoSecrets();
+  // A secret is answered once, to its creator; never in a log line.
+  for (const secret of givenSecrets) {
+    expect(seenLogs.filter((line) => line.includes(secret))).toEqual([]);
+  }
+});
+
+describe('event filters', () => {
+  it('match wildcards, exact names and "*", for types the code never heard of', () => {
+    expect(matchesEventType(['checkout.*'], 'checkout.expired')).toBe(true);
+    expect(matchesEventType(['checkout.*'], 'checkouts.x')).toBe(false);
+    expect(matchesEventType(['refund.*'], 'refund.succeeded')).toBe(true);
+    expect(matchesEventType(['payout.succeeded'], 'payout.failed')).toBe(false);
+    expect(matchesEventType(['*'], 'anything.new')).toBe(true);
+  });
+
+  it('three endpoints each receive exactly their events, each verified with its own secret; endpoint zero gets every one', async () => {
+    const checkout = await createEndpoint({
+      url: receiver('checkout'),
+      enabled_events: ['checkout.*'],
+      description: 'shop',
+    });
+    const money = await createEndpoint({
+      url: receiver('money'),
+      enabled_events: ['payout.succeeded', 'refund.*'],
+      description: 'ERP',
+    });
+    const sub = await createEndpoint({
+      url: receiver('sub'),
+      enabled_events: ['*'],
+      sub_merchant_id: SUB,
+      description: 'one sub-merchant',
+    });
+    const events = [
+      { id: eventId('a'), type: 'checkout.succeeded', data: { sub_merchant_id: SUB } },
+      { id: eventId('b'), type: 'checkout.failed' },
+      { id: eventId('c'), type: 'payout.succeeded' },
+      { id: eventId('d'), type: 'payout.failed' },
+      { id: eventId('e'), type: 'refund.succeeded', data: { sub_merchant_id: SUB } },
+      { id: eventId('f'), type: 'payment_link.paid' },
+    ];
+    await emit(scratchObject(), events);
+    const ids = (...keys: number[]) => keys.map((k) => events[k]!.id).sort();
+    const got = (e: { url: string; secret: string }) =>
+      receivedBy(e.url, e.secret)
+        .map((w) => w.id)
+        .sort();
+    expect(got(checkout)).toEqual(ids(0, 1));
+    expect(got(money)).toEqual(ids(2, 4));
+    expect(got(sub)).toEqual(ids(0, 4));
+    // Another endpoint's secret does not verify.
+    expect(() => receivedBy(checkout.url, money.secret)).toThrow();
+    // Endpoint zero (MERCHANT_WEBHOOK_URL, the dev inbox) still gets every event, verified.
+    const inbox = (await devInbox(env)!.listWebhooks()) as unknown as {
+      verified: boolean;
+      body: { id: string } | null;
+    }[];
+    const zero = inbox.filter((w) => events.some((e) => e.id === w.body?.id));
+    expect(zero.map((w) => w.body!.id).sort()).toEqual(ids(0, 1, 2, 3, 4, 5));
+    expect(zero.every((w) => w.verified)).toBe(true);
+  });
+});
+
+describe('a payment through the sandbox', () => {
+  it('reaches the endpoint whose filter takes checkout.succeeded, and not the others', async () => {
+    const shop = await createEndpoint({
+      url: receiver('paid'),
+      enabled_events: ['checkout.succeeded'],
+    });
+    const erp = await createEndpoint({ url: receiver('payouts'), enabled_events: ['payout.*'] });
+    const session = await createSession({ amount: 1500, currency: 'KES', reference: ref('we') });
+    const started = await startAttempt(session.id, {
+      country_id: 1,
+      method: 'send money',
+      mobile: '254712345000',
+    });
+    expect(started.status).toBe(201);
+    await waitForSession(session.id, 'succeeded');
+    await drainSession(session.id);
+    const got = receivedBy(shop.url, shop.secret);
+    expect(got.map((w) => w.type)).toEqual(['checkout.succeeded']);
+    expect(JSON.parse(sent.find((s) => s.id === got[0]!.id)!.body)).toMatchObject({
+      data: { session_id: session.id },
+    });
+    expect(receivedBy(erp.url, erp.secret)).toEqual([]);
+  });
+});
+
+describe('the merchant API', () => {
+  it('shows the secret once (creation), never in a read, a list or an update', async () => {
+    const created = await createEndpoint({ url: receiver('once'), enabled_events: ['*'] });
+    expect(created.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const reads = [
+      await merchant(`/v1/webhook-endpoints/${created.id}`),
+      await merchant('/v1/webhook-endpoints'),
+      await merchant(`/v1/webhook-endpoints/${created.id}`, {
+        method: 'PATCH',
+        body: JSON.stringify({ description: 'renamed' }),
+      }),
+    ];
+    for (const res of reads) {
+      expect(res.status).toBe(200);
+      const text = await res.text();
+      expect(text).not.toContain(created.secret);
+      expect(text).not.toContain('"secret"');
+    }
+  });
+
+  it('refuses bad input with 400 in the error shape and changes nothing', async () => {
+    const created = await createEndpoint({ url: receiver('bad'), enabled_events: ['*'] });
+    const before = await (await merchant(`/v1/webhook-endpoints/${created.id}`)).json();
+    const bad: [string, string, unknown][] = [
+      ['POST', '/v1/webhook-endpoints', { url: 'ftp://x.example/h', enabled_events: ['*'] }],
+      ['POST', '/v1/webhook-endpoints', { url: receiver('x'), enabled_events: [] }],
+      ['POST', '/v1/webhook-endpoints', { url: receiver('x'), enabled_events: ['checkout'] }],
+      ['POST', '/v1/webhook-endpoints', { url: receiver('x'), enabled_events: ['*'], x: 1 }],
+      ['POST', '/v1/webhook-endpoints', { enabled_events: ['*'] }],
+      ['PATCH', `/v1/webhook-endpoints/${created.id}`, { url: 'not a url' }],
+      ['PATCH', `/v1/webhook-endpoints/${created.id}`, { status: 'paused' }],
+      ['POST', `/v1/webhook-endpoints/${created.id}/roll-secret`, { expires_in: -1 }],
+      ['POST', `/v1/webhook-endpoints/${created.id}/roll-secret`, { expires_in: 31 * 86_400 }],
+      [
+        'POST',
+        `/v1/webhook-endpoints/${created.id}/replay`,
+        { from: '2026-11-25T10:00:00Z', to: '2026-11-25T09:00:00Z' },
+      ],
+      ['POST', `/v1/webhook-endpoints/${created.id}/replay`, { from: 'yesterday', to: 'now' }],
+    ];
+    for (const [method, path, body] of bad) {
+      const res = await merchant(path, { method, body: JSON.stringify(body) });
+      expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+    }
+    const list = (await (await merchant('/v1/webhook-endpoints')).json()) as { data: unknown[] };
+    expect(list.data).toEqual([before]);
+    for (const path of ['/v1/webhook-endpoints/we_nope', '/v1/webhook-endpoints/x/deliveries']) {
+      const res = await merchant(path);
+      expect(res.status).toBe(404);
+      expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    }
+  });
+
+  it('lets a read key list and read, and refuses it every write', async () => {
+    const created = await createEndpoint({ url: receiver('scopes'), enabled_events: ['*'] });
+    const read = `uc_test_ro9_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replace(/[+/=]/g, 'x')}`;
+    const scoped = { ...env, MERCHANT_API_KEYS: JSON.stringify([{ key: read, scope: 'read' }]) };
+    const send = async (method: string, path: string, body?: unknown) => {
+      const ctx = createExecutionContext();
+      const res = await worker.fetch!(
+        new Request(`http://127.0.0.1:8787${path}`, {
+          method,
+          headers: { authorization: `Bearer ${read}`, 'content-type': 'application/json' },
+          body: body === undefined ? undefined : JSON.stringify(body),
+        }) as Request<unknown, IncomingRequestCfProperties>,
+        scoped,
+        ctx,
+      );
+      await waitOnExecutionContext(ctx);
+      await res.body?.cancel();
+      return res.status;
+    };
+    expect(await send('GET', '/v1/webhook-endpoints')).toBe(200);
+    expect(await send('GET', `/v1/webhook-endpoints/${created.id}/deliveries`)).toBe(200);
+    const path = `/v1/webhook-endpoints/${created.id}`;
+    expect(
+      await send('POST', '/v1/webhook-endpoints', { url: receiver('r'), enabled_events: ['*'] }),
+    ).toBe(403);
+    expect(await send('PATCH', path, { description: 'x' })).toBe(403);
+    expect(await send('POST', `${path}/roll-secret`, {})).toBe(403);
+    expect(
+      await send('POST', `${path}/replay`, {
+        from: '2026-01-01T00:00:00Z',
+        to: '2026-01-02T00:00:00Z',
+      }),
+    ).toBe(403);
+    expect(await send('DELETE', path)).toBe(403);
+  });
+
+  it('needs https outside development', async () => {
+    expect(endpointUrlProblem('http://shop.example/hooks', false)).toMatch(/must be https/);
+    expect(endpointUrlProblem('https://shop.example/hooks', false)).toBeNull();
+    expect(endpointUrlProblem('https://user:pw@shop.example/hooks', false)).not.toBeNull();
+    expect(endpointUrlProblem('http://127.0.0.1:8787/dev/webhooks', true)).toBeNull();
+  });
+});
+
+describe('roll-secret', () => {
+  it('signs with the old and the new secret until the old one expires, then with the new one only', async () => {
+    const endpoint = await createEndpoint({ url: receiver('roll'), enabled_events: ['*'] });
+    const res = await merchant(`/v1/webhook-endpoints/${endpoint.id}/roll-secret`, {
+      method: 'POST',
+      body: JSON.stringify({ expires_in: 3600 }),
+    });
+    expect(res.status).toBe(200);
+    const rolled = (await res.json()) as { secret: string; previous_secret_expires_at: string };
+    givenSecrets.push(rolled.secret);
+    expect(rolled.secret).not.toBe(endpoint.secret);
+    expect(Date.parse(rolled.previous_secret_expires_at)).toBeGreaterThan(Date.now());
+
+    const during = eventId('during');
+    await emit(scratchObject(), [{ id: during, type: 'checkout.succeeded' }], { zero: false });
+    const overlap = sent.filter((s) => s.id === during);
+    expect(overlap).toHaveLength(1);
+    expect(signaturesOf(overlap[0]!)).toHaveLength(2);
+    // A backend holding either secret verifies it.
+    expect(receivedBy(endpoint.url, endpoint.secret).map((w) => w.id)).toEqual([during]);
+    expect(receivedBy(endpoint.url, rolled.secret).map((w) => w.id)).toEqual([during]);
+
+    // The overlap ends (its stored end moves into the past).
+    await runInDurableObject(registryStub(), (_instance, state) => {
+      state.storage.sql.exec(
+        'UPDATE endpoints SET previous_until = ? WHERE id = ?',
+        Date.now() - 1,
+        endpoint.id,
+      );
+    });
+    const after = eventId('after');
+    await emit(scratchObject(), [{ id: after, type: 'checkout.succeeded' }], { zero: false });
+    const single = sent.filter((s) => s.id === after);
+    expect(single.map(signaturesOf).map((s) => s.length)).toEqual([1]);
+    expect(() =>
+      new Webhook(endpoint.secret).verify(single[0]!.body, single[0]!.headers),
+    ).toThrow();
+    new Webhook(rolled.secret).verify(single[0]!.body, single[0]!.headers);
+    const view = await (await merchant(`/v1/webhook-endpoints/${endpoint.id}`)).json();
+    expect(view).toMatchObject({ previous_secret_expires_at: null });
+  });
+});
+
+describe('replay', () => {
+  it('sends the events of a range again from the feed, with their original ids and bodies', async () => {
+    const endpoint = await createEndpoint({
+      url: receiver('replay'),
+      enabled_events: ['checkout.*'],
+    });
+    const from = new Date().toISOString();
+    const events = [
+      { id: eventId('r1'), type: 'checkout.succeeded' },
+      { id: eventId('r2'), type: 'checkout.expired' },
+      { id: eventId('r3'), type: 'payout.succeeded' },
+    ];
+    await emit(scratchObject(), events, { zero: false });
+    const to = new Date(Date.now() + 1000).toISOString();
+    const first = sent.filter((s) => s.url === endpoint.url);
+    expect(first.map((s) => s.id).sort()).toEqual([events[0]!.id, events[1]!.id].sort());
+
+    const res = await merchant(`/v1/webhook-endpoints/${endpoint.id}/replay`, {
+      method: 'POST',
+      body: JSON.stringify({ from, to, types: ['checkout.succeeded', 'payout.*'] }),
+    });
+    expect(res.status, await res.clone().text()).toBe(202);
+    expect(await res.json()).toMatchObject({ object: 'webhook_replay', events: 1 });
+    await drain(
+      env.WEBHOOK_ENDPOINTS.get(env.WEBHOOK_ENDPOINTS.idFromName(`replay:${endpoint.id}`)),
+    );
+    const all = receivedBy(endpoint.url, endpoint.secret);
+    expect(all.map((w) => w.id)).toEqual([...first.map((s) => s.id), events[0]!.id]);
+    const [original, again] = sent.filter((s) => s.id === events[0]!.id && s.url === endpoint.url);
+    expect(again!.headers['webhook-id']).toBe(original!.headers['webhook-id']);
+    expect(again!.body).toBe(original!.body);
+  });
+});
+
+describe('delivery', () => {
+  it('one failing endpoint never delays another: separate rows, tries and backoff', async () => {
+    const failing = await createEndpoint({ url: receiver('down', 500), enabled_events: ['*'] });
+    const healthy = await createEndpoint({ url: receiver('up'), enabled_events: ['*'] });
+    const stub = scratchObject();
+    const one = eventId('one');
+    await emit(stub, [{ id: one, type: 'checkout.succeeded' }], { zero: false });
+    const two = eventId('two');
+    await emit(stub, [{ id: two, type: 'checkout.failed' }], { zero: false });
+    expect(receivedBy(healthy.url, healthy.secret).map((w) => w.id)).toEqual([one, two]);
+    // The failing endpoint was tried once per event and waits for its own retries.
+    expect(sent.filter((s) => s.url === failing.url).map((s) => s.id)).toEqual([one, two]);
+    const rows = await targetRows(stub);
+    const of = (endpoint: string) =>
+      rows
+        .filter((r) => r.endpoint_id === endpoint)
+        .map((r) => ({ event: r.event_id, status: r.status, tries: r.tries }));
+    expect(of(healthy.id)).toEqual([
+      { event: one, status: 'delivered', tries: 1 },
+      { event: two, status: 'delivered', tries: 1 },
+    ]);
+    expect(of(failing.id)).toEqual([
+      { event: one, status: 'pending', tries: 1 },
+      { event: two, status: 'pending', tries: 1 },
+    ]);
+    expect(
+      rows.filter((r) => r.endpoint_id === failing.id).every((r) => r.next_at! > Date.now()),
+    ).toBe(true);
+  });
+
+  it('after three days of failures disables the endpoint, with one integration.error to the others', async () => {
+    const failing = await createEndpoint({ url: receiver('dying', 503), enabled_events: ['*'] });
+    const other = await createEndpoint({
+      url: receiver('other'),
+      enabled_events: ['integration.error', 'checkout.*'],
+    });
+    const stub = scratchObject();
+    await emit(stub, [{ id: eventId('f1'), type: 'checkout.succeeded' }], { zero: false });
+    let view = (await (await merchant(`/v1/webhook-endpoints/${failing.id}`)).json()) as {
+      status: string;
+      failing_since: string | null;
+    };
+    expect(view).toMatchObject({ status: 'enabled' });
+    expect(view.failing_since).not.toBeNull();
+    // Three days pass: the run of failures began three days ago.
+    await runInDurableObject(registryStub(), (_instance, state) => {
+      state.storage.sql.exec(
+        'UPDATE endpoints SET failing_since = failing_since - ? WHERE id = ?',
+        3 * DAY,
+        failing.id,
+      );
+    });
+    await emit(stub, [{ id: eventId('f2'), type: 'checkout.succeeded' }], { zero: false });
+    view = (await (await merchant(`/v1/webhook-endpoints/${failing.id}`)).json()) as typeof view;
+    expect(view).toMatchObject({
+      status: 'disabled',
+      disabled_reason: expect.stringMatching(/^every delivery failed since .* \(last: HTTP 503\)$/),
+    });
+    // The registry's own outbox sends the integration.error (to the others and endpoint zero).
+    await drain(registryStub());
+    // Later events: the disabled endpoint is not tried, and no second integration.error.
+    await emit(stub, [{ id: eventId('f3'), type: 'checkout.succeeded' }], { zero: false });
+    await drain(registryStub());
+    const errors = receivedBy(other.url, other.secret).filter(
+      (w) => w.type === 'integration.error',
+    );
+    expect(errors).toHaveLength(1);
+    const body = JSON.parse(sent.find((s) => s.id === errors[0]!.id)!.body) as {
+      data: Record<string, unknown>;
+    };
+    expect(body.data).toMatchObject({
+      kind: 'webhook_endpoint_disabled',
+      endpoint_id: failing.id,
+      last_error: 'HTTP 503',
+    });
+    expect(sent.filter((s) => s.url === failing.url)).toHaveLength(2);
+    expect(
+      receivedBy(other.url, other.secret).filter((w) => w.type !== 'integration.error'),
+    ).toHaveLength(3);
+
+    // The deliveries list: each try with status, code, duration and reason, newest first.
+    await drain(stub);
+    const res = await merchant(`/v1/webhook-endpoints/${failing.id}/deliveries?limit=1`);
+    expect(res.status).toBe(200);
+    const page = (await res.json()) as {
+      data: Record<string, unknown>[];
+      has_more: boolean;
+      next_cursor: string;
+    };
+    expect(page.data).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        http_status: 503,
+        error: 'HTTP 503',
+        attempt: 1,
+      }),
+    ]);
+    expect(page.has_more).toBe(true);
+    const next = (await (
+      await merchant(
+        `/v1/webhook-endpoints/${failing.id}/deliveries?starting_after=${page.next_cursor}`,
+      )
+    ).json()) as { data: { id: string; duration_ms: number }[]; has_more: boolean };
+    expect(next.data).toHaveLength(1);
+    expect(next.data[0]!.id).not.toBe(page.data[0]!.id);
+    expect(next.has_more).toBe(false);
+  });
+
+  it('does not follow a redirect: a failed try whose reason says so; the target gets nothing', async () => {
+    const endpoint = await createEndpoint({
+      url: `${receiver('moved')}`.replace('/status/200', '/redirect/307'),
+      enabled_events: ['*'],
+    });
+    const stub = scratchObject();
+    const id = eventId('moved');
+    await emit(stub, [{ id, type: 'checkout.succeeded' }], { zero: false });
+    expect(sent.filter((s) => s.id === id).map((s) => new URL(s.url).pathname)).toEqual([
+      '/dev/webhooks/redirect/307',
+    ]);
+    await drain(stub);
+    const page = (await (
+      await merchant(`/v1/webhook-endpoints/${endpoint.id}/deliveries`)
+    ).json()) as { data: Record<string, unknown>[] };
+    expect(page.data).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        http_status: 307,
+        error:
+          "HTTP 307 redirect not followed (to http://127.0.0.1:8787): update the endpoint's url to the final address",
+      }),
+    ]);
+  });
+});
+
+describe('the deliveries log', () => {
+  it(`keeps ${DELIVERY_RETENTION_DAYS} days: the sweep's prune removes older tries only`, async () => {
+    const row = (id: string, age: number) => ({
+      id,
+      endpoint_id: 'we_retentionaaaaaaaaaaaaaaaaa',
+      event_id: 'evt_retention',
+      event_type: 'checkout.succeeded',
+      created_at: Date.now() - age,
+      status: 'delivered' as const,
+      http_status: 200,
+      duration_ms: 5,
+      error: null,
+      attempt: 1,
+    });
+    const old = `whd_old_${crypto.randomUUID()}`;
+    const recent = `whd_recent_${crypto.randomUUID()}`;
+    await env.INDEX!.batch([
+      insertDelivery(env.INDEX!, row(old, (DELIVERY_RETENTION_DAYS + 1) * DAY)),
+      insertDelivery(env.INDEX!, row(recent, (DELIVERY_RETENTION_DAYS - 1) * DAY)),
+    ]);
+    expect(await pruneDeliveries(env.INDEX!)).toBeGreaterThanOrEqual(1);
+    const left = await env
+      .INDEX!.prepare('SELECT id FROM webhook_deliveries WHERE id IN (?, ?)')
+      .bind(old, recent)
+      .all<{ id: string }>();
+    expect(left.results.map((r) => r.id)).toEqual([recent]);
+  });
+});

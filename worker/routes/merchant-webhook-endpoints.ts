@@ -1,0 +1,188 @@
+/**
+ * `/v1/webhook-endpoints` (docs/webhooks.md): create, list, read, update and delete webhook
+ * endpoints, roll a secret, list an endpoint's deliveries and replay a time range of the events
+ * feed. Writes need a `full` key, GETs a `read` one (worker/routes/merchant-api.ts). A secret is
+ * answered once, by the create or the roll that made it.
+ * @module
+ */
+import { Hono, type Context } from 'hono';
+import { CheckoutError } from '../../shared/errors';
+import type { ProxyApp } from '../app-env';
+import { jsonBody } from '../middleware/json-body';
+import { millis, pageOf, queryOf } from '../query/list-query';
+import { deliveriesPage } from '../webhook-endpoints/delivery-log';
+import { registry } from '../webhook-endpoints/directory';
+import { ENDPOINT_ID } from '../webhook-endpoints/endpoint-secret';
+import {
+  DEFAULT_EXPIRES_IN,
+  createEndpointSchema,
+  deliveriesQuerySchema,
+  replaySchema,
+  rollSecretSchema,
+  updateEndpointSchema,
+} from '../webhook-endpoints/endpoint-schemas';
+import { eventTypeCondition } from '../webhook-endpoints/event-filter';
+import type { ReplayEvent } from '../webhook-endpoints/webhook-endpoints';
+import { respond } from './respond';
+
+/** Events one replay may send; a longer range is refused (ask for shorter ones). */
+export const REPLAY_MAX_EVENTS = 1000;
+
+function notFound(): CheckoutError {
+  return new CheckoutError('NOT_FOUND', 'No webhook endpoint has that id.');
+}
+
+function invalid(path: string, message: string): CheckoutError {
+  return new CheckoutError('VALIDATION_FAILED', `The request is invalid: ${message}.`, {
+    issues: [{ path, message }],
+  });
+}
+
+/** The `:id` of the path, or 404 when it cannot be an endpoint's. */
+function endpointId(c: Context<ProxyApp>): string {
+  const id = c.req.param('id') ?? '';
+  if (!ENDPOINT_ID.test(id)) throw notFound();
+  return id;
+}
+
+function indexOf(c: Context<ProxyApp>): D1Database {
+  if (!c.env.INDEX) {
+    throw new CheckoutError('CONFIG_INVALID', 'The query index (D1 binding INDEX) is not bound.');
+  }
+  return c.env.INDEX;
+}
+
+/**
+ * The webhook endpoints routes (mounted in the merchant API).
+ *
+ * @example
+ * merchant.route('/', merchantWebhookEndpoints());
+ */
+export function merchantWebhookEndpoints() {
+  const app = new Hono<ProxyApp>();
+  const invalidBody = { invalid: 'The webhook endpoint is invalid.' };
+
+  app.post(
+    '/webhook-endpoints',
+    jsonBody((c: Context<ProxyApp>) => createEndpointSchema(c.var.config.devMode), invalidBody),
+    async (c) => {
+      const body = c.req.valid('json');
+      const outcome = await registry(c.env).create({
+        url: body.url,
+        enabled_events: body.enabled_events,
+        sub_merchant_id: body.sub_merchant_id ?? null,
+        description: body.description ?? '',
+        status: body.status ?? 'enabled',
+      });
+      return respond(c, outcome, 201);
+    },
+  );
+
+  app.get('/webhook-endpoints', async (c) =>
+    c.json({ data: await registry(c.env).list(), has_more: false, next_cursor: null }),
+  );
+
+  app.get('/webhook-endpoints/:id', async (c) => {
+    const view = await registry(c.env).view(endpointId(c));
+    if (!view) throw notFound();
+    return c.json(view);
+  });
+
+  app.patch(
+    '/webhook-endpoints/:id',
+    jsonBody((c: Context<ProxyApp>) => updateEndpointSchema(c.var.config.devMode), invalidBody),
+    async (c) => {
+      const id = endpointId(c);
+      const view = await registry(c.env).update(id, c.req.valid('json'));
+      if (!view) throw notFound();
+      return c.json(view);
+    },
+  );
+
+  app.delete('/webhook-endpoints/:id', async (c) => {
+    const id = endpointId(c);
+    if (!(await registry(c.env).remove(id))) throw notFound();
+    return c.json({ id, object: 'webhook_endpoint', deleted: true });
+  });
+
+  app.post(
+    '/webhook-endpoints/:id/roll-secret',
+    jsonBody(rollSecretSchema, { invalid: 'The roll is invalid.' }),
+    async (c) => {
+      const id = endpointId(c);
+      const expiresIn = c.req.valid('json').expires_in ?? DEFAULT_EXPIRES_IN;
+      const rolled = await registry(c.env).rollSecret(id, expiresIn);
+      if (!rolled) throw notFound();
+      return c.json(rolled);
+    },
+  );
+
+  app.get('/webhook-endpoints/:id/deliveries', queryOf(deliveriesQuerySchema), async (c) => {
+    const id = endpointId(c);
+    const db = indexOf(c);
+    if (!(await registry(c.env).view(id))) throw notFound();
+    const page = pageOf(c.req.valid('query'));
+    return c.json(await deliveriesPage(db, id, { limit: page.limit, after: page.after }));
+  });
+
+  app.post(
+    '/webhook-endpoints/:id/replay',
+    jsonBody(replaySchema, { invalid: 'The replay is invalid.' }),
+    async (c) => {
+      const id = endpointId(c);
+      const db = indexOf(c);
+      const body = c.req.valid('json');
+      const endpoint = await registry(c.env).view(id);
+      if (!endpoint) throw notFound();
+      if (endpoint.status !== 'enabled') {
+        throw invalid('status', 'the endpoint is disabled: enable it (PATCH status) first');
+      }
+      const from = millis(body.from)!;
+      const to = millis(body.to)!;
+      if (to <= from) throw invalid('to', 'to must be after from');
+      // The endpoint's own filters, then the replay's `types`, over the events feed.
+      const filters = [
+        eventTypeCondition(endpoint.enabled_events),
+        eventTypeCondition(body.types ?? ['*']),
+      ];
+      const { results } = await db
+        .prepare(
+          `SELECT id, type, body FROM events WHERE created_at >= ? AND created_at < ?
+           AND (? IS NULL OR sub_merchant_id = ?) AND ${filters.map((f) => f.sql).join(' AND ')}
+           ORDER BY seq LIMIT ?`,
+        )
+        .bind(
+          from,
+          to,
+          endpoint.sub_merchant_id,
+          endpoint.sub_merchant_id,
+          ...filters.flatMap((f) => f.bindings),
+          REPLAY_MAX_EVENTS + 1,
+        )
+        .all<ReplayEvent>();
+      if (results.length > REPLAY_MAX_EVENTS) {
+        throw invalid(
+          'to',
+          `the range holds more than ${REPLAY_MAX_EVENTS} events for this endpoint; replay shorter ranges`,
+        );
+      }
+      const replays = c.env.WEBHOOK_ENDPOINTS.get(
+        c.env.WEBHOOK_ENDPOINTS.idFromName(`replay:${id}`),
+      );
+      const queued = await replays.queueReplay(id, results);
+      return c.json(
+        {
+          object: 'webhook_replay',
+          endpoint_id: id,
+          from: body.from,
+          to: body.to,
+          types: body.types ?? null,
+          events: queued,
+        },
+        202,
+      );
+    },
+  );
+
+  return app;
+}

@@ -1,0 +1,136 @@
+/**
+ * The per-endpoint rows of an object's outbox (docs/design.md, "Outbox"): one row per (event,
+ * endpoint), each with its own status, tries and backoff and its own task, so one endpoint
+ * failing never holds another back. Endpoint zero (MERCHANT_WEBHOOK_URL) keeps the outbox's
+ * own row. A replayed event carries its body here (it is not one of the object's events).
+ * @module
+ */
+import type { DeliveryStatus } from '../durable/webhook-transitions';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS outbox_targets (
+  event_id TEXT NOT NULL, endpoint_id TEXT NOT NULL, type TEXT NOT NULL, payload TEXT,
+  created_at INTEGER NOT NULL, status TEXT NOT NULL, tries INTEGER NOT NULL DEFAULT 0,
+  next_at INTEGER, delivered_at INTEGER, last_status INTEGER, last_error TEXT,
+  PRIMARY KEY (event_id, endpoint_id)
+);
+`;
+
+/** One event for one endpoint. */
+export interface TargetRow {
+  event_id: string;
+  endpoint_id: string;
+  type: string;
+  /** The body to send when it is not the outbox's own event (a replay); else null. */
+  payload: string | null;
+  /** When the row was queued: its retry window runs from here. */
+  created_at: number;
+  status: DeliveryStatus;
+  tries: number;
+  next_at: number | null;
+  delivered_at: number | null;
+  last_status: number | null;
+  last_error: string | null;
+}
+
+/** The task key of one event's delivery to one endpoint. */
+export function targetTaskKey(endpointId: string, eventId: string): string {
+  return `webhook-to:${endpointId}:${eventId}`;
+}
+
+/** The endpoint and event of a {@link targetTaskKey}, or null for another key. */
+export function parseTargetTaskKey(key: string): { endpointId: string; eventId: string } | null {
+  const match = /^webhook-to:(we_[a-z2-7]+):(.+)$/.exec(key);
+  return match ? { endpointId: match[1]!, eventId: match[2]! } : null;
+}
+
+/** The rows of one object's outbox per endpoint. */
+export class TargetRows {
+  constructor(private readonly sql: SqlStorage) {
+    sql.exec(SCHEMA);
+  }
+
+  /** A new row, due now, once per (event, endpoint); a replay (with `payload`) re-arms a
+   * settled row. Answers if it is due. */
+  queue(row: { eventId: string; endpointId: string; type: string; payload: string | null }) {
+    const now = Date.now();
+    const conflict =
+      row.payload === null
+        ? 'DO NOTHING'
+        : `DO UPDATE SET status = 'pending', payload = excluded.payload, created_at = excluded.created_at,
+             next_at = excluded.next_at, tries = 0`;
+    return (
+      this.sql.exec(
+        `INSERT INTO outbox_targets (event_id, endpoint_id, type, payload, created_at, status, next_at)
+         VALUES (?, ?, ?, ?, ?, 'pending', ?) ON CONFLICT (event_id, endpoint_id) ${conflict}`,
+        row.eventId,
+        row.endpointId,
+        row.type,
+        row.payload,
+        now,
+        now,
+      ).rowsWritten > 0
+    );
+  }
+
+  get(eventId: string, endpointId: string): TargetRow | undefined {
+    return this.sql
+      .exec<TargetRow & Record<string, SqlStorageValue>>(
+        'SELECT * FROM outbox_targets WHERE event_id = ? AND endpoint_id = ?',
+        eventId,
+        endpointId,
+      )
+      .toArray()[0];
+  }
+
+  /** Records one try: `delivered`, retried at `nextAt`, or `failed` for good (`nextAt` null).
+   * A replayed row is removed once settled (its body is a copy of the feed's). */
+  settle(
+    row: TargetRow,
+    result: { ok: boolean; httpStatus: number | null; error: string | null; at: number },
+    nextAt: number | null,
+  ): void {
+    const status: DeliveryStatus = result.ok ? 'delivered' : nextAt === null ? 'failed' : 'pending';
+    if (row.payload !== null && status !== 'pending') {
+      this.sql.exec(
+        'DELETE FROM outbox_targets WHERE event_id = ? AND endpoint_id = ?',
+        row.event_id,
+        row.endpoint_id,
+      );
+      return;
+    }
+    this.sql.exec(
+      `UPDATE outbox_targets SET status = ?, tries = tries + 1, next_at = ?, delivered_at = ?,
+         last_status = ?, last_error = ? WHERE event_id = ? AND endpoint_id = ?`,
+      status,
+      result.ok ? null : nextAt,
+      result.ok ? result.at : null,
+      result.httpStatus,
+      result.ok ? null : result.error,
+      row.event_id,
+      row.endpoint_id,
+    );
+  }
+
+  /** The endpoint is gone or disabled: the row fails without a try (a replay's is removed). */
+  drop(row: TargetRow, reason: string): void {
+    this.sql.exec(
+      row.payload === null
+        ? "UPDATE outbox_targets SET status = 'failed', next_at = NULL, last_error = ? WHERE event_id = ? AND endpoint_id = ?"
+        : 'DELETE FROM outbox_targets WHERE ?1 IS NOT NULL AND event_id = ?2 AND endpoint_id = ?3',
+      reason,
+      row.event_id,
+      row.endpoint_id,
+    );
+  }
+
+  /** Every row of one event (the object's view of its fan-out). */
+  ofEvent(eventId: string): TargetRow[] {
+    return this.sql
+      .exec<TargetRow & Record<string, SqlStorageValue>>(
+        'SELECT * FROM outbox_targets WHERE event_id = ? ORDER BY endpoint_id',
+        eventId,
+      )
+      .toArray();
+  }
+}

@@ -1,0 +1,191 @@
+/**
+ * The `WebhookEndpoints` Durable Object. The one named `registry` holds every webhook endpoint
+ * and its secrets (worker/webhook-endpoints/endpoint-store.ts) and answers the other objects'
+ * outboxes (fan-out, secrets, failure reports); its own outbox sends the `integration.error`
+ * of an endpoint it disabled. One object per endpoint (`replay:<id>`) holds that endpoint's
+ * replays, so replaying to an endpoint that fails holds no other endpoint back.
+ * @module
+ */
+import { DurableObject } from 'cloudflare:workers';
+import { loadConfig } from '../config';
+import { fail, type Outcome } from '../durable/outcome';
+import { TaskQueue } from '../durable/task-queue';
+import { ENDPOINT_DISABLE_AFTER_MS, WebhookOutbox } from '../durable/webhook-outbox';
+import type { ProxyEnv } from '../env';
+import { INDEX_TASK, IndexOutbox } from '../index-store/index-outbox';
+import { eventSummary } from '../index-store/summaries';
+import { webhookSecrets } from '../secret-rotation';
+import {
+  REGISTRY_NAME,
+  remoteDirectory,
+  type EndpointDirectory,
+  type SigningTarget,
+} from './directory';
+import { newEndpointSecret, randomId } from './endpoint-secret';
+import {
+  EndpointStore,
+  MAX_ENDPOINTS,
+  endpointView,
+  type EndpointFields,
+  type EndpointRow,
+  type EndpointView,
+} from './endpoint-store';
+
+/** An endpoint with its secret: answered once, at creation or at a roll. */
+export type EndpointWithSecret = EndpointView & { secret: string };
+
+/** One event of the feed to send again. */
+export interface ReplayEvent {
+  id: string;
+  type: string;
+  body: string;
+}
+
+/**
+ * The registry of webhook endpoints, and each endpoint's replays.
+ *
+ * @example
+ * const created = await registry(env).create({ url, enabled_events: ['checkout.*'], … });
+ */
+export class WebhookEndpoints extends DurableObject<ProxyEnv> {
+  private readonly tasks: TaskQueue<string>;
+  private readonly index: IndexOutbox;
+  private readonly outbox: WebhookOutbox;
+  private readonly store: EndpointStore;
+
+  constructor(ctx: DurableObjectState, env: ProxyEnv) {
+    super(ctx, env);
+    const sql = ctx.storage.sql;
+    this.tasks = new TaskQueue(ctx.storage);
+    this.index = new IndexOutbox(sql, this.tasks);
+    this.outbox = new WebhookOutbox(
+      sql,
+      this.tasks,
+      (event) => this.index.stageEvent(eventSummary(event)),
+      (attempt) => this.index.stageDelivery(attempt),
+    );
+    this.store = new EndpointStore(sql);
+  }
+
+  private get isRegistry(): boolean {
+    return this.ctx.id.name === REGISTRY_NAME;
+  }
+
+  // ------------------------------------------------------------------ merchant API
+
+  async create(fields: EndpointFields): Promise<Outcome<EndpointWithSecret>> {
+    if (this.store.count() >= MAX_ENDPOINTS) {
+      return fail(
+        'VALIDATION_FAILED',
+        `A deployment has at most ${MAX_ENDPOINTS} webhook endpoints: delete one first.`,
+      );
+    }
+    const id = randomId('we');
+    const secret = newEndpointSecret();
+    this.store.insert(id, fields, secret, Date.now());
+    return { ok: true, value: { ...endpointView(this.store.get(id)!), secret } };
+  }
+
+  async list(): Promise<EndpointView[]> {
+    return this.store.all().map((row) => endpointView(row));
+  }
+
+  async view(id: string): Promise<EndpointView | null> {
+    const row = this.store.get(id);
+    return row ? endpointView(row) : null;
+  }
+
+  async update(id: string, fields: Partial<EndpointFields>): Promise<EndpointView | null> {
+    if (!this.store.get(id)) return null;
+    this.store.update(id, fields, Date.now());
+    return endpointView(this.store.get(id)!);
+  }
+
+  async remove(id: string): Promise<boolean> {
+    return this.store.remove(id);
+  }
+
+  /** A new secret, answered once; the old one signs too for `expiresInSeconds`. */
+  async rollSecret(id: string, expiresInSeconds: number): Promise<EndpointWithSecret | null> {
+    if (!this.store.get(id)) return null;
+    const now = Date.now();
+    const secret = newEndpointSecret();
+    this.store.roll(id, secret, now + expiresInSeconds * 1000, now);
+    return { ...endpointView(this.store.get(id)!, now), secret };
+  }
+
+  // ------------------------------------------------------------------ the outboxes' directory
+
+  async matching(type: string, subMerchantId: string | null): Promise<string[]> {
+    return this.store.matching(type, subMerchantId);
+  }
+
+  async target(id: string): Promise<SigningTarget | null> {
+    const row = this.store.get(id);
+    if (!row) return null;
+    return {
+      url: row.url,
+      secrets: this.store.secrets(row),
+      enabled: row.status === 'enabled',
+      failingSince: row.failing_since,
+    };
+  }
+
+  /** A failed delivery; the one that ends three days of failures disables the endpoint and
+   * sends one `integration.error` to the other endpoints (and endpoint zero). */
+  async reportFailure(id: string, at: number, error: string): Promise<{ disabled: boolean }> {
+    const disabled = this.store.failed(id, at, error, ENDPOINT_DISABLE_AFTER_MS);
+    if (disabled) this.announceDisabled(disabled);
+    return { disabled: this.store.get(id)?.status === 'disabled' };
+  }
+
+  async reportSuccess(id: string): Promise<void> {
+    this.store.succeeded(id);
+  }
+
+  private announceDisabled(row: EndpointRow): void {
+    this.outbox.enqueue(`evt_${row.id}_disabled_${row.failing_since}`, 'integration.error', {
+      kind: 'webhook_endpoint_disabled',
+      endpoint_id: row.id,
+      // The origin only: a path or query could carry anything.
+      url_origin: new URL(row.url).origin,
+      failing_since: new Date(row.failing_since!).toISOString(),
+      last_error: row.last_error,
+      fix: `fix the endpoint, then PATCH /v1/webhook-endpoints/${row.id} {"status":"enabled"} and replay the gap`,
+    });
+  }
+
+  // ------------------------------------------------------------------ replays (`replay:<id>`)
+
+  /** Queues the events for one endpoint, each due now with its original id and body. */
+  async queueReplay(endpointId: string, events: ReplayEvent[]): Promise<number> {
+    for (const event of events) {
+      this.outbox.replay({ id: event.id, type: event.type, payload: event.body }, endpointId);
+    }
+    return events.length;
+  }
+
+  // ------------------------------------------------------------------ timers
+
+  private directory(): EndpointDirectory {
+    if (!this.isRegistry) return remoteDirectory(this.env);
+    return {
+      matching: (type, sub) => this.matching(type, sub),
+      target: (id) => this.target(id),
+      failed: (id, at, error) => this.reportFailure(id, at, error),
+      succeeded: (id) => this.reportSuccess(id),
+    };
+  }
+
+  override async alarm(): Promise<void> {
+    await this.tasks.drain(async (task) => {
+      if (task.kind === INDEX_TASK) return this.index.flush(this.env.INDEX);
+      const config = loadConfig(this.env);
+      return this.outbox.run(
+        task,
+        () => ({ url: config.merchantWebhookUrl, secrets: webhookSecrets(this.env, config) }),
+        this.directory(),
+      );
+    });
+  }
+}
