@@ -20,21 +20,6 @@ const KNOWN_CIRCLES = [
     'worker/index-store/summaries.ts',
     'worker/session/store.ts',
   ],
-  // sandbox: the bindings name the ledger class, whose engine reads the bindings.
-  ['sandbox/src/env.ts', 'sandbox/src/ledger.ts'],
-  ['sandbox/src/ledger.ts', 'sandbox/src/machine/engine.ts', 'sandbox/src/env.ts'],
-  [
-    'sandbox/src/ledger.ts',
-    'sandbox/src/machine/control-actions.ts',
-    'sandbox/src/machine/engine.ts',
-    'sandbox/src/env.ts',
-  ],
-  [
-    'sandbox/src/ledger.ts',
-    'sandbox/src/machine/payer-steps.ts',
-    'sandbox/src/machine/engine.ts',
-    'sandbox/src/env.ts',
-  ],
   // widget: the form model calls the submit action, which reads the form model back (the
   // widget state controller of issue 28 owns both).
   ['widget/form-model.ts', 'widget/actions/submit-attempt.ts'],
