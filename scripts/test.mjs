@@ -6,6 +6,8 @@ import { run, runLanes } from './run.mjs';
 import { widgetSteps } from './test-widget.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+/** The folders checked for import circles (package.json's `circles` script names the same). */
+const CIRCLE_SCOPE = ['worker', 'sandbox', 'widget', 'shared'];
 const NAMES = { chromium: 'Chromium', firefox: 'Firefox ESR', webkit: 'WebKitGTK' };
 // Chromium, Firefox ESR and WebKitGTK (UC_ENGINES narrows; a missing one fails under CI=true).
 const engines = ensureBrowsers();
@@ -23,6 +25,9 @@ await runLanes([
   [['tsc', ['--noEmit', '-p', 'tsconfig.widget.json'], 'typecheck (widget)']],
   [['tsc', ['--noEmit', '-p', 'tsconfig.node.json'], 'typecheck (node tests)']],
   [['prettier', ['--check', '.', '--log-level', 'warn'], 'format check']],
+  // Fails on an import circle outside .dependency-cruiser.cjs's allowlist (docs/design.md,
+  // "Import circles"); test/scripts/import-circles.test.ts keeps that allowlist exact.
+  [['depcruise', ['-c', '.dependency-cruiser.cjs', ...CIRCLE_SCOPE], 'import circles']],
   [
     ['vite', ['build', '--logLevel', 'warn'], 'widget build'],
     ['tsc', ['-p', 'tsconfig.lib.json'], 'webhook verifier build'],

@@ -1,7 +1,9 @@
 /**
  * The proxy Worker: merchant API, public checkout API, hosted checkout page (`/pay/:id`), hosted
- * callbacks, return page, and the widget bundle (static assets). Dev-only routes are mounted in
- * development mode only (DEV_MODE=1, the development secrets and a loopback PUBLIC_BASE_URL).
+ * callbacks, return page, and the widget bundle (static assets). This is the production entry
+ * (wrangler.toml's top level): it has no dev routes. [env.dev] builds worker/dev-worker.ts
+ * instead, this Worker plus the dev and bench routes, served in development mode only (DEV_MODE=1,
+ * the development secrets and a loopback PUBLIC_BASE_URL).
  * @module
  */
 import { Hono } from 'hono';
@@ -15,7 +17,6 @@ import { logLine, requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { sweep } from './index-store/sweep';
 import { checkoutApi } from './routes/checkout';
-import { devRoutes } from './routes/dev';
 import { diagnostics } from './routes/diagnostics';
 import { hooks } from './routes/hooks';
 import { hostedPage } from './routes/hosted-page';
@@ -51,35 +52,34 @@ app.route('/v1', merchantApi());
 app.route('/hooks', hooks());
 app.route('/pay', hostedPage());
 
-const dev = new Hono<ProxyApp>();
-dev.use('*', requestLog());
-dev.use('*', apiVersion());
-dev.use('*', securityHeaders());
-dev.use('*', errorEnvelope());
-dev.onError(errorHandler());
-dev.route('/', devRoutes(app));
-dev.route('/', app);
-dev.notFound(notFoundHandler());
 app.notFound(notFoundHandler());
 
-/** The Worker: validates configuration once, then routes. */
-const handler: ExportedHandler<ProxyEnv> = {
-  fetch(request, env, ctx) {
-    try {
-      const config = loadConfig(env);
-      return (config.devMode ? dev : app).fetch(request, env, ctx);
-    } catch {
-      return app.fetch(request, env, ctx);
-    }
-  },
-  /** The Cron Trigger (every 5 minutes): the reconciliation sweep (worker/index-store/sweep.ts). */
-  async scheduled(controller, env, ctx) {
-    ctx.waitUntil(
-      sweep(env, controller.scheduledTime).then((report) =>
-        logLine('info', 'sweep', { ...report }),
-      ),
-    );
-  },
-};
+/**
+ * The Worker: validates configuration once, then routes to `app`, or in development mode to
+ * `devApp` when the build has one (worker/dev-worker.ts; the production build has none).
+ *
+ * @example
+ * export default workerWith(devApp);
+ */
+export function workerWith(devApp?: Hono<ProxyApp>): ExportedHandler<ProxyEnv> {
+  return {
+    fetch(request, env, ctx) {
+      try {
+        const config = loadConfig(env);
+        return (config.devMode && devApp ? devApp : app).fetch(request, env, ctx);
+      } catch {
+        return app.fetch(request, env, ctx);
+      }
+    },
+    /** The Cron Trigger (every 5 minutes): the reconciliation sweep (worker/index-store/sweep.ts). */
+    async scheduled(controller, env, ctx) {
+      ctx.waitUntil(
+        sweep(env, controller.scheduledTime).then((report) =>
+          logLine('info', 'sweep', { ...report }),
+        ),
+      );
+    },
+  };
+}
 
-export default handler;
+export default workerWith();

@@ -5,9 +5,9 @@
  */
 import { applyCatalogueOverrides, type Catalogue } from '../../shared/catalogue';
 import { parseCatalogueOverrides } from '../../shared/catalogue-settings';
-import type { SandboxEnv } from './env';
+import type { SandboxVars } from './vars';
 
-let cache: { raw: SandboxEnv['CATALOGUE']; catalogue: Catalogue } | undefined;
+let cache: { raw: SandboxVars['CATALOGUE']; catalogue: Catalogue } | undefined;
 
 /**
  * The catalogue for this deployment (parsed once per distinct `CATALOGUE` value).
@@ -15,7 +15,7 @@ let cache: { raw: SandboxEnv['CATALOGUE']; catalogue: Catalogue } | undefined;
  * @example
  * catalogueOf(c.env).method(1, 'send money')?.kind; // 'phone_prompt'
  */
-export function catalogueOf(env: Pick<SandboxEnv, 'CATALOGUE'>): Catalogue {
+export function catalogueOf(env: Pick<SandboxVars, 'CATALOGUE'>): Catalogue {
   if (cache === undefined || cache.raw !== env.CATALOGUE) {
     cache = {
       raw: env.CATALOGUE,

@@ -1,34 +1,13 @@
 /**
- * The sandbox's bindings and settings (all `SANDBOX_*` vars are documented in sandbox/README.md).
+ * The sandbox's bindings: its settings (vars.ts) and the ledger's Durable Object namespace.
+ * Only the Worker's side (routes, middleware, ledger-stub.ts) reads this file; the ledger itself
+ * reads vars.ts, so the type import of its class here closes no loop.
  * @module
  */
 import type { SandboxLedger } from './ledger';
+import type { SandboxVars } from './vars';
 
 /** Everything the sandbox Worker is bound to. */
-export interface SandboxEnv {
-  /** The integration's public client id callers must send. */
-  SANDBOX_CLIENT_ID: string;
-  /** The integration's exact, case-sensitive title callers must send as `sender`. */
-  SANDBOX_SENDER: string;
-  /** The integration's secret key: verifies request signatures and signs callbacks. */
-  SANDBOX_SECRET_KEY: string;
-  /** Comma-separated caller IPs allowed to make signed calls; `*` allows any. */
-  SANDBOX_IP_WHITELIST: string;
-  /** How many times faster than real time the sandbox clock runs. */
-  SANDBOX_TIME_SCALE: string;
-  /** Delay before scripted callbacks, in sandbox milliseconds. */
-  SANDBOX_CALLBACK_DELAY_MS: string;
-  /** Sandbox minutes test numbers 006–009 wait before settling (default 3). */
-  SANDBOX_LATE_SETTLE_MINUTES?: string;
-  /** Sandbox minutes an OTP payment token stays valid (default 2, as upstream). */
-  SANDBOX_OTP_MINUTES?: string;
-  /** Public base URL of the sandbox's browser pages. */
-  SANDBOX_PUBLIC_URL: string;
-  /** Comma-separated sub-merchant UUIDs the sandbox knows; any other `sub_merchant_id` is "User not found!". */
-  SANDBOX_SUB_MERCHANT_IDS?: string;
-  /** `sha256` (default) or `hmac-sha256`: the signature scheme (docs/design.md, "Schemes"). */
-  SANDBOX_SIGNING_SCHEME?: string;
-  /** Catalogue slot overrides (JSON text or a table) enabling every method slot. */
-  CATALOGUE?: string | Record<string, unknown>;
+export interface SandboxEnv extends SandboxVars {
   LEDGER: DurableObjectNamespace<SandboxLedger>;
 }

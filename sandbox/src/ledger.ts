@@ -8,7 +8,6 @@
 import { DurableObject } from 'cloudflare:workers';
 import { MINUTE } from './clock';
 import type { EndpointName } from './endpoints';
-import type { SandboxEnv } from './env';
 import { newRef, newToken } from './ids';
 import {
   extraCallback,
@@ -72,6 +71,7 @@ import {
 } from './store/transactions';
 import type { Transfer } from './store/transfers';
 import { adjustWallet, listWallets, openWallets, walletOf, type Wallet } from './store/wallets';
+import type { SandboxVars } from './vars';
 
 /**
  * Every transaction of the sandbox, and the machinery that moves them.
@@ -80,11 +80,11 @@ import { adjustWallet, listWallets, openWallets, walletOf, type Wallet } from '.
  * const created = await ledger(env).createCollection(request, false);
  * if (created.ok) created.tx.ref; // 'SBX-…'
  */
-export class SandboxLedger extends DurableObject<SandboxEnv> {
+export class SandboxLedger extends DurableObject<SandboxVars> {
   private readonly sql: SqlStorage;
   private readonly engine: Engine;
 
-  constructor(ctx: DurableObjectState, env: SandboxEnv) {
+  constructor(ctx: DurableObjectState, env: SandboxVars) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
     this.engine = new Engine(ctx.storage, env);

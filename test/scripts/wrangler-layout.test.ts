@@ -2,7 +2,7 @@
 // development (DEV_MODE, the sandbox binding, /dev and /sandbox routes) lives in [env.dev] only,
 // and `npm run deploy` refuses DEV_MODE.
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { experimental_readRawConfig, unstable_getMiniflareWorkerOptions } from 'wrangler';
@@ -35,24 +35,83 @@ describe('wrangler.toml', () => {
   it('deploys the top level without inheritance warnings', () => {
     // Config diagnostics print before bundling, so a dry run shows them even when the bundle
     // itself cannot be built.
-    const run = spawnSync(
-      path.resolve('node_modules/.bin/wrangler'),
-      ['deploy', '--dry-run', '--env=', '--outdir', path.resolve('node_modules/.cache/uc-dry-run')],
-      {
-        encoding: 'utf8',
-        env: {
-          ...process.env,
-          WRANGLER_SEND_METRICS: 'false',
-          CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-        },
-      },
-    );
-    const output = `${run.stdout}\n${run.stderr}`;
+    const { output } = dryRun('');
     expect(output).not.toMatch(/exists at the top level, but not on/);
     expect(output).not.toMatch(/Multiple environments are defined/);
     expect(output).not.toMatch(/No environment found/);
   }, 60_000);
+
+  // Issue #28, "Only production code ships": the dev and bench routes are built into [env.dev]
+  // only (its main, worker/dev-worker.ts, is the one file that imports them).
+  it('the production bundle carries no dev or bench code; the dev bundle does', () => {
+    const production = dryRun('');
+    expect(production.status, production.output).toBe(0);
+    const shipped = bundledModules(production.bundle);
+    expect(shipped).toContain('worker/index.ts');
+    // Modules with "dev" or "bench" in their path that production keeps, each for a reason:
+    const kept = [
+      // The development secrets: production refuses to run with them (worker/config.ts).
+      'worker/dev-credentials.json',
+      // The DevInbox class: the top-level migration v2 names it, so every environment must
+      // export it until a `deleted_classes` migration (docs/design.md, "Sandbox wiring").
+      'worker/dev-inbox/dev-inbox.ts',
+    ];
+    expect(shipped.filter((file) => /dev|bench/i.test(file))).toEqual(kept);
+
+    const development = dryRun('dev');
+    expect(development.status, development.output).toBe(0);
+    expect(bundledModules(development.bundle)).toEqual(
+      expect.arrayContaining([
+        'worker/dev-worker.ts',
+        'worker/routes/dev.ts',
+        'worker/index-store/bench-rows.ts',
+        'worker/dev-inbox/inbox.ts',
+      ]),
+    );
+  }, 60_000);
 });
+
+const dryRuns = new Map<string, ReturnType<typeof bundle>>();
+
+/**
+ * `wrangler deploy --dry-run` of an environment of wrangler.toml ('' is the top level, the
+ * production Worker): its output, exit status and bundle (the text of the one .js file). Once
+ * per environment and file.
+ */
+function dryRun(environment: string) {
+  if (!dryRuns.has(environment)) dryRuns.set(environment, bundle(environment));
+  return dryRuns.get(environment)!;
+}
+
+function bundle(environment: string) {
+  const outdir = path.resolve(`node_modules/.cache/uc-dry-run/${environment || 'production'}`);
+  rmSync(outdir, { recursive: true, force: true });
+  const run = spawnSync(
+    path.resolve('node_modules/.bin/wrangler'),
+    ['deploy', '--dry-run', `--env=${environment}`, '--outdir', outdir],
+    {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        WRANGLER_SEND_METRICS: 'false',
+        CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      },
+    },
+  );
+  const script = existsSync(outdir)
+    ? readdirSync(outdir).find((file) => file.endsWith('.js'))
+    : undefined;
+  return {
+    output: `${run.stdout}\n${run.stderr}`,
+    status: run.status,
+    bundle: script ? readFileSync(path.join(outdir, script), 'utf8') : '',
+  };
+}
+
+/** Our own source files in a bundle: esbuild heads each module's code with a `// path` line. */
+function bundledModules(bundle: string) {
+  return [...bundle.matchAll(/^\/\/ ((?:worker|shared)\/\S+)$/gm)].map((match) => match[1]!);
+}
 
 describe('npm run deploy', () => {
   const good = {

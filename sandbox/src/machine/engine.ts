@@ -8,7 +8,6 @@ import { OTP_TTL_MINUTES } from '../../../shared/lifetimes';
 import type { SigningScheme } from '../../../shared/signing';
 import type { CallbackSigner } from '../callbacks';
 import { clockFor, MINUTE, type Clock } from '../clock';
-import type { SandboxEnv } from '../env';
 import { collectionFeeMinor, payoutFeeMinor } from '../money';
 import {
   FAILURES,
@@ -29,6 +28,7 @@ import {
 } from '../store/transactions';
 import { transfersOf } from '../store/transfers';
 import { adjustWallet, walletOf } from '../store/wallets';
+import type { SandboxVars } from '../vars';
 import { CallbackOutbox } from './callback-outbox';
 import type { RowTime } from './new-rows';
 import type { Outcome, TransactionBundle } from './types';
@@ -56,7 +56,7 @@ export class Engine {
 
   constructor(
     readonly storage: DurableObjectStorage,
-    private readonly env: SandboxEnv,
+    private readonly env: SandboxVars,
   ) {
     this.sql = storage.sql;
     this.clock = clockFor(env.SANDBOX_TIME_SCALE);

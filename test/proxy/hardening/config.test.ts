@@ -5,7 +5,7 @@ import { env } from 'cloudflare:workers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { webhookSecretProblem } from '../../../worker/config';
 import type { ProxyEnv } from '../../../worker/env';
-import worker from '../../../worker/index';
+import worker from '../../../worker/dev-worker';
 import { BASE, expectNoSecrets, seenBodies } from '../helpers';
 import { configProblems, expectBareConfigInvalid } from './config-detail';
 

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { devInbox } from '../../../worker/dev-inbox/inbox';
 import type { ProxyEnv } from '../../../worker/env';
 import { idempotencyStub } from '../../../worker/idempotency/claim';
-import worker from '../../../worker/index';
+import worker from '../../../worker/dev-worker';
 import { addressBucket } from '../../../worker/middleware/address-bucket';
 import { estimateBits } from '../../../worker/keys/entropy';
 import {

@@ -17,7 +17,7 @@ import {
 import { signEnvelope } from '../../../shared/signing';
 import { validate } from '../../../shared/validation';
 import { loadConfig } from '../../../worker/config';
-import worker from '../../../worker/index';
+import worker from '../../../worker/dev-worker';
 import { DEFAULT_BODY_LIMIT } from '../../../worker/middleware/json-body';
 import { CALLBACK_BODY_LIMIT } from '../../../worker/routes/hooks';
 import { PAYMENT_LINK_BODY_LIMIT } from '../../../worker/routes/merchant-payments';

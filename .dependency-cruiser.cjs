@@ -1,0 +1,88 @@
+// The import-circle check: `npm test`'s "import circles" lane and `npm run circles` run
+// `depcruise -c .dependency-cruiser.cjs worker sandbox widget shared`, which fails on a circle
+// that is not in KNOWN_CIRCLES below. docs/design.md, "Import circles", says how it works.
+
+/**
+ * The circles that exist today and wait for the restructuring of issue 28. Each entry names one
+ * loop exactly, by its files in import order (the last imports the first). dependency-cruiser
+ * reports a circle per import that closes one, and matches it against this list by its exact
+ * set of files: a new loop, or one more file in a listed loop, fails the check. The list can
+ * only shrink: test/scripts/import-circles.test.ts fails when an entry no longer occurs, so
+ * breaking a circle means deleting its entry. Never add one.
+ */
+const KNOWN_CIRCLES = [
+  // worker: the generic object tables know the session's row type, and index-store reads the
+  // session's table from outside session/ (issue 28: each owner builds its own summaries).
+  ['worker/durable/object-tables.ts', 'worker/index-store/summaries.ts', 'worker/session/store.ts'],
+  [
+    'worker/durable/object-tables.ts',
+    'worker/durable/webhook-outbox.ts',
+    'worker/index-store/summaries.ts',
+    'worker/session/store.ts',
+  ],
+  // widget: the form model calls the submit action, which reads the form model back (the
+  // widget state controller of issue 28 owns both).
+  ['widget/form-model.ts', 'widget/actions/submit-attempt.ts'],
+  ['widget/form-model.ts', 'widget/actions/submit-attempt.ts', 'widget/actions/form-check.ts'],
+  // widget: the chunk table imports each step lazily, and each step reads the table's types.
+  ['widget/step-chunks.ts', 'widget/steps/approve.ts'],
+  ['widget/step-chunks.ts', 'widget/steps/otp.ts'],
+  ['widget/step-chunks.ts', 'widget/steps/outcome.ts'],
+  ['widget/step-chunks.ts', 'widget/steps/redirect.ts'],
+  ['widget/step-chunks.ts', 'widget/steps/transfer.ts'],
+  // widget, translation files (outside the "no circle" goal of issue 28): the localizer loads
+  // the tables, which are typed by the localizer's keys.
+  ['widget/localize.ts', 'widget/translations/en.ts'],
+  ['widget/localize.ts', 'widget/translations/fr.ts'],
+  ['widget/localize.ts', 'widget/translations/pt.ts'],
+  ['widget/localize.ts', 'widget/translations/sw.ts'],
+  ['widget/localize.ts', 'widget/translations/fr.ts', 'widget/translations/en.ts'],
+  ['widget/localize.ts', 'widget/translations/pt.ts', 'widget/translations/en.ts'],
+  ['widget/localize.ts', 'widget/translations/sw.ts', 'widget/translations/en.ts'],
+  ['widget/localize.ts', 'widget/translations/en.ts', 'widget/translations/steps/approve.ts'],
+  ['widget/localize.ts', 'widget/translations/en.ts', 'widget/translations/steps/otp.ts'],
+  ['widget/localize.ts', 'widget/translations/en.ts', 'widget/translations/steps/outcome.ts'],
+  ['widget/localize.ts', 'widget/translations/en.ts', 'widget/translations/steps/redirect.ts'],
+  ['widget/localize.ts', 'widget/translations/en.ts', 'widget/translations/steps/transfer.ts'],
+];
+
+/** One dependency-cruiser "known violation" per circle (it matches a cycle by its members). */
+const knownViolations = KNOWN_CIRCLES.map((files) => ({
+  type: 'cycle',
+  from: files[0],
+  to: files[1 % files.length],
+  rule: { name: 'no-circular', severity: 'error' },
+  cycle: [...files.slice(1), files[0]].map((name) => ({ name, dependencyTypes: [] })),
+}));
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'Files must not import each other in a loop, type-only imports included. Break the ' +
+        'loop (move the shared types to their own file, or pass the dependency in); ' +
+        'docs/design.md, "Import circles".',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    // swc parses TypeScript and keeps every import, `import type` and `export type … from` too,
+    // so a type-only edge closes a circle like any other. (dependency-cruiser's tsc parser needs
+    // TypeScript's JavaScript API, which TypeScript 7 no longer ships.)
+    parser: 'swc',
+    tsPreCompilationDeps: true,
+    doNotFollow: { path: 'node_modules' },
+    // Our own code only: packages, `cloudflare:*` and Node built-ins are leaves anyway.
+    includeOnly: '^(worker|sandbox|widget|shared)/',
+    // Generated and built files are not sources.
+    exclude: { path: '(^|/)(dist|node_modules)/|\\.d\\.ts$' },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.mts', '.js', '.mjs', '.json'],
+    },
+    knownViolations,
+  },
+};
