@@ -42,6 +42,12 @@ export interface ProxySettings {
   PHONE_PROMPT_LIMITS?: string;
   /** Prompts per checkout session, e.g. `3/10m` (the default), or `off`. */
   SESSION_PROMPT_LIMITS?: string;
+  /** JSON amount ranges by slot id, `{"<slot>": {"min"?, "max"?}}` (worker/payment-methods/limits.ts). */
+  METHOD_LIMITS?: string;
+  /** JSON `{"min_count"?, "degraded"?, "closed"?}`: how availability is computed. */
+  METHOD_AVAILABILITY?: string;
+  /** JSON `{"<slot>": "operational" | "degraded" | "closed"}`: availability set by hand. */
+  METHOD_STATUS?: string;
 }
 
 /** Bindings wrangler.toml declares that the code still treats as optional. */

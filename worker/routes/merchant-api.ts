@@ -13,6 +13,7 @@ import { merchantPayments } from './merchant-payments';
 import { merchantQueries } from './merchant-queries';
 import { merchantRedact } from './merchant-redact';
 import { merchantSessions } from './merchant-sessions';
+import { paymentMethods } from './payment-methods';
 
 /**
  * The merchant API. Mount it after the public routes under /v1 (the checkout API, the return
@@ -28,6 +29,7 @@ export function merchantApi() {
   // decides. `checkout` keys create and read sessions; `read` keys make GET requests; anything
   // not listed needs a `full` key.
   app.post('/sessions', merchantAuth('checkout'));
+  app.post('/payment-methods/predict', merchantAuth('checkout', 'read')); // a lookup (issue 27)
   app.on('GET', ['/sessions', '/sessions/:id'], merchantAuth('checkout', 'read'));
   app.get('*', merchantAuth('read'));
   app.use('*', merchantAuth());
@@ -37,5 +39,6 @@ export function merchantApi() {
   app.route('/', merchantRedact());
   app.route('/sessions', merchantSessions());
   app.route('/', merchantPayments());
+  app.route('/', paymentMethods()); // payment methods (issue 27)
   return app;
 }
