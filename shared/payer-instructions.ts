@@ -25,26 +25,26 @@ export const USSD_STEPS: Readonly<Record<string, Texts>> = {
   // Rwanda Ltd, "MoMo Self reversal" announcement (royalfm.rw), which names *182*7# for the
   // approval operation.
   'RW:mtn': {
-    en: 'Missed the prompt? Dial *182*7#, open your pending approvals and approve this payment with your PIN.',
-    fr: 'Demande manquée ? Composez *182*7#, ouvrez vos approbations en attente et validez ce paiement avec votre code secret.',
-    sw: 'Umekosa ombi? Piga *182*7#, fungua maombi yanayosubiri idhini na uidhinishe malipo haya kwa PIN yako.',
-    pt: 'Perdeu o pedido? Marque *182*7#, abra as aprovações pendentes e aprove este pagamento com o seu PIN.',
+    en: 'No prompt? Dial *182*7# and approve the pending payment with your PIN.',
+    fr: 'Pas de demande ? Composez *182*7# et validez le paiement en attente avec votre code.',
+    sw: 'Hukupata ombi? Piga *182*7# na uidhinishe malipo yanayosubiri kwa PIN yako.',
+    pt: 'Sem pedido? Marque *182*7# e aprove o pagamento pendente com o seu PIN.',
   },
 };
 
 /** What every other operator's payer is told. */
 export const GENERIC_STEPS: Texts = {
-  en: 'Missed the prompt? Open your mobile-money menu on the phone and look for a payment waiting for approval.',
-  fr: 'Demande manquée ? Ouvrez le menu mobile money de votre téléphone et cherchez un paiement en attente de validation.',
-  sw: 'Umekosa ombi? Fungua menyu ya pesa kwa simu na utafute malipo yanayosubiri idhini.',
-  pt: 'Perdeu o pedido? Abra o menu de dinheiro móvel do telemóvel e procure um pagamento à espera de aprovação.',
+  en: 'No prompt? Open your mobile-money menu and approve the pending payment.',
+  fr: 'Pas de demande ? Ouvrez votre menu mobile money et validez le paiement en attente.',
+  sw: 'Hukupata ombi? Fungua menyu ya pesa kwa simu na uidhinishe malipo yanayosubiri.',
+  pt: 'Sem pedido? Abra o menu de dinheiro móvel e aprove o pagamento pendente.',
 };
 
 /**
  * The steps for a method of a country, or the generic line.
  *
  * @example
- * ussdSteps('RW', 'mtn').en; // 'Missed the prompt? Dial *182*7#, …'
+ * ussdSteps('RW', 'mtn').en; // 'No prompt? Dial *182*7# and …'
  */
 export function ussdSteps(iso2: string, method: string): Texts {
   return USSD_STEPS[`${iso2.toUpperCase()}:${method.toLowerCase()}`] ?? GENERIC_STEPS;

@@ -50,6 +50,9 @@ export interface CountryOption {
   dial_code: string;
   /** Digits after the dial code. */
   national_number_length: number;
+  /** Present when the proxy can predict the operator from a number's prefix
+   * (`POST /v1/checkout/:id/predict`): the widget then asks for the number first. */
+  predicts?: true;
   methods: MethodOption[];
 }
 

@@ -5,6 +5,7 @@
  */
 import { methodOption } from '../../shared/brands';
 import type { Catalogue } from '../../shared/catalogue';
+import { OPERATOR_PREFIXES } from '../../shared/operator-prefixes';
 import { canStartAttempt, needsShop } from '../../shared/status';
 import type {
   AttemptView,
@@ -67,6 +68,7 @@ export function offeredCountries(
       iso2: country.iso2,
       dial_code: country.dialCode,
       national_number_length: country.nationalNumberLength,
+      ...(OPERATOR_PREFIXES[country.id] ? { predicts: true as const } : {}),
       methods: catalogue
         .enabledMethods(country.id)
         .filter(
