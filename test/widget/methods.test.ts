@@ -30,7 +30,13 @@ async function typeAndPredict(el: UnifiedCheckout, mobile: string): Promise<void
   const done = new Promise<void>((resolve) => (answered = resolve));
   window.fetch = async (...args: Parameters<typeof fetch>) => {
     const response = await original(...args);
-    if (String(args[0]).endsWith('/predict')) setTimeout(answered, 0);
+    if (String(args[0]).endsWith('/predict')) {
+      // Once the widget has read the answer too.
+      void response
+        .clone()
+        .json()
+        .then(() => setTimeout(answered, 0));
+    }
     return response;
   };
   try {
@@ -55,6 +61,7 @@ describe('payment methods', function () {
     const methods = q(el, 'fieldset');
     expect(field.compareDocumentPosition(methods) & Node.DOCUMENT_POSITION_FOLLOWING).to.be.ok;
     await typeAndPredict(el, '0788 123 456');
+    await waitUntil(() => radios(el).length === 1, 'no prediction shown');
     expect(radios(el)).to.deep.equal([{ label: 'MTN MoMo', checked: true, disabled: false }]);
     expect(await axeViolations(el)).to.deep.equal([]);
     button(el, 'change').click();
