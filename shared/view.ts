@@ -21,9 +21,9 @@ export interface MethodOption {
    * the widget greys out a method whose range excludes the session's amount. */
   min?: number;
   max?: number;
-  /** Present when the method is not operational right now (docs/payment-methods.md,
-   * "Availability"): the widget marks a degraded method and hides a closed one. */
-  status?: Exclude<MethodStatus, 'operational'>;
+  /** Present when the method fails often right now (docs/payment-methods.md,
+   * "Availability"): the widget marks it. A `closed` method is not in the view at all. */
+  status?: 'degraded';
 }
 
 /** A method's availability: computed from its recent failures, or set by hand. */

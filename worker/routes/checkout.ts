@@ -86,11 +86,10 @@ export function checkoutApi() {
       (country) => countryId === undefined || country.id === countryId,
     );
     const countries = offered.flatMap((country) => catalogue.country(country.id) ?? []);
+    // Among the offered methods only (a closed one is not in the view).
     const prediction = predictMethod(catalogue, mobile, countries, (id, value) =>
       offered.some(
-        (country) =>
-          country.id === id &&
-          country.methods.some((m) => m.value === value && m.status !== 'closed'),
+        (country) => country.id === id && country.methods.some((m) => m.value === value),
       ),
     );
     if (!prediction) {

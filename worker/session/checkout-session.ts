@@ -146,6 +146,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
 
   /** Starts an attempt (worker/session/attempts.ts). */
   async startAttempt(body: AttemptBody): Promise<Outcome<CheckoutView>> {
+    await this.cx.refreshStatuses(); // a closed method is refused (issue 27)
     applyClock(this.cx);
     return startAttempt(this.cx, body);
   }

@@ -41,7 +41,7 @@ function withTerms(option: MethodOption, slot: string, terms: MethodTerms): Meth
     ...option,
     ...(range?.min !== undefined ? { min: range.min } : {}),
     ...(range?.max !== undefined ? { max: range.max } : {}),
-    ...(status && status !== 'operational' ? { status } : {}),
+    ...(status === 'degraded' ? { status } : {}),
   };
 }
 
@@ -71,6 +71,8 @@ export function offeredCountries(
       ...(OPERATOR_PREFIXES[country.id] ? { predicts: true as const } : {}),
       methods: catalogue
         .enabledMethods(country.id)
+        // A closed method is not offered (docs/payment-methods.md, "Availability").
+        .filter((slot) => terms.statuses.get(slot.slot) !== 'closed')
         .filter(
           (slot) =>
             methods === null ||

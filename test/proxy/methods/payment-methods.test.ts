@@ -4,7 +4,7 @@
 // Durable Objects and D1.
 import { describe, expect, it } from 'vitest';
 import type { CheckoutView } from '../../../shared/view';
-import { checkout, createSession, merchant, ref } from '../helpers';
+import { checkout, createSession, merchant, ref, startAttempt } from '../helpers';
 import { configProblems } from '../hardening/config-detail';
 import { merchantWith, settleAttempts } from './support';
 
@@ -198,6 +198,23 @@ describe('amount limits (METHOD_LIMITS)', () => {
     expect(dropped.status).toBe(201);
   });
 
+  it('refuses an attempt with a method whose range excludes the amount', async () => {
+    // Airtel (the suite's CATALOGUE) takes 300,000 KES; M-PESA does not.
+    const session = await createSession({ amount: 300_000, currency: 'KES', reference: ref() });
+    const refused = await startAttempt(session.id, {
+      country_id: 1,
+      method: 'send money',
+      mobile: '254712345000',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.json.error).toMatchObject({
+      code: 'METHOD_NOT_AVAILABLE',
+      details: { min: 1, max: 250_000 },
+    });
+    const view = (await (await checkout(`/${session.id}`)).json()) as CheckoutView;
+    expect(view.attempt).toBeNull();
+  });
+
   it('a malformed METHOD_LIMITS is CONFIG_INVALID naming it', async () => {
     for (const bad of ['{', '{"nope": {"max": 1}}', '{"ke-send-money": {"min": 5, "max": 1}}']) {
       expect(await configProblems({ METHOD_LIMITS: bad })).toContain('METHOD_LIMITS');
@@ -216,11 +233,23 @@ describe('availability from the query index', () => {
     rwanda = await listed('RWF');
     expect(rwanda.find((m) => m.method === 'Airtel')?.status).toBe('closed');
     expect(rwanda.find((m) => m.method === 'mtn')?.status).toBe('operational');
-    // The checkout view carries it (the widget hides a closed method).
+    // The checkout view leaves it out, a prediction never names it, an attempt with it is refused.
     const session = await createSession({ amount: 1000, currency: 'RWF', reference: ref() });
     const view = (await (await checkout(`/${session.id}`)).json()) as CheckoutView;
-    expect(view.countries[0]!.methods.find((m) => m.value === 'Airtel')?.status).toBe('closed');
-    expect(view.countries[0]!.methods.find((m) => m.value === 'mtn')).not.toHaveProperty('status');
+    expect(view.countries[0]!.methods.map((m) => m.value)).toEqual(['mtn']);
+    expect(view.countries[0]!.methods[0]).not.toHaveProperty('status');
+    const predicted = await checkout(`/${session.id}/predict`, {
+      method: 'POST',
+      body: JSON.stringify({ mobile: '0722123456', country_id: 8 }),
+    });
+    expect(await predicted.json()).toEqual({ country_id: 8, method: null });
+    const refused = await startAttempt(session.id, {
+      country_id: 8,
+      method: 'Airtel',
+      mobile: '250730005000',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.json.error?.code).toBe('METHOD_NOT_AVAILABLE');
   });
 
   it('a share of failures between the thresholds is degraded', async () => {
@@ -234,6 +263,9 @@ describe('availability from the query index', () => {
     ]);
     const uganda = await listed('UGX');
     expect(uganda.find((m) => m.method === 'mtn')?.status).toBe('degraded');
+    const session = await createSession({ amount: 1000, currency: 'UGX', reference: ref() });
+    const view = (await (await checkout(`/${session.id}`)).json()) as CheckoutView;
+    expect(view.countries[0]!.methods.find((m) => m.value === 'mtn')?.status).toBe('degraded');
   });
 
   it('the manual override wins over the computed status', async () => {
