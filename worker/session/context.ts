@@ -18,6 +18,9 @@ import { asOf } from './as-of';
 import { SCHEMA, SessionStore } from './store';
 import { pushView } from './stream';
 
+/** How long the methods' availability read from the query index is used (ms). */
+const STATUSES_TTL_MS = 30_000;
+
 /** Timed work of a session. */
 export type SessionTaskKind =
   'reconcile' | 'input_deadline' | 'session_expiry' | 'webhook' | 'index' | 'retention';
@@ -50,6 +53,7 @@ export class SessionContext {
   /** The methods that are not operational, as last read from the query index (by
    * {@link refreshStatuses}); every view carries them, streamed ones too. */
   private statuses: ReadonlyMap<string, MethodStatus> = new Map();
+  private statusesAt = 0;
 
   constructor(
     readonly state: DurableObjectState,
@@ -85,14 +89,18 @@ export class SessionContext {
     return { limits: this.config.methodLimits, statuses: this.statuses };
   }
 
-  /** Reads the methods' availability from the query index (a failed read keeps the last). */
+  /** Reads the methods' availability from the query index, at most every 30 s (a polling
+   * widget reads the view every few seconds); a failed read keeps the last. */
   async refreshStatuses(): Promise<void> {
+    const now = Date.now();
+    if (now - this.statusesAt < STATUSES_TTL_MS) return;
+    this.statusesAt = now;
     const config = this.config;
     this.statuses = await methodStatuses(
       this.env.INDEX,
       config.catalogue,
       config.availability,
-      Date.now(),
+      now,
     ).catch(() => this.statuses);
   }
 
