@@ -17,7 +17,17 @@ export interface MethodOption {
   /** The brand's badge, drawn by the widget (initials on the brand's colour). This proxy always
    * sends it; a view without one shows the label alone. */
   badge?: BrandBadge;
+  /** The smallest and largest amount the method takes (`METHOD_LIMITS`), when it has limits:
+   * the widget greys out a method whose range excludes the session's amount. */
+  min?: number;
+  max?: number;
+  /** Present when the method fails often right now (docs/payment-methods.md,
+   * "Availability"): the widget marks it. A `closed` method is not in the view at all. */
+  status?: 'degraded';
 }
+
+/** A method's availability: computed from its recent failures, or set by hand. */
+export type MethodStatus = 'operational' | 'degraded' | 'closed';
 
 /**
  * A brand's badge: 1 to 3 initials, in `fg` on `bg` (both `#rrggbb`; `fg` is black or white,
@@ -40,6 +50,9 @@ export interface CountryOption {
   dial_code: string;
   /** Digits after the dial code. */
   national_number_length: number;
+  /** Present when the proxy can predict the operator from a number's prefix
+   * (`POST /v1/checkout/:id/predict`): the widget then asks for the number first. */
+  predicts?: true;
   methods: MethodOption[];
 }
 

@@ -1,14 +1,24 @@
 /**
- * Countdowns (the OTP code's, the virtual account's): a Lit reactive controller that re-renders
- * its host once a second while a countdown is on screen, and their `m:ss` text. Only the steps
- * with a countdown import it, so it travels with their chunks.
+ * Countdowns (the OTP code's, the virtual account's) and the approve step's late hint: a Lit
+ * reactive controller that re-renders its host once a second while such a step is on screen,
+ * the `m:ss` text, and {@link clock}, the time those steps read (tests replace it). Only the
+ * steps that tick import it, so it travels with their chunks.
  * @module
  */
 import type { ReactiveController } from 'lit';
 import type { StepHost } from './steps/host';
 
-/** Steps that show a countdown. */
-const COUNTDOWN_STEPS: readonly string[] = ['otp', 'transfer'];
+/** Steps that show a countdown, or a hint after a while (approve). */
+const COUNTDOWN_STEPS: readonly string[] = ['otp', 'transfer', 'approve'];
+
+/**
+ * The time the ticking steps read, in ms since the epoch. Tests set `clock.now` to a fake
+ * clock (then `requestUpdate()`), instead of waiting.
+ *
+ * @example
+ * clock.now = () => start + 31_000;
+ */
+export const clock = { now: (): number => Date.now() };
 
 /**
  * Ticks while the host's step shows a countdown and the host is connected; the host reads

@@ -7,7 +7,7 @@
 import { PAYER_FIELD_MAX } from '../shared/attempt-field-limits';
 import type { MethodKind } from '../shared/method-kinds';
 import type { PhoneRule } from '../shared/phone';
-import type { CheckoutView, CountryOption } from '../shared/view';
+import type { CheckoutView, CountryOption, MethodOption } from '../shared/view';
 
 /**
  * The form's check and submit (actions/submit-attempt.ts): a chunk, fetched once, when the
@@ -24,8 +24,12 @@ export type FieldProblem =
   'required' | 'invalid' | 'phoneInvalid' | 'idLength' | 'idInvalid' | 'bankRequired';
 
 /** What the payer typed, by field; `otherMobile` when they chose to type a number other than
- * the shop's prefilled one. */
-export type FieldValues = Partial<Record<FieldName, string>> & { otherMobile?: boolean };
+ * the shop's prefilled one; `predicted`: the method predicted from the typed number (phone
+ * first; null once the payer asked to change it). */
+export type FieldValues = Partial<Record<FieldName, string>> & {
+  otherMobile?: boolean;
+  predicted?: string | null;
+};
 
 const FIELDS: Readonly<Record<MethodKind, readonly FieldName[]>> = {
   phone_prompt: ['mobile'],
@@ -108,4 +112,26 @@ export function usesSavedPhone(
   values: FieldValues,
 ): boolean {
   return !values.otherMobile && savedPhone(view, country) !== null;
+}
+
+/**
+ * Whether `method` takes `amount` (its `min` and `max`, when the view has them).
+ *
+ * @example
+ * takes({ ...mpesa, max: 150000 }, 200000); // false
+ */
+export function takes(method: MethodOption, amount: number): boolean {
+  return amount >= (method.min ?? 0) && amount <= (method.max ?? Infinity);
+}
+
+/**
+ * Whether the choice asks for the number first: the proxy predicts the country's operators
+ * from a number's prefix (`predicts`) and there are several methods. (With a number prefilled
+ * by the shop the payer confirms it there and chooses: it never reaches the browser whole.)
+ *
+ * @example
+ * phoneFirst(rwanda); // true (MTN MoMo, Airtel Money)
+ */
+export function phoneFirst(country: CountryOption): boolean {
+  return !!country.predicts && country.methods.length > 1;
 }

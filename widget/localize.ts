@@ -35,6 +35,13 @@ export interface Translation {
   method: string;
   continue: string;
   back: string;
+  /** Changes the operator predicted from the number ("MTN MoMo · change"). */
+  change: string;
+  /** Why a method is greyed out: said before its largest or smallest amount ("Up to"). */
+  upTo: string;
+  from: string;
+  /** Said after the label of a method failing often right now ("is slow right now"). */
+  slow: string;
   kindHint: {
     phone_prompt: string;
     operator_prompt: string;

@@ -43,7 +43,7 @@ const notice = () => import('./steps/outcome').then((m) => m.chunk);
 
 /** The lazily loaded steps (a step not listed here is in the entry). */
 const LOADERS: Partial<Record<CheckoutStep, () => Promise<StepChunk>>> = {
-  approve: () => import('./steps/approve').then((m) => m.chunk),
+  approve: () => Promise.all([import('./steps/approve'), import('./clock')]).then(([m]) => m.chunk),
   // The countdown (clock.ts) is a chunk the OTP and transfer steps share: fetched beside them
   // rather than after (a module's imports are only found once it has arrived).
   otp: () => Promise.all([import('./steps/otp'), import('./clock')]).then(([m]) => m.chunk),

@@ -21,6 +21,7 @@ import { formatAmount } from '../shared/amount-format';
 import {
   prefill,
   submitCode,
+  takes,
   type FieldName,
   type FieldProblem,
   type FieldValues,
@@ -316,10 +317,11 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     return this._country()?.methods.find((m) => m.value === this._methodValue);
   }
 
-  /** @internal Chooses a country, and its first method. */
+  /** @internal Chooses a country, and its first method that takes the amount. */
   _pickCountry(id: number): void {
     this._countryId = id;
-    this._methodValue = this._country()?.methods[0]?.value ?? null;
+    this._methodValue =
+      this._country()?.methods.find((m) => takes(m, this._view!.amount))?.value ?? null;
   }
 
   private _reset(): void {

@@ -13,6 +13,11 @@ import { CheckoutError } from '../shared/errors';
 import type { SigningCredentials, SigningScheme } from '../shared/signing';
 import { parseBrand, type Brand } from './brand';
 import { promptLimits, type PromptLimits } from './prompt-limits/settings';
+import {
+  availabilitySettings,
+  type AvailabilitySettings,
+} from './payment-methods/availability-settings';
+import { methodLimits, type MethodLimits } from './payment-methods/limits';
 import devCredentials from './dev-credentials.json';
 import type { ProxyEnv } from './env';
 import { parseMerchantKeys, type MerchantKey } from './keys/merchant-keys';
@@ -73,6 +78,13 @@ export interface Config {
   /** Prompts per payer phone and per session (`PHONE_PROMPT_LIMITS`, `SESSION_PROMPT_LIMITS`). */
   promptLimits: PromptLimits;
   // --- end prompt limits ---
+  // --- payment methods (issue 27; worker/payment-methods/) ---
+  /** Amount range per method slot (`METHOD_LIMITS` over the documented defaults). */
+  methodLimits: MethodLimits;
+  /** How availability is computed, and the manual overrides (`METHOD_AVAILABILITY`,
+   * `METHOD_STATUS`). */
+  availability: AvailabilitySettings;
+  // --- end payment methods ---
 }
 
 /** The signature schemes `SERVICE_SIGNING_SCHEME` accepts (the first is the default). */
@@ -381,6 +393,8 @@ export function loadConfig(env: ProxyEnv): Config {
   problems.push(...alertProblems);
   // --- end issue #24, parts 3 and 8 ---
   const limits = promptLimits(env, problems); // prompt limits (issue #24, part 5)
+  const methodRanges = methodLimits(record.METHOD_LIMITS, problems); // payment methods (issue 27)
+  const availability = availabilitySettings(record, problems); // payment methods (issue 27)
   if (problems.length > 0) {
     throw new CheckoutError(
       'CONFIG_INVALID',
@@ -414,6 +428,8 @@ export function loadConfig(env: ProxyEnv): Config {
     retentionMs: retentionDays * 86_400_000,
     merchantKeys, // keys (issue #24)
     promptLimits: limits, // prompt limits (issue #24, part 5)
+    methodLimits: methodRanges, // payment methods (issue 27)
+    availability, // payment methods (issue 27)
   };
   cache.set(env, config);
   return config;

@@ -45,6 +45,12 @@ export interface ProxySettings {
   /** Development only (`npm run dev -- --forward-to <url>`): the dev inbox passes each merchant
    * webhook on to this URL and answers with its answer (docs/dev-webhooks.md). */
   DEV_WEBHOOK_FORWARD_TO?: string;
+  /** JSON amount ranges by slot id, `{"<slot>": {"min"?, "max"?}}` (worker/payment-methods/limits.ts). */
+  METHOD_LIMITS?: string;
+  /** JSON `{"min_count"?, "degraded"?, "closed"?}`: how availability is computed. */
+  METHOD_AVAILABILITY?: string;
+  /** JSON `{"<slot>": "operational" | "degraded" | "closed"}`: availability set by hand. */
+  METHOD_STATUS?: string;
 }
 
 /** Bindings wrangler.toml declares that the code still treats as optional. */

@@ -34,6 +34,8 @@ afterAll(async () => {
 
 /** A long amount: the widest the header's amount gets in practice. */
 const AMOUNT = 125_000_000;
+/** M-PESA's largest amount (METHOD_LIMITS' default): above it M-PESA is greyed out. */
+const KES_AMOUNT = 250_000;
 
 describe.each(PHONE_WIDTHS)('at %i px', (width) => {
   let phone: PhonePage | null = null;
@@ -61,7 +63,7 @@ describe.each(PHONE_WIDTHS)('at %i px', (width) => {
 
   test('the hosted page (checkout_url): choose, form, paid, in French', async () => {
     await phone?.close();
-    const session = await backend.createSession({ amount: AMOUNT, currency: 'KES' });
+    const session = await backend.createSession({ amount: KES_AMOUNT, currency: 'KES' });
     phone = await openOnPhone(browser, width, `${session.checkout_url}?locale=fr`);
     const widget = new Widget(phone.page);
     await at(widget, 'choose');
@@ -77,7 +79,7 @@ describe.each(PHONE_WIDTHS)('at %i px', (width) => {
   });
 
   test('choose, form, waiting on the phone, paid', async () => {
-    const widget = await checkout({ currency: 'KES' });
+    const widget = await checkout({ currency: 'KES', amount: KES_AMOUNT });
     await at(widget, 'choose');
     await widget.choose('M-PESA');
     await at(widget, 'form');

@@ -96,3 +96,5 @@ export async function submitAttempt(host: AttemptHost): Promise<void> {
     host._busy = false;
   }
 }
+
+export { predictOperator } from './predict-operator';

@@ -1,13 +1,19 @@
 /**
- * Step "choose": country (when several) and payment method, each with its brand's badge.
+ * Step "choose": country (when several) and payment method, each with its brand's badge. Where
+ * a country has several phone methods the number comes first: the proxy predicts its operator,
+ * shown preselected ("MTN MoMo · change"); an unknown prefix leaves the choice. A method that
+ * cannot take the amount is greyed out with why; one failing often is marked.
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
-import { prefill } from '../form-model';
+import { formatAmount } from '../../shared/amount-format';
+import type { MethodOption } from '../../shared/view';
+import { phoneFirst, prefill, takes } from '../form-model';
 import { renderBadge } from './brand-badge';
+import { renderField } from './form';
 import type { StepHost } from './host';
 
-/** The choice's submit: on to the chosen method's form. */
+/** The choice's submit: on to the chosen method's form (with the number, if typed). */
 function proceed(h: StepHost, event: SubmitEvent): void {
   event.preventDefault();
   const country = h._country();
@@ -18,17 +24,34 @@ function proceed(h: StepHost, event: SubmitEvent): void {
   h._formError = '';
 }
 
+/** What a method's line says under its name: why it is greyed out, that it is slow, or how it
+ * is paid. */
+function note(h: StepHost, m: MethodOption): string {
+  const { amount, currency } = h._view!;
+  const t = h._t;
+  if (!takes(m, amount)) {
+    const over = amount > m.max!;
+    return `${over ? t.upTo : t.from} ${formatAmount((over ? m.max : m.min)!, currency, h._tag)}`;
+  }
+  return m.status ? `${m.label} ${t.slow}` : t.kindHint[m.kind];
+}
+
 /**
- * Renders the country select and the method radio group (native radios: arrow keys move).
+ * Renders the country select and the method radio group (native radios: arrow keys move), with
+ * the number first where the operator is predicted from it.
  *
  * @example
  * renderChoose(this);
  */
 export function renderChoose(h: StepHost): TemplateResult | typeof nothing {
   const t = h._t;
-  const countries = h._view?.countries ?? [];
+  const view = h._view;
+  const countries = view?.countries ?? [];
   const chosen = h._country();
-  if (!chosen) return nothing;
+  if (!view || !chosen) return nothing;
+  const first = phoneFirst(chosen);
+  // Only set with the number first (actions/predict-operator.ts).
+  const predicted = chosen.methods.find((m) => m.value == h._values.predicted);
   return html`<form part="form" novalidate @submit=${(e: SubmitEvent) => proceed(h, e)}>
     <h2 part="heading" tabindex="-1">${t.chooseHeading}</h2>
     ${
@@ -47,9 +70,10 @@ export function renderChoose(h: StepHost): TemplateResult | typeof nothing {
           </div>`
         : nothing
     }
+    ${first ? renderField(h, 'mobile') : nothing}
     <fieldset part="methods">
       <legend>${t.method}</legend>
-      ${chosen.methods.map(
+      ${(predicted ? [predicted] : chosen.methods).map(
         (m) =>
           html`<label part="option">
             <input
@@ -57,12 +81,24 @@ export function renderChoose(h: StepHost): TemplateResult | typeof nothing {
               name="method"
               .value=${m.value}
               .checked=${m.value === h._methodValue}
+              ?disabled=${!takes(m, view.amount)}
               @change=${() => (h._methodValue = m.value)}
             />
             ${renderBadge(h, m.badge)}
-            <span><strong>${m.label}</strong><span class="muted">${t.kindHint[m.kind]}</span></span>
+            <span><strong>${m.label}</strong><span class="muted">${note(h, m)}</span></span>
           </label>`,
       )}
+      ${
+        predicted
+          ? html`<button
+              part="button"
+              type="button"
+              @click=${() => (h._values = { ...h._values, predicted: null })}
+            >
+              ${t.change}
+            </button>`
+          : nothing
+      }
     </fieldset>
     <button part="button primary" type="submit">${t.continue}</button>
   </form>`;

@@ -85,8 +85,11 @@ function texts(h: StepHost, field: FieldName, country: CountryOption, banks: boo
 
 /** The payer typed into `field`: its problem goes. */
 function typeInto(h: StepHost, field: FieldName, value: string): void {
-  void submitCode().catch(() => undefined); // ready by the time the payer submits
   h._values = { ...h._values, [field]: value };
+  // Ready by the time the payer submits; with the number first, it predicts the operator.
+  void submitCode()
+    .then((m) => m.predictOperator(h))
+    .catch(() => undefined);
   if (h._problems[field]) h._problems = { ...h._problems, [field]: undefined };
 }
 
@@ -151,6 +154,30 @@ function savedPhoneChoice(h: StepHost, saved: string, describedBy: string): Temp
 }
 
 /**
+ * Renders one field with its label, hint and error (the number-first choice renders `mobile`).
+ *
+ * @example
+ * renderField(h, 'mobile');
+ */
+export function renderField(h: StepHost, field: FieldName): TemplateResult {
+  const view = h._view!;
+  const country = h._country()!;
+  const [label, hint] = texts(h, field, country, view.banks.length > 0);
+  const problem = h._problems[field];
+  const describedBy = hint ? `${field}-hint ${field}-error` : `${field}-error`;
+  const saved = field === 'mobile' ? savedPhone(view, country) : null;
+  const typing = !saved || h._values.otherMobile;
+  return html`<div part="field">
+    ${saved ? savedPhoneChoice(h, saved, describedBy) : nothing}
+    ${typing ? html`<label for=${field}>${label}</label>${control(h, field, describedBy)}` : nothing}
+    ${hint ? html`<span id="${field}-hint" part="hint">${hint}</span>` : nothing}
+    <span id="${field}-error" part="error"
+      >${problem ? problemText(h._t, problem, country) : ''}</span
+    >
+  </div>`;
+}
+
+/**
  * Renders the method's form.
  *
  * @example
@@ -166,21 +193,7 @@ export function renderForm(h: StepHost): TemplateResult | typeof nothing {
     <h2 part="heading" tabindex="-1">
       ${renderBadge(h, method.badge)}${t.formHeading(method.label)}
     </h2>
-    ${fieldsFor(method.kind).map((field) => {
-      const [label, hint] = texts(h, field, country, view.banks.length > 0);
-      const problem = h._problems[field];
-      const describedBy = hint ? `${field}-hint ${field}-error` : `${field}-error`;
-      const saved = field === 'mobile' ? savedPhone(view, country) : null;
-      const typing = !saved || h._values.otherMobile;
-      return html`<div part="field">
-        ${saved ? savedPhoneChoice(h, saved, describedBy) : nothing}
-        ${typing ? html`<label for=${field}>${label}</label>${control(h, field, describedBy)}` : nothing}
-        ${hint ? html`<span id="${field}-hint" part="hint">${hint}</span>` : nothing}
-        <span id="${field}-error" part="error"
-          >${problem ? problemText(t, problem, country) : ''}</span
-        >
-      </div>`;
-    })}
+    ${fieldsFor(method.kind).map((field) => renderField(h, field))}
     ${h._formError ? html`<p role="alert" part="error">${h._formError}</p>` : nothing}
     <button part="button primary" type="submit" ?disabled=${h._busy}>
       ${h._busy ? t.sending : t.payAmount(h._amount())}

@@ -39,6 +39,10 @@ const translation: Omit<Translation, LaterKey> = {
   method: 'Payment method',
   continue: 'Continue',
   back: 'Back',
+  change: 'change',
+  upTo: 'Up to',
+  from: 'From',
+  slow: 'is slow right now',
   kindHint: {
     phone_prompt: 'Approve on your phone',
     operator_prompt: 'Approve on your phone',

@@ -21,6 +21,10 @@ const translation: Omit<Translation, LaterKey> = {
   method: 'Moyen de paiement',
   continue: 'Continuer',
   back: 'Retour',
+  change: 'modifier',
+  upTo: 'Jusqu’à',
+  from: 'Dès',
+  slow: 'est lent en ce moment',
   kindHint: {
     phone_prompt: 'Validez la demande sur votre téléphone',
     operator_prompt: 'Validez la demande sur votre téléphone',

@@ -21,6 +21,10 @@ const translation: Omit<Translation, LaterKey> = {
   method: 'Método de pagamento',
   continue: 'Continuar',
   back: 'Voltar',
+  change: 'alterar',
+  upTo: 'Até',
+  from: 'A partir de',
+  slow: 'está lento neste momento',
   kindHint: {
     phone_prompt: 'Aprove o pedido no seu telemóvel',
     operator_prompt: 'Aprove o pedido no seu telemóvel',

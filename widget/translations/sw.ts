@@ -21,6 +21,10 @@ const translation: Omit<Translation, LaterKey> = {
   method: 'Njia ya malipo',
   continue: 'Endelea',
   back: 'Rudi',
+  change: 'badilisha',
+  upTo: 'Hadi',
+  from: 'Kuanzia',
+  slow: 'inachelewa kwa sasa',
   kindHint: {
     phone_prompt: 'Idhinisha ombi kwenye simu yako',
     operator_prompt: 'Idhinisha ombi kwenye simu yako',

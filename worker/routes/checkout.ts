@@ -15,10 +15,12 @@ import { notFoundHandler } from '../middleware/error-handler';
 import { jsonBody } from '../middleware/json-body';
 import { ATTEMPT_POLICY, rateLimitHeaders } from '../middleware/rate-limit-headers';
 import { sessionStub } from '../stubs';
+import { predictBodySchema } from '../payment-methods/predict-body';
+import { predictMethod } from '../payment-methods/predict';
 import { respond } from './respond';
 
 /** The per-address limit of attempt and OTP posts (IPv6 by its /64; worker/middleware/address-bucket.ts). */
-async function limited(c: Context<ProxyApp>, what: 'attempt' | 'otp'): Promise<void> {
+async function limited(c: Context<ProxyApp>, what: 'attempt' | 'otp' | 'predict'): Promise<void> {
   const limiter = c.env.ATTEMPT_LIMITER;
   if (!limiter) return;
   const address = c.req.header('cf-connecting-ip') ?? 'local';
@@ -68,6 +70,33 @@ export function checkoutApi() {
       c,
       await sessionStub(c.env, c.req.param('id')).submitOtp(c.req.valid('json').otp),
     );
+  });
+
+  // The payer's number → its operator, among the session's offered methods (issue 27). The
+  // answer names the country and method only: the number stays with the payer.
+  const predict = jsonBody(predictBodySchema, { limit: 1024, invalid: 'Enter a valid number.' });
+  app.post('/:id/predict', sessionId, predict, async (c) => {
+    await limited(c, 'predict');
+    const outcome = await sessionStub(c.env, c.req.param('id')).view();
+    if (!outcome.ok) return respond(c, outcome);
+    const { catalogue } = c.var.config;
+    const { mobile, country_id: countryId } = c.req.valid('json');
+    const offered = outcome.value.countries.filter(
+      (country) => countryId === undefined || country.id === countryId,
+    );
+    const countries = offered.flatMap((country) => catalogue.country(country.id) ?? []);
+    // Among the offered methods only (a closed one is not in the view).
+    const prediction = predictMethod(catalogue, mobile, countries, (id, value) =>
+      offered.some(
+        (country) => country.id === id && country.methods.some((m) => m.value === value),
+      ),
+    );
+    if (!prediction) {
+      throw new CheckoutError('VALIDATION_FAILED', 'Enter a valid number.', {
+        issues: [{ path: 'mobile', message: 'must be a mobile number of an offered country' }],
+      });
+    }
+    return c.json({ country_id: prediction.country_id, method: prediction.method });
   });
 
   app.get('/:id/stream', async (c) => {

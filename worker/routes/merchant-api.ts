@@ -14,6 +14,7 @@ import { merchantQueries } from './merchant-queries';
 import { merchantRedact } from './merchant-redact';
 import { merchantSessions } from './merchant-sessions';
 import { merchantWebhookEndpoints } from './merchant-webhook-endpoints';
+import { paymentMethods } from './payment-methods';
 
 /**
  * The merchant API. Mount it after the public routes under /v1 (the checkout API, the return
@@ -29,6 +30,7 @@ export function merchantApi() {
   // decides. `checkout` keys create and read sessions; `read` keys make GET requests; anything
   // not listed needs a `full` key.
   app.post('/sessions', merchantAuth('checkout'));
+  app.post('/payment-methods/predict', merchantAuth('checkout', 'read')); // a lookup (issue 27)
   app.on('GET', ['/sessions', '/sessions/:id'], merchantAuth('checkout', 'read'));
   app.get('*', merchantAuth('read'));
   app.use('*', merchantAuth());
@@ -39,5 +41,6 @@ export function merchantApi() {
   app.route('/sessions', merchantSessions());
   app.route('/', merchantPayments());
   app.route('/', merchantWebhookEndpoints());
+  app.route('/', paymentMethods()); // payment methods (issue 27)
   return app;
 }

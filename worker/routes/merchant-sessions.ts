@@ -10,6 +10,7 @@ import { claimKey, idempotencyKeyOf } from '../idempotency/claim';
 import { newSessionId } from '../ids';
 import { createdByOf } from '../keys/created-by';
 import { jsonBody } from '../middleware/json-body';
+import { refuseUntakeableAmount } from '../payment-methods/amount-check';
 import { sessionStub } from '../stubs';
 import { respond } from './respond';
 
@@ -33,6 +34,8 @@ export function merchantSessions() {
     ),
     async (c) => {
       const input = c.req.valid('json');
+      const { catalogue, methodLimits } = c.var.config;
+      refuseUntakeableAmount(catalogue, methodLimits, input); // payment methods (issue 27)
       const key = idempotencyKeyOf(c);
       // A random id always; with a key, the id the key's first request was given (same body:
       // the session init answers it as is, 200; another body: 409 IDEMPOTENCY_MISMATCH).

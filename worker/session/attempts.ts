@@ -18,6 +18,7 @@ import { sessionPromptRefusal, takePhonePrompt } from '../prompt-limits/admit-pr
 import { refsOf } from '../payment/judge';
 import { learnRefs } from '../payment/ref-store';
 import { callUpstream } from '../upstream';
+import { inRange, rangeText } from '../payment-methods/limits';
 import { applyDeferredCallbacks } from './callbacks';
 import { collectionParams } from './collection-params';
 import type { SessionContext } from './context';
@@ -81,7 +82,7 @@ function admit(cx: SessionContext, body: AttemptBody): Outcome<Admitted> {
   const closed = closedFor(session, latest);
   if (closed) return closed;
   const config = cx.config;
-  const view = publicView(session, latest, config.catalogue);
+  const view = publicView(session, latest, config.catalogue, cx.terms);
   const country = view.countries.find((c) => c.id === body.country_id);
   if (!country) {
     return fail(
@@ -94,6 +95,14 @@ function admit(cx: SessionContext, body: AttemptBody): Outcome<Admitted> {
     return fail(
       'METHOD_NOT_AVAILABLE',
       `The method "${body.method}" is not offered in ${country.name}.`,
+    );
+  }
+  const option = country.methods.find((m) => m.value === slot.value)!;
+  if (!inRange(option, session.amount)) {
+    return fail(
+      'METHOD_NOT_AVAILABLE',
+      `${option.label} takes ${rangeText(option, session.currency)}; choose another method.`,
+      { min: option.min ?? null, max: option.max ?? null },
     );
   }
   const n = session.attempt_count + 1;

@@ -137,6 +137,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
   /** The public view as the clock stands now (worker/session/as-of.ts; a read writes nothing),
    * or SESSION_NOT_FOUND. */
   async view(): Promise<Outcome<CheckoutView>> {
+    await this.cx.refreshStatuses(); // payment methods' availability (issue 27)
     const view = this.cx.view();
     return view ? { ok: true, value: view } : fail('SESSION_NOT_FOUND', NOT_FOUND);
   }
@@ -147,6 +148,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
    * costs one trip to the object.
    */
   async hosted(): Promise<Outcome<HostedSession>> {
+    await this.cx.refreshStatuses(); // payment methods' availability (issue 27)
     const session = this.cx.store.session();
     const view = this.cx.view();
     if (!session || !view) return fail('SESSION_NOT_FOUND', NOT_FOUND);
@@ -155,6 +157,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
 
   /** Starts an attempt (worker/session/attempts.ts). */
   async startAttempt(body: AttemptBody): Promise<Outcome<CheckoutView>> {
+    await this.cx.refreshStatuses(); // a closed method is refused (issue 27)
     applyClock(this.cx);
     return startAttempt(this.cx, body);
   }

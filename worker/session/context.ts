@@ -11,10 +11,15 @@ import type { TaskQueue } from '../durable/task-queue';
 import type { WebhookOutbox } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
 import { stageSessionRows } from '../index-store/session-index';
-import { publicView } from './public-view';
+import type { MethodStatus } from '../../shared/view';
+import { methodStatuses } from '../payment-methods/availability';
+import { publicView, type MethodTerms } from './public-view';
 import { asOf } from './as-of';
 import { SCHEMA, SessionStore } from './store';
 import { pushView } from './stream';
+
+/** How long the methods' availability read from the query index is used (ms). */
+const STATUSES_TTL_MS = 30_000;
 
 /** Timed work of a session. */
 export type SessionTaskKind =
@@ -45,6 +50,10 @@ export class SessionContext {
   /** A new attempt's prompt limits are being checked with the phone's limiter object (an
    * await): a second attempt meanwhile is refused as in progress (worker/session/attempts.ts). */
   admitting = false;
+  /** The methods that are not operational, as last read from the query index (by
+   * {@link refreshStatuses}); every view carries them, streamed ones too. */
+  private statuses: ReadonlyMap<string, MethodStatus> = new Map();
+  private statusesAt = 0;
 
   constructor(
     readonly state: DurableObjectState,
@@ -75,13 +84,33 @@ export class SessionContext {
     this.store.log(type, attemptId, data);
   }
 
+  /** Each method's range and availability, as the view shows them. */
+  get terms(): MethodTerms {
+    return { limits: this.config.methodLimits, statuses: this.statuses };
+  }
+
+  /** Reads the methods' availability from the query index, at most every 30 s (a polling
+   * widget reads the view every few seconds); a failed read keeps the last. */
+  async refreshStatuses(): Promise<void> {
+    const now = Date.now();
+    if (now - this.statusesAt < STATUSES_TTL_MS) return;
+    this.statusesAt = now;
+    const config = this.config;
+    this.statuses = await methodStatuses(
+      this.env.INDEX,
+      config.catalogue,
+      config.availability,
+      now,
+    ).catch(() => this.statuses);
+  }
+
   /** The public view now, or null for an object with no session. */
   view(): CheckoutView | null {
     const row = this.store.session();
     if (!row) return null;
     // As the clock stands now: a read writes nothing (worker/session/as-of.ts).
     const { session, attempts } = asOf(row, this.store.attempts(), Date.now());
-    return publicView(session, attempts.at(-1), this.config.catalogue);
+    return publicView(session, attempts.at(-1), this.config.catalogue, this.terms);
   }
 
   /** Stages the session's query-index rows (worker/index-store/session-index.ts). */

@@ -5,13 +5,45 @@
  */
 import { methodOption } from '../../shared/brands';
 import type { Catalogue } from '../../shared/catalogue';
+import { OPERATOR_PREFIXES } from '../../shared/operator-prefixes';
 import { canStartAttempt, needsShop } from '../../shared/status';
-import type { AttemptView, CheckoutView, CountryOption, NextAction } from '../../shared/view';
+import type {
+  AttemptView,
+  CheckoutView,
+  CountryOption,
+  MethodOption,
+  MethodStatus,
+  NextAction,
+} from '../../shared/view';
+import type { MethodLimits } from '../payment-methods/limits';
 import { viewPrefill } from './customer-prefill';
 import { attemptNext, parseJson, type AttemptRow, type SessionRow } from './store';
 
 /** Attempts a session allows before it fails for good. */
 export const MAX_ATTEMPTS = 5;
+
+/** What the view tells of each method beyond its brand: its amount range and its
+ * availability (docs/payment-methods.md). */
+export interface MethodTerms {
+  readonly limits: MethodLimits;
+  /** Slots that are not operational now (worker/payment-methods/availability.ts). */
+  readonly statuses: ReadonlyMap<string, MethodStatus>;
+}
+
+/** No limits, every method operational. */
+export const NO_TERMS: MethodTerms = { limits: {}, statuses: new Map() };
+
+/** A method option with its range and status, when it has them (the view stays small). */
+function withTerms(option: MethodOption, slot: string, terms: MethodTerms): MethodOption {
+  const range = terms.limits[slot];
+  const status = terms.statuses.get(slot);
+  return {
+    ...option,
+    ...(range?.min !== undefined ? { min: range.min } : {}),
+    ...(range?.max !== undefined ? { max: range.max } : {}),
+    ...(status === 'degraded' ? { status } : {}),
+  };
+}
 
 /**
  * The countries and methods a session offers: the session's currency limits the countries,
@@ -25,6 +57,7 @@ export function offeredCountries(
   currency: string,
   countryId: number | null,
   methods: readonly string[] | null,
+  terms: MethodTerms = NO_TERMS,
 ): CountryOption[] {
   return catalogue.countries
     .filter((country) => country.currency === currency)
@@ -35,15 +68,18 @@ export function offeredCountries(
       iso2: country.iso2,
       dial_code: country.dialCode,
       national_number_length: country.nationalNumberLength,
+      ...(OPERATOR_PREFIXES[country.id] ? { predicts: true as const } : {}),
       methods: catalogue
         .enabledMethods(country.id)
+        // A closed method is not offered (docs/payment-methods.md, "Availability").
+        .filter((slot) => terms.statuses.get(slot.slot) !== 'closed')
         .filter(
           (slot) =>
             methods === null ||
             methods.includes(slot.value!) ||
             (slot.aliases ?? []).some((alias) => methods.includes(alias)),
         )
-        .map((slot) => methodOption(slot, country.iso2)),
+        .map((slot) => withTerms(methodOption(slot, country.iso2), slot.slot, terms)),
     }))
     .filter((country) => country.methods.length > 0);
 }
@@ -87,12 +123,14 @@ export function publicView(
   session: SessionRow,
   latest: AttemptRow | undefined,
   catalogue: Catalogue,
+  terms: MethodTerms = NO_TERMS,
 ): CheckoutView {
   const countries = offeredCountries(
     catalogue,
     session.currency,
     session.country_id,
     parseJson<string[]>(session.methods),
+    terms,
   );
   return {
     id: session.id,

@@ -104,13 +104,39 @@ export const NIGERIA: CountryOption = {
   ],
 };
 
+/** Two operators whose prefixes the proxy knows (`predicts`: the number comes first). */
+export const RWANDA: CountryOption = {
+  id: 8,
+  name: 'Rwanda',
+  iso2: 'RW',
+  dial_code: '250',
+  national_number_length: 9,
+  predicts: true,
+  methods: [
+    { value: 'mtn', kind: 'operator_prompt', label: 'MTN MoMo', badge: badge('MTN', '#ffcb05') },
+    {
+      value: 'Airtel',
+      kind: 'operator_prompt',
+      label: 'Airtel Money',
+      badge: badge('AM', '#e40000', '#ffffff'),
+    },
+  ],
+};
+
 export const NGN_BANKS = [
   { code: '17001', label: 'Issuing bank 1' },
   { code: '17002', label: 'Issuing bank 2' },
   { code: '17003', label: 'Issuing bank 3' },
 ];
 
-const CURRENCY: Record<number, string> = { 1: 'KES', 3: 'XOF', 9: 'XOF', 15: 'ZAR', 17: 'NGN' };
+const CURRENCY: Record<number, string> = {
+  1: 'KES',
+  3: 'XOF',
+  8: 'RWF',
+  9: 'XOF',
+  15: 'ZAR',
+  17: 'NGN',
+};
 
 let seq = 1;
 
