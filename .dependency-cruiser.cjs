@@ -20,10 +20,6 @@ const KNOWN_CIRCLES = [
     'worker/index-store/summaries.ts',
     'worker/session/store.ts',
   ],
-  // widget: the form model calls the submit action, which reads the form model back (the
-  // widget state controller of issue 28 owns both).
-  ['widget/form-model.ts', 'widget/actions/submit-attempt.ts'],
-  ['widget/form-model.ts', 'widget/actions/submit-attempt.ts', 'widget/actions/form-check.ts'],
   // widget: the chunk table imports each step lazily, and each step reads the table's types.
   ['widget/step-chunks.ts', 'widget/steps/approve.ts'],
   ['widget/step-chunks.ts', 'widget/steps/otp.ts'],

@@ -9,12 +9,6 @@ import type { MethodKind } from '../shared/method-kinds';
 import type { PhoneRule } from '../shared/phone';
 import type { CheckoutView, CountryOption, MethodOption } from '../shared/view';
 
-/**
- * The form's check and submit (actions/submit-attempt.ts): a chunk, fetched once, when the
- * payer first types or else on submit.
- */
-export const submitCode = () => import('./actions/submit-attempt');
-
 /** A field of the payment form; the name is the attempt request's key. */
 export type FieldName =
   'mobile' | 'first_name' | 'last_name' | 'name' | 'account_name' | 'bank_code' | 'id_number';

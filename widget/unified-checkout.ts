@@ -18,14 +18,8 @@ import {
   type CheckoutStep,
 } from './events';
 import { formatAmount } from '../shared/amount-format';
-import {
-  prefill,
-  submitCode,
-  takes,
-  type FieldName,
-  type FieldProblem,
-  type FieldValues,
-} from './form-model';
+import { prefill, takes, type FieldName, type FieldProblem, type FieldValues } from './form-model';
+import { submitCode } from './actions/submit-code';
 import { UNLOADABLE, wantedLanguage } from './languages';
 import { resolveLocale, type ResolvedLocale, type Translation } from './localize';
 import { isFinal, stepFor } from './step';

@@ -12,11 +12,11 @@ import {
   fieldsFor,
   phoneRule,
   savedPhone,
-  submitCode,
   usesSavedPhone,
   type FieldName,
   type FieldProblem,
 } from '../form-model';
+import { submitCode } from '../actions/submit-code';
 import type { Translation } from '../localize';
 import { hasChoice } from '../step';
 import { renderBadge } from './brand-badge';

@@ -1,0 +1,7 @@
+/**
+ * The form's check, submit and operator prediction (actions/submit-attempt.ts): a chunk, fetched
+ * once, when the payer first types or else on submit. Kept apart from form-model.ts, which the
+ * chunk reads, so the two never import each other.
+ * @module
+ */
+export const submitCode = () => import('./submit-attempt');
