@@ -28,7 +28,9 @@ import {
   schedulePayoutRetention,
 } from './redact';
 import { queryStatus, runReconcileTask } from './reconcile';
-import { PayoutStore, type TaskKind } from './store';
+import { refundDetail, type RefundDetail } from './refund-view';
+import { tellOwner } from './owner';
+import { PayoutStore, type RefundOwner, type TaskKind } from './store';
 import { payoutView, stageIndexRow, type PayoutView } from './view';
 import { webhookSecrets } from '../secret-rotation';
 
@@ -41,11 +43,23 @@ export class Payout extends DurableObject<ProxyEnv> {
     this.store = new PayoutStore(ctx.storage);
   }
 
-  /** Creates the payout upstream (idempotent by reference, see worker/payout/create.ts). */
-  async create(body: PayoutBody, createdBy: CreatedBy | null = null): Promise<Outcome<Created>> {
-    const created = await createPayout(this.env, this.store, body, createdBy);
+  /** Creates the payout upstream (idempotent by reference, see worker/payout/create.ts); with
+   * `owner`, the payout pays that session's refund. */
+  async create(
+    body: PayoutBody,
+    createdBy: CreatedBy | null = null,
+    owner: RefundOwner | null = null,
+  ): Promise<Outcome<Created>> {
+    const created = await createPayout(this.env, this.store, body, createdBy, owner);
     this.keep();
     return created;
+  }
+
+  /** The refund this payout pays, or null (no payout here, or a merchant's own payout). */
+  async refund(): Promise<RefundDetail | null> {
+    const owner = this.store.owner();
+    const view = payoutView(this.store);
+    return owner && view ? refundDetail(view, owner) : null;
   }
 
   /** The payout, or null when this reference was never created here. */
@@ -155,6 +169,7 @@ export class Payout extends DurableObject<ProxyEnv> {
     const { index, outbox } = this.store.open();
     if (task.kind === INDEX_TASK) return index.flush(this.env.INDEX);
     if (task.kind === RETENTION_TASK) return runPayoutRetention(this.store, config, task);
+    if (task.kind === 'owner') return tellOwner(this.env, this.store, task);
     if (task.kind === 'webhook') {
       return outbox.deliver(task.ref!, config.merchantWebhookUrl, webhookSecrets(this.env, config));
     }

@@ -12,6 +12,7 @@ import { merchantAdmin } from './merchant-admin';
 import { merchantPayments } from './merchant-payments';
 import { merchantQueries } from './merchant-queries';
 import { merchantRedact } from './merchant-redact';
+import { merchantRefunds } from './merchant-refunds';
 import { merchantSessions } from './merchant-sessions';
 
 /**
@@ -35,6 +36,7 @@ export function merchantApi() {
   app.route('/', merchantQueries());
   app.route('/admin', merchantAdmin());
   app.route('/', merchantRedact());
+  app.route('/', merchantRefunds());
   app.route('/sessions', merchantSessions());
   app.route('/', merchantPayments());
   return app;

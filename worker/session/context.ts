@@ -18,7 +18,13 @@ import { pushView } from './stream';
 
 /** Timed work of a session. */
 export type SessionTaskKind =
-  'reconcile' | 'input_deadline' | 'session_expiry' | 'webhook' | 'index' | 'retention';
+  | 'reconcile'
+  | 'input_deadline'
+  | 'session_expiry'
+  | 'webhook'
+  | 'index'
+  | 'retention'
+  | 'refund_send';
 
 /**
  * One session object's working state. `env` is read from the object on every use (tests swap
