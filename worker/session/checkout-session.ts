@@ -40,6 +40,7 @@ import {
 import { sessionDrainHooks } from './failing-tasks';
 import {
   refundChanged,
+  refundedAmount,
   requestRefund,
   runRefundSend,
   type RefundAnswer,
@@ -160,7 +161,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     const session = this.cx.store.session();
     const view = this.cx.view();
     if (!session || !view) return fail('SESSION_NOT_FOUND', NOT_FOUND);
-    return { ok: true, value: hostedSession(session, view) };
+    return { ok: true, value: hostedSession(session, view, refundedAmount(this.cx)) };
   }
 
   /** Starts an attempt (worker/session/attempts.ts). */

@@ -18,6 +18,8 @@ export interface HostedSession {
   reference: string;
   /** `metadata.description`, the order's one-line description, if the merchant set one. */
   description: string | null;
+  /** What the session's succeeded refunds paid back (0: none); the paid page says it. */
+  refunded: number;
 }
 
 /** The merchant's view of a session (GET /v1/sessions/:id). */
@@ -136,7 +138,11 @@ export function merchantSession(cx: SessionContext): MerchantSession | null {
  * What the hosted page shows: the public view (the widget's first view), the merchant's
  * reference and the order description (`metadata.description`).
  */
-export function hostedSession(session: SessionRow, view: CheckoutView): HostedSession {
+export function hostedSession(
+  session: SessionRow,
+  view: CheckoutView,
+  refunded = 0,
+): HostedSession {
   const description = parseJson<Record<string, string>>(session.metadata)?.description;
-  return { view, reference: session.reference, description: description ?? null };
+  return { view, reference: session.reference, description: description ?? null, refunded };
 }

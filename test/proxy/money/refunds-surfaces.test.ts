@@ -1,0 +1,165 @@
+// Where refunds show (issue 25): the refunds list and the events feed (query index), the
+// settlement report (refund rows and the net per day and sub-merchant), the paid hosted page
+// ("Refunded …" in each language), and the anomalies that a refund settles (the exact call).
+import { exports } from 'cloudflare:workers';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { BASE, createSession, expectNoSecrets, merchant, ref, startAttempt } from '../helpers';
+import { clearFaults } from '../hostile/support';
+import { csvObjects } from '../index/csv';
+import { getJson, waitForRow, type Page } from '../index/support';
+import { drainRefund, paidSession, requestRefund, waitForRefund } from './refunds-support';
+import {
+  collectionCallback,
+  expectWebhooks,
+  successParams,
+  upstreamRefOf,
+  waitUntil,
+} from './sessions-support';
+
+afterEach(() => clearFaults());
+afterAll(() => expectNoSecrets());
+
+interface Anomaly {
+  kind: string;
+  refund?: { method: string; path: string; body: Record<string, unknown> };
+}
+
+describe('refunds in the query index', () => {
+  it('GET /v1/refunds lists by session and status with cursor paging; the events feed holds refund.succeeded; the settlement report nets them', async () => {
+    const { id } = await paidSession(1000);
+    const start = new Date(Date.now() - 60_000).toISOString();
+    const a = await requestRefund(id, { amount: 100, reference: 'rf-a' });
+    const b = await requestRefund(id, { amount: 200 });
+    await waitForRefund(a.json.id, 'succeeded');
+    await waitForRefund(b.json.id, 'succeeded');
+    await drainRefund(a.json.id, id);
+    await drainRefund(b.json.id, id);
+    await waitForRow('refunds', a.json.id, { status: 'succeeded' });
+    await waitForRow('refunds', b.json.id, { status: 'succeeded' });
+
+    const first = await getJson<Page<{ id: string; session: string; amount: number }>>(
+      `/v1/refunds?session_id=${id}&status=succeeded&limit=1`,
+    );
+    expect(first.status).toBe(200);
+    expect(first.json.data).toHaveLength(1);
+    expect(first.json.has_more).toBe(true);
+    const second = await getJson<Page<{ id: string }>>(
+      `/v1/refunds?session_id=${id}&status=succeeded&limit=1&starting_after=${first.json.next_cursor}`,
+    );
+    expect(second.status, JSON.stringify(second.json)).toBe(200);
+    expect([first.json.data[0]!.id, second.json.data[0]!.id].sort()).toEqual(
+      [a.json.id, b.json.id].sort(),
+    );
+    expect(second.json.has_more).toBe(false);
+    const bad = await getJson(`/v1/refunds?session_id=junk`);
+    expect(bad.status).toBe(400);
+
+    // The events feed: each refund.succeeded, under the webhook's id, with the session.
+    const feed = await getJson<{ data: { id: string; data: { session?: string } }[] }>(
+      `/v1/events?type=refund.succeeded&limit=100`,
+    );
+    const ids = feed.json.data.filter((e) => e.data.session === id).map((e) => e.id);
+    expect(ids.sort()).toEqual([`evt_${a.json.id}_succeeded`, `evt_${b.json.id}_succeeded`].sort());
+
+    // The settlement report: refund rows of their own, netted per day (and sub-merchant).
+    const period = `from=${start}&to=${new Date(Date.now() + 60_000).toISOString()}`;
+    const res = await merchant(`/v1/reports/settlement?${period}&format=csv`);
+    expect(res.status).toBe(200);
+    const records = csvObjects(await res.text());
+    const refundRows = records.filter((r) => r.record === 'row' && r.kind === 'refund');
+    expect(
+      refundRows
+        .filter((r) => r.session_id === id)
+        .map((r) => r.amount)
+        .sort(),
+    ).toEqual(['100', '200']);
+    expect(refundRows.find((r) => r.id === a.json.id)!.reference).toBe('rf-a');
+    const rows = records.filter((r) => r.record === 'row' && r.currency === 'KES');
+    const nets = records.filter((r) => r.record === 'net' && r.currency === 'KES');
+    const sum = (kind: (k: string) => boolean) =>
+      rows.filter((r) => kind(r.kind!)).reduce((s, r) => s + Number(r.amount), 0);
+    const collected = sum((k) => k === 'collection' || k === 'payment_link');
+    const refunded = sum((k) => k === 'refund');
+    expect(nets.reduce((s, n) => s + Number(n.collected), 0)).toBe(collected);
+    expect(nets.reduce((s, n) => s + Number(n.refunded), 0)).toBe(refunded);
+    for (const n of nets) expect(Number(n.net)).toBe(Number(n.collected) - Number(n.refunded));
+  });
+});
+
+describe('the paid hosted page', () => {
+  it('says "Refunded …" once a refund succeeded, in each language', async () => {
+    const { id } = await paidSession(1000);
+    const page = async (locale: string) =>
+      (await exports.default.fetch(new Request(`${BASE}/pay/${id}?locale=${locale}`))).text();
+    expect(await page('en')).not.toContain('Refunded');
+    const half = await requestRefund(id, { amount: 500 });
+    await waitForRefund(half.json.id, 'succeeded');
+    await drainRefund(half.json.id, id);
+    expect(await page('en')).toMatch(/Refunded [^<]*500/);
+    expect(await page('fr')).toMatch(/Remboursé : [^<]*500/);
+    expect(await page('pt')).toMatch(/Reembolsado: [^<]*500/);
+    expect(await page('sw')).toMatch(/Imerejeshwa: [^<]*500/);
+  });
+});
+
+describe('anomalies carry the refund call that settles them', () => {
+  /** A KES session with a prompt the sandbox keeps pending (its payer ends in 005). */
+  async function pending(amount: number) {
+    const session = await createSession({ amount, currency: 'KES', reference: ref('anom') });
+    const started = await startAttempt(session.id, {
+      country_id: 1,
+      method: 'send money',
+      mobile: '254712345005',
+    });
+    const attemptId = started.json.attempt!.id;
+    return { id: session.id, attemptId, upstreamRef: await upstreamRefOf(attemptId) };
+  }
+
+  async function anomalyOf(sessionId: string, types: string[], kind: string): Promise<Anomaly> {
+    const hooks = await expectWebhooks(sessionId, types);
+    const hook = hooks.find(
+      (w) =>
+        w.body.type === 'checkout.anomaly' &&
+        (w.body.data as { anomaly?: Anomaly }).anomaly?.kind === kind,
+    );
+    return (hook!.body.data as { anomaly: Anomaly }).anomaly;
+  }
+
+  it('overpaid: the call refunds the excess, and it is accepted as it is', async () => {
+    const { id, attemptId, upstreamRef } = await pending(1000);
+    expect(await collectionCallback(successParams(attemptId, upstreamRef, 1200))).toBe(200);
+    await waitUntil(id, (s) => expect(s.status).toBe('succeeded'));
+    const anomaly = await anomalyOf(id, ['checkout.succeeded', 'checkout.anomaly'], 'overpaid');
+    expect(anomaly.refund).toEqual({
+      method: 'POST',
+      path: `/v1/sessions/${id}/refunds`,
+      body: { attempt: attemptId, amount: 200 },
+    });
+    const res = await merchant(anomaly.refund!.path, {
+      method: 'POST',
+      body: JSON.stringify(anomaly.refund!.body),
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ attempt: attemptId, amount: 200 });
+  });
+
+  it('mismatch (paid short): the call refunds what the payer paid', async () => {
+    const { id, attemptId, upstreamRef } = await pending(1500);
+    expect(await collectionCallback(successParams(attemptId, upstreamRef, 1000))).toBe(200);
+    const anomaly = await anomalyOf(
+      id,
+      ['checkout.anomaly', 'checkout.requires_action'],
+      'mismatch',
+    );
+    expect(anomaly.refund).toEqual({
+      method: 'POST',
+      path: `/v1/sessions/${id}/refunds`,
+      body: { attempt: attemptId, amount: 1000 },
+    });
+    const res = await merchant(anomaly.refund!.path, {
+      method: 'POST',
+      body: JSON.stringify(anomaly.refund!.body),
+    });
+    expect(res.status).toBe(201);
+  });
+});
