@@ -2,9 +2,11 @@
 // runs the lifecycle every payment shares. The real proxy, the real sandbox at its worst legal
 // behaviour (a lost create answer, a payout settled for another amount, a failure); each test
 // names the rule it holds.
+import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createSession, expectNoSecrets, ref, sandbox, startAttempt } from '../helpers';
-import { clearFaults, injectFault } from '../hostile/support';
+import { createSession, expectNoSecrets, merchant, ref, sandbox, startAttempt } from '../helpers';
+import { clearFaults, injectFault, sessionObject } from '../hostile/support';
+import { payoutObject } from './support';
 import { collectionCallback, successParams, upstreamRefOf, waitUntil } from './sessions-support';
 import {
   drainRefund,
@@ -198,5 +200,32 @@ describe('refunds: the payout lifecycle at its worst', () => {
       code: 'REFUND_EXCEEDS_PAID',
       details: { refundable: 100 },
     });
+  });
+});
+
+describe('refunds: personal data', () => {
+  it("erasing the session erases the payer's number its refunds default to; the refund's payout erases its own copy", async () => {
+    const { id } = await paidSession(1000);
+    const first = await requestRefund(id, { amount: 100 });
+    await waitForRefund(first.json.id, 'succeeded');
+    await drainRefund(first.json.id, id);
+    expect((await merchant(`/v1/sessions/${id}/redact`, { method: 'POST' })).status).toBe(200);
+    const kept = await runInDurableObject(sessionObject(id), (_instance, state) => ({
+      phones: state.storage.sql.exec('SELECT COUNT(*) AS n FROM payer_phones').one().n,
+      numbers: state.storage.sql
+        .exec('SELECT COUNT(*) AS n FROM refunds WHERE mobile IS NOT NULL')
+        .one().n,
+    }));
+    expect(kept).toEqual({ phones: 0, numbers: 0 });
+    const later = await requestRefund(id, { amount: 100 });
+    expect(later.status).toBe(422);
+    expect(later.json.error?.code).toBe('REFUND_DESTINATION_REQUIRED');
+    const erased = await merchant(`/v1/payouts/${first.json.id}/redact`, { method: 'POST' });
+    expect(erased.status).toBe(200);
+    expect((await getRefund(first.json.id)).redacted_at).not.toBeNull();
+    const stored = await runInDurableObject(payoutObject(first.json.id), (_instance, state) =>
+      JSON.stringify(state.storage.sql.exec('SELECT * FROM payout').toArray()),
+    );
+    expect(stored).not.toContain(PAYER);
   });
 });
