@@ -10,6 +10,7 @@ import { asOf } from './as-of';
 import type { SessionContext } from './context';
 import { attemptView } from './public-view';
 import { sessionRedaction } from './redact';
+import { refundRows } from './refund-store';
 import { parseJson, type AttemptRow, type FlatJson, type SessionRow } from './store';
 
 /** What the hosted page renders (`GET /pay/:id`). */
@@ -57,6 +58,19 @@ export interface MerchantSession {
     applied: string | null;
   }[];
   webhooks: WebhookRecord[];
+  /** Its refunds as the session knows them (`GET /v1/refunds/:id` has each one's payout detail
+   * and webhooks): the destination masked. */
+  refunds: {
+    id: string;
+    attempt: string;
+    amount: number;
+    currency: string;
+    status: string;
+    destination: { method: string; mobile: string };
+    reason: string | null;
+    reference: string | null;
+    created: string;
+  }[];
   seq: number;
   /** When the session's personal data was erased (docs/data-retention.md); null: not erased. */
   redacted_at: string | null;
@@ -128,6 +142,17 @@ export function merchantSession(cx: SessionContext): MerchantSession | null {
     })),
     callbacks: store.callbacks().map((c) => ({ ...c, received_at: iso(c.received_at) })),
     webhooks: cx.outbox.list(),
+    refunds: refundRows(store.sql).map((r) => ({
+      id: r.id,
+      attempt: r.attempt_id,
+      amount: r.amount,
+      currency: r.currency,
+      status: r.status,
+      destination: { method: r.method, mobile: r.mobile_masked },
+      reason: r.reason,
+      reference: r.reference,
+      created: iso(r.created_at),
+    })),
     seq: session.seq,
     redacted_at: redaction ? iso(redaction.redacted_at) : null,
     redaction_reason: redaction?.reason ?? null,

@@ -4,7 +4,15 @@
 // names the rule it holds.
 import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createSession, expectNoSecrets, merchant, ref, sandbox, startAttempt } from '../helpers';
+import {
+  createSession,
+  expectNoSecrets,
+  getSession,
+  merchant,
+  ref,
+  sandbox,
+  startAttempt,
+} from '../helpers';
 import { clearFaults, injectFault, sessionObject } from '../hostile/support';
 import { payoutObject } from './support';
 import { collectionCallback, successParams, upstreamRefOf, waitUntil } from './sessions-support';
@@ -43,6 +51,10 @@ describe('refunds: the session decides what may be refunded', () => {
     const [hook] = await expectRefundEvents(json.id, id, ['refund.succeeded']);
     expect(hook!.body.id).toBe(`evt_${json.id}_succeeded`);
     expect(hook!.body.data).toMatchObject({ id: json.id, session: id, amount: 1000 });
+    // The session knows its refunds (the payout told it).
+    expect((await getSession(id)).refunds).toEqual([
+      expect.objectContaining({ id: json.id, status: 'succeeded', amount: 1000 }),
+    ]);
     // Nothing is left: any further refund is refused.
     const again = await requestRefund(id, { amount: 1 });
     expect(again.status).toBe(409);
