@@ -215,6 +215,46 @@ describe('refunds: the payout lifecycle at its worst', () => {
   });
 });
 
+describe('refunds: the sandbox pays them out as payouts', () => {
+  /** The KES wallet's balance in minor units, as GET /v1/balance answers it. */
+  async function kesBalance(): Promise<number> {
+    const res = await merchant('/v1/balance');
+    expect(res.status).toBe(200);
+    const { data } = (await res.json()) as { data: { currency: string; balance: string }[] };
+    return Math.round(Number(data.find((w) => w.currency === 'KES')!.balance) * 100);
+  }
+
+  it('with funds locked: the balance falls when the refund is created, and a failed refund gives them back', async () => {
+    const set = await sandbox('/control/settings', {
+      method: 'PUT',
+      body: JSON.stringify({ lock_payout_funds: true }),
+    });
+    expect(set.status).toBe(200);
+    try {
+      const { id } = await paidSession(1000);
+      const before = await kesBalance();
+      const pending = await requestRefund(id, {
+        amount: 400,
+        destination: { method: 'send money', mobile: '254712345005' },
+      });
+      expect(pending.status).toBe(201);
+      // 400.00 and the sandbox's 1 % fee leave the wallet at once.
+      expect(await kesBalance()).toBe(before - 40_400);
+      const upstreamRef = (await getRefund(pending.json.id)).upstream_reference!;
+      const failed = await sandbox(`/control/transactions/${upstreamRef}/outcome`, {
+        method: 'POST',
+        body: JSON.stringify({ outcome: 'failed' }),
+      });
+      expect(failed.status).toBe(200);
+      await waitForRefund(pending.json.id, 'failed');
+      expect(await kesBalance()).toBe(before);
+      await expectRefundEvents(pending.json.id, id, ['refund.failed']);
+    } finally {
+      expect((await sandbox('/control/settings', { method: 'DELETE' })).status).toBe(200);
+    }
+  });
+});
+
 describe('refunds: personal data', () => {
   it("erasing the session erases the payer's number its refunds default to; the refund's payout erases its own copy", async () => {
     const { id } = await paidSession(1000);
