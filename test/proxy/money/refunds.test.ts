@@ -135,6 +135,31 @@ describe('refunds: the session decides what may be refunded', () => {
   });
 });
 
+describe('refunds: bad input', () => {
+  it('an invalid body is 400 naming the field, an unknown session 404, and nothing is refunded', async () => {
+    const { id } = await paidSession(1000);
+    for (const [body, path] of [
+      [{ amount: 0 }, 'amount'],
+      [{ amount: 1.5 }, 'amount'],
+      [{ amount: '100' }, 'amount'],
+      [{ refund_all: true }, ''],
+      [{ destination: { method: 'send money', mobile: '+254 712' } }, 'destination.mobile'],
+      [{ destination: { mobile: '254712345000' } }, 'destination.method'],
+      [{ attempt: 'cs_x.1' }, 'attempt'],
+      [{ reference: 'has space' }, 'reference'],
+    ] as const) {
+      const { status, json } = await requestRefund(id, body);
+      expect(status, JSON.stringify(body)).toBe(400);
+      expect(json.error?.code).toBe('VALIDATION_FAILED');
+      const issues = (json.error?.details?.issues ?? []) as { path: string }[];
+      if (path !== '') expect(issues.map((i) => i.path)).toContain(path);
+    }
+    expect((await requestRefund('cs_aaaaaaaaaaaaaaaaaaaaaaaaaa', {})).status).toBe(404);
+    expect((await requestRefund('junk', {})).status).toBe(404);
+    expect((await getSession(id)).refunds).toEqual([]);
+  });
+});
+
 describe('refunds: idempotency', () => {
   it('the same Idempotency-Key and body answer the same refund; another body is IDEMPOTENCY_MISMATCH', async () => {
     const { id } = await paidSession(1000);
