@@ -8,6 +8,7 @@ import { Hono } from 'hono';
 import { CheckoutError } from '../../shared/errors';
 import { refundBodySchema } from '../../shared/schemas';
 import type { ProxyApp } from '../app-env';
+import type { ProxyEnv } from '../env';
 import { claimKey, idempotencyKeyOf } from '../idempotency/claim';
 import { newRefundId, REFUND_ID } from '../ids';
 import { createdByOf } from '../keys/created-by';
@@ -16,7 +17,8 @@ import { payoutStub, sessionStub } from '../stubs';
 import { respond } from './respond';
 
 /**
- * `POST /v1/sessions/:id/refunds`, `GET /v1/refunds/:id`.
+ * `POST /v1/sessions/:id/refunds`, `GET /v1/refunds/:id`, `POST /v1/refunds/:id/reconcile`,
+ * `POST /v1/refunds/:id/webhooks/:event/resend`.
  *
  * @example
  * merchant.route('/', merchantRefunds());
@@ -46,11 +48,33 @@ export function merchantRefunds() {
     },
   );
 
+  /** The Payout object of a refund id that names a refund; else 404. */
+  const refundStub = async (env: ProxyEnv, id: string) => {
+    const stub = REFUND_ID.test(id) ? payoutStub(env, id) : null;
+    if (!stub || !(await stub.refund())) {
+      throw new CheckoutError('NOT_FOUND', 'No refund has that id.');
+    }
+    return stub;
+  };
+
   app.get('/refunds/:id', async (c) => {
-    const id = c.req.param('id');
-    const refund = REFUND_ID.test(id) ? await payoutStub(c.env, id).refund() : null;
-    if (!refund) throw new CheckoutError('NOT_FOUND', 'No refund has that id.');
-    return c.json(refund);
+    const stub = await refundStub(c.env, c.req.param('id'));
+    return c.json((await stub.refund())!);
+  });
+
+  // One status query now, applied (e.g. for a refund in needs_review, no longer queried alone).
+  app.post('/refunds/:id/reconcile', async (c) => {
+    const stub = await refundStub(c.env, c.req.param('id'));
+    await stub.reconcileNow();
+    return c.json((await stub.refund())!);
+  });
+
+  app.post('/refunds/:id/webhooks/:event/resend', async (c) => {
+    const stub = await refundStub(c.env, c.req.param('id'));
+    if (!(await stub.resendWebhook(c.req.param('event')))) {
+      throw new CheckoutError('NOT_FOUND', 'This refund has no webhook with that id.');
+    }
+    return c.json({ resent: true }, 202);
   });
 
   return app;

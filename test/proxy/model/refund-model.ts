@@ -179,7 +179,7 @@ class World {
   async reconcile(c: Extract<Command, { t: 'reconcile' }>): Promise<void> {
     if (this.refunds.length === 0) return;
     const r = this.refunds[this.refunds.length - 1 - (c.pick % this.refunds.length)]!;
-    const res = await merchant(`/v1/payouts/${r.id}/reconcile`, { method: 'POST' });
+    const res = await merchant(`/v1/refunds/${r.id}/reconcile`, { method: 'POST' });
     expect(res.status).toBe(200);
     // "Not created" (a create refused by a 500) never fails a refund: it stays pending.
     if (r.known === 'pending') r.known = learnt(r);

@@ -156,6 +156,12 @@ describe('refunds: bad input', () => {
     }
     expect((await requestRefund('cs_aaaaaaaaaaaaaaaaaaaaaaaaaa', {})).status).toBe(404);
     expect((await requestRefund('junk', {})).status).toBe(404);
+    for (const unknown of ['re_aaaaaaaaaaaaaaaaaaaaaaaaaa', 'junk']) {
+      expect((await merchant(`/v1/refunds/${unknown}`)).status).toBe(404);
+      expect((await merchant(`/v1/refunds/${unknown}/reconcile`, { method: 'POST' })).status).toBe(
+        404,
+      );
+    }
     expect((await getSession(id)).refunds).toEqual([]);
   });
 });
