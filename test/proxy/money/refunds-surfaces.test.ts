@@ -4,13 +4,14 @@
 import { exports } from 'cloudflare:workers';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BASE, createSession, expectNoSecrets, merchant, ref, startAttempt } from '../helpers';
-import { clearFaults } from '../hostile/support';
+import { clearFaults, forceOutcome } from '../hostile/support';
 import { csvObjects } from '../index/csv';
 import { getJson, waitForRow, type Page } from '../index/support';
 import { drainRefund, paidSession, requestRefund, waitForRefund } from './refunds-support';
 import {
   collectionCallback,
   expectWebhooks,
+  passInputDeadlines,
   successParams,
   upstreamRefOf,
   waitUntil,
@@ -141,6 +142,44 @@ describe('anomalies carry the refund call that settles them', () => {
     });
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({ attempt: attemptId, amount: 200 });
+  });
+
+  it('second_success: the call refunds the second payment, to its own payer', async () => {
+    const { id, upstreamRef: first } = await pending(1000);
+    await passInputDeadlines(id);
+    const again = await startAttempt(id, {
+      country_id: 1,
+      method: 'send money',
+      mobile: '254712345005',
+    });
+    expect(again.status).toBe(201);
+    const secondId = again.json.attempt!.id;
+    const second = await upstreamRefOf(secondId);
+    expect(await forceOutcome(first, 'success')).toBe(200);
+    await waitUntil(id, (s) => expect(s.status).toBe('succeeded'));
+    expect(await forceOutcome(second, 'success')).toBe(200);
+    await waitUntil(id, (s) => expect(s.attempts[1]?.status).toBe('succeeded'));
+    const anomaly = await anomalyOf(
+      id,
+      ['checkout.succeeded', 'checkout.anomaly'],
+      'second_success',
+    );
+    expect(anomaly.refund).toEqual({
+      method: 'POST',
+      path: `/v1/sessions/${id}/refunds`,
+      body: { attempt: secondId, amount: 1000 },
+    });
+    const res = await merchant(anomaly.refund!.path, {
+      method: 'POST',
+      body: JSON.stringify(anomaly.refund!.body),
+    });
+    expect(res.status).toBe(201);
+    expect(await res.json()).toMatchObject({ attempt: secondId, amount: 1000 });
+    // Both payments can be refunded, each once: 2000 was paid in all.
+    const rest = await merchant(`/v1/sessions/${id}/refunds`, { method: 'POST', body: '{}' });
+    expect(await rest.json()).toMatchObject({ amount: 1000 });
+    const none = await merchant(`/v1/sessions/${id}/refunds`, { method: 'POST', body: '{}' });
+    expect(none.status).toBe(409);
   });
 
   it('mismatch (paid short): the call refunds what the payer paid', async () => {
