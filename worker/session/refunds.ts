@@ -231,6 +231,15 @@ export async function runRefundSend(cx: SessionContext, task: Task<string>): Pro
   if (refundRow(cx.store.sql, row.id)?.sent !== 1) throw new Error('refund payout not created');
 }
 
+/** How far a payout's status has come: a later report never moves a refund back. */
+const STAGE: Readonly<Record<AttemptStatus, number>> = {
+  pending: 0,
+  needs_review: 1,
+  succeeded: 2,
+  failed: 2,
+  mismatch: 2,
+};
+
 /** The payout of a refund changed status (told by it): the budget and the hosted page follow. */
 export function refundChanged(
   cx: SessionContext,
@@ -240,6 +249,8 @@ export function refundChanged(
   const row = refundRow(cx.store.sql, id);
   if (!row) return;
   if (row.status === change.status && row.settled_amount === change.settled_amount) return;
+  // Told twice, out of order (the create's answer and the payout's own task): never back.
+  if (STAGE[change.status] < STAGE[row.status]) return;
   cx.store.sql.exec(
     'UPDATE refunds SET status = ?, settled_amount = ?, updated_at = ? WHERE id = ?',
     change.status,
