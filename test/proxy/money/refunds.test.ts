@@ -14,7 +14,7 @@ import {
   startAttempt,
 } from '../helpers';
 import { clearFaults, injectFault, sessionObject } from '../hostile/support';
-import { payoutObject } from './support';
+import { ageAndReconcile, payoutObject } from './support';
 import { collectionCallback, successParams, upstreamRefOf, waitUntil } from './sessions-support';
 import {
   drainRefund,
@@ -217,6 +217,21 @@ describe('refunds: the payout lifecycle at its worst', () => {
     expect(meanwhile.json.error?.code).toBe('REFUND_EXCEEDS_PAID');
     await waitForRefund(lost.json.id, 'succeeded');
     await expectRefundEvents(lost.json.id, id, ['refund.succeeded']);
+  });
+
+  it('a refund whose create got a 500 is unknown: "not created" never fails it, the horizon makes it needs_review (one refund.anomaly), and its amount stays held', async () => {
+    const { id } = await paidSession(1000);
+    await injectFault('payouts', 'error');
+    const unknown = await requestRefund(id);
+    expect(unknown.status).toBe(201);
+    expect(unknown.json).toMatchObject({ status: 'pending', create_state: 'unknown' });
+    await ageAndReconcile(unknown.json.id, 25);
+    const review = await waitForRefund(unknown.json.id, 'needs_review');
+    expect(review.failure).toBeNull();
+    const [hook] = await expectRefundEvents(unknown.json.id, id, ['refund.anomaly']);
+    expect(hook!.body.data).toMatchObject({ kind: 'needs_review' });
+    const more = await requestRefund(id, { amount: 1 });
+    expect(more.json.error?.code).toBe('REFUND_EXCEEDS_PAID');
   });
 
   it('a refund reported settled for another amount is a mismatch: one refund.anomaly, and the larger amount is held', async () => {
