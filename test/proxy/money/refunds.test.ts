@@ -3,7 +3,7 @@
 // behaviour (a lost create answer, a payout settled for another amount, a failure); each test
 // names the rule it holds.
 import { runInDurableObject } from 'cloudflare:test';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createSession,
   expectNoSecrets,
@@ -13,7 +13,13 @@ import {
   sandbox,
   startAttempt,
 } from '../helpers';
-import { clearFaults, injectFault, sessionObject } from '../hostile/support';
+import {
+  clearFaults,
+  evictSession,
+  injectFault,
+  sandboxTransactions,
+  sessionObject,
+} from '../hostile/support';
 import { ageAndReconcile, payoutObject } from './support';
 import { collectionCallback, successParams, upstreamRefOf, waitUntil } from './sessions-support';
 import {
@@ -232,6 +238,59 @@ describe('refunds: the payout lifecycle at its worst', () => {
     expect(hook!.body.data).toMatchObject({ kind: 'needs_review' });
     const more = await requestRefund(id, { amount: 1 });
     expect(more.json.error?.code).toBe('REFUND_EXCEEDS_PAID');
+  });
+
+  it('a session evicted while its refund is on its way: its refund_send task finds the payout, which is never sent twice', async () => {
+    const { id } = await paidSession(1000);
+    // The upstream makes the payout but its answer is slow (then lost): the session is evicted
+    // meanwhile, before it hears back.
+    await injectFault('payouts', 'answer_lost', 1, 1500);
+    const asked = requestRefund(id, { amount: 300 }).catch(() => null);
+    const refundId = await vi.waitFor(
+      async () => {
+        const rows = await runInDurableObject(sessionObject(id), (_instance, state) =>
+          state.storage.sql.exec<{ id: string }>('SELECT id FROM refunds').toArray(),
+        );
+        expect(rows).toHaveLength(1);
+        const txs = await sandboxTransactions();
+        expect(txs.some((t) => t.third_party_reference_1 === rows[0]!.id)).toBe(true);
+        return rows[0]!.id;
+      },
+      { timeout: 5000, interval: 20 },
+    );
+    await evictSession(id);
+    await asked;
+    const unsent = await runInDurableObject(sessionObject(id), (_instance, state) =>
+      state.storage.sql.exec('SELECT sent FROM refunds').one(),
+    );
+    expect(unsent.sent).toBe(0);
+    // The task's time comes: it asks the Payout object again, which answers the payout it has.
+    await runInDurableObject(sessionObject(id), async (instance, state) => {
+      state.storage.sql.exec(
+        "UPDATE tasks SET due_at = ? WHERE kind = 'refund_send'",
+        Date.now() - 1,
+      );
+      await (instance as { alarm(): Promise<void> }).alarm();
+    });
+    const sent = await runInDurableObject(sessionObject(id), (_instance, state) => ({
+      sent: state.storage.sql.exec('SELECT sent FROM refunds').one().sent,
+      tasks: state.storage.sql
+        .exec("SELECT COUNT(*) AS n FROM tasks WHERE kind = 'refund_send'")
+        .one().n,
+    }));
+    expect(sent).toEqual({ sent: 1, tasks: 0 });
+    // The upstream never calls back (its answer was lost): a status query settles it.
+    await vi.waitFor(
+      async () => {
+        const res = await merchant(`/v1/refunds/${refundId}/reconcile`, { method: 'POST' });
+        expect(((await res.json()) as { status: string }).status).toBe('succeeded');
+      },
+      { timeout: 8000, interval: 200 },
+    );
+    await waitForRefund(refundId, 'succeeded');
+    await expectRefundEvents(refundId, id, ['refund.succeeded']);
+    const txs = (await sandboxTransactions()).filter((t) => t.third_party_reference_1 === refundId);
+    expect(txs).toHaveLength(1);
   });
 
   it('a refund reported settled for another amount is a mismatch: one refund.anomaly, and the larger amount is held', async () => {
