@@ -1,12 +1,20 @@
 // Where refunds show (issue 25): the refunds list and the events feed (query index), the
 // settlement report (refund rows and the net per day and sub-merchant), the paid hosted page
 // ("Refunded …" in each language), and the anomalies that a refund settles (the exact call).
+import {
+  createExecutionContext,
+  createScheduledController,
+  env,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
+import worker from '../../../worker/index';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BASE, createSession, expectNoSecrets, merchant, ref, startAttempt } from '../helpers';
 import { clearFaults, forceOutcome } from '../hostile/support';
 import { csvObjects } from '../index/csv';
-import { getJson, waitForRow, type Page } from '../index/support';
+import { db, getJson, waitForRow, type Page } from '../index/support';
 import { drainRefund, paidSession, requestRefund, waitForRefund } from './refunds-support';
 import {
   collectionCallback,
@@ -16,6 +24,7 @@ import {
   upstreamRefOf,
   waitUntil,
 } from './sessions-support';
+import { payoutObject } from './support';
 
 afterEach(() => clearFaults());
 afterAll(() => expectNoSecrets());
@@ -84,6 +93,37 @@ describe('refunds in the query index', () => {
     expect(nets.reduce((s, n) => s + Number(n.collected), 0)).toBe(collected);
     expect(nets.reduce((s, n) => s + Number(n.refunded), 0)).toBe(refunded);
     for (const n of nets) expect(Number(n.net)).toBe(Number(n.collected) - Number(n.refunded));
+  });
+});
+
+describe('the sweep', () => {
+  it('a pending refund whose status query was lost (no task, no alarm) is asked again', async () => {
+    const { id } = await paidSession(1000);
+    const { json } = await requestRefund(id, {
+      amount: 100,
+      destination: { method: 'send money', mobile: '254712345005' },
+    });
+    await waitForRow('refunds', json.id, { status: 'pending' });
+    await runInDurableObject(payoutObject(json.id), async (_instance, state) => {
+      state.storage.sql.exec("DELETE FROM tasks WHERE kind = 'reconcile'");
+      await state.storage.deleteAlarm();
+    });
+    await db()
+      .prepare('UPDATE refunds SET next_check_at = ? WHERE id = ?')
+      .bind(Date.now() - 3_600_000, json.id)
+      .run();
+    const controller = createScheduledController({
+      scheduledTime: Date.now(),
+      cron: '*/5 * * * *',
+    });
+    const ctx = createExecutionContext();
+    await worker.scheduled!(controller, env, ctx);
+    await waitOnExecutionContext(ctx);
+    const tasks = await runInDurableObject(payoutObject(json.id), (_instance, state) =>
+      state.storage.sql.exec("SELECT due_at FROM tasks WHERE kind = 'reconcile'").toArray(),
+    );
+    expect(tasks).toHaveLength(1);
+    await drainRefund(json.id, id);
   });
 });
 
