@@ -24,9 +24,10 @@ import {
   requestRefund,
 } from '../money/refunds-support';
 
+/** Runs: a sixteenth of MODEL_RUNS (12 by default; each pays a session first). */
 const RUNS = Math.max(
   4,
-  Math.round(Number((env as { MODEL_RUNS?: string }).MODEL_RUNS ?? 200) / 10),
+  Math.round(Number((env as { MODEL_RUNS?: string }).MODEL_RUNS ?? 200) / 16),
 );
 const PAID = 1000;
 const DESTINATION = { method: 'send money', mobile: '254712345005' };
