@@ -11,6 +11,7 @@ import type { ProxyEnv } from '../env';
 import { findSessionStub } from '../stubs';
 import { settledAmount } from './refund-view';
 import type { PayoutStore, TaskKind } from './store';
+import { payoutView } from './view';
 
 /** Runs the `owner` task (see the module comment). */
 export async function tellOwner(
@@ -26,11 +27,9 @@ export async function tellOwner(
     tasks.cancel(task.key);
     return;
   }
-  const raw = store.reconcile().differences;
-  const differences = raw ? (JSON.parse(raw) as Parameters<typeof settledAmount>[1]) : null;
   await session.refundChanged(row.reference, {
     status: row.status,
-    settled_amount: settledAmount(row, row.status === 'mismatch' ? differences : null),
+    settled_amount: settledAmount(row, payoutView(store)?.differences ?? null),
   });
   // A change while the session was being told schedules the task again (due now): keep it.
   if (tasks.get(task.key)?.due_at === task.due_at) tasks.cancel(task.key);
