@@ -3,8 +3,10 @@
  * upstream (worker/payout/create.ts), learns the outcome from verified callbacks
  * (worker/payout/callbacks.ts) or the status query when none comes (worker/payout/reconcile.ts),
  * and settles it only on the upstream's answer matched against its records
- * (worker/payout/transitions.ts; docs/design.md, "Money rules"). This class is its typed RPC
- * surface and its one alarm.
+ * (worker/payout/transitions.ts; docs/design.md, "Money rules"). A payout may pay a checkout
+ * session's refund (its owner, reference `re_…`): then it sends `refund.*` webhooks and tells
+ * the session each change (worker/payout/owner.ts; docs/refunds.md). This class is its typed
+ * RPC surface and its one alarm.
  * @module
  */
 import { payoutDrainHooks } from './failing-tasks';
