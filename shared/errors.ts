@@ -92,6 +92,15 @@ export const ErrorCode = {
   PAYMENT_IN_PROGRESS: 'PAYMENT_IN_PROGRESS',
   /** The checkout is already paid: it cannot be expired. */
   ALREADY_PAID: 'ALREADY_PAID',
+  /** A refund (with the session's other refunds that have not failed) would pass what the
+   * session's payments paid; `details.refundable` says what is left. */
+  REFUND_EXCEEDS_PAID: 'REFUND_EXCEEDS_PAID',
+  /** The session has no successful payment to refund. */
+  NOT_PAID: 'NOT_PAID',
+  /** The payment was made with a method that has no payout destination (bank, virtual account,
+   * redirect wallet) or its payer's phone was erased: the refund needs `destination`
+   * (`details.missing` names it). */
+  REFUND_DESTINATION_REQUIRED: 'REFUND_DESTINATION_REQUIRED',
   /** The deployment's configuration is incomplete; `message` names what is missing. */
   CONFIG_INVALID: 'CONFIG_INVALID',
   /** Something failed on our side; nothing about the request was wrong. */
@@ -137,6 +146,9 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   NOT_SETTLED: 409,
   PAYMENT_IN_PROGRESS: 409,
   ALREADY_PAID: 409,
+  REFUND_EXCEEDS_PAID: 409,
+  NOT_PAID: 409,
+  REFUND_DESTINATION_REQUIRED: 422,
   CONFIG_INVALID: 500,
   INTERNAL: 500,
 };

@@ -1,5 +1,5 @@
 /**
- * Identifiers: checkout session ids and the attempt references derived from them.
+ * Identifiers: checkout session ids, the attempt references derived from them, refund ids.
  * @module
  */
 
@@ -25,6 +25,21 @@ function encode(bytes: Uint8Array): string {
  */
 export function newSessionId(): string {
   return `cs_${encode(crypto.getRandomValues(new Uint8Array(26)))}`;
+}
+
+/** A refund id: `re_` and 26 base32 characters (130 bits). */
+export const REFUND_ID = /^re_[a-z2-7]{26}$/;
+
+/**
+ * A new random refund id (130 bits from the platform's CSPRNG; never derived from a secret or
+ * the merchant's input: an idempotent request finds its id in the idempotency store). It is
+ * also the reference of the payout that pays the refund.
+ *
+ * @example
+ * newRefundId(); // 're_q7m…'
+ */
+export function newRefundId(): string {
+  return `re_${encode(crypto.getRandomValues(new Uint8Array(26)))}`;
 }
 
 /**

@@ -35,6 +35,10 @@ export type WebhookType =
   | 'payout.succeeded'
   | 'payout.failed'
   | 'payout.anomaly'
+  /** A refund (a payout whose owner is a session) settled, or its report is an anomaly. */
+  | 'refund.succeeded'
+  | 'refund.failed'
+  | 'refund.anomaly'
   | 'payment_link.paid'
   | 'payment_link.anomaly';
 

@@ -212,11 +212,23 @@ export function checkoutPage(ctx: PageContext, order: OrderSummary, view: Checko
  * @example
  * return c.html(paidPage(ctx, order, c.req.query('returned') === '1'), 200);
  */
-export function paidPage(ctx: PageContext, order: OrderSummary, autoReturn: boolean): Markup {
+export function paidPage(
+  ctx: PageContext,
+  order: OrderSummary,
+  autoReturn: boolean,
+  refunded = 0,
+): Markup {
   const t = HOSTED_STRINGS[ctx.locale.language];
+  const refundedLine =
+    refunded > 0
+      ? html`<p class="refunded">
+          ${t.refunded.replace('{amount}', formatAmount(refunded, order.currency, ctx.locale.tag))}
+        </p>`
+      : '';
   const inner = html`<section class="card notice" aria-labelledby="uc-notice">
       <h1 id="uc-notice">${autoReturn ? t.receivedHeading : t.paidHeading}</h1>
       <p>${autoReturn ? t.receivedBody : t.paidBody}</p>
+      ${refundedLine}
     </section>
     ${summary(t, order, ctx.locale.tag)}
     ${returnPanel(ctx, t, order, { hidden: false, countdown: autoReturn })}`;

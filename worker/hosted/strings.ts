@@ -17,6 +17,8 @@ export interface HostedStrings {
   returning: string;
   paidHeading: string;
   paidBody: string;
+  /** On the paid page once a refund succeeded: "Refunded {amount}" (the sum refunded). */
+  refunded: string;
   /** The "already paid" page when the payer just came back from paying (a redirect method). */
   receivedHeading: string;
   receivedBody: string;
@@ -45,6 +47,7 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     returning: 'Taking you back to {brand} in {seconds} s.',
     paidHeading: 'This order is already paid',
     paidBody: 'There is nothing more to pay. Keep the reference for your records.',
+    refunded: 'Refunded {amount}',
     receivedHeading: 'Payment received',
     receivedBody: 'Thank you. Your payment is confirmed.',
     expiredHeading: 'This payment link has expired',
@@ -63,6 +66,7 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     returning: 'Retour à {brand} dans {seconds} s.',
     paidHeading: 'Cette commande est déjà payée',
     paidBody: 'Il n’y a plus rien à payer. Gardez la référence pour vos dossiers.',
+    refunded: 'Remboursé : {amount}',
     receivedHeading: 'Paiement reçu',
     receivedBody: 'Merci. Votre paiement est confirmé.',
     expiredHeading: 'Ce lien de paiement a expiré',
@@ -82,6 +86,7 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     returning: 'A voltar a {brand} em {seconds} s.',
     paidHeading: 'Este pedido já está pago',
     paidBody: 'Não há mais nada a pagar. Guarde a referência para os seus registos.',
+    refunded: 'Reembolsado: {amount}',
     receivedHeading: 'Pagamento recebido',
     receivedBody: 'Obrigado. O seu pagamento está confirmado.',
     expiredHeading: 'Este link de pagamento expirou',
@@ -101,6 +106,7 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     returning: 'Unarudishwa kwa {brand} baada ya sekunde {seconds}.',
     paidHeading: 'Oda hii imeshalipwa',
     paidBody: 'Hakuna cha kulipa tena. Hifadhi kumbukumbu kwa rekodi zako.',
+    refunded: 'Imerejeshwa: {amount}',
     receivedHeading: 'Malipo yamepokelewa',
     receivedBody: 'Asante. Malipo yako yamethibitishwa.',
     expiredHeading: 'Kiungo hiki cha malipo kimeisha muda',

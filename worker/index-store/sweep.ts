@@ -51,7 +51,9 @@ export async function sweep(env: ProxyEnv, now: number): Promise<SweepReport> {
   if (!db) return report;
   const overdue = now - OVERDUE_GRACE_MS;
   const stale = now - RECHECK_MS;
-  const [late, short, unchecked, latePayouts, uncheckedPayouts] = await db.batch<{ id: string }>([
+  const [late, short, unchecked, latePayouts, uncheckedPayouts, unsweptRefunds] = await db.batch<{
+    id: string;
+  }>([
     db
       .prepare(
         `SELECT DISTINCT session_id AS id FROM attempts WHERE status = 'pending'
@@ -82,6 +84,15 @@ export async function sweep(env: ProxyEnv, now: number): Promise<SweepReport> {
          AND (swept_at IS NULL OR swept_at < ?) ORDER BY swept_at LIMIT ?`,
       )
       .bind(stale, SWEEP_BATCH),
+    // Refunds are payouts too (their Payout object runs the same sweep).
+    db
+      .prepare(
+        `SELECT id FROM refunds WHERE (status = 'pending'
+           AND (next_check_at IS NULL OR next_check_at < ?))
+         OR (status IN ('pending', 'needs_review') AND (swept_at IS NULL OR swept_at < ?))
+         ORDER BY swept_at LIMIT ?`,
+      )
+      .bind(overdue, stale, SWEEP_BATCH),
   ]);
   const ids = (result: D1Result<{ id: string }> | undefined) =>
     (result?.results ?? []).map((r) => r.id);
@@ -96,9 +107,11 @@ export async function sweep(env: ProxyEnv, now: number): Promise<SweepReport> {
   // Marked first: an object that fails now is asked again in an hour, not in every run.
   await markSwept(db, 'sessions', sessions, now);
   await markSwept(db, 'payouts', payouts, now);
+  const refunds = ids(unsweptRefunds);
+  await markSwept(db, 'refunds', refunds, now);
   const results = await Promise.allSettled([
     ...sessions.map((id) => env.SESSIONS.get(env.SESSIONS.idFromName(id)).sweep()),
-    ...payouts.map((id) => env.PAYOUTS.get(env.PAYOUTS.idFromName(id)).sweep()),
+    ...[...payouts, ...refunds].map((id) => env.PAYOUTS.get(env.PAYOUTS.idFromName(id)).sweep()),
   ]);
   for (const result of results) {
     if (result.status !== 'fulfilled') continue;
@@ -121,7 +134,7 @@ export async function sweep(env: ProxyEnv, now: number): Promise<SweepReport> {
 
 async function markSwept(
   db: D1Database,
-  table: 'sessions' | 'payouts',
+  table: 'sessions' | 'payouts' | 'refunds',
   ids: string[],
   now: number,
 ): Promise<void> {

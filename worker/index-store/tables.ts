@@ -57,6 +57,26 @@ export interface PayoutSummary {
   next_check_at: number | null;
 }
 
+/** A refund's summary row (`id` is the refund id `re_…`, also the reference of the payout
+ * that pays it; migrations/0006-refunds.sql). */
+export interface RefundSummary {
+  id: string;
+  session_id: string;
+  attempt_id: string;
+  status: string;
+  amount: number;
+  currency: string;
+  method: string;
+  /** The merchant's own reference of the refund, when given. */
+  reference: string | null;
+  sub_merchant_id: string | null;
+  upstream_reference: string | null;
+  created_at: number;
+  updated_at: number;
+  settled_at: number | null;
+  next_check_at: number | null;
+}
+
 /** A payment-link payment's summary row (`id` is its key: the upstream reference). */
 export interface LinkPaymentSummary {
   id: string;
@@ -91,6 +111,7 @@ export const INDEX_TABLES = {
   attempt: 'attempts',
   payout: 'payouts',
   link_payment: 'link_payments',
+  refund: 'refunds',
 } as const;
 
 /** A kind of summary row. */
@@ -102,6 +123,7 @@ export interface SummaryOf {
   attempt: AttemptSummary;
   payout: PayoutSummary;
   link_payment: LinkPaymentSummary;
+  refund: RefundSummary;
 }
 
 /**

@@ -15,7 +15,7 @@ import { refsOf } from '../payment/judge';
 import { learnRefs } from '../payment/ref-store';
 import { callUpstream } from '../upstream';
 import { notChargedReport, text } from './report';
-import type { PayoutStore } from './store';
+import type { PayoutStore, RefundOwner } from './store';
 import { applyEvent, recordPayout } from './transitions';
 import { payoutView, stageIndexRow, type PayoutView } from './view';
 
@@ -29,13 +29,15 @@ export interface Created {
  * Creates the payout upstream. The same terms again answer the existing payout, other terms
  * SESSION_CONFLICT; a refusal is `failed` (not charged, UPSTREAM_REJECTED); a create whose
  * effect is unknown (timeout, 408, 429, 3xx, 5xx, unreadable answer, network error) stays
- * `pending` with create_state `unknown`.
+ * `pending` with create_state `unknown`. With `owner`, the payout pays that session's refund
+ * (recorded with it, before the upstream is called).
  */
 export async function createPayout(
   env: ProxyEnv,
   store: PayoutStore,
   body: PayoutBody,
   createdBy: CreatedBy | null = null,
+  owner: RefundOwner | null = null,
 ): Promise<Outcome<Created>> {
   const existing = store.row();
   if (existing) {
@@ -48,6 +50,7 @@ export async function createPayout(
   const { tasks } = store.open();
   const now = Date.now();
   recordPayout(store, body, now, createdBy);
+  if (owner) store.setOwner(owner);
   store.reconcile();
   tasks.schedule('reconcile', 'reconcile', now + firstQueryDelay(config), body.reference);
   const { reference, ...rest } = body;

@@ -3,8 +3,10 @@
  * upstream (worker/payout/create.ts), learns the outcome from verified callbacks
  * (worker/payout/callbacks.ts) or the status query when none comes (worker/payout/reconcile.ts),
  * and settles it only on the upstream's answer matched against its records
- * (worker/payout/transitions.ts; docs/design.md, "Money rules"). This class is its typed RPC
- * surface and its one alarm.
+ * (worker/payout/transitions.ts; docs/design.md, "Money rules"). A payout may pay a checkout
+ * session's refund (its owner, reference `re_…`): then it sends `refund.*` webhooks and tells
+ * the session each change (worker/payout/owner.ts; docs/refunds.md). This class is its typed
+ * RPC surface and its one alarm.
  * @module
  */
 import { payoutDrainHooks } from './failing-tasks';
@@ -28,7 +30,9 @@ import {
   schedulePayoutRetention,
 } from './redact';
 import { queryStatus, runReconcileTask } from './reconcile';
-import { PayoutStore, type TaskKind } from './store';
+import { refundDetail, type RefundDetail } from './refund-view';
+import { tellOwner } from './owner';
+import { PayoutStore, type RefundOwner, type TaskKind } from './store';
 import { payoutView, stageIndexRow, type PayoutView } from './view';
 import { webhookSecrets } from '../secret-rotation';
 import { remoteDirectory } from '../webhook-endpoints/directory';
@@ -42,11 +46,23 @@ export class Payout extends DurableObject<ProxyEnv> {
     this.store = new PayoutStore(ctx.storage);
   }
 
-  /** Creates the payout upstream (idempotent by reference, see worker/payout/create.ts). */
-  async create(body: PayoutBody, createdBy: CreatedBy | null = null): Promise<Outcome<Created>> {
-    const created = await createPayout(this.env, this.store, body, createdBy);
+  /** Creates the payout upstream (idempotent by reference, see worker/payout/create.ts); with
+   * `owner`, the payout pays that session's refund. */
+  async create(
+    body: PayoutBody,
+    createdBy: CreatedBy | null = null,
+    owner: RefundOwner | null = null,
+  ): Promise<Outcome<Created>> {
+    const created = await createPayout(this.env, this.store, body, createdBy, owner);
     this.keep();
     return created;
+  }
+
+  /** The refund this payout pays, or null (no payout here, or a merchant's own payout). */
+  async refund(): Promise<RefundDetail | null> {
+    const owner = this.store.owner();
+    const view = payoutView(this.store);
+    return owner && view ? refundDetail(view, owner) : null;
   }
 
   /** The payout, or null when this reference was never created here. */
@@ -156,6 +172,7 @@ export class Payout extends DurableObject<ProxyEnv> {
     const { index, outbox } = this.store.open();
     if (task.kind === INDEX_TASK) return index.flush(this.env.INDEX);
     if (task.kind === RETENTION_TASK) return runPayoutRetention(this.store, config, task);
+    if (task.kind === 'owner') return tellOwner(this.env, this.store, task);
     if (task.kind === 'webhook') {
       return outbox.run(
         task,

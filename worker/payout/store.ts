@@ -23,13 +23,33 @@ CREATE TABLE IF NOT EXISTS payout_reconcile (
   id INTEGER PRIMARY KEY CHECK (id = 1), heard INTEGER NOT NULL DEFAULT 0,
   not_created INTEGER NOT NULL DEFAULT 0, last_answer TEXT, differences TEXT
 );
+CREATE TABLE IF NOT EXISTS payout_owner (
+  id INTEGER PRIMARY KEY CHECK (id = 1), kind TEXT NOT NULL, session_id TEXT NOT NULL,
+  attempt_id TEXT NOT NULL, sub_merchant_id TEXT, reason TEXT, merchant_reference TEXT
+);
 CREATE TABLE IF NOT EXISTS payout_deferred (
   digest TEXT PRIMARY KEY, received_at INTEGER NOT NULL, body TEXT NOT NULL
 );
 ${REFS_SCHEMA}`;
 
 /** What a payout object's timers do. */
-export type TaskKind = 'reconcile' | 'webhook' | 'index' | 'retention';
+export type TaskKind = 'reconcile' | 'webhook' | 'index' | 'retention' | 'owner';
+
+/**
+ * Who a payout pays for, when it is not the merchant's own payout: a refund of a checkout
+ * session's payment (the payout's reference is the refund id `re_…`). Its webhooks are
+ * `refund.*`, its index row is a refund's, and each change of its status is told to the session
+ * (the `owner` task), which keeps the refund budget (worker/session/refunds.ts).
+ */
+export interface RefundOwner {
+  kind: 'refund';
+  session_id: string;
+  attempt_id: string;
+  sub_merchant_id: string | null;
+  reason: string | null;
+  /** The merchant's own reference of the refund. */
+  merchant_reference: string | null;
+}
 
 /** Whether the create call is known to have reached the upstream (`unknown`: no readable answer). */
 export type CreateState = 'sending' | 'accepted' | 'rejected' | 'unknown';
@@ -97,6 +117,39 @@ export class PayoutStore {
   row(): PayoutRow | undefined {
     if (!this.exists) return undefined;
     return this.sql.exec<PayoutRow>('SELECT * FROM payout LIMIT 1').toArray()[0];
+  }
+
+  /** The refund this payout pays, or null for a merchant's own payout. */
+  owner(): RefundOwner | null {
+    if (!this.exists) return null;
+    return (
+      this.sql
+        .exec<{
+          session_id: string;
+          attempt_id: string;
+          sub_merchant_id: string | null;
+          reason: string | null;
+          merchant_reference: string | null;
+        }>(
+          'SELECT session_id, attempt_id, sub_merchant_id, reason, merchant_reference FROM payout_owner WHERE id = 1',
+        )
+        .toArray()
+        .map((row) => ({ kind: 'refund' as const, ...row }))[0] ?? null
+    );
+  }
+
+  /** Records who the payout pays for (with the payout, before the upstream is called). */
+  setOwner(owner: RefundOwner): void {
+    this.sql.exec(
+      `INSERT INTO payout_owner (id, kind, session_id, attempt_id, sub_merchant_id, reason,
+         merchant_reference) VALUES (1, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+      owner.kind,
+      owner.session_id,
+      owner.attempt_id,
+      owner.sub_merchant_id,
+      owner.reason,
+      owner.merchant_reference,
+    );
   }
 
   /** The reconcile facts (their row is created on first use). */

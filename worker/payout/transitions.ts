@@ -5,7 +5,9 @@
  * answered), otherwise `mismatch`; a contradiction (success after failure, failure after
  * success) changes nothing. Each step sends its merchant webhooks once, with stable ids:
  * `payout.succeeded` (`evt_<ref>_succeeded`), `payout.failed` (`evt_<ref>_failed`) and
- * `payout.anomaly` (`evt_<ref>_anomaly_<kind>`).
+ * `payout.anomaly` (`evt_<ref>_anomaly_<kind>`); a payout that pays a refund sends
+ * `refund.succeeded`, `refund.failed` and `refund.anomaly` instead (the refund object as data)
+ * and tells its session of each change (the `owner` task).
  * @module
  */
 import { maskPhone } from '../../shared/phone';
@@ -23,6 +25,7 @@ import type { AnomalyData } from '../durable/webhook-outbox';
 import { parseCreatedBy, type CreatedBy } from '../keys/created-by';
 import { expectedOf, type Report } from './report';
 import type { PayoutStore } from './store';
+import { refundOf } from './refund-view';
 import { payoutView, stageIndexRow } from './view';
 
 /** Writes the new payout, `pending` with its create call `sending`. */
@@ -102,20 +105,33 @@ export function applyEvent(
     tasks.cancel('reconcile');
   }
   const updated = payoutView(store)!;
+  const owner = store.owner();
+  // The session keeps the refund budget: it learns each change (a failed refund frees its amount).
+  if (step.changed && owner) tasks.schedule('owner', 'owner', Date.now(), owner.session_id);
+  const refund = owner
+    ? {
+        ...refundOf(updated, owner),
+        session_id: owner.session_id,
+        request: parseCreatedBy(row.created_by),
+      }
+    : null;
   if (step.changed && (step.status === 'succeeded' || step.status === 'failed')) {
-    const type = step.status === 'succeeded' ? 'payout.succeeded' : 'payout.failed';
-    outbox.enqueue(`evt_${row.reference}_${step.status}`, type, {
-      reference: updated.reference,
-      status: updated.status,
-      amount: updated.amount,
-      currency: updated.currency,
-      mobile: updated.mobile,
-      payment_method_type: updated.payment_method_type,
-      upstream_reference: updated.upstream_reference,
-      failure: updated.failure,
-      // The merchant API request that created the payout: its id and the key id that acted.
-      request: parseCreatedBy(row.created_by),
-    });
+    const id = `evt_${row.reference}_${step.status}`;
+    const succeeded = step.status === 'succeeded';
+    if (refund) outbox.enqueue(id, succeeded ? 'refund.succeeded' : 'refund.failed', refund);
+    else
+      outbox.enqueue(id, succeeded ? 'payout.succeeded' : 'payout.failed', {
+        reference: updated.reference,
+        status: updated.status,
+        amount: updated.amount,
+        currency: updated.currency,
+        mobile: updated.mobile,
+        payment_method_type: updated.payment_method_type,
+        upstream_reference: updated.upstream_reference,
+        failure: updated.failure,
+        // The merchant API request that created the payout: its id and the key id that acted.
+        request: parseCreatedBy(row.created_by),
+      });
   }
   // A success report that disagrees with a payout already paid is reported too (once).
   const kind = paymentReportAnomaly(row.status, event);
@@ -132,9 +148,11 @@ export function applyEvent(
       },
       reported: kind === 'needs_review' ? store.lastAnswer() : report.reported,
       differences,
+      ...(refund ? { session_id: refund.session_id, refund } : {}),
     };
-    outbox.enqueue(`evt_${row.reference}_anomaly_${kind}`, 'payout.anomaly', data);
-    console.warn(`payout_anomaly ${kind}`);
+    const type = refund ? 'refund.anomaly' : 'payout.anomaly';
+    outbox.enqueue(`evt_${row.reference}_anomaly_${kind}`, type, data);
+    console.warn(`${refund ? 'refund' : 'payout'}_anomaly ${kind}`);
   }
   stageIndexRow(store);
 }

@@ -74,6 +74,14 @@ export const LIST_SCHEMAS = {
     currency: z.optional(currency),
     reference: z.optional(reference),
   }),
+  refunds: z.strictObject({
+    ...page,
+    session_id: z.optional(z.string().check(z.regex(/^cs_[a-z2-7]{26}$/, 'must be a session id'))),
+    status: z.optional(z.enum(ATTEMPT_STATUSES)),
+    currency: z.optional(currency),
+    reference: z.optional(reference),
+    sub_merchant_id: z.optional(z.uuid('must be a UUID').check(z.toLowerCase())),
+  }),
 };
 
 /** Parameters of `GET /v1/events`. */

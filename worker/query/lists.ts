@@ -28,7 +28,7 @@ export interface Condition {
  */
 export async function listPage<R extends { created_at: number; id: string }, T>(
   db: D1Database,
-  table: 'sessions' | 'payouts' | 'link_payments',
+  table: 'sessions' | 'payouts' | 'link_payments' | 'refunds',
   conditions: Condition[],
   page: Page,
   view: (row: R) => T,

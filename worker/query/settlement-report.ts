@@ -1,8 +1,10 @@
 /**
  * The settlement report (`GET /v1/reports/settlement`): one row per successful collection
- * (checkout attempt or payment-link payment) and per successful payout settled in
- * `[from, to)`, totals per kind, currency and method (and sub-merchant when grouped), and the
- * anomalies of the period listed apart. Amounts are whole units, as the upstream uses them.
+ * (checkout attempt or payment-link payment), per successful payout and per successful refund
+ * settled in `[from, to)`, totals per kind, currency and method (and sub-merchant when
+ * grouped), the net per day, currency and sub-merchant (collected minus refunded), and the
+ * anomalies of the period listed apart. Amounts are whole units, as the upstream uses them;
+ * a refund row's amount is what was paid back (positive), subtracted in the net.
  * @module
  */
 import type { EventSummary } from '../index-store/tables';
@@ -15,7 +17,7 @@ export const REPORT_MAX_ROWS = 50_000;
 
 /** One settled payment. */
 export interface ReportRow {
-  kind: 'collection' | 'payment_link' | 'payout';
+  kind: 'collection' | 'payment_link' | 'payout' | 'refund';
   id: string;
   session_id: string | null;
   reference: string | null;
@@ -40,7 +42,7 @@ export interface ReportTotal {
 
 /** Something a person must look at. */
 export interface ReportAnomaly {
-  source: 'attempt' | 'payout' | 'event';
+  source: 'attempt' | 'payout' | 'refund' | 'event';
   id: string;
   /** The attempt's or payout's status (`mismatch`, `needs_review`), or the event's type. */
   status: string;
@@ -51,6 +53,18 @@ export interface ReportAnomaly {
   sub_merchant_id: string | null;
 }
 
+/** What one day netted for one currency and sub-merchant: collections (checkout attempts and
+ * payment-link payments) minus refunds. Payouts are the merchant's own and are not netted. */
+export interface ReportNet {
+  /** The UTC day, `YYYY-MM-DD`. */
+  day: string;
+  currency: string | null;
+  sub_merchant_id: string | null;
+  collected: number;
+  refunded: number;
+  net: number;
+}
+
 /** The report. */
 export interface SettlementReport {
   from: string;
@@ -58,7 +72,51 @@ export interface SettlementReport {
   group_by: 'sub_merchant' | null;
   rows: ReportRow[];
   totals: ReportTotal[];
+  net: ReportNet[];
   anomalies: ReportAnomaly[];
+}
+
+/** A refund's index row as the report reads it. */
+interface RefundRecord {
+  id: string;
+  session_id: string;
+  status: string;
+  method: string;
+  currency: string;
+  amount: number;
+  reference: string | null;
+  sub_merchant_id: string | null;
+  upstream_reference: string | null;
+  settled_at: number | null;
+  updated_at: number;
+}
+
+/** The net per day, currency and sub-merchant of the report's rows. */
+function netOf(rows: readonly ReportRow[]): ReportNet[] {
+  const nets = new Map<string, ReportNet>();
+  for (const row of rows) {
+    if (row.kind === 'payout' || row.settled_at === null) continue;
+    const day = row.settled_at.slice(0, 10);
+    const key = JSON.stringify([day, row.currency, row.sub_merchant_id]);
+    const net = nets.get(key) ?? {
+      day,
+      currency: row.currency,
+      sub_merchant_id: row.sub_merchant_id,
+      collected: 0,
+      refunded: 0,
+      net: 0,
+    };
+    if (row.kind === 'refund') net.refunded += row.amount;
+    else net.collected += row.amount;
+    net.net = net.collected - net.refunded;
+    nets.set(key, net);
+  }
+  return [...nets.values()].sort(
+    (a, b) =>
+      a.day.localeCompare(b.day) ||
+      (a.currency ?? '').localeCompare(b.currency ?? '') ||
+      (a.sub_merchant_id ?? '').localeCompare(b.sub_merchant_id ?? ''),
+  );
 }
 
 interface AttemptRecord {
@@ -90,44 +148,57 @@ export async function settlementReport(
   groupBy: 'sub_merchant' | null,
 ): Promise<SettlementReport | null> {
   const cap = REPORT_MAX_ROWS + 1;
-  const [attempts, links, payouts, flagged, flaggedPayouts, events] = await db.batch([
-    db
-      .prepare(
-        `SELECT * FROM attempts WHERE status = 'succeeded' AND settled_at >= ? AND settled_at < ?
+  const [attempts, links, payouts, flagged, flaggedPayouts, events, refunds, flaggedRefunds] =
+    await db.batch([
+      db
+        .prepare(
+          `SELECT * FROM attempts WHERE status = 'succeeded' AND settled_at >= ? AND settled_at < ?
          ORDER BY settled_at, id LIMIT ?`,
-      )
-      .bind(from, to, cap),
-    db
-      .prepare(
-        `SELECT * FROM link_payments WHERE status = 'succeeded' AND settled_at >= ? AND settled_at < ?
+        )
+        .bind(from, to, cap),
+      db
+        .prepare(
+          `SELECT * FROM link_payments WHERE status = 'succeeded' AND settled_at >= ? AND settled_at < ?
          ORDER BY settled_at, id LIMIT ?`,
-      )
-      .bind(from, to, cap),
-    db
-      .prepare(
-        `SELECT * FROM payouts WHERE status = 'succeeded' AND settled_at >= ? AND settled_at < ?
+        )
+        .bind(from, to, cap),
+      db
+        .prepare(
+          `SELECT * FROM payouts WHERE status = 'succeeded' AND settled_at >= ? AND settled_at < ?
          ORDER BY settled_at, id LIMIT ?`,
-      )
-      .bind(from, to, cap),
-    db
-      .prepare(
-        `SELECT * FROM attempts WHERE status IN ('mismatch', 'needs_review')
+        )
+        .bind(from, to, cap),
+      db
+        .prepare(
+          `SELECT * FROM attempts WHERE status IN ('mismatch', 'needs_review')
          AND updated_at >= ? AND updated_at < ? ORDER BY updated_at, id LIMIT ?`,
-      )
-      .bind(from, to, cap),
-    db
-      .prepare(
-        `SELECT * FROM payouts WHERE status IN ('mismatch', 'needs_review')
+        )
+        .bind(from, to, cap),
+      db
+        .prepare(
+          `SELECT * FROM payouts WHERE status IN ('mismatch', 'needs_review')
          AND updated_at >= ? AND updated_at < ? ORDER BY updated_at, id LIMIT ?`,
-      )
-      .bind(from, to, cap),
-    db
-      .prepare(
-        `SELECT id, type, source_id, sub_merchant_id, created_at, body FROM events
+        )
+        .bind(from, to, cap),
+      db
+        .prepare(
+          `SELECT id, type, source_id, sub_merchant_id, created_at, body FROM events
          WHERE type LIKE '%.anomaly' AND created_at >= ? AND created_at < ? ORDER BY seq LIMIT ?`,
-      )
-      .bind(from, to, cap),
-  ]);
+        )
+        .bind(from, to, cap),
+      db
+        .prepare(
+          `SELECT * FROM refunds WHERE status = 'succeeded' AND settled_at >= ? AND settled_at < ?
+         ORDER BY settled_at, id LIMIT ?`,
+        )
+        .bind(from, to, cap),
+      db
+        .prepare(
+          `SELECT * FROM refunds WHERE status IN ('mismatch', 'needs_review')
+         AND updated_at >= ? AND updated_at < ? ORDER BY updated_at, id LIMIT ?`,
+        )
+        .bind(from, to, cap),
+    ]);
   const rows: ReportRow[] = [
     ...(attempts!.results as unknown as AttemptRecord[]).map((a) => ({
       kind: 'collection' as const,
@@ -187,6 +258,19 @@ export async function settlementReport(
       settled_at: isoOf(p.settled_at),
       sub_merchant_id: null,
     })),
+    ...(refunds!.results as unknown as RefundRecord[]).map((r) => ({
+      kind: 'refund' as const,
+      id: r.id,
+      session_id: r.session_id,
+      reference: r.reference ?? r.id,
+      method: r.method,
+      country_id: null,
+      currency: r.currency,
+      amount: r.amount,
+      upstream_reference: r.upstream_reference,
+      settled_at: isoOf(r.settled_at),
+      sub_merchant_id: r.sub_merchant_id,
+    })),
   ];
   if (rows.length > REPORT_MAX_ROWS) return null;
   rows.sort(
@@ -243,6 +327,16 @@ export async function settlementReport(
       at: isoOf(p.updated_at),
       sub_merchant_id: null,
     })),
+    ...(flaggedRefunds!.results as unknown as RefundRecord[]).map((r) => ({
+      source: 'refund' as const,
+      id: r.id,
+      status: r.status,
+      reference: r.reference ?? r.id,
+      currency: r.currency,
+      amount: r.amount,
+      at: isoOf(r.updated_at),
+      sub_merchant_id: r.sub_merchant_id,
+    })),
     ...(events!.results as unknown as EventSummary[]).map((e) => {
       const data = (JSON.parse(e.body) as { data?: Record<string, unknown> }).data ?? {};
       return {
@@ -270,6 +364,7 @@ export async function settlementReport(
         a.method.localeCompare(b.method) ||
         (a.sub_merchant_id ?? '').localeCompare(b.sub_merchant_id ?? ''),
     ),
+    net: netOf(rows),
     anomalies,
   };
 }
@@ -290,12 +385,17 @@ export const REPORT_CSV_COLUMNS = [
   'sub_merchant_id',
   'status',
   'count',
+  'day',
+  'collected',
+  'refunded',
+  'net',
 ] as const;
 
 /**
- * The report as CSV records: `row` lines, then `total` lines (amount = the sum of the rows of
- * that kind, currency, method and sub-merchant when grouped; count = how many), then
- * `anomaly` lines.
+ * The report as CSV records (columns documented in docs/settlement-report.md): `row` lines
+ * (refunds are rows of kind `refund`), then `total` lines (amount = the sum of the rows of that
+ * kind, currency, method and sub-merchant when grouped; count = how many), then `net` lines
+ * (per day, currency and sub-merchant: collected, refunded, net), then `anomaly` lines.
  *
  * @example
  * toCsv(REPORT_CSV_COLUMNS, reportRecords(report));
@@ -304,6 +404,7 @@ export function reportRecords(report: SettlementReport) {
   return [
     ...report.rows.map((r) => ({ record: 'row', ...r })),
     ...report.totals.map((t) => ({ record: 'total', ...t })),
+    ...report.net.map((n) => ({ record: 'net', ...n })),
     ...report.anomalies.map((a) => ({
       record: 'anomaly',
       kind: a.source,

@@ -96,7 +96,7 @@ export function hostedPage() {
       if (outcome.status === 404) return c.html(notFoundPage(ctx), 404);
       throw new CheckoutError(outcome.body.error.code, outcome.body.error.message);
     }
-    const { view, reference, description } = outcome.value;
+    const { view, reference, description, refunded } = outcome.value;
     // The widget's module and the page's language chunk: in the page's head, and in a Link
     // header that Cloudflare can send early as 103 Early Hints.
     const willShowWidget =
@@ -114,7 +114,7 @@ export function hostedPage() {
       returnUrl: view.return_url,
     };
     if (view.status === 'succeeded') {
-      return c.html(paidPage(ctx, order, c.req.query('returned') === '1'), 200);
+      return c.html(paidPage(ctx, order, c.req.query('returned') === '1', refunded ?? 0), 200);
     }
     if (view.status === 'expired') {
       // Expired, but the last attempt may still pay: the widget follows it ("if you did pay,

@@ -12,6 +12,7 @@ import { merchantAdmin } from './merchant-admin';
 import { merchantPayments } from './merchant-payments';
 import { merchantQueries } from './merchant-queries';
 import { merchantRedact } from './merchant-redact';
+import { merchantRefunds } from './merchant-refunds';
 import { merchantSessions } from './merchant-sessions';
 import { merchantWebhookEndpoints } from './merchant-webhook-endpoints';
 import { paymentMethods } from './payment-methods';
@@ -38,6 +39,7 @@ export function merchantApi() {
   app.route('/', merchantQueries());
   app.route('/admin', merchantAdmin());
   app.route('/', merchantRedact());
+  app.route('/', merchantRefunds());
   app.route('/sessions', merchantSessions());
   app.route('/', merchantPayments());
   app.route('/', merchantWebhookEndpoints());

@@ -32,6 +32,7 @@ import type {
   AttemptSummary,
   LinkPaymentSummary,
   PayoutSummary,
+  RefundSummary,
   SessionSummary,
 } from '../index-store/tables';
 
@@ -99,8 +100,25 @@ const linkPaymentView = (l: LinkPaymentSummary) => ({
   settled_at: isoOf(l.settled_at),
 });
 
+const refundView = (r: RefundSummary) => ({
+  id: r.id,
+  object: 'refund' as const,
+  session: r.session_id,
+  attempt: r.attempt_id,
+  status: r.status,
+  amount: r.amount,
+  currency: r.currency,
+  method: r.method,
+  reference: r.reference,
+  sub_merchant_id: r.sub_merchant_id,
+  upstream_reference: r.upstream_reference,
+  created: isoOf(r.created_at),
+  updated: isoOf(r.updated_at),
+  settled: isoOf(r.settled_at),
+});
+
 /**
- * `GET /v1/sessions`, `/v1/payouts`, `/v1/payment-link-payments`, `/v1/events`,
+ * `GET /v1/sessions`, `/v1/payouts`, `/v1/refunds`, `/v1/payment-link-payments`, `/v1/events`,
  * `/v1/reports/settlement`.
  *
  * @example
@@ -170,6 +188,18 @@ export function merchantQueries() {
       't.id': q.reference,
     });
     return c.json(await listPage(indexOf(c), 'payouts', conditions, pageOf(q), payoutView));
+  });
+
+  app.get('/refunds', queryOf(LIST_SCHEMAS.refunds), async (c) => {
+    const q = c.req.valid('query');
+    const conditions = equals({
+      't.session_id': q.session_id,
+      't.status': q.status,
+      't.currency': q.currency,
+      't.reference': q.reference,
+      't.sub_merchant_id': q.sub_merchant_id,
+    });
+    return c.json(await listPage(indexOf(c), 'refunds', conditions, pageOf(q), refundView));
   });
 
   app.get('/payment-link-payments', queryOf(LIST_SCHEMAS.link_payments), async (c) => {

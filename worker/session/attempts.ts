@@ -22,6 +22,8 @@ import { inRange, rangeText } from '../payment-methods/limits';
 import { applyDeferredCallbacks } from './callbacks';
 import { collectionParams } from './collection-params';
 import type { SessionContext } from './context';
+import { PAYOUT_DESTINATION_KINDS } from './refund-budget';
+import { rememberPayerPhone } from './refund-store';
 import { createRefused } from './create-refusals';
 import { withPrefilledMobile } from './customer-prefill';
 import { MAX_OTP_TRIES } from './otp';
@@ -161,6 +163,11 @@ export async function startAttempt(
     },
     now,
   );
+  // The payer's number is the default destination of this payment's refunds (erased with the
+  // session's personal data, worker/session/redact.ts).
+  if (body.mobile && PAYOUT_DESTINATION_KINDS.includes(slot.kind)) {
+    rememberPayerPhone(cx.store.sql, attemptId, body.mobile);
+  }
   cx.log('attempt_started', attemptId, { method: body.method, country_id: body.country_id });
   // Scheduled before calling out, so an eviction mid-call still leads to a status query and
   // to the end of the input window.

@@ -39,6 +39,14 @@ import {
   scheduleSessionRetention,
 } from './redact';
 import { sessionDrainHooks } from './failing-tasks';
+import {
+  refundChanged,
+  refundedAmount,
+  requestRefund,
+  runRefundSend,
+  type RefundAnswer,
+  type RefundRequest,
+} from './refunds';
 import { payerReturned } from './return-hint';
 import type { SessionInit } from './store';
 import { acceptStream, closeInKind, isStreamUpgrade, upgradeRequired } from './stream';
@@ -126,6 +134,20 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     return { ok: true, value: merchantSession(this.cx)! };
   }
 
+  /**
+   * Refunds a payment of this session (worker/session/refunds.ts): decided here against what was
+   * paid, then paid as a payout. The same `request.id` again answers the existing refund.
+   */
+  async refund(request: RefundRequest): Promise<Outcome<RefundAnswer>> {
+    applyClock(this.cx);
+    return requestRefund(this.cx, request);
+  }
+
+  /** The payout paying one of this session's refunds changed status (worker/payout/owner.ts). */
+  async refundChanged(id: string, change: Parameters<typeof refundChanged>[2]): Promise<void> {
+    refundChanged(this.cx, id, change);
+  }
+
   /** Re-sends one webhook now (merchant's manual retry); answers false for an unknown id. */
   async resendWebhook(eventId: string): Promise<boolean> {
     if (!this.cx.tables.exists) return false;
@@ -152,7 +174,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     const session = this.cx.store.session();
     const view = this.cx.view();
     if (!session || !view) return fail('SESSION_NOT_FOUND', NOT_FOUND);
-    return { ok: true, value: hostedSession(session, view) };
+    return { ok: true, value: hostedSession(session, view, refundedAmount(this.cx)) };
   }
 
   /** Starts an attempt (worker/session/attempts.ts). */
@@ -229,6 +251,8 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
         return this.cx.tables.open().index.flush(this.env.INDEX);
       case 'retention':
         return runSessionRetention(this.cx, task);
+      case 'refund_send':
+        return runRefundSend(this.cx, task);
     }
   }
 

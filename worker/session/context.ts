@@ -23,7 +23,13 @@ const STATUSES_TTL_MS = 30_000;
 
 /** Timed work of a session. */
 export type SessionTaskKind =
-  'reconcile' | 'input_deadline' | 'session_expiry' | 'webhook' | 'index' | 'retention';
+  | 'reconcile'
+  | 'input_deadline'
+  | 'session_expiry'
+  | 'webhook'
+  | 'index'
+  | 'retention'
+  | 'refund_send';
 
 /**
  * One session object's working state. `env` is read from the object on every use (tests swap

@@ -10,6 +10,7 @@ import { asOf } from './as-of';
 import type { SessionContext } from './context';
 import { attemptView } from './public-view';
 import { sessionRedaction } from './redact';
+import { refundRows } from './refund-store';
 import { parseJson, type AttemptRow, type FlatJson, type SessionRow } from './store';
 
 /** What the hosted page renders (`GET /pay/:id`). */
@@ -18,6 +19,8 @@ export interface HostedSession {
   reference: string;
   /** `metadata.description`, the order's one-line description, if the merchant set one. */
   description: string | null;
+  /** What the session's succeeded refunds paid back (0: none); the paid page says it. */
+  refunded: number;
 }
 
 /** The merchant's view of a session (GET /v1/sessions/:id). */
@@ -55,6 +58,19 @@ export interface MerchantSession {
     applied: string | null;
   }[];
   webhooks: WebhookRecord[];
+  /** Its refunds as the session knows them (`GET /v1/refunds/:id` has each one's payout detail
+   * and webhooks): the destination masked. */
+  refunds: {
+    id: string;
+    attempt: string;
+    amount: number;
+    currency: string;
+    status: string;
+    destination: { method: string; mobile: string };
+    reason: string | null;
+    reference: string | null;
+    created: string;
+  }[];
   seq: number;
   /** When the session's personal data was erased (docs/data-retention.md); null: not erased. */
   redacted_at: string | null;
@@ -126,6 +142,17 @@ export function merchantSession(cx: SessionContext): MerchantSession | null {
     })),
     callbacks: store.callbacks().map((c) => ({ ...c, received_at: iso(c.received_at) })),
     webhooks: cx.outbox.list(),
+    refunds: refundRows(store.sql).map((r) => ({
+      id: r.id,
+      attempt: r.attempt_id,
+      amount: r.amount,
+      currency: r.currency,
+      status: r.status,
+      destination: { method: r.method, mobile: r.mobile_masked },
+      reason: r.reason,
+      reference: r.reference,
+      created: iso(r.created_at),
+    })),
     seq: session.seq,
     redacted_at: redaction ? iso(redaction.redacted_at) : null,
     redaction_reason: redaction?.reason ?? null,
@@ -136,7 +163,11 @@ export function merchantSession(cx: SessionContext): MerchantSession | null {
  * What the hosted page shows: the public view (the widget's first view), the merchant's
  * reference and the order description (`metadata.description`).
  */
-export function hostedSession(session: SessionRow, view: CheckoutView): HostedSession {
+export function hostedSession(
+  session: SessionRow,
+  view: CheckoutView,
+  refunded = 0,
+): HostedSession {
   const description = parseJson<Record<string, string>>(session.metadata)?.description;
-  return { view, reference: session.reference, description: description ?? null };
+  return { view, reference: session.reference, description: description ?? null, refunded };
 }

@@ -24,6 +24,8 @@ import {
 } from '../durable/redaction';
 import { logLine } from '../middleware/request-log';
 import type { SessionContext } from './context';
+import { eraseRefundPhones } from './refund-store';
+import { refundsSent } from './refunds';
 import { rows } from './store';
 
 /** The key of a session's erasure in its `redactions` table. */
@@ -42,7 +44,8 @@ export function sessionRedaction(cx: SessionContext): Redaction | undefined {
 export function sessionSettled(cx: SessionContext): boolean {
   const session = cx.store.session();
   if (!session || !FINAL.includes(session.status)) return false;
-  return !cx.store.attemptStatuses().some(isUnsettledAttempt);
+  // A refund's payout not yet recorded by its Payout object still needs the number it pays.
+  return !cx.store.attemptStatuses().some(isUnsettledAttempt) && refundsSent(cx);
 }
 
 /**
@@ -68,7 +71,8 @@ export function runSessionRetention(cx: SessionContext, task: Task<string>): voi
 
 /**
  * Erases the session's personal data: the customer prefill and metadata, each callback's body,
- * the payment tokens and next actions of its attempts, and personal fields of its history and
+ * the payment tokens and next actions of its attempts, the payer numbers its refunds default to
+ * and the numbers its refunds were sent to, and personal fields of its history and
  * webhook bodies (here and in the query index's events feed); its terms without them stay as
  * its idempotency fingerprint. Logs `redacted` in its history and one log line (no data).
  * Answers NOT_SETTLED for a session that is not settled; a second erasure changes nothing.
@@ -89,6 +93,7 @@ export function redactSession(cx: SessionContext, reason: RedactionReason): Outc
     scrubJsonText(session.fingerprint),
   );
   sql.exec('UPDATE attempts SET payment_token = NULL, next = NULL');
+  eraseRefundPhones(sql);
   blankCallbackBodies(sql, 'callbacks');
   for (const event of rows<{ seq: number; data: string }>(
     sql,

@@ -37,7 +37,7 @@ export function callbackReport(params: Record<string, unknown>): Report {
 
 /** Only an NGN virtual-account transfer reverses the excess; every other collection must pay
  * the exact amount (more is a success and an `overpaid` anomaly). */
-function amountRule(row: AttemptRow, currency: string): AmountRule {
+export function amountRule(row: AttemptRow, currency: string): AmountRule {
   return row.kind === 'virtual_account' && currency.toUpperCase() === 'NGN'
     ? 'reversed_excess'
     : 'exact_or_overpaid';

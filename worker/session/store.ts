@@ -12,6 +12,7 @@ import type { LapseReason, NextAction } from '../../shared/view';
 import type { ObjectTables } from '../durable/object-tables';
 import type { CreatedBy } from '../keys/created-by';
 import { REFS_SCHEMA } from '../payment/ref-store';
+import { REFUNDS_SCHEMA } from './refund-store';
 
 /** Schema of one session object. Applied idempotently on every construction. */
 export const SCHEMA = `
@@ -39,7 +40,7 @@ CREATE TABLE IF NOT EXISTS callbacks (
   digest TEXT PRIMARY KEY, attempt_id TEXT, received_at INTEGER NOT NULL, status TEXT,
   status_code TEXT, payment_step INTEGER, body TEXT NOT NULL, applied TEXT
 );
-${REFS_SCHEMA}`;
+${REFS_SCHEMA}${REFUNDS_SCHEMA}`;
 
 /** What creates a session: the merchant's body and the session's id. */
 export interface SessionInit extends SessionCreateBody {

@@ -121,6 +121,32 @@ export class MerchantBackend {
     });
   }
 
+  /** `POST /v1/sessions/:id/refunds` (201). */
+  refund(
+    sessionId: string,
+    body: Record<string, unknown>,
+  ): Promise<{ id: string; amount: number; status: string }> {
+    return call(SEEN, `${this.base}/v1/sessions/${sessionId}/refunds`, {
+      method: 'POST',
+      headers: { ...this.headers(), 'idempotency-key': `e2e-refund-${sessionId}` },
+      body: JSON.stringify(body),
+      expect: [201],
+    });
+  }
+
+  /** Polls `GET /v1/refunds/:id` until it has `status`; throws after `timeoutMs`. */
+  async waitForRefund(id: string, status: string, timeoutMs = 15_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const refund = await call<{ status: string }>(SEEN, `${this.base}/v1/refunds/${id}`, {
+        headers: this.headers(),
+      });
+      if (refund.status === status) return;
+      if (Date.now() > deadline) throw new Error(`refund ${id} is ${refund.status}, not ${status}`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+
   /** `GET /v1/sessions/:id`. */
   session(id: string): Promise<MerchantSession> {
     return call<MerchantSession>(SEEN, `${this.base}/v1/sessions/${id}`, {

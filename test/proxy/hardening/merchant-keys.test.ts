@@ -292,6 +292,7 @@ describe('key scopes', () => {
       ['/v1/admin/reindex', { namespace: 'sessions', names: [] }],
       [`/v1/sessions/${created.json.id}/reconcile`, {}],
       [`/v1/sessions/${created.json.id}/expire`, {}],
+      [`/v1/sessions/${created.json.id}/refunds`, {}],
     ] as const) {
       const res = await send(scoped, path, { ...post(body), key: READ });
       expect(res.status, path).toBe(403);
@@ -317,6 +318,8 @@ describe('key scopes', () => {
       ['POST', '/v1/admin/reindex', { namespace: 'sessions', names: [] }],
       ['POST', `/v1/sessions/${created.json.id}/reconcile`, {}],
       ['POST', `/v1/sessions/${created.json.id}/expire`, {}],
+      ['POST', `/v1/sessions/${created.json.id}/refunds`, {}],
+      ['GET', '/v1/refunds', null],
       ['GET', '/v1/diagnostics', null],
     ] as const) {
       const init = body === null ? { method } : { ...post(body), method };

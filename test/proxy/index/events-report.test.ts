@@ -273,6 +273,10 @@ describe('GET /v1/reports/settlement', () => {
       'sub_merchant_id',
       'status',
       'count',
+      'day',
+      'collected',
+      'refunded',
+      'net',
     ]);
     const records = csvObjects(text);
     const csvRows = records.filter((r) => r.record === 'row');

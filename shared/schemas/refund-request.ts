@@ -1,0 +1,38 @@
+/**
+ * The body of `POST /v1/sessions/:id/refunds` (merchant API): every field is optional. A refund
+ * is sent upstream as a payout (worker/session/refunds.ts).
+ * @module
+ */
+import * as z from 'zod/mini';
+import { isReference, REFERENCE_RULE } from '../references';
+import { positiveInteger, text } from './fields';
+
+/** Where a refund is paid: a payout method and the recipient's international number. */
+export const refundDestinationSchema = z.strictObject({
+  method: text(64),
+  mobile: z.string().check(z.regex(/^\d{8,15}$/, 'must be the international number, digits only')),
+});
+
+/**
+ * A refund request. `amount` defaults to what is left to refund; `destination` to the payer's
+ * phone and the payout method of the operator that paid; `attempt` (an attempt id `cs_….n`) to
+ * the latest paid attempt with something left.
+ *
+ * @example
+ * const body = validate(refundBodySchema, { amount: 500, reason: 'out of stock' });
+ */
+export const refundBodySchema = z.strictObject({
+  amount: z.optional(positiveInteger()),
+  reason: z.optional(text(200)),
+  reference: z.optional(z.string().check(z.refine((value) => isReference(value), REFERENCE_RULE))),
+  destination: z.optional(refundDestinationSchema),
+  attempt: z.optional(
+    z.string().check(z.regex(/^cs_[a-z2-7]{26}\.[1-9][0-9]{0,2}$/, 'must be an attempt id')),
+  ),
+});
+
+/** A valid refund body. */
+export type RefundBody = z.output<typeof refundBodySchema>;
+
+/** A refund destination. */
+export type RefundDestination = z.output<typeof refundDestinationSchema>;

@@ -1,0 +1,137 @@
+// Helpers of the refund suites: a session paid through the real sandbox, refunds asked through
+// the merchant API, and a drain that waits until nothing more is on its way for a refund (its
+// Payout object's tasks and the sandbox's payout callbacks), so tests assert exactly.
+import { runInDurableObject } from 'cloudflare:test';
+import { expect, vi } from 'vitest';
+import type { RefundDetail, RefundView } from '../../../worker/payout/refund-view';
+import { createSession, merchant, ref, startAttempt, waitForSession } from '../helpers';
+import { sandboxTransactions, webhooksFor, type ReceivedWebhook } from '../hostile/support';
+import { payoutObject } from './support';
+import { drainSession } from './sessions-support';
+
+/** The payer's number: the sandbox pays the collection at once (ending 000). */
+export const PAYER = '254712345000';
+
+/** A KES session paid by M-PESA (phone prompt) for `amount`. */
+export async function paidSession(amount = 1000): Promise<{ id: string; attemptId: string }> {
+  const session = await createSession({ amount, currency: 'KES', reference: ref('refund') });
+  const started = await startAttempt(session.id, {
+    country_id: 1,
+    method: 'send money',
+    mobile: PAYER,
+  });
+  expect(started.status, JSON.stringify(started.json)).toBe(201);
+  const paid = await waitForSession(session.id, 'succeeded');
+  return { id: session.id, attemptId: paid.attempts[0]!.id };
+}
+
+/** What a refund request answered. */
+export interface RefundAnswer {
+  status: number;
+  json: RefundView & {
+    error?: { code: string; message: string; details?: Record<string, unknown> };
+  };
+}
+
+/** `POST /v1/sessions/:id/refunds`, with an Idempotency-Key when given. */
+export async function requestRefund(
+  sessionId: string,
+  body: Record<string, unknown> = {},
+  key?: string,
+): Promise<RefundAnswer> {
+  const res = await merchant(`/v1/sessions/${sessionId}/refunds`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: key === undefined ? {} : { 'idempotency-key': key },
+  });
+  return { status: res.status, json: (await res.json()) as RefundAnswer['json'] };
+}
+
+/** `GET /v1/refunds/:id`. */
+export async function getRefund(id: string): Promise<RefundDetail> {
+  const res = await merchant(`/v1/refunds/${id}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as RefundDetail;
+}
+
+/** Waits until the refund has `status`. */
+export function waitForRefund(
+  id: string,
+  status: RefundView['status'],
+  timeout = 10_000,
+): Promise<RefundDetail> {
+  return vi.waitFor(
+    async () => {
+      const refund = await getRefund(id);
+      expect(refund.status).toBe(status);
+      return refund;
+    },
+    { timeout, interval: 100 },
+  );
+}
+
+/**
+ * Waits until nothing more is on its way for a refund: the sandbox delivered (or gave up) each
+ * callback of its payout, and its Payout object has no webhook, owner task or status query due
+ * within a second (one that is, runs now); then drains its session.
+ */
+export async function drainRefund(id: string, sessionId: string): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const waiting = (await sandboxTransactions())
+        .filter((tx) => tx.third_party_reference_1 === id)
+        .flatMap((tx) => tx.callbacks)
+        .filter((c) => c.delivered_at === null && c.gave_up_at === null);
+      expect(waiting, 'sandbox callbacks still on their way').toEqual([]);
+      const left = await runInDurableObject(payoutObject(id), async (instance, state) => {
+        const due = state.storage.sql
+          .exec(
+            `SELECT key FROM tasks WHERE kind IN ('webhook', 'owner')
+               OR (kind = 'reconcile' AND due_at <= ?)`,
+            Date.now() + 1000,
+          )
+          .toArray();
+        if (due.length > 0) {
+          state.storage.sql.exec(
+            "UPDATE tasks SET due_at = ? WHERE kind IN ('webhook', 'owner', 'reconcile') AND due_at <= ?",
+            Date.now() - 1,
+            Date.now() + 1000,
+          );
+          await (instance as { alarm(): Promise<void> }).alarm();
+        }
+        return due.length;
+      });
+      expect(left, 'refund webhooks, owner task or status queries still due').toBe(0);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+  await drainSession(sessionId);
+}
+
+/** The refund webhooks the merchant's receiver got for a session, once per event id. */
+export async function refundEvents(sessionId: string): Promise<ReceivedWebhook[]> {
+  const byId = new Map<string, ReceivedWebhook>();
+  for (const hook of await webhooksFor(sessionId)) {
+    if (hook.body.type.startsWith('refund.')) byId.set(hook.webhook_id, hook);
+  }
+  return [...byId.values()];
+}
+
+/** Drains the refund, then expects exactly these refund event types for the session. */
+export async function expectRefundEvents(
+  id: string,
+  sessionId: string,
+  types: string[],
+): Promise<ReceivedWebhook[]> {
+  await vi.waitFor(
+    async () =>
+      expect((await refundEvents(sessionId)).map((w) => w.body.type).sort()).toEqual(
+        [...types].sort(),
+      ),
+    { timeout: 10_000, interval: 100 },
+  );
+  await drainRefund(id, sessionId);
+  const all = await refundEvents(sessionId);
+  expect(all.map((w) => w.body.type).sort()).toEqual([...types].sort());
+  return all;
+}
