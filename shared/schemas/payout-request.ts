@@ -19,7 +19,11 @@ export const payoutBodySchema = z.strictObject({
   currency: currencyCode(),
   mobile: z.string().check(z.regex(/^\d{8,15}$/, 'must be the international number, digits only')),
   payment_method_type: text(64),
-  reference: z.string().check(z.refine((value) => isReference(value), REFERENCE_RULE)),
+  reference: z.string().check(
+    z.refine((value) => isReference(value), REFERENCE_RULE),
+    // `re_…` names refunds, which are payouts the session allows (POST /v1/sessions/:id/refunds).
+    z.refine((value) => !value.startsWith('re_'), 'must not start with re_ (refund ids use it)'),
+  ),
   country_id: z.optional(positiveInteger()),
   name: z.optional(text(200)),
   narration: z.optional(text(200)),
