@@ -24,7 +24,8 @@ export function renderApprove(h: StepHost): TemplateResult {
       ${t.approveSteps.map((line) => html`<li>${line}</li>`)}
     </ol>
     ${renderWaiting(t.approveWaiting)}
-    <p class="muted">${t.approveRetryHint}</p>`;
+    <p class="muted">${t.approveRetryHint}</p>
+    <p class="muted">${t.approveNoData}</p>`;
 }
 
 /** The step's chunk (step-chunks.ts). */
