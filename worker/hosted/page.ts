@@ -185,8 +185,8 @@ function main(ctx: PageContext, order: OrderSummary, inner: Markup, autoReturn: 
 /**
  * "Pay on your phone" for a payer at a computer: the page's own URL (the session's
  * `checkout_url`) as a QR code. Hidden until the script has drawn the code, which it does on a
- * wide screen only (the QR module is fetched there alone); last on the page, so showing it
- * moves nothing.
+ * wide screen only (the QR module is fetched there alone); beside the checkout, out of the
+ * page's flow, so showing it moves nothing.
  */
 function phoneCard(t: HostedStrings, order: OrderSummary): Markup {
   return html`<section
