@@ -276,7 +276,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
       </div>
       ${
         // The step stays as it was; the stream catches up when the connection is back.
-        this._live.mode === 'offline' && t.offline
+        this._live.mode == 'offline'
           ? html`<p part="offline" role="status">${t.offline}</p>`
           : nothing
       }
