@@ -184,6 +184,20 @@ function loaderAndTypes(): Plugin {
           target: 'es2022',
         },
       });
+      // The hosted page's QR code (public/hosted/qr.js): a module of its own, imported by the
+      // hosted page on wide screens only; not a widget file (merchants' pages never load it).
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        build: {
+          lib: { entry: 'widget/qr.ts', formats: ['es'], fileName: () => 'qr.js' },
+          outDir: 'public/hosted',
+          emptyOutDir: true,
+          minify: true,
+          target: 'es2022',
+        },
+      });
       // The package export `unified-checkout/widget` (dist/widget/): the same module for a
       // merchant's bundler, Lit left as an import (a dependency of the package), and one entry
       // per JSX flavour (the same module, typed for React, Preact or Solid).

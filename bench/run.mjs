@@ -23,6 +23,8 @@ if (typeof WebSocket === 'undefined') {
 
 const { measureFirstStep } = await import('./first-step.mjs');
 const { measureIngest } = await import('./ingest.mjs');
+const { measureLayoutShift } = await import('./layout-shift.mjs');
+const { merchantPageBefore } = await import('./merchant-page.mjs');
 const { measureOverhead } = await import('./overhead.mjs');
 const { measurePush } = await import('./push.mjs');
 const { profileMarkdown, resultsMarkdown, resultsTable } = await import('./report.mjs');
@@ -141,6 +143,10 @@ try {
 
   log(`first step on a slow phone: hosted page and demo page, ${COUNTS.firstStep.runs} loads each`);
   Object.assign(results, await measureFirstStep({ base: stack.base, ...COUNTS.firstStep }));
+  log(`layout shift at 412 px: demo page, ${COUNTS.firstStep.runs} loads`);
+  Object.assign(results, await measureLayoutShift({ base: stack.base, ...COUNTS.firstStep }));
+  // Today's figures of the merchant page before its changes, shown beside this run's.
+  Object.assign(results, merchantPageBefore());
   await servers.settle();
 
   log(`proxy overhead: ${COUNTS.overhead.pairs} interleaved pairs`);
@@ -189,6 +195,7 @@ try {
     Sizes: `one build of each bundle; compression: ${sizes.notes.method}`,
     'Signing in workerd': `${COUNTS.sign.rounds} rounds of ${COUNTS.sign.n.toLocaleString('en-US')} signatures (and of an empty request), after 3 warm-up rounds`,
     'First step (slow phone)': `${COUNTS.firstStep.runs} cold loads of each page, alternating, after one warm-up load of each; Chromium, CPU 4× slower, 400 kbit/s and 400 ms RTT`,
+    'Layout shift (412 px)': `${COUNTS.firstStep.runs} cold loads of the demo page after one warm-up load, same phone; Chromium's layout-shift entries to the first step, summed in session windows as Lighthouse 12 does`,
     'Proxy overhead': `${COUNTS.overhead.pairs} interleaved pairs after ${COUNTS.overhead.warmup} warm-up pairs`,
     'Push latency': `${COUNTS.push.sessions} sessions after ${COUNTS.push.warmup} warm-up ones; ${results.push_clients_connected} WebSocket clients connected throughout`,
     'Callback storm': `${COUNTS.ingest.sessions} sessions, ${results.ingest_callbacks} callbacks (${Math.round(results.ingest_duplicate_share * 100)}% duplicates), ${COUNTS.ingest.concurrency} concurrent senders`,

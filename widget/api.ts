@@ -7,6 +7,7 @@
 import type { ErrorBody } from '../shared/errors';
 import type { CheckoutView } from '../shared/view';
 import type { ExplainedError } from './localize';
+import { takeViewFetch } from './view-prefetch';
 
 /** What the payer entered for a new attempt (the proxy's `POST …/attempts` body). */
 export interface AttemptRequest {
@@ -73,10 +74,15 @@ export function checkoutUrl(endpoint: string, session: string): string {
   return `${endpoint}/v1/checkout/${encodeURIComponent(session)}`;
 }
 
-async function call(url: string, init?: RequestInit): Promise<CheckoutView> {
+/** `started`: the same request already under way (the loader's fetch of the first view). */
+async function call(
+  url: string,
+  init?: RequestInit,
+  started?: Promise<Response>,
+): Promise<CheckoutView> {
   let response: Response;
   try {
-    response = await fetch(url, { ...init, credentials: 'omit', cache: 'no-store' });
+    response = await (started ?? fetch(url, { ...init, credentials: 'omit', cache: 'no-store' }));
   } catch {
     throw new ApiError('NETWORK', 'No answer.', 0);
   }
@@ -111,7 +117,9 @@ function post(url: string, body: unknown): Promise<CheckoutView> {
  * const view = await getView('https://pay.example.com', 'cs_1');
  */
 export function getView(endpoint: string, session: string): Promise<CheckoutView> {
-  return call(checkoutUrl(endpoint, session));
+  const url = checkoutUrl(endpoint, session);
+  // The first one may already be under way: the classic loader starts it beside the module.
+  return call(url, undefined, takeViewFetch(url));
 }
 
 /**

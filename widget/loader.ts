@@ -11,7 +11,9 @@
  * <unified-checkout session="cs_123"></unified-checkout>
  * @module
  */
+import { checkoutUrl } from './api';
 import { UNLOADABLE, wantedLanguage } from './languages';
+import { startViewFetch } from './view-prefetch';
 
 /** The language chunks' files by language, relative to widget.es.js (set by the build). */
 declare const __UC_LANGUAGE_CHUNKS__: Record<string, string>;
@@ -22,23 +24,41 @@ const script =
   [...document.querySelectorAll<HTMLScriptElement>('script[src*="widget.js"]')].pop();
 const entry = new URL('widget.es.js', script?.src || location.href);
 
-// The page's language is a chunk of its own, which the element would only ask for once the
-// module has run: start it beside the module (the element's own import() then finds it under
-// way). The language is the one the first element on the page will pick (its `locale`
-// attribute, else the browser's), so it waits for the page to be parsed when the script is
-// in the head.
-function startLanguage(): void {
-  const language = wantedLanguage(
-    document.querySelector('unified-checkout')?.getAttribute('locale') ?? '',
-    navigator.languages,
-  );
+// What the element would only ask for once the module has run, started beside the module
+// (the element's own requests then find them under way), from the first element's attributes,
+// so it waits for the page to be parsed when the script is in the head:
+// - the page's language, a chunk of its own: the one the element will pick (its `locale`
+//   attribute, else the browser's);
+// - the element's first view (`GET /v1/checkout/:id` of its `session` under its `endpoint`,
+//   else this script's origin, as the element resolves them), unless the page gave it one.
+function startEarly(): void {
+  const element = document.querySelector('unified-checkout');
+  const language = wantedLanguage(element?.getAttribute('locale') ?? '', navigator.languages);
   const chunk = __UC_LANGUAGE_CHUNKS__[language];
   if (chunk) import(/* @vite-ignore */ new URL(chunk, entry).href).catch(() => undefined);
+  const session = element?.getAttribute('session');
+  if (session && !element!.hasAttribute('initial-view')) {
+    const endpoint = (element!.getAttribute('endpoint') || entry.origin).replace(/\/+$/, '');
+    startViewFetch(checkoutUrl(endpoint, session));
+  }
 }
 if (document.readyState === 'loading') {
-  document.addEventListener('DOMContentLoaded', startLanguage, { once: true });
+  document.addEventListener('DOMContentLoaded', startEarly, { once: true });
 } else {
-  startLanguage();
+  startEarly();
+}
+
+// The element's room while its module loads, as its own styles hold it once defined (a
+// constructed sheet: no <style> element, so the page's CSP needs nothing more).
+try {
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(
+    'unified-checkout:not(:defined){display:block;min-height:var(--uc-min-height,24rem)}',
+  );
+  document.adoptedStyleSheets.push(sheet);
+} catch {
+  // A browser without constructed sheets, or with a frozen adoptedStyleSheets (before 2022):
+  // the room is only held once the module has run.
 }
 
 import(/* @vite-ignore */ entry.href).then(

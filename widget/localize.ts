@@ -84,6 +84,10 @@ export interface Translation {
   approveSteps: readonly string[];
   approveWaiting: string;
   approveRetryHint: string;
+  /** The approve step: the prompt needs no mobile data (optional: a page's own translation may lack it). */
+  approveNoData?: string;
+  /** While the payer's connection is down (with the live transport's chunk; optional likewise). */
+  offline?: string;
 
   otpHeading: string;
   otpBody: string;

@@ -52,6 +52,9 @@ export const styles = css`
     --_gap: var(--uc-spacing, 1rem);
     display: block;
     max-width: var(--uc-max-width, 28rem);
+    /* The first step's usual room, held from the first paint (widget.js holds the same before
+       the module has run), so the page below does not move as the widget loads. */
+    min-height: var(--uc-min-height, 24rem);
     font: var(--uc-font-size, 1rem) / 1.5 var(--uc-font-family, system-ui, sans-serif);
     color: var(--_tx);
     color-scheme: light;
@@ -71,6 +74,7 @@ export const styles = css`
     box-sizing: border-box;
   }
   [part~='panel'] {
+    min-height: inherit;
     background: var(--_bg);
     border: 1px solid var(--_bd);
     border-radius: var(--_r);

@@ -5,9 +5,15 @@
  */
 import type { CheckoutView, StreamMessage } from '../shared/view';
 import { checkoutUrl, getView } from './api';
+// The offline notice's strings: every page that follows a session live has them before its
+// connection can drop (controllers/live-session.ts shows the notice).
+import './translations/steps/offline';
 
-/** How the transport currently learns about changes. */
-export type TransportMode = 'idle' | 'connecting' | 'live' | 'polling';
+/**
+ * How the transport currently learns about changes; `offline` while the browser says the
+ * payer's connection is down (the element says so, keeping its step).
+ */
+export type TransportMode = 'idle' | 'connecting' | 'live' | 'polling' | 'offline';
 
 /** Settings of a {@link CheckoutTransport}. */
 export interface TransportOptions {
@@ -82,6 +88,8 @@ export class CheckoutTransport {
   private _pollTimer: ReturnType<typeof setTimeout> | undefined;
   private _running = false;
   private _pollGeneration = 0;
+  /** The browser's last word on the connection (its `offline` and `online` events). */
+  private _offline = false;
 
   constructor(options: TransportOptions) {
     this._options = options;
@@ -92,12 +100,17 @@ export class CheckoutTransport {
     if (this._running) return;
     this._running = true;
     this.failures = 0;
+    this._offline = !navigator.onLine;
+    addEventListener('offline', this._network);
+    addEventListener('online', this._network);
     this._connect();
   }
 
   /** Closes the stream and stops every timer. */
   stop(): void {
     this._running = false;
+    removeEventListener('offline', this._network);
+    removeEventListener('online', this._network);
     clearTimeout(this._reconnectTimer);
     this._stopPolling();
     const socket = this._socket;
@@ -117,7 +130,23 @@ export class CheckoutTransport {
     if (this._running) onView(view);
   }
 
+  /**
+   * The connection dropped: say so (sockets and polls go on failing and retrying meanwhile).
+   * It came back: start again at once rather than after the backoff's delay; the stream's first
+   * message is the session's current view.
+   */
+  private readonly _network = (event: Event): void => {
+    this._offline = event.type === 'offline';
+    if (this._offline) {
+      this._setMode('offline');
+    } else {
+      this.stop();
+      this.start();
+    }
+  };
+
   private _setMode(mode: TransportMode): void {
+    if (this._offline && mode !== 'idle') mode = 'offline';
     if (this.mode === mode) return;
     this.mode = mode;
     this._options.onMode?.(mode);

@@ -137,7 +137,10 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     return this._view;
   }
 
-  /** How the element follows the session: `live` (stream), `polling`, `connecting` or `idle`. */
+  /**
+   * How the element follows the session: `live` (stream), `polling`, `connecting`, `offline`
+   * (the payer's connection is down) or `idle`.
+   */
   get connection(): TransportMode {
     return this._live.mode;
   }
@@ -263,11 +266,13 @@ export class UnifiedCheckout extends LitElement implements StepHost {
       lang=${this._tag}
       dir=${t.$dir}
     >
+      <div part="header">
+        <span>${t.total}</span><strong part="amount">${this._amount()}</strong>
+      </div>
       ${
-        view
-          ? html`<div part="header">
-              <span>${t.total}</span><strong part="amount">${this._amount()}</strong>
-            </div>`
+        // The step stays as it was; the stream catches up when the connection is back.
+        this._live.mode == 'offline'
+          ? html`<p part="offline" role="status">${t.offline}</p>`
           : nothing
       }
       <div part="body">${(stepRenderer(this._step) ?? renderLoading)(this)}</div>
@@ -290,10 +295,10 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     return !!this._locale && !!stepRenderer(step);
   }
 
-  /** @internal */
+  /** @internal The amount, formatted; before the first view a no-break space (it keeps the header's height). */
   _amount(): string {
     const view = this._view;
-    return view ? formatAmount(view.amount, view.currency, this._tag) : '';
+    return view ? formatAmount(view.amount, view.currency, this._tag) : '\xa0';
   }
 
   /** @internal */

@@ -15,15 +15,16 @@ const json = { 'content-type': 'application/json' };
 const merchantHeaders = () => ({ authorization: `Bearer ${devVars().MERCHANT_API_KEY}` });
 
 /**
- * A distinct payer address per attempt, so the attempt limiter (20 a minute per
- * CF-Connecting-IP) sees many payers, as in production. Documentation range: only a label.
+ * A distinct payer address per attempt, so the attempt limiter (20 a minute per address bucket)
+ * sees many payers, as in production. Each in its own /64: the limiter counts an IPv6 /64 as
+ * one subscriber (worker/middleware/address-bucket.ts). Documentation range: only a label.
  *
  * @example
- * payerIp(7); // '2001:db8::7'
+ * payerIp(7); // '2001:db8:0:7::1'
  * @param {number} n
  */
 export function payerIp(n) {
-  return `2001:db8::${n.toString(16)}`;
+  return `2001:db8:${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}::1`;
 }
 
 let payers = 0;

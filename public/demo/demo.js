@@ -84,9 +84,23 @@ async function create(event) {
   }
 }
 
-MARKETS.forEach((market, i) => $('market').add(new Option(market.label, String(i))));
-$('locale').value = params.get('locale') ?? '';
-$('theme').value = params.get('theme') ?? 'auto';
-$('setup').addEventListener('submit', create);
 const session = params.get('session');
-if (session) mount(session, params.get('locale') ?? '', params.get('theme') ?? 'auto');
+// Before the first paint (this script is a classic one in the head): a page opened with a
+// session lays out its checkout area from the start, not the setup form it would swap out
+// later (which pushed everything below it down).
+if (session) document.documentElement.classList.add('paying');
+
+function start() {
+  MARKETS.forEach((market, i) => $('market').add(new Option(market.label, String(i))));
+  $('locale').value = params.get('locale') ?? '';
+  $('theme').value = params.get('theme') ?? 'auto';
+  $('setup').addEventListener('submit', create);
+  if (session) mount(session, params.get('locale') ?? '', params.get('theme') ?? 'auto');
+}
+// Once the page is parsed, before the deferred widget.js runs (readyState turns "interactive"
+// before deferred scripts run; DOMContentLoaded fires after them).
+document.addEventListener('readystatechange', function parsed() {
+  if (document.readyState !== 'interactive') return;
+  document.removeEventListener('readystatechange', parsed);
+  start();
+});

@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { encode } from 'uqr';
 import { launch } from './browser';
 import { chooseMethod, fillAndPay, authorizeInPopup, type World } from './flows';
 import {
@@ -15,6 +16,7 @@ import {
   WebhookInbox,
   type MerchantSession,
 } from './support/backend';
+import { axeViolations } from './support/axe';
 import { CaseRun, type CaseOptions } from './support/case-run';
 import { checkDeliveries } from './support/outcome';
 import { Widget, type Step } from './support/widget';
@@ -236,5 +238,51 @@ describe('when the widget cannot be fetched', () => {
     } finally {
       await run.close();
     }
+  });
+});
+
+describe('pay on your phone: the QR code of checkout_url on a wide screen', () => {
+  /** The QR module's requests of a page. */
+  function qrRequests(run: CaseRun): string[] {
+    const seen: string[] = [];
+    run.page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/hosted/qr.js') seen.push(request.url());
+    });
+    return seen;
+  }
+
+  test('at 1280 px: "Pay on your phone" with the code of the page’s checkout_url', async () => {
+    await withPayer('hosted-qr-1280', { viewport: { width: 1280, height: 800 } }, async (run) => {
+      const fetched = qrRequests(run);
+      const session = await createSession({ amount: 1500, currency: 'KES' });
+      await openHosted(run, session, 'choose');
+      const card = run.page.locator('#uc-phone');
+      await card.waitFor({ state: 'visible' });
+      expect(await card.locator('h2').innerText()).toBe('Pay on your phone');
+      const svg = card.locator('svg[role="img"]');
+      expect(await svg.getAttribute('aria-label')).toBe('QR code of this payment page');
+      // The very code of checkout_url: the same encoder's dark modules, drawn one by one.
+      const { data, size } = encode(session.checkout_url, { ecc: 'M', border: 4 });
+      const modules = data.flatMap((row, y) =>
+        row.flatMap((dark, x) => (dark ? [`M${x} ${y}h1v1h-1z`] : [])),
+      );
+      expect(await svg.getAttribute('viewBox')).toBe(`0 0 ${size} ${size}`);
+      expect(await svg.locator('path').getAttribute('d')).toBe(modules.join(''));
+      expect(fetched).toHaveLength(1);
+      expect(await axeViolations(run.page, '#uc-phone')).toEqual([]);
+      await run.page.screenshot({ path: `${run.dir}/qr-1280.png` });
+    });
+  });
+
+  test('at 360 px: no QR code, and its module is never fetched', async () => {
+    await withPayer('hosted-qr-360', { webView: { locale: 'en-KE' } }, async (run) => {
+      const fetched = qrRequests(run);
+      const session = await createSession({ amount: 1500, currency: 'KES' });
+      // The page's script decides as it runs, before the widget's first step.
+      await openHosted(run, session, 'choose');
+      expect(await run.page.locator('#uc-phone').isHidden()).toBe(true);
+      expect(await run.page.locator('#uc-qr svg').count()).toBe(0);
+      expect(fetched).toEqual([]);
+    });
   });
 });

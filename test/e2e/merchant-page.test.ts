@@ -13,7 +13,8 @@ import type { Browser, ConsoleMessage } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../support/chromium.mjs';
-import { MerchantBackend } from './support/backend';
+import { axeViolations } from './support/axe';
+import { MerchantBackend, SandboxControl } from './support/backend';
 import { Widget } from './support/widget';
 
 const PORT = 8123;
@@ -60,11 +61,13 @@ const close = (server: Server | undefined) =>
 let browser: Browser;
 let servers: Server[] = [];
 let backend: MerchantBackend;
+let sandbox: SandboxControl;
 let base: string;
 
 beforeAll(async () => {
   base = inject('baseUrl');
   backend = new MerchantBackend(base);
+  sandbox = new SandboxControl(base);
   servers = [await serve('127.0.0.1', base), await serve('127.0.0.2', base)];
   // The suite's Chromium, with 127.0.0.2 reachable too (its resolver rules allow 127.0.0.1 only).
   browser = await chromium.launch({
@@ -126,6 +129,96 @@ describe("a merchant's own page in development", () => {
       expect(warnings[0]).toContain('http://127.0.0.2:8123');
     } finally {
       await page.close();
+    }
+  });
+});
+
+describe("a merchant's page on a payer's network", () => {
+  test('the loader fetches the first view beside the module, and the element uses it: one request', async () => {
+    const session = await backend.createSession({
+      amount: 1500,
+      currency: 'KES',
+      country_id: 1,
+      methods: ['send money'],
+    });
+    const page = await browser.newPage();
+    const viewPath = `/v1/checkout/${session.id}`;
+    const log: string[] = [];
+    let viewAsked!: () => void;
+    const viewStarted = new Promise<void>((resolve) => (viewAsked = resolve));
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === viewPath && request.method() === 'GET') {
+        log.push('view');
+        viewAsked();
+      }
+      if (pathname === '/widget.es.js') log.push('module asked');
+    });
+    // The module is held back until the view's request has started: it starts beside the
+    // module, not after it (a loader that waits for the module never gets this far).
+    await page.route(`${base}/widget.es.js`, async (route) => {
+      await viewStarted;
+      log.push('module sent');
+      await route.continue();
+    });
+    try {
+      await page.goto(`http://127.0.0.1:${PORT}/?session=${session.id}`);
+      const widget = new Widget(page);
+      await widget.waitForStep('form');
+      expect(await widget.text()).toContain('Payer');
+      // The element took the loader's fetch: one view request in all, before the module came.
+      expect(log).toEqual(['module asked', 'view', 'module sent']);
+      expect((await widget.view())?.id).toBe(session.id);
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('offline: the widget keeps its step and says so, then catches up once back', async () => {
+    const session = await backend.createSession({
+      amount: 1500,
+      currency: 'KES',
+      country_id: 1,
+      methods: ['send money'],
+    });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    try {
+      await page.goto(`http://127.0.0.1:${PORT}/?session=${session.id}`);
+      const widget = new Widget(page);
+      await widget.waitForStep('form');
+      await widget.fill({ mobile: '712345005' }); // the sandbox leaves it pending
+      await widget.submit();
+      await widget.waitForStep('approve');
+      expect(await widget.text()).toContain('La demande fonctionne sans données mobiles.');
+      await page.waitForFunction(
+        () =>
+          (
+            document.querySelector('unified-checkout') as
+              (HTMLElement & { connection: string }) | null
+          )?.connection === 'live',
+      );
+
+      await context.setOffline(true);
+      const notice = page.locator('unified-checkout [part~="offline"]');
+      await notice.waitFor({ state: 'visible' });
+      expect(await notice.innerText()).toBe(
+        'Vous êtes hors ligne. Nous mettrons cette page à jour à votre retour.',
+      );
+      expect(await widget.step()).toBe('approve');
+      expect(await axeViolations(page, 'unified-checkout')).toEqual([]);
+
+      // Paid on the phone meanwhile (the phone prompt needs no data).
+      const ref = (await backend.session(session.id)).attempts[0]?.upstream_reference;
+      if (!ref) throw new Error('the attempt has no upstream reference');
+      await sandbox.decide(ref, 'success');
+      await backend.waitForSession(session.id, (s) => s.status === 'succeeded', 'succeeded');
+
+      await context.setOffline(false);
+      await notice.waitFor({ state: 'detached' });
+      await widget.waitForStep('success');
+    } finally {
+      await context.close();
     }
   });
 });

@@ -53,7 +53,10 @@ export class LiveSession implements ReactiveController {
           session: host.session,
           pollInterval: host.pollInterval,
           onView: (view) => host.applyView(view),
-          onMode: (mode) => (this.mode = mode),
+          onMode: (mode) => {
+            this.mode = mode;
+            host.requestUpdate(); // the offline notice follows the mode
+          },
         });
         this._transport.start();
       },

@@ -22,9 +22,6 @@ export interface SessionLoaderHost extends ReactiveControllerHost {
   _reportError(error: ApiError, operation: CheckoutErrorDetail['operation']): void;
 }
 
-/** Whether the page's developer was told why the proxy is unreachable (once per page). */
-let warnedUnreachable = false;
-
 /**
  * Loads the view; a load overtaken by a newer one (or by the element leaving the page) is
  * dropped.
@@ -71,7 +68,14 @@ export class SessionLoader implements ReactiveController {
       const loadError = asApiError(error);
       host._loadError = loadError;
       host._reportError(loadError, 'load');
-      if (loadError.status === 0) warnUnreachable(host.endpointUrl);
+      // The developer's explanation is a chunk of its own (a first load without it): from the
+      // widget's origin, which a page refused by the proxy's CORS still reaches.
+      if (loadError.status === 0) {
+        import('../unreachable').then(
+          (m) => m.warnUnreachable(host.endpointUrl),
+          () => undefined,
+        );
+      }
     }
   }
 
@@ -88,19 +92,4 @@ export class SessionLoader implements ReactiveController {
   hostDisconnected(): void {
     this._token++;
   }
-}
-
-/**
- * Tells the page's developer, once per page, why the proxy may be unreachable (the payer sees
- * the translated message). A refused origin looks like a network failure to the page.
- */
-function warnUnreachable(endpoint: string): void {
-  if (warnedUnreachable) return;
-  warnedUnreachable = true;
-  console.warn(
-    `unified-checkout: cannot reach the payment proxy at ${endpoint} from ${location.origin}. ` +
-      `Likely causes: this page's origin is not allowed by the proxy (ALLOWED_ORIGINS, CORS), ` +
-      `the proxy is not running, or the endpoint attribute is wrong. ` +
-      `See "Allowing your page's origin" in the unified-checkout README.`,
-  );
 }

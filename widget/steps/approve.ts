@@ -48,7 +48,8 @@ export function renderApprove(h: StepHost): TemplateResult {
     </ol>
     ${renderWaiting(t.approveWaiting)}
     ${hint ? html`<p part="hint" id="menu-hint">${hint}</p>` : nothing}
-    <p class="muted">${t.approveRetryHint}</p>`;
+    <p class="muted">${t.approveRetryHint}</p>
+    <p class="muted">${t.approveNoData}</p>`;
 }
 
 /** The step's chunk (step-chunks.ts). */

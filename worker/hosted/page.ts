@@ -183,6 +183,26 @@ function main(ctx: PageContext, order: OrderSummary, inner: Markup, autoReturn: 
 }
 
 /**
+ * "Pay on your phone" for a payer at a computer: the page's own URL (the session's
+ * `checkout_url`) as a QR code. Hidden until the script has drawn the code, which it does on a
+ * wide screen only (the QR module is fetched there alone); beside the checkout, out of the
+ * page's flow, so showing it moves nothing.
+ */
+function phoneCard(t: HostedStrings, order: OrderSummary): Markup {
+  return html`<section
+    id="uc-phone"
+    class="card phone"
+    aria-labelledby="uc-phone-heading"
+    data-qr-label="${t.phoneQr}"
+    hidden
+  >
+    <h2 id="uc-phone-heading">${t.phoneHeading}</h2>
+    <p>${t.phoneBody}</p>
+    <div id="uc-qr"></div>
+  </section>`;
+}
+
+/**
  * The checkout: the order and `<unified-checkout>` with the session's first view in its
  * `initial-view` attribute (the widget skips its first `GET /v1/checkout/:id`), and the return
  * panel the script reveals after a success.
@@ -201,7 +221,7 @@ export function checkoutPage(ctx: PageContext, order: OrderSummary, view: Checko
     ></unified-checkout>
     <noscript><p class="card">${t.noScript}</p></noscript>
     <p id="uc-unloadable" class="card" role="alert" hidden>${t.unloadable}</p>
-    ${returnPanel(ctx, t, order, { hidden: true, countdown: true })}`;
+    ${returnPanel(ctx, t, order, { hidden: true, countdown: true })} ${phoneCard(t, order)}`;
   return shell(ctx, t, main(ctx, order, inner, false), true);
 }
 

@@ -12,6 +12,11 @@
 /** The key the return page (worker/routes/return-page.ts) reads: `<prefix><session id>`. */
 export const HOSTED_MARK = 'unified-checkout:hosted:';
 
+/** The QR module (widget/qr.ts, built beside the widget) and the screens that load it. */
+export const QR_MODULE = '/hosted/qr.js';
+/** @see QR_MODULE (the page's CSS hides the card below the same width). */
+export const QR_MEDIA = '(min-width: 64rem)';
+
 /** Seconds before the automatic return to the shop after a success. */
 export const RETURN_AFTER_SECONDS = 5;
 
@@ -49,4 +54,20 @@ export const HOSTED_SCRIPT = `(() => {
   const unloadable = document.getElementById('uc-unloadable');
   if (module && unloadable) module.addEventListener('error', () => { unloadable.hidden = false; });
   if (data.autoReturn === '1') start();
+  // A wide screen (a computer): "Pay on your phone" with the page's QR code. The QR module is
+  // fetched only here, once, and the card shows once the code is drawn (CSS hides it on a
+  // narrow screen again).
+  const phone = document.getElementById('uc-phone');
+  const wide = matchMedia(${JSON.stringify(QR_MEDIA)});
+  let drawn = false;
+  const offerPhone = () => {
+    if (drawn || !phone || !wide.matches) return;
+    drawn = true;
+    import(${JSON.stringify(QR_MODULE)}).then((qr) => {
+      qr.renderQr(document.getElementById('uc-qr'), location.origin + location.pathname, phone.dataset.qrLabel);
+      phone.hidden = false;
+    }, () => { drawn = false; });
+  };
+  wide.addEventListener('change', offerPhone);
+  offerPhone();
 })();`;

@@ -29,6 +29,11 @@ export interface HostedStrings {
   noScript: string;
   /** Shown when the widget's code cannot be fetched (offline, blocked). */
   unloadable: string;
+  /** Wide screens: the card with the page's QR code, to pay on a phone instead. */
+  phoneHeading: string;
+  phoneBody: string;
+  /** The QR code's accessible name. */
+  phoneQr: string;
 }
 
 /**
@@ -56,6 +61,9 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     notFoundBody: 'Check the link you were sent, or ask {brand} for a new one.',
     noScript: 'This page needs JavaScript to take your payment.',
     unloadable: 'The payment form could not be loaded. Check your connection and reload the page.',
+    phoneHeading: 'Pay on your phone',
+    phoneBody: 'Scan this code with your phone’s camera to open this payment there.',
+    phoneQr: 'QR code of this payment page',
   },
   fr: {
     title: 'Payer {brand}',
@@ -76,6 +84,10 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     noScript: 'Cette page a besoin de JavaScript pour encaisser votre paiement.',
     unloadable:
       'Le formulaire de paiement n’a pas pu être chargé. Vérifiez votre connexion et rechargez la page.',
+    phoneHeading: 'Payer sur votre téléphone',
+    phoneBody:
+      'Scannez ce code avec l’appareil photo de votre téléphone pour y ouvrir ce paiement.',
+    phoneQr: 'Code QR de cette page de paiement',
   },
   pt: {
     title: 'Pagar a {brand}',
@@ -96,6 +108,9 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     noScript: 'Esta página precisa de JavaScript para receber o seu pagamento.',
     unloadable:
       'Não foi possível carregar o formulário de pagamento. Verifique a sua ligação e recarregue a página.',
+    phoneHeading: 'Pagar no telemóvel',
+    phoneBody: 'Leia este código com a câmara do telemóvel para abrir este pagamento nele.',
+    phoneQr: 'Código QR desta página de pagamento',
   },
   sw: {
     title: 'Lipa {brand}',
@@ -116,5 +131,8 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     noScript: 'Ukurasa huu unahitaji JavaScript ili kupokea malipo yako.',
     unloadable:
       'Fomu ya malipo haikuweza kupakiwa. Kagua muunganisho wako kisha upakie ukurasa upya.',
+    phoneHeading: 'Lipa kwa simu yako',
+    phoneBody: 'Changanua msimbo huu kwa kamera ya simu yako ili kufungua malipo haya humo.',
+    phoneQr: 'Msimbo wa QR wa ukurasa huu wa malipo',
   },
 };

@@ -39,6 +39,13 @@ padding:.75rem 1.25rem;border-radius:8px;min-width:12rem}
 .notice h1{font-size:1.25rem}
 .notice p{margin:.25rem 0 1rem;color:var(--muted)}
 [hidden]{display:none!important}
+.phone{text-align:center}
+.phone h2{font-size:1rem;margin:0 0 .5rem}
+.phone p{margin:0 0 .75rem;color:var(--muted)}
+#uc-qr{display:block;width:12rem;height:12rem;margin:0 auto}
+#uc-qr svg{display:block;width:100%;height:100%}
+@media (min-width:64rem){main{position:relative}.phone{position:absolute;top:1rem;left:calc(100% + 1rem);width:15rem}}
+@media (max-width:63.99rem){.phone{display:none}}
 `
   .replace(/\n/g, '')
   .trim();

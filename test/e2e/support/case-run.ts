@@ -34,6 +34,8 @@ export interface CaseOptions {
    * user agent (`; wv`), a language (`Accept-Language`), and no popups (as `blockPopups`).
    */
   webView?: { locale?: string };
+  /** The window's size when not a WebView (default 1024×720). */
+  viewport?: { width: number; height: number };
 }
 
 /** An Android WebView's user agent (the `; wv` token is what sites look for). */
@@ -100,7 +102,7 @@ export class CaseRun {
             userAgent: WEBVIEW_USER_AGENT,
             locale: options.webView.locale ?? 'en-KE',
           }
-        : { viewport: { width: 1024, height: 720 } },
+        : { viewport: options.viewport ?? { width: 1024, height: 720 } },
     );
     // Loopback gives every payer the same address; the attempt and OTP calls carry their own,
     // as separate payers' would (the proxy reads the client address from CF-Connecting-IP).

@@ -18,6 +18,7 @@ export const en = {
   ],
   approveWaiting: 'Waiting for your approval…',
   approveRetryHint: 'No prompt? When this request times out, you can try again.',
+  approveNoData: 'The prompt works without mobile data.',
 } satisfies Partial<Translation>;
 
 /** Français. */
@@ -33,6 +34,7 @@ const fr: Pick<Translation, keyof typeof en> = {
   approveWaiting: 'En attente de votre validation…',
   approveRetryHint:
     'Aucune demande après une minute ? Attendez l’expiration de celle-ci, puis réessayez.',
+  approveNoData: 'La demande fonctionne sans données mobiles.',
 };
 
 /** Kiswahili. */
@@ -47,6 +49,7 @@ const sw: Pick<Translation, keyof typeof en> = {
   approveWaiting: 'Tunasubiri uidhinishe…',
   approveRetryHint:
     'Hujapata ombi baada ya dakika moja? Subiri ombi hili liishe muda, kisha ujaribu tena.',
+  approveNoData: 'Ombi linafanya kazi bila data ya simu.',
 };
 
 /** Português. */
@@ -60,6 +63,7 @@ const pt: Pick<Translation, keyof typeof en> = {
   ],
   approveWaiting: 'A aguardar a sua aprovação…',
   approveRetryHint: 'Sem pedido após um minuto? Aguarde que este pedido expire e tente novamente.',
+  approveNoData: 'O pedido funciona sem dados móveis.',
 };
 
 for (const [code, strings] of Object.entries({ en, fr, sw, pt })) fillTranslation(code, strings);
