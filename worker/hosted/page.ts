@@ -86,7 +86,23 @@ function brandStyles(brand: Brand): string {
   return `${vars}@media (prefers-color-scheme:${light ? 'light' : 'dark'}){${primary}}`;
 }
 
-function shell(ctx: PageContext, t: HostedStrings, body: Markup, widget: boolean): Markup {
+/**
+ * The `<noscript>` reload of a page without JavaScript (`content` of the refresh: seconds, and
+ * `;url=…` to go elsewhere); the widget, when it runs, follows the session itself.
+ */
+function noScriptRefresh(content: string | null): Markup | '' {
+  return content
+    ? html`<noscript><meta http-equiv="refresh" content="${content}" /></noscript>`
+    : '';
+}
+
+function shell(
+  ctx: PageContext,
+  t: HostedStrings,
+  body: Markup,
+  widget: boolean,
+  refresh: string | null = null,
+): Markup {
   const { brand, locale, nonce } = ctx;
   const brandCss = brandStyles(brand);
   return html`<!doctype html>
@@ -97,6 +113,7 @@ function shell(ctx: PageContext, t: HostedStrings, body: Markup, widget: boolean
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <meta name="robots" content="noindex" />
+        ${noScriptRefresh(refresh)}
         <title>${fill(t.title, brand)}</title>
         <link rel="icon" href="${brand.logoUrl ?? 'data:,'}" />
         <style nonce="${nonce}">
@@ -182,15 +199,28 @@ function main(ctx: PageContext, order: OrderSummary, inner: Markup, autoReturn: 
     </script>`;
 }
 
+/** The same step without JavaScript (steps.ts), and whether its page reloads itself. */
+export interface NoJsRender {
+  card: Markup;
+  /** Seconds between reloads, or null. */
+  refresh: number | null;
+}
+
 /**
  * The checkout: the order and `<unified-checkout>` with the session's first view in its
- * `initial-view` attribute (the widget skips its first `GET /v1/checkout/:id`), and the return
+ * `initial-view` attribute (the widget skips its first `GET /v1/checkout/:id`), the same step
+ * as plain HTML for browsers without JavaScript (hidden where scripts run), and the return
  * panel the script reveals after a success.
  *
  * @example
- * return c.html(checkoutPage(ctx, order, view), 200);
+ * return c.html(checkoutPage(ctx, order, view, noJs), 200);
  */
-export function checkoutPage(ctx: PageContext, order: OrderSummary, view: CheckoutView): Markup {
+export function checkoutPage(
+  ctx: PageContext,
+  order: OrderSummary,
+  view: CheckoutView,
+  noJs: NoJsRender,
+): Markup {
   const t = HOSTED_STRINGS[ctx.locale.language];
   const inner = html`${summary(t, order, ctx.locale.tag)}
     <unified-checkout
@@ -199,10 +229,16 @@ export function checkoutPage(ctx: PageContext, order: OrderSummary, view: Checko
       theme="auto"
       initial-view="${JSON.stringify(view)}"
     ></unified-checkout>
-    <noscript><p class="card">${t.noScript}</p></noscript>
+    ${noJs.card}
     <p id="uc-unloadable" class="card" role="alert" hidden>${t.unloadable}</p>
     ${returnPanel(ctx, t, order, { hidden: true, countdown: true })}`;
-  return shell(ctx, t, main(ctx, order, inner, false), true);
+  return shell(
+    ctx,
+    t,
+    main(ctx, order, inner, false),
+    true,
+    noJs.refresh === null ? null : String(noJs.refresh),
+  );
 }
 
 /**
@@ -220,7 +256,12 @@ export function paidPage(ctx: PageContext, order: OrderSummary, autoReturn: bool
     </section>
     ${summary(t, order, ctx.locale.tag)}
     ${returnPanel(ctx, t, order, { hidden: false, countdown: autoReturn })}`;
-  return shell(ctx, t, main(ctx, order, inner, autoReturn), false);
+  // Without JavaScript, the same automatic return as the script's countdown.
+  const back =
+    autoReturn && order.returnUrl
+      ? `${RETURN_AFTER_SECONDS};url=${returnHref(order.returnUrl, order.id)}`
+      : null;
+  return shell(ctx, t, main(ctx, order, inner, autoReturn), false, back);
 }
 
 /**

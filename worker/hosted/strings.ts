@@ -24,7 +24,6 @@ export interface HostedStrings {
   expiredBody: string;
   notFoundHeading: string;
   notFoundBody: string;
-  noScript: string;
   /** Shown when the widget's code cannot be fetched (offline, blocked). */
   unloadable: string;
 }
@@ -51,7 +50,6 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     expiredBody: 'Ask {brand} for a new payment link.',
     notFoundHeading: 'Payment link not found',
     notFoundBody: 'Check the link you were sent, or ask {brand} for a new one.',
-    noScript: 'This page needs JavaScript to take your payment.',
     unloadable: 'The payment form could not be loaded. Check your connection and reload the page.',
   },
   fr: {
@@ -69,7 +67,6 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     expiredBody: 'Demandez un nouveau lien de paiement à {brand}.',
     notFoundHeading: 'Lien de paiement introuvable',
     notFoundBody: 'Vérifiez le lien reçu, ou demandez-en un nouveau à {brand}.',
-    noScript: 'Cette page a besoin de JavaScript pour encaisser votre paiement.',
     unloadable:
       'Le formulaire de paiement n’a pas pu être chargé. Vérifiez votre connexion et rechargez la page.',
   },
@@ -88,7 +85,6 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     expiredBody: 'Peça a {brand} um novo link de pagamento.',
     notFoundHeading: 'Link de pagamento não encontrado',
     notFoundBody: 'Verifique o link que recebeu, ou peça um novo a {brand}.',
-    noScript: 'Esta página precisa de JavaScript para receber o seu pagamento.',
     unloadable:
       'Não foi possível carregar o formulário de pagamento. Verifique a sua ligação e recarregue a página.',
   },
@@ -107,7 +103,6 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     expiredBody: 'Omba kiungo kipya cha malipo kutoka kwa {brand}.',
     notFoundHeading: 'Kiungo cha malipo hakijapatikana',
     notFoundBody: 'Angalia kiungo ulichotumiwa, au omba kipya kutoka kwa {brand}.',
-    noScript: 'Ukurasa huu unahitaji JavaScript ili kupokea malipo yako.',
     unloadable:
       'Fomu ya malipo haikuweza kupakiwa. Kagua muunganisho wako kisha upakie ukurasa upya.',
   },

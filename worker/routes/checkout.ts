@@ -17,8 +17,13 @@ import { jsonBody } from '../middleware/json-body';
 import { sessionStub } from '../stubs';
 import { respond } from './respond';
 
-/** The per-address limit of attempt and OTP posts (IPv6 by its /64; worker/middleware/address-bucket.ts). */
-async function limited(env: ProxyEnv, what: 'attempt' | 'otp', address: string): Promise<void> {
+/** The per-address limit of attempt and OTP posts (IPv6 by its /64; worker/middleware/address-bucket.ts),
+ * for the JSON API and the hosted page's no-JS forms alike. */
+export async function limited(
+  env: ProxyEnv,
+  what: 'attempt' | 'otp',
+  address: string,
+): Promise<void> {
   if (!env.ATTEMPT_LIMITER) return;
   const { success } = await env.ATTEMPT_LIMITER.limit({ key: `${what}:${addressBucket(address)}` });
   if (!success) {
