@@ -302,7 +302,7 @@ describe('the forms refuse', () => {
     const s = await kenya();
     const payer = new Payer();
     const body = await fields(s, payer);
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'https://evil.example' },
       { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'cross-site' },
