@@ -59,6 +59,7 @@ background:var(--brand);color:var(--on-brand);cursor:pointer}
 .uc-nojs button:focus-visible,.uc-nojs a:focus-visible{outline:3px solid var(--text);outline-offset:2px}
 .uc-nojs a{color:inherit}
 @media (scripting:enabled){.uc-nojs{display:none}}
+@media (scripting:none){unified-checkout{display:none}}
 unified-checkout:defined~.uc-nojs{display:none}
 `
   .replace(/\n/g, '')
