@@ -69,6 +69,8 @@ export interface NoJsStep {
   returnHref: string | null;
   /** "Return to {brand}". */
   returnText: string;
+  /** The waiting steps' reload link ("Update this page"). */
+  checkAgainText: string;
 }
 
 /** Seconds between reloads of a waiting step. */
@@ -375,9 +377,9 @@ function otp(s: NoJsStep): Markup {
     </form>`;
 }
 
-/** "Check again": the waiting steps' reload for browsers that ignore the refresh. */
+/** The waiting steps' reload, for browsers that ignore the refresh. */
 function checkAgain(s: NoJsStep): Markup {
-  return html`<p><a href="${s.href('')}">${s.t.reload}</a></p>`;
+  return html`<p><a href="${s.href('')}">${s.checkAgainText}</a></p>`;
 }
 
 function approve(s: NoJsStep): Markup {

@@ -26,6 +26,9 @@ export interface HostedStrings {
   notFoundBody: string;
   /** Shown when the widget's code cannot be fetched (offline, blocked). */
   unloadable: string;
+  /** Without JavaScript, the waiting steps' link that loads the page again (they also reload
+   * themselves). */
+  checkAgain: string;
 }
 
 /**
@@ -51,6 +54,7 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     notFoundHeading: 'Payment link not found',
     notFoundBody: 'Check the link you were sent, or ask {brand} for a new one.',
     unloadable: 'The payment form could not be loaded. Check your connection and reload the page.',
+    checkAgain: 'Update this page',
   },
   fr: {
     title: 'Payer {brand}',
@@ -69,6 +73,7 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     notFoundBody: 'Vérifiez le lien reçu, ou demandez-en un nouveau à {brand}.',
     unloadable:
       'Le formulaire de paiement n’a pas pu être chargé. Vérifiez votre connexion et rechargez la page.',
+    checkAgain: 'Actualiser la page',
   },
   pt: {
     title: 'Pagar a {brand}',
@@ -87,6 +92,7 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     notFoundBody: 'Verifique o link que recebeu, ou peça um novo a {brand}.',
     unloadable:
       'Não foi possível carregar o formulário de pagamento. Verifique a sua ligação e recarregue a página.',
+    checkAgain: 'Atualizar a página',
   },
   sw: {
     title: 'Lipa {brand}',
@@ -105,5 +111,6 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     notFoundBody: 'Angalia kiungo ulichotumiwa, au omba kipya kutoka kwa {brand}.',
     unloadable:
       'Fomu ya malipo haikuweza kupakiwa. Kagua muunganisho wako kisha upakie ukurasa upya.',
+    checkAgain: 'Pakia ukurasa upya',
   },
 };

@@ -170,6 +170,7 @@ async function renderPage(
     refused: at.refused,
     returnHref: view.return_url ? returnHref(view.return_url, view.id) : null,
     returnText: t.returnTo.replaceAll('{brand}', ctx.brand.name),
+    checkAgainText: t.checkAgain,
   });
   const noJs = { card, refresh: refreshes(step) ? REFRESH_SECONDS : null };
   // Expired, but the last attempt may still pay: the widget follows it ("if you did pay,
