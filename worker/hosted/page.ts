@@ -56,6 +56,16 @@ export function returnHref(returnUrl: string, session: string): string {
 }
 
 /**
+ * Marks the page `uc-js` where the widget can run (module scripts and custom elements): the
+ * no-JS step (steps.ts) then stays hidden (styles.ts) and the widget takes the page over. Where
+ * no script runs, or one that cannot run the widget (Opera Mini's extreme mode), the no-JS
+ * step shows. Before the body is parsed, so the no-JS step never flashes. (Not
+ * `@media (scripting: enabled)` alone: a browser that runs scripts but not the widget would
+ * hide the only form it can use.)
+ */
+const CAN_RUN_WIDGET = `if ('noModule' in HTMLScriptElement.prototype && window.customElements) document.documentElement.className += ' uc-js'`;
+
+/**
  * The widget, first in the head so its files are asked for with the page's first bytes: the
  * module and the page language's chunk (no classic loader: this page knows its language),
  * imported together by one module script, so the strings have registered before the element's
@@ -66,6 +76,9 @@ function widgetScripts(ctx: PageContext): Markup {
   // The chunk's path is checked against /^widget\/[\w-]+\.js$/ (widget-files.ts); JSON quotes it.
   const imports = files.map((file) => `import ${JSON.stringify(file)};`).join('');
   return html`${files.map((file) => html`<link rel="modulepreload" href="${file}" />`)}
+    <script nonce="${ctx.nonce}">
+      ${raw(CAN_RUN_WIDGET)};
+    </script>
     <script type="module" nonce="${ctx.nonce}">
       ${raw(imports)};
     </script>`;

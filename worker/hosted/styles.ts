@@ -2,8 +2,8 @@
  * The hosted page's stylesheet, inlined in a nonce'd `<style>` (one request less on a slow
  * network). Mobile first (360 px), light and dark from `prefers-color-scheme`; the brand's
  * colours arrive as `--brand` and `--on-brand`, and the widget's primary colour per theme
- * (page.ts, brandStyles). The no-JS step (`.uc-nojs`, steps.ts) hides where scripts run, and once
- * the widget is defined in a browser that does not know the `scripting` media feature.
+ * (page.ts, brandStyles). The no-JS step (`.uc-nojs`, steps.ts) hides where the widget can run
+ * (`.uc-js`, page.ts); elsewhere the widget's empty element does.
  * @module
  */
 import { CARD_BACKGROUND } from '../brand';
@@ -58,9 +58,7 @@ border:1px solid var(--muted);border-radius:8px;background:var(--card);color:var
 background:var(--brand);color:var(--on-brand);cursor:pointer}
 .uc-nojs button:focus-visible,.uc-nojs a:focus-visible{outline:3px solid var(--text);outline-offset:2px}
 .uc-nojs a{color:inherit}
-@media (scripting:enabled){.uc-nojs{display:none}}
-@media (scripting:none){unified-checkout{display:none}}
-unified-checkout:defined~.uc-nojs{display:none}
+.uc-js .uc-nojs,html:not(.uc-js) unified-checkout{display:none}
 `
   .replace(/\n/g, '')
   .trim();

@@ -4,9 +4,8 @@
  *
  * With JavaScript disabled Chromium runs no timers in the page, and axe needs them; so axe runs
  * on a copy of the page as it stands (its HTML) in a page with scripts on, the page's own scripts
- * and widget preloads dropped and the one rule that hides the no-JS step where scripts run
- * (`@media (scripting:enabled)`) taken out: the same markup and styles a payer without
- * JavaScript gets.
+ * (among them the one that hides the no-JS step where the widget can run) and widget preloads
+ * dropped: the same markup and styles a payer without JavaScript gets.
  * @module
  */
 import { readFileSync } from 'node:fs';
@@ -40,7 +39,7 @@ export async function noJsAxe(browser: Browser, page: Page): Promise<string[]> {
   const html = (await page.content())
     .replace(/<script\b[\s\S]*?<\/script>/g, '')
     .replace(/<link rel="modulepreload"[^>]*>/g, '')
-    .replace('@media (scripting:enabled){.uc-nojs{display:none}}', '');
+    .replace(/ class="[^"]*\buc-js\b[^"]*"/, '');
   const context = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
   try {
     const copy = await context.newPage();
