@@ -241,7 +241,7 @@ describe('without JavaScript, the hosted page', () => {
     expect(res.status).toBe(303);
     const approve = await payer.get(`/pay/${s.id}`);
     expect(approve.step).toBe('approve');
-    expect(approve.html).toMatch(/<noscript><meta http-equiv="refresh" content="4"/);
+    expect(approve.refresh).toBe(`4;url=/pay/${s.id}?returned=1`);
     expect(approve.text.get('uc-step-heading')).toBe('Approve on your phone');
   });
 

@@ -215,8 +215,8 @@ function main(ctx: PageContext, order: OrderSummary, inner: Markup, autoReturn: 
 /** The same step without JavaScript (steps.ts), and whether its page reloads itself. */
 export interface NoJsRender {
   card: Markup;
-  /** Seconds between reloads, or null. */
-  refresh: number | null;
+  /** The `<noscript>` refresh's `content` (`4;url=…`), or null. */
+  refresh: string | null;
 }
 
 /**
@@ -245,13 +245,7 @@ export function checkoutPage(
     ${noJs.card}
     <p id="uc-unloadable" class="card" role="alert" hidden>${t.unloadable}</p>
     ${returnPanel(ctx, t, order, { hidden: true, countdown: true })}`;
-  return shell(
-    ctx,
-    t,
-    main(ctx, order, inner, false),
-    true,
-    noJs.refresh === null ? null : String(noJs.refresh),
-  );
+  return shell(ctx, t, main(ctx, order, inner, false), true, noJs.refresh);
 }
 
 /**

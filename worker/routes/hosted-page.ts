@@ -172,7 +172,12 @@ async function renderPage(
     returnText: t.returnTo.replaceAll('{brand}', ctx.brand.name),
     checkAgainText: t.checkAgain,
   });
-  const noJs = { card, refresh: refreshes(step) ? REFRESH_SECONDS : null };
+  // A waiting step reloads as `?returned=1`: once paid, the page says "Payment received" and
+  // returns to the shop by itself, as the widget does after its success.
+  const noJs = {
+    card,
+    refresh: refreshes(step) ? `${REFRESH_SECONDS};url=${req.href('', { returned: '1' })}` : null,
+  };
   // Expired, but the last attempt may still pay: the widget follows it ("if you did pay,
   // this page will update"), under the expired status.
   return c.html(
