@@ -18,6 +18,7 @@ import {
   refusedProblem,
 } from '../../shared/payer-form-check';
 import {
+  fieldsFor,
   savedPhone,
   type FieldName,
   type FieldProblem,
@@ -27,6 +28,7 @@ import { validate } from '../../shared/validation';
 import type { CheckoutView } from '../../shared/view';
 import type { Translation } from '../../widget/localize';
 import type { Outcome } from '../durable/outcome';
+import { ATTEMPT_INVALID } from '../routes/checkout';
 import type { SessionStub } from '../stubs';
 import type { FormFields } from './form-body';
 import { chosenMethod, onlyMethod, type NoJsPosition } from './steps';
@@ -55,7 +57,7 @@ function refusalText(t: Translation, code: string, details?: Record<string, unkn
 }
 
 /** An error outcome, or a thrown CheckoutError (the rate limit), as one error body. */
-async function attempt<T>(run: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
+async function outcomeOf<T>(run: () => Promise<Outcome<T>>): Promise<Outcome<T>> {
   try {
     return await run();
   } catch (error) {
@@ -91,15 +93,8 @@ async function startAttempt({ view, form, stub, t, limit }: FormPost): Promise<F
   if (!chosen) return choose({ view, form, stub, t, limit });
   const { country, method } = chosen;
   const values: FieldValues = {};
-  for (const name of [
-    'mobile',
-    'first_name',
-    'last_name',
-    'name',
-    'account_name',
-    'bank_code',
-    'id_number',
-  ] as const) {
+  // Only the method's own fields (shared/payer-form.ts); anything else in the body is ignored.
+  for (const name of fieldsFor(method.kind)) {
     if (form[name] !== undefined) values[name] = form[name];
   }
   const saved = savedPhone(view, country) !== null && form.use_saved === '1';
@@ -121,7 +116,7 @@ async function startAttempt({ view, form, stub, t, limit }: FormPost): Promise<F
   // The public API's body schema, then the session's own rules, as `POST /v1/checkout/:id/attempts`.
   const body = validate(attemptBodySchema, attemptRequest(country, method, values, saved));
   const outcome = body.ok
-    ? await attempt(async () => {
+    ? await outcomeOf(async () => {
         await limit('attempt');
         return (await stub.startAttempt(body.value)) as Outcome<CheckoutView>;
       })
@@ -131,7 +126,7 @@ async function startAttempt({ view, form, stub, t, limit }: FormPost): Promise<F
         body: {
           error: {
             code: 'VALIDATION_FAILED',
-            message: 'Some details are missing or invalid.',
+            message: ATTEMPT_INVALID,
             details: { issues: body.issues },
           },
         },
@@ -162,7 +157,7 @@ async function submitOtp({ form, stub, t, limit }: FormPost): Promise<FormAnswer
   });
   const body = validate(otpBodySchema, { otp });
   if (!body.ok) return refuse('VALIDATION_FAILED', otp ? t.otpInvalidFormat : t.required, 400);
-  const outcome = await attempt(async () => {
+  const outcome = await outcomeOf(async () => {
     await limit('otp');
     return (await stub.submitOtp(body.value.otp)) as Outcome<CheckoutView>;
   });

@@ -34,6 +34,9 @@ export async function limited(
   }
 }
 
+/** The message of an attempt body that does not match its schema (the hosted page's form too). */
+export const ATTEMPT_INVALID = 'Some details are missing or invalid.';
+
 /** A malformed session id answers 404 SESSION_NOT_FOUND before the body is read. */
 const sessionId = createMiddleware<ProxyApp>(async (c, next) => {
   sessionStub(c.env, c.req.param('id') ?? '');
@@ -53,10 +56,7 @@ export function checkoutApi() {
 
   app.get('/:id', async (c) => respond(c, await sessionStub(c.env, c.req.param('id')).view()));
 
-  const attempt = jsonBody(attemptBodySchema, {
-    limit: 4096,
-    invalid: 'Some details are missing or invalid.',
-  });
+  const attempt = jsonBody(attemptBodySchema, { limit: 4096, invalid: ATTEMPT_INVALID });
   app.post('/:id/attempts', sessionId, attempt, async (c) => {
     await limited(c.env, 'attempt', c.req.header('cf-connecting-ip') ?? 'local');
     const stub = sessionStub(c.env, c.req.param('id'));
