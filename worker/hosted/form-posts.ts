@@ -31,7 +31,7 @@ import type { Outcome } from '../durable/outcome';
 import { ATTEMPT_INVALID } from '../routes/checkout';
 import type { SessionStub } from '../stubs';
 import type { FormFields } from './form-body';
-import { chosenMethod, onlyMethod, type NoJsPosition } from './steps';
+import { chosenMethod, onlyMethod, type NoJsPosition } from './no-js-state';
 
 /** The forms: `/pay/:id/choose`, `/pay/:id/attempt`, `/pay/:id/otp`. */
 export type FormName = 'choose' | 'attempt' | 'otp';

@@ -29,14 +29,14 @@ import { returnHref } from '../hosted/page';
 import { FORM_TOKEN, formToken, fromHostedPage } from '../hosted/form-guard';
 import { readForm } from '../hosted/form-body';
 import { FORM_POSTS, type FormName } from '../hosted/form-posts';
+import { noJsCard } from '../hosted/steps';
 import {
   chosenMethod,
-  noJsCard,
   noJsStep,
   refreshes,
   REFRESH_SECONDS,
   type NoJsPosition,
-} from '../hosted/steps';
+} from '../hosted/no-js-state';
 import { widgetStrings } from '../hosted/widget-strings';
 import { HOSTED_STRINGS } from '../hosted/strings';
 import { limited } from './checkout';
