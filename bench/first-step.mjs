@@ -1,7 +1,8 @@
 /**
  * Time to the widget's first interactive step on a slow phone: the hosted checkout page
- * (`checkout_url`, `/pay/:id`) and the demo shop's page (`/demo/?session=…`, a merchant page
- * that mounts the widget) side by side in the same run, same stack, same browser.
+ * (`checkout_url`, `/pay/:id`), the same page with JavaScript disabled (its plain HTML form,
+ * {@link loadNoJs}) and the demo shop's page (`/demo/?session=…`, a merchant page that mounts
+ * the widget) side by side in the same run, same stack, same browser.
  *
  * Each load is a first visit (a new browser context: empty cache, new connections) in Debian's
  * Chromium through playwright-core, with the CPU slowed 4× (CDP `Emulation.setCPUThrottlingRate`)
@@ -97,6 +98,54 @@ async function load(browser, url) {
 }
 
 /**
+ * One cold load of the hosted page with JavaScript disabled (the payer of Opera Mini's extreme
+ * mode or a feature phone), under the same emulated phone. Its first step is a plain HTML form:
+ * interactive once the document is parsed (`domInteractive`: the form is in the DOM and
+ * submits) and painted (`first-contentful-paint`); the later of the two, on the page's clock.
+ * Read once the page has loaded (no script of the page runs, and Chromium runs no timers in
+ * it, so nothing can be awaited inside it).
+ *
+ * @param {import('playwright-core').Browser} browser
+ * @param {string} url
+ */
+async function loadNoJs(browser, url) {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    javaScriptEnabled: false,
+  });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    await page.locator('#uc-nojs form').waitFor({ state: 'visible', timeout: 60_000 });
+    const { at, step, htmlEnd, pageBytes, requests } = await page.evaluate(() => {
+      const nav = /** @type {PerformanceNavigationTiming} */ (
+        performance.getEntriesByType('navigation')[0]
+      );
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN;
+      const at = Math.max(nav.domInteractive, fcp);
+      const entries = [nav, ...performance.getEntriesByType('resource')].filter(
+        (e) => e.responseEnd > 0 && e.responseEnd <= at,
+      );
+      return {
+        at,
+        step: document.getElementById('uc-nojs')?.getAttribute('data-step') ?? '',
+        htmlEnd: nav.responseEnd,
+        pageBytes: entries.reduce((sum, e) => sum + e.transferSize, 0),
+        requests: entries.length,
+      };
+    });
+    return { ms: at, htmlEnd, widgetEnd: NaN, step, widgetBytes: 0, pageBytes, requests };
+  } finally {
+    await context.close();
+  }
+}
+
+/**
  * Measures both pages `runs` times each (after one discarded warm-up load of each).
  *
  * @example
@@ -110,17 +159,20 @@ export async function measureFirstStep({ base, runs }) {
     args: chromiumArgs,
   });
   const stamp = Date.now().toString(36);
-  /** @type {Record<'hosted' | 'demo', Awaited<ReturnType<typeof load>>[]>} */
-  const samples = { hosted: [], demo: [] };
+  /** @type {Record<'hosted' | 'hosted_nojs' | 'demo', Awaited<ReturnType<typeof load>>[]>} */
+  const samples = { hosted: [], hosted_nojs: [], demo: [] };
   try {
     for (let i = -1; i < runs; i++) {
       // Alternate which page goes first, so neither always follows the other.
-      const order = i % 2 === 0 ? ['hosted', 'demo'] : ['demo', 'hosted'];
+      // The hosted page without JavaScript goes between them, side by side in the same run.
+      const order =
+        i % 2 === 0 ? ['hosted', 'hosted_nojs', 'demo'] : ['demo', 'hosted_nojs', 'hosted'];
       for (const kind of order) {
         const id = await createSession(base, `bench-first-${stamp}-${kind}-${i + 1}`);
-        const url = kind === 'hosted' ? `${base}/pay/${id}` : `${base}/demo/?session=${id}`;
-        const sample = await load(browser, url);
-        if (i >= 0) samples[/** @type {'hosted' | 'demo'} */ (kind)].push(sample);
+        const url = kind === 'demo' ? `${base}/demo/?session=${id}` : `${base}/pay/${id}`;
+        const sample =
+          kind === 'hosted_nojs' ? await loadNoJs(browser, url) : await load(browser, url);
+        if (i >= 0) samples[/** @type {'hosted' | 'hosted_nojs' | 'demo'} */ (kind)].push(sample);
       }
     }
   } finally {
@@ -139,11 +191,19 @@ export async function measureFirstStep({ base, runs }) {
       [`${kind}_requests_first_paint`]: median(list.map((s) => s.requests)),
     };
   };
+  const noJs = samples.hosted_nojs;
   return {
     ...figure('hosted'),
     ...figure('demo'),
+    hosted_nojs_first_step_ms_p50: round(median(noJs.map((s) => s.ms)), 0),
+    hosted_nojs_first_step_ms_min: round(Math.min(...noJs.map((s) => s.ms)), 0),
+    hosted_nojs_first_step_ms_max: round(Math.max(...noJs.map((s) => s.ms)), 0),
+    hosted_nojs_page_bytes_first_paint: median(noJs.map((s) => s.pageBytes)),
+    hosted_nojs_requests_first_paint: median(noJs.map((s) => s.requests)),
     first_step_runs: runs,
-    first_step_steps: [...new Set([...samples.hosted, ...samples.demo].map((s) => s.step))],
+    first_step_steps: [
+      ...new Set([...samples.hosted, ...samples.hosted_nojs, ...samples.demo].map((s) => s.step)),
+    ],
   };
 }
 

@@ -10,34 +10,8 @@
 import type { SessionStatus } from '../shared/status';
 import type { ExplainedError } from './localize';
 
-/**
- * The steps of the widget, in `checkout-step` events and the `step` property. While an attempt
- * is unsettled the widget shows `confirming`, `lapsed`, `needs_review` or `closed_confirming`, never
- * `failure` (only the upstream's "not charged" is a failure):
- * - `confirming`: the payer acted (code accepted, redirect approved); only the answer is missing;
- * - `lapsed`: the input window closed without the payer's input; a retry may be offered;
- * - `mismatch`: a payment arrived that does not match the checkout; the shop resolves it;
- * - `needs_review`: no answer within the horizon; the shop resolves it;
- * - `closed_confirming`: the session expired or closed, its last attempt is still unsettled.
- */
-export type CheckoutStep =
-  | 'loading'
-  | 'choose'
-  | 'form'
-  | 'approve'
-  | 'otp'
-  | 'transfer'
-  | 'redirect'
-  | 'wait'
-  | 'confirming'
-  | 'lapsed'
-  | 'mismatch'
-  | 'needs_review'
-  | 'closed_confirming'
-  | 'success'
-  | 'failure'
-  | 'expired'
-  | 'error';
+export type { CheckoutStep } from '../shared/checkout-step';
+import type { CheckoutStep } from '../shared/checkout-step';
 
 /**
  * The base of every checkout event: bubbling, composed, not cancelable, with a typed `detail`.

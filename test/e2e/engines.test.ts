@@ -185,6 +185,113 @@ for (const engine of enginesToRun()) {
   });
 }
 
+/**
+ * The hosted page with the engine's scripts off (engines.mjs, `noScript`): the same payments
+ * on its plain HTML forms, the waiting steps' `<noscript>` refresh, and the return link to the
+ * session's `return_url`.
+ */
+const NO_JS_CASES: {
+  name: string;
+  session: { amount: number; currency: string; country_id?: number };
+  method: string;
+  mobile: string;
+  otp?: string;
+}[] = [
+  {
+    name: 'phone prompt (M-PESA, Kenya)',
+    session: { amount: 1500, currency: 'KES' },
+    method: 'M-PESA',
+    mobile: '712345000',
+  },
+  {
+    name: "OTP (Orange, Côte d'Ivoire)",
+    session: { amount: 2500, currency: 'XOF', country_id: 3 },
+    method: 'Orange',
+    mobile: '0712345000',
+    otp: '000000',
+  },
+];
+
+/** The no-JS step the page shows (`#uc-nojs[data-step]`), or '' while there is none. */
+async function noJsStep(page: EnginePage): Promise<string> {
+  return page
+    .evaluate(() => document.getElementById('uc-nojs')?.getAttribute('data-step') ?? '')
+    .catch(() => '');
+}
+
+async function waitForNoJsStep(page: EnginePage, wanted: string, timeoutMs = 15_000) {
+  await until(
+    async () => (await noJsStep(page)) === wanted,
+    `${page.engine} without JavaScript: the page shows "${wanted}"`,
+    timeoutMs,
+  );
+}
+
+const inPage = (selector: string, text?: string) => ({ selector, text, inWidget: false });
+
+for (const engine of enginesToRun()) {
+  describe(`${engine} without JavaScript`, () => {
+    let browser: EngineBrowser;
+    const dir = path.join(E2E.artifacts, engine);
+
+    beforeAll(async () => {
+      mkdirSync(dir, { recursive: true });
+      browser = await launchEngine(engine as Engine, { javaScript: false });
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+    });
+
+    for (const payment of NO_JS_CASES) {
+      test(`hosted, no JS: ${payment.name}`, async () => {
+        const returnUrl = `${base}/demo/`;
+        const session = await backend.createSession({ ...payment.session, return_url: returnUrl });
+        const page = await browser.newPage();
+        const shot = path.join(dir, `hosted-nojs-${slug(payment.name)}.png`);
+        try {
+          await page.goto(`${base}/pay/${session.id}`);
+          await waitForNoJsStep(page, 'choose');
+          await page.click(inPage('#uc-nojs label', payment.method));
+          await page.click(inPage('#uc-nojs button[type="submit"]'));
+          await waitForNoJsStep(page, 'form');
+          await page.type(inPage('#mobile'), payment.mobile);
+          await page.click(inPage('#uc-nojs button[type="submit"]'));
+          if (payment.otp) {
+            await waitForNoJsStep(page, 'otp');
+            await page.type(inPage('#otp'), payment.otp);
+            await page.click(inPage('#uc-nojs button[type="submit"]'));
+          } else {
+            await waitForNoJsStep(page, 'approve');
+          }
+          // The waiting step reloads itself until the paid page, which links back to the shop.
+          await until(
+            () =>
+              page.evaluate(
+                () => document.querySelector('#uc-return:not([hidden]) a.button') !== null,
+              ),
+            `${engine} without JavaScript: the paid page with its return link`,
+            30_000,
+          );
+          await page.screenshot(shot);
+          await page.click(inPage('#uc-return a.button'));
+          await until(
+            async () => (await page.url()) === `${returnUrl}?session=${session.id}`,
+            `${engine} without JavaScript: back on the return_url`,
+          );
+          await merchantSeesOneSuccess(session.id);
+          expect(page.errors, `${engine}: page errors and console errors`).toEqual([]);
+        } catch (error) {
+          await page.screenshot(shot).catch(() => {});
+          throw new Error(`${(error as Error).message} (screenshot: ${shot})`, { cause: error });
+        } finally {
+          await page.close();
+        }
+      });
+    }
+  });
+}
+
 function slug(text: string): string {
   return text
     .toLowerCase()

@@ -323,9 +323,10 @@ describe('escaping', () => {
     expect(page.html).toContain(
       '&lt;/dd&gt;&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt; &amp; &#39;q&#39;',
     );
-    // Exactly the page's own scripts, both nonce'd: the widget's imports and the page's; no
+    // Exactly the page's own scripts, all nonce'd: the widget's test (can it run here?), its
+    // imports, and the page's; no
     // image at all.
-    expect(page.scripts.map((x) => x.type ?? 'classic')).toEqual(['module', 'classic']);
+    expect(page.scripts.map((x) => x.type ?? 'classic')).toEqual(['classic', 'module', 'classic']);
     expect(page.scripts.filter((x) => x.src)).toEqual([]);
     expect(page.images).toEqual([]);
     // The attribute round-trips: the widget gets the prefill as the merchant sent it.
@@ -350,7 +351,7 @@ describe('Content-Security-Policy', () => {
   it('is strict, and its nonce is on every inline script and style (none without it)', async () => {
     const s = await session();
     const open = await hosted(s.id);
-    expect(open.scripts.filter((x) => !x.src).length).toBe(2);
+    expect(open.scripts.filter((x) => !x.src).length).toBe(3);
     for (const page of [open, await hosted('cs_aaaaaaaaaaaaaaaaaaaaaaaaaa')]) {
       const policy = csp(page);
       expect(policy.get('default-src')).toEqual(["'self'"]);

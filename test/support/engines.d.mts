@@ -8,5 +8,9 @@ export declare function engineInstalled(engine: Engine): boolean;
 export declare function enginesToRun(): Engine[];
 export declare const firefoxPrefs: Record<string, string | number | boolean>;
 export declare const miniBrowserArgs: string[];
+export declare const noScript: {
+  firefoxPrefs: Record<string, string | number | boolean>;
+  miniBrowserArgs: string[];
+};
 export declare const chromiumArgs: string[];
 export declare function chromiumPath(): string;

@@ -169,4 +169,18 @@ export const miniBrowserArgs = [
   '--ignore-host=127.0.0.1',
 ];
 
+/**
+ * Scripts off, per engine (the hosted page's no-JS path): Chromium by CDP
+ * (`Emulation.setScriptExecutionDisabled`, puppeteer's `page.setJavaScriptEnabled(false)`);
+ * Firefox by its `javascript.enabled` pref (ESR 140 has no WebDriver BiDi
+ * `emulation.setScriptingEnabled` yet); WebKitGTK by MiniBrowser's WebKitSettings flag
+ * `enable-javascript-markup` (the page's own scripts are off; WebDriver's scripts still run,
+ * which `enable-javascript=false` would stop too). Each engine then shows `<noscript>` content
+ * and matches `@media (scripting: none)`.
+ */
+export const noScript = {
+  firefoxPrefs: { 'javascript.enabled': false },
+  miniBrowserArgs: ['--enable-javascript-markup=false'],
+};
+
 export { chromiumArgs, chromiumPath };

@@ -3,6 +3,7 @@
  * fields the proxy named and find out which step is live.
  * @module
  */
+import { refusalKey } from '../../shared/payer-form-check';
 import type { CheckoutView, CountryOption, MethodOption } from '../../shared/view';
 import { asApiError, startAttempt, type ApiError } from '../api';
 import type { CheckoutErrorDetail } from '../events';
@@ -38,14 +39,7 @@ export interface AttemptHost {
  * refusalText(t, new ApiError('RATE_LIMITED', '…', 429, { limit: 'phone' })); // 'Too many payment requests were sent to this phone number. …'
  */
 export function refusalText(t: Translation, error: ApiError): string {
-  const limit = error.code === 'RATE_LIMITED' ? error.details?.limit : undefined;
-  const key =
-    limit === 'phone'
-      ? 'RATE_LIMITED_PHONE'
-      : limit === 'session'
-        ? 'RATE_LIMITED_SESSION'
-        : error.code;
-  return t.errors[key] ?? t.errors.generic;
+  return t.errors[refusalKey(error) as keyof Translation['errors']] ?? t.errors.generic;
 }
 
 /**

@@ -56,6 +56,16 @@ export function returnHref(returnUrl: string, session: string): string {
 }
 
 /**
+ * Marks the page `uc-js` where the widget can run (module scripts and custom elements): the
+ * no-JS step (steps.ts) then stays hidden (styles.ts) and the widget takes the page over. Where
+ * no script runs, or one that cannot run the widget (Opera Mini's extreme mode), the no-JS
+ * step shows. Before the body is parsed, so the no-JS step never flashes. (Not
+ * `@media (scripting: enabled)` alone: a browser that runs scripts but not the widget would
+ * hide the only form it can use.)
+ */
+const CAN_RUN_WIDGET = `if ('noModule' in HTMLScriptElement.prototype && window.customElements) document.documentElement.className += ' uc-js'`;
+
+/**
  * The widget, first in the head so its files are asked for with the page's first bytes: the
  * module and the page language's chunk (no classic loader: this page knows its language),
  * imported together by one module script, so the strings have registered before the element's
@@ -66,6 +76,9 @@ function widgetScripts(ctx: PageContext): Markup {
   // The chunk's path is checked against /^widget\/[\w-]+\.js$/ (widget-files.ts); JSON quotes it.
   const imports = files.map((file) => `import ${JSON.stringify(file)};`).join('');
   return html`${files.map((file) => html`<link rel="modulepreload" href="${file}" />`)}
+    <script nonce="${ctx.nonce}">
+      ${raw(CAN_RUN_WIDGET)};
+    </script>
     <script type="module" nonce="${ctx.nonce}">
       ${raw(imports)};
     </script>`;
@@ -86,7 +99,23 @@ function brandStyles(brand: Brand): string {
   return `${vars}@media (prefers-color-scheme:${light ? 'light' : 'dark'}){${primary}}`;
 }
 
-function shell(ctx: PageContext, t: HostedStrings, body: Markup, widget: boolean): Markup {
+/**
+ * The `<noscript>` reload of a page without JavaScript (`content` of the refresh: seconds, and
+ * `;url=…` to go elsewhere); the widget, when it runs, follows the session itself.
+ */
+function noScriptRefresh(content: string | null): Markup | '' {
+  return content
+    ? html`<noscript><meta http-equiv="refresh" content="${content}" /></noscript>`
+    : '';
+}
+
+function shell(
+  ctx: PageContext,
+  t: HostedStrings,
+  body: Markup,
+  widget: boolean,
+  refresh: string | null = null,
+): Markup {
   const { brand, locale, nonce } = ctx;
   const brandCss = brandStyles(brand);
   return html`<!doctype html>
@@ -97,6 +126,7 @@ function shell(ctx: PageContext, t: HostedStrings, body: Markup, widget: boolean
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <meta name="robots" content="noindex" />
+        ${noScriptRefresh(refresh)}
         <title>${fill(t.title, brand)}</title>
         <link rel="icon" href="${brand.logoUrl ?? 'data:,'}" />
         <style nonce="${nonce}">
@@ -182,6 +212,13 @@ function main(ctx: PageContext, order: OrderSummary, inner: Markup, autoReturn: 
     </script>`;
 }
 
+/** The same step without JavaScript (steps.ts), and whether its page reloads itself. */
+export interface NoJsRender {
+  card: Markup;
+  /** The `<noscript>` refresh's `content` (`4;url=…`), or null. */
+  refresh: string | null;
+}
+
 /**
  * "Pay on your phone" for a payer at a computer: the page's own URL (the session's
  * `checkout_url`) as a QR code. Hidden until the script has drawn the code, which it does on a
@@ -204,13 +241,19 @@ function phoneCard(t: HostedStrings, order: OrderSummary): Markup {
 
 /**
  * The checkout: the order and `<unified-checkout>` with the session's first view in its
- * `initial-view` attribute (the widget skips its first `GET /v1/checkout/:id`), and the return
+ * `initial-view` attribute (the widget skips its first `GET /v1/checkout/:id`), the same step
+ * as plain HTML for browsers without JavaScript (hidden where scripts run), and the return
  * panel the script reveals after a success.
  *
  * @example
- * return c.html(checkoutPage(ctx, order, view), 200);
+ * return c.html(checkoutPage(ctx, order, view, noJs), 200);
  */
-export function checkoutPage(ctx: PageContext, order: OrderSummary, view: CheckoutView): Markup {
+export function checkoutPage(
+  ctx: PageContext,
+  order: OrderSummary,
+  view: CheckoutView,
+  noJs: NoJsRender,
+): Markup {
   const t = HOSTED_STRINGS[ctx.locale.language];
   const inner = html`${summary(t, order, ctx.locale.tag)}
     <unified-checkout
@@ -219,10 +262,10 @@ export function checkoutPage(ctx: PageContext, order: OrderSummary, view: Checko
       theme="auto"
       initial-view="${JSON.stringify(view)}"
     ></unified-checkout>
-    <noscript><p class="card">${t.noScript}</p></noscript>
+    ${noJs.card}
     <p id="uc-unloadable" class="card" role="alert" hidden>${t.unloadable}</p>
     ${returnPanel(ctx, t, order, { hidden: true, countdown: true })} ${phoneCard(t, order)}`;
-  return shell(ctx, t, main(ctx, order, inner, false), true);
+  return shell(ctx, t, main(ctx, order, inner, false), true, noJs.refresh);
 }
 
 /**
@@ -252,7 +295,12 @@ export function paidPage(
     </section>
     ${summary(t, order, ctx.locale.tag)}
     ${returnPanel(ctx, t, order, { hidden: false, countdown: autoReturn })}`;
-  return shell(ctx, t, main(ctx, order, inner, autoReturn), false);
+  // Without JavaScript, the same automatic return as the script's countdown.
+  const back =
+    autoReturn && order.returnUrl
+      ? `${RETURN_AFTER_SECONDS};url=${returnHref(order.returnUrl, order.id)}`
+      : null;
+  return shell(ctx, t, main(ctx, order, inner, autoReturn), false, back);
 }
 
 /**

@@ -26,7 +26,6 @@ export interface HostedStrings {
   expiredBody: string;
   notFoundHeading: string;
   notFoundBody: string;
-  noScript: string;
   /** Shown when the widget's code cannot be fetched (offline, blocked). */
   unloadable: string;
   /** Wide screens: the card with the page's QR code, to pay on a phone instead. */
@@ -34,6 +33,9 @@ export interface HostedStrings {
   phoneBody: string;
   /** The QR code's accessible name. */
   phoneQr: string;
+  /** Without JavaScript, the waiting steps' link that loads the page again (they also reload
+   * themselves). */
+  checkAgain: string;
 }
 
 /**
@@ -59,11 +61,11 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     expiredBody: 'Ask {brand} for a new payment link.',
     notFoundHeading: 'Payment link not found',
     notFoundBody: 'Check the link you were sent, or ask {brand} for a new one.',
-    noScript: 'This page needs JavaScript to take your payment.',
     unloadable: 'The payment form could not be loaded. Check your connection and reload the page.',
     phoneHeading: 'Pay on your phone',
     phoneBody: 'Scan this code with your phone’s camera to open this payment there.',
     phoneQr: 'QR code of this payment page',
+    checkAgain: 'Update this page',
   },
   fr: {
     title: 'Payer {brand}',
@@ -81,13 +83,13 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     expiredBody: 'Demandez un nouveau lien de paiement à {brand}.',
     notFoundHeading: 'Lien de paiement introuvable',
     notFoundBody: 'Vérifiez le lien reçu, ou demandez-en un nouveau à {brand}.',
-    noScript: 'Cette page a besoin de JavaScript pour encaisser votre paiement.',
     unloadable:
       'Le formulaire de paiement n’a pas pu être chargé. Vérifiez votre connexion et rechargez la page.',
     phoneHeading: 'Payer sur votre téléphone',
     phoneBody:
       'Scannez ce code avec l’appareil photo de votre téléphone pour y ouvrir ce paiement.',
     phoneQr: 'Code QR de cette page de paiement',
+    checkAgain: 'Actualiser la page',
   },
   pt: {
     title: 'Pagar a {brand}',
@@ -105,12 +107,12 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     expiredBody: 'Peça a {brand} um novo link de pagamento.',
     notFoundHeading: 'Link de pagamento não encontrado',
     notFoundBody: 'Verifique o link que recebeu, ou peça um novo a {brand}.',
-    noScript: 'Esta página precisa de JavaScript para receber o seu pagamento.',
     unloadable:
       'Não foi possível carregar o formulário de pagamento. Verifique a sua ligação e recarregue a página.',
     phoneHeading: 'Pagar no telemóvel',
     phoneBody: 'Leia este código com a câmara do telemóvel para abrir este pagamento nele.',
     phoneQr: 'Código QR desta página de pagamento',
+    checkAgain: 'Atualizar a página',
   },
   sw: {
     title: 'Lipa {brand}',
@@ -128,11 +130,11 @@ export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
     expiredBody: 'Omba kiungo kipya cha malipo kutoka kwa {brand}.',
     notFoundHeading: 'Kiungo cha malipo hakijapatikana',
     notFoundBody: 'Angalia kiungo ulichotumiwa, au omba kipya kutoka kwa {brand}.',
-    noScript: 'Ukurasa huu unahitaji JavaScript ili kupokea malipo yako.',
     unloadable:
       'Fomu ya malipo haikuweza kupakiwa. Kagua muunganisho wako kisha upakie ukurasa upya.',
     phoneHeading: 'Lipa kwa simu yako',
     phoneBody: 'Changanua msimbo huu kwa kamera ya simu yako ili kufungua malipo haya humo.',
     phoneQr: 'Msimbo wa QR wa ukurasa huu wa malipo',
+    checkAgain: 'Pakia ukurasa upya',
   },
 };

@@ -2,7 +2,8 @@
  * The hosted page's stylesheet, inlined in a nonce'd `<style>` (one request less on a slow
  * network). Mobile first (360 px), light and dark from `prefers-color-scheme`; the brand's
  * colours arrive as `--brand` and `--on-brand`, and the widget's primary colour per theme
- * (page.ts, brandStyles).
+ * (page.ts, brandStyles). The no-JS step (`.uc-nojs`, steps.ts) hides where the widget can run
+ * (`.uc-js`, page.ts); elsewhere the widget's empty element does.
  * @module
  */
 import { CARD_BACKGROUND } from '../brand';
@@ -46,6 +47,25 @@ padding:.75rem 1.25rem;border-radius:8px;min-width:12rem}
 #uc-qr svg{display:block;width:100%;height:100%}
 @media (min-width:64rem){main{position:relative}.phone{position:absolute;top:1rem;left:calc(100% + 1rem);width:15rem}}
 @media (max-width:63.99rem){.phone{display:none}}
+.uc-nojs h2{font-size:1.15rem;margin:0 0 .75rem}
+.uc-nojs p{margin:.25rem 0 .75rem}
+.uc-nojs fieldset{border:0;margin:0 0 1rem;padding:0}
+.uc-nojs legend{font-weight:600;margin-bottom:.5rem}
+.uc-nojs .option{display:flex;gap:.5rem;align-items:flex-start;padding:.6rem 0;border-bottom:1px solid var(--line)}
+.uc-nojs .option input{width:1.25rem;height:1.25rem;margin:.1rem 0 0}
+.uc-nojs .field{margin:0 0 1rem}
+.uc-nojs .field label{display:block;font-weight:600;margin-bottom:.25rem}
+.uc-nojs input:not([type]),.uc-nojs input[type=tel],.uc-nojs select{width:100%;font:inherit;padding:.65rem .75rem;
+border:1px solid var(--muted);border-radius:8px;background:var(--card);color:var(--text)}
+.uc-nojs [aria-invalid=true]{border:2px solid #c5221f}
+.uc-nojs .hint{color:var(--muted);font-size:.9rem;display:block}
+.uc-nojs .problem,.uc-nojs .alert{color:#c5221f;font-weight:600}
+@media (prefers-color-scheme:dark){.uc-nojs .problem,.uc-nojs .alert{color:#ff8a80}.uc-nojs [aria-invalid=true]{border-color:#ff8a80}}
+.uc-nojs button{font:inherit;font-weight:600;width:100%;padding:.75rem 1rem;border:0;border-radius:8px;
+background:var(--brand);color:var(--on-brand);cursor:pointer}
+.uc-nojs button:focus-visible,.uc-nojs a:focus-visible{outline:3px solid var(--text);outline-offset:2px}
+.uc-nojs a{color:inherit}
+.uc-js .uc-nojs,html:not(.uc-js) unified-checkout{display:none}
 `
   .replace(/\n/g, '')
   .trim();

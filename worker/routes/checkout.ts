@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { CheckoutError } from '../../shared/errors';
 import { attemptBodySchema, otpBodySchema } from '../../shared/schemas';
+import type { ProxyEnv } from '../env';
 import type { ProxyApp } from '../app-env';
 import { config } from '../middleware/config';
 import { addressBucket } from '../middleware/address-bucket';
@@ -19,13 +20,21 @@ import { predictBodySchema } from '../payment-methods/predict-body';
 import { predictMethod } from '../payment-methods/predict';
 import { respond } from './respond';
 
-/** The per-address limit of attempt and OTP posts (IPv6 by its /64; worker/middleware/address-bucket.ts). */
-async function limited(c: Context<ProxyApp>, what: 'attempt' | 'otp' | 'predict'): Promise<void> {
-  const limiter = c.env.ATTEMPT_LIMITER;
+/**
+ * The per-address limit of attempt, OTP and prediction posts (IPv6 by its /64;
+ * worker/middleware/address-bucket.ts), for the JSON API and the hosted page's no-JS forms
+ * alike. `refusedOrNot` hears the answer (the JSON API sends RateLimit-* headers from it).
+ */
+export async function limitAddress(
+  env: ProxyEnv,
+  what: 'attempt' | 'otp' | 'predict',
+  address: string,
+  refusedOrNot?: (refused: boolean) => void,
+): Promise<void> {
+  const limiter = env.ATTEMPT_LIMITER;
   if (!limiter) return;
-  const address = c.req.header('cf-connecting-ip') ?? 'local';
   const { success } = await limiter.limit({ key: `${what}:${addressBucket(address)}` });
-  rateLimitHeaders(c, ATTEMPT_POLICY, !success);
+  refusedOrNot?.(!success);
   if (!success) {
     throw new CheckoutError('RATE_LIMITED', 'Too many payment attempts; wait a minute and retry.', {
       limit: 'address',
@@ -33,6 +42,16 @@ async function limited(c: Context<ProxyApp>, what: 'attempt' | 'otp' | 'predict'
     });
   }
 }
+
+/** The JSON API's address limit, with its RateLimit-* headers. */
+function limited(c: Context<ProxyApp>, what: 'attempt' | 'otp' | 'predict'): Promise<void> {
+  return limitAddress(c.env, what, c.req.header('cf-connecting-ip') ?? 'local', (refused) =>
+    rateLimitHeaders(c, ATTEMPT_POLICY, refused),
+  );
+}
+
+/** The message of an attempt body that does not match its schema (the hosted page's form too). */
+export const ATTEMPT_INVALID = 'Some details are missing or invalid.';
 
 /** A malformed session id answers 404 SESSION_NOT_FOUND before the body is read. */
 const sessionId = createMiddleware<ProxyApp>(async (c, next) => {
@@ -53,10 +72,7 @@ export function checkoutApi() {
 
   app.get('/:id', async (c) => respond(c, await sessionStub(c.env, c.req.param('id')).view()));
 
-  const attempt = jsonBody(attemptBodySchema, {
-    limit: 4096,
-    invalid: 'Some details are missing or invalid.',
-  });
+  const attempt = jsonBody(attemptBodySchema, { limit: 4096, invalid: ATTEMPT_INVALID });
   app.post('/:id/attempts', sessionId, attempt, async (c) => {
     await limited(c, 'attempt');
     const stub = sessionStub(c.env, c.req.param('id'));

@@ -3,6 +3,7 @@
  * no web front end of their own (a mobile app, an order taken on WhatsApp or SMS, an emailed
  * invoice). Server-rendered, strict CSP with a per-response nonce, the widget inside with its
  * first view, and a page of its own for each state: 404 unknown, 410 expired, 200 already paid.
+ * Without JavaScript the same steps work as plain HTML forms (docs/hosted-page.md).
  * @module
  */
 import { Hono, type Context } from 'hono';
@@ -22,8 +23,23 @@ import {
   type OrderSummary,
   type PageContext,
 } from '../hosted/page';
-import { findSessionStub } from '../stubs';
+import { findSessionStub, sessionStub } from '../stubs';
 import { languageChunk, widgetPreloads } from '../hosted/widget-files';
+import { returnHref } from '../hosted/page';
+import { FORM_TOKEN, formToken, fromHostedPage } from '../hosted/form-guard';
+import { readForm } from '../hosted/form-body';
+import { FORM_POSTS, type FormName } from '../hosted/form-posts';
+import { noJsCard } from '../hosted/steps';
+import {
+  chosenMethod,
+  noJsStep,
+  refreshes,
+  REFRESH_SECONDS,
+  type NoJsPosition,
+} from '../hosted/no-js-state';
+import { widgetStrings } from '../hosted/widget-strings';
+import { HOSTED_STRINGS } from '../hosted/strings';
+import { limitAddress } from './checkout';
 
 type Env = {
   Bindings: ProxyApp['Bindings'];
@@ -67,8 +83,112 @@ function stillSettling(view: HostedSession['view']): boolean {
   return view.attempt ? isUnsettledAttempt(view.attempt.status) : false;
 }
 
+/** What one hosted response knows of the request: locale, page context, links. */
+interface Request {
+  ctx: PageContext;
+  /** `/pay/:id` + `path`, keeping `?locale=` when the page was asked for one. */
+  href: (path: string, extra?: Record<string, string>) => string;
+}
+
+function request(c: Context<Env>): Request {
+  const asked = c.req.query('locale');
+  const locale = pickLocale(asked, c.req.header('accept-language'));
+  c.header('Vary', 'Accept-Language');
+  c.header('Content-Language', locale.tag);
+  const base = `/pay/${c.req.param('id')}`;
+  return {
+    ctx: {
+      brand: c.var.config.brand,
+      locale,
+      nonce: c.get('secureHeadersNonce')!,
+      languageChunk: null,
+    },
+    href: (path, extra = {}) => {
+      const query = new URLSearchParams(extra);
+      if (asked && asked === locale.tag) query.set('locale', asked);
+      const text = query.toString();
+      return `${base}${path}${text ? `?${text}` : ''}`;
+    },
+  };
+}
+
+/** The session's hosted view, or a 404 page when there is no such session. */
+async function hostedSession(c: Context<Env>, ctx: PageContext): Promise<HostedSession | Response> {
+  const stub = findSessionStub(c.env, c.req.param('id')!);
+  if (!stub) return c.html(notFoundPage(ctx), 404);
+  const outcome = (await stub.hosted()) as Outcome<HostedSession>;
+  if (outcome.ok) return outcome.value;
+  if (outcome.status === 404) return c.html(notFoundPage(ctx), 404);
+  throw new CheckoutError(outcome.body.error.code, outcome.body.error.message);
+}
+
 /**
- * `GET /pay/:id[?locale=fr]`: the hosted checkout page.
+ * The page for a session: already paid, expired, or the checkout (the widget, and the same
+ * step as plain HTML for browsers without JavaScript).
+ */
+async function renderPage(
+  c: Context<Env>,
+  req: Request,
+  session: HostedSession,
+  at: NoJsPosition,
+  status?: number,
+): Promise<Response> {
+  const { ctx } = req;
+  const { view, reference, description, refunded } = session;
+  // The widget's module and the page's language chunk: in the page's head, and in a Link
+  // header that Cloudflare can send early as 103 Early Hints.
+  const willShowWidget =
+    view.status !== 'succeeded' && (view.status !== 'expired' || stillSettling(view));
+  if (willShowWidget) {
+    ctx.languageChunk = await languageChunk(c.env.ASSETS, ctx.locale.language);
+    c.header('Link', widgetPreloads(ctx.languageChunk));
+  }
+  const order: OrderSummary = {
+    id: view.id,
+    amount: view.amount,
+    currency: view.currency,
+    reference,
+    description,
+    returnUrl: view.return_url,
+  };
+  if (view.status === 'succeeded') {
+    return c.html(paidPage(ctx, order, c.req.query('returned') === '1', refunded ?? 0), 200);
+  }
+  if (view.status === 'expired' && !stillSettling(view)) {
+    return c.html(expiredPage(ctx, order), 410);
+  }
+  const step = noJsStep(view, at.chosen, at.dismissed);
+  const t = HOSTED_STRINGS[ctx.locale.language];
+  const card = noJsCard(step, {
+    view,
+    t: widgetStrings(ctx.locale.language),
+    tag: ctx.locale.tag,
+    token: formToken(c),
+    href: req.href,
+    chosen: at.chosen,
+    dismissed: at.dismissed,
+    refused: at.refused,
+    returnHref: view.return_url ? returnHref(view.return_url, view.id) : null,
+    returnText: t.returnTo.replaceAll('{brand}', ctx.brand.name),
+    checkAgainText: t.checkAgain,
+  });
+  // A waiting step reloads as `?returned=1`: once paid, the page says "Payment received" and
+  // returns to the shop by itself, as the widget does after its success.
+  const noJs = {
+    card,
+    refresh: refreshes(step) ? `${REFRESH_SECONDS};url=${req.href('', { returned: '1' })}` : null,
+  };
+  // Expired, but the last attempt may still pay: the widget follows it ("if you did pay,
+  // this page will update"), under the expired status.
+  return c.html(
+    checkoutPage(ctx, order, view, noJs),
+    (status ?? (view.status === 'expired' ? 410 : 200)) as 200,
+  );
+}
+
+/**
+ * `GET /pay/:id[?locale=fr]`: the hosted checkout page; `POST /pay/:id/choose`, `/attempt` and
+ * `/otp`: its forms without JavaScript (worker/hosted/form-posts.ts).
  *
  * @example
  * app.route('/pay', hostedPage());
@@ -78,52 +198,42 @@ export function hostedPage() {
   app.use('*', config(), hostedHeaders());
 
   app.get('/:id', async (c) => {
-    const locale = pickLocale(c.req.query('locale'), c.req.header('accept-language'));
-    const ctx: PageContext = {
-      brand: c.var.config.brand,
-      locale,
-      nonce: c.get('secureHeadersNonce')!,
-      languageChunk: null,
-    };
-    c.header('Vary', 'Accept-Language');
-    c.header('Content-Language', locale.tag);
-    const stub = findSessionStub(c.env, c.req.param('id'));
-    if (!stub) return c.html(notFoundPage(ctx), 404);
-    // Read beside the session's RPC (once per isolate), used only where the widget shows.
-    const chunk = languageChunk(c.env.ASSETS, locale.language);
-    const outcome = (await stub.hosted()) as Outcome<HostedSession>;
-    if (!outcome.ok) {
-      if (outcome.status === 404) return c.html(notFoundPage(ctx), 404);
-      throw new CheckoutError(outcome.body.error.code, outcome.body.error.message);
+    const req = request(c);
+    const session = await hostedSession(c, req.ctx);
+    if (session instanceof Response) return session;
+    return renderPage(c, req, session, {
+      chosen: chosenMethod(session.view, c.req.query('method')),
+      dismissed: c.req.query('retry') ?? null,
+    });
+  });
+
+  app.post('/:id/:form{choose|attempt|otp}', async (c) => {
+    const req = request(c);
+    const form = await readForm(c);
+    if (!(await fromHostedPage(c, form[FORM_TOKEN] ?? ''))) {
+      throw new CheckoutError(
+        'ORIGIN_NOT_ALLOWED',
+        'This form may be sent only from its own checkout page.',
+      );
     }
-    const { view, reference, description, refunded } = outcome.value;
-    // The widget's module and the page's language chunk: in the page's head, and in a Link
-    // header that Cloudflare can send early as 103 Early Hints.
-    const willShowWidget =
-      view.status !== 'succeeded' && (view.status !== 'expired' || stillSettling(view));
-    if (willShowWidget) {
-      ctx.languageChunk = await chunk;
-      c.header('Link', widgetPreloads(ctx.languageChunk));
-    }
-    const order: OrderSummary = {
-      id: view.id,
-      amount: view.amount,
-      currency: view.currency,
-      reference,
-      description,
-      returnUrl: view.return_url,
-    };
-    if (view.status === 'succeeded') {
-      return c.html(paidPage(ctx, order, c.req.query('returned') === '1', refunded ?? 0), 200);
-    }
-    if (view.status === 'expired') {
-      // Expired, but the last attempt may still pay: the widget follows it ("if you did pay,
-      // this page will update"), under the expired status.
-      return stillSettling(view)
-        ? c.html(checkoutPage(ctx, order, view), 410)
-        : c.html(expiredPage(ctx, order), 410);
-    }
-    return c.html(checkoutPage(ctx, order, view), 200);
+    const session = await hostedSession(c, req.ctx);
+    if (session instanceof Response) return session;
+    const stub = sessionStub(c.env, c.req.param('id'));
+    const answer = await FORM_POSTS[c.req.param('form') as FormName]({
+      view: session.view,
+      form,
+      stub,
+      t: widgetStrings(req.ctx.locale.language),
+      limit: (what) => limitAddress(c.env, what, c.req.header('cf-connecting-ip') ?? 'local'),
+    });
+    // Post/Redirect/Get: a reload of the next page never posts again.
+    if ('next' in answer) return c.redirect(req.href('', answer.next), 303);
+    // A refusal changed nothing: the same step again, with what was wrong, from a fresh view.
+    const fresh = await hostedSession(c, req.ctx);
+    if (fresh instanceof Response) return fresh;
+    const step = noJsStep(fresh.view, answer.at.chosen, null);
+    if (step !== answer.step) return c.redirect(req.href(''), 303);
+    return renderPage(c, req, fresh, answer.at, answer.status);
   });
 
   return app;

@@ -36,6 +36,9 @@ export interface CaseOptions {
   webView?: { locale?: string };
   /** The window's size when not a WebView (default 1024×720). */
   viewport?: { width: number; height: number };
+  /** Scripts off, as in Opera Mini's extreme mode or a feature phone (the hosted page's no-JS
+   * path); the recorder cannot run then, so no widget events and no CSP reports are seen. */
+  javaScriptEnabled?: boolean;
 }
 
 /** An Android WebView's user agent (the `; wv` token is what sites look for). */
@@ -93,8 +96,8 @@ export class CaseRun {
    */
   static async open(browser: Browser, name: string, options: CaseOptions = {}): Promise<CaseRun> {
     clients++;
-    const context = await browser.newContext(
-      options.webView
+    const context = await browser.newContext({
+      ...(options.webView
         ? {
             viewport: { width: 360, height: 740 },
             isMobile: true,
@@ -102,13 +105,16 @@ export class CaseRun {
             userAgent: WEBVIEW_USER_AGENT,
             locale: options.webView.locale ?? 'en-KE',
           }
-        : { viewport: options.viewport ?? { width: 1024, height: 720 } },
-    );
+        : { viewport: options.viewport ?? { width: 1024, height: 720 } }),
+      javaScriptEnabled: options.javaScriptEnabled ?? true,
+    });
     // Loopback gives every payer the same address; the attempt and OTP calls carry their own,
     // as separate payers' would (the proxy reads the client address from CF-Connecting-IP).
     const address = `198.51.100.${clients % 250}`;
-    await context.route(/\/v1\/checkout\/[^/?]+\/(attempts|otp)$/, (route) =>
-      route.continue({ headers: { ...route.request().headers(), 'cf-connecting-ip': address } }),
+    await context.route(
+      /\/(v1\/checkout\/[^/?]+\/(attempts|otp)|pay\/[^/?]+\/(attempt|otp))(\?|$)/,
+      (route) =>
+        route.continue({ headers: { ...route.request().headers(), 'cf-connecting-ip': address } }),
     );
     const page = await context.newPage();
     const run = new CaseRun(name, context, page, options);

@@ -21,6 +21,7 @@ import {
   firefoxPath,
   firefoxPrefs,
   miniBrowserArgs,
+  noScript,
   webkitPaths,
   type Engine,
 } from '../../support/engines.mjs';
@@ -94,9 +95,18 @@ export async function until(
   }
 }
 
+/** Options of {@link launchEngine}. */
+export interface LaunchOptions {
+  /** False: the pages run no scripts of their own (engines.mjs, `noScript`). */
+  javaScript?: boolean;
+}
+
 /** Starts an engine. */
-export async function launchEngine(engine: Engine): Promise<EngineBrowser> {
-  if (engine === 'webkit') return launchWebKit();
+export async function launchEngine(
+  engine: Engine,
+  { javaScript = true }: LaunchOptions = {},
+): Promise<EngineBrowser> {
+  if (engine === 'webkit') return launchWebKit(javaScript);
   const browser =
     engine === 'chromium'
       ? await puppeteer.launch({
@@ -108,11 +118,15 @@ export async function launchEngine(engine: Engine): Promise<EngineBrowser> {
           browser: 'firefox',
           executablePath: firefoxPath(),
           headless: true,
-          extraPrefsFirefox: firefoxPrefs,
+          extraPrefsFirefox: { ...firefoxPrefs, ...(javaScript ? {} : noScript.firefoxPrefs) },
         });
   return {
     engine,
-    newPage: async () => new PuppeteerPage(engine, browser, await browser.newPage()),
+    newPage: async () => {
+      const page = await browser.newPage();
+      if (!javaScript && engine === 'chromium') await page.setJavaScriptEnabled(false);
+      return new PuppeteerPage(engine, browser, page, javaScript);
+    },
     close: () => browser.close(),
   };
 }
@@ -124,6 +138,7 @@ class PuppeteerPage implements EnginePage {
     readonly engine: Engine,
     private readonly browser: Browser,
     private readonly page: Page,
+    private readonly scripts = true,
   ) {
     page.on('pageerror', (error) => this.errors.push(`pageerror: ${String(error)}`));
     page.on('console', (message) => {
@@ -166,7 +181,16 @@ class PuppeteerPage implements EnginePage {
 
   async click(target: Target) {
     const element = await this.find(target);
-    await element.click();
+    if (this.scripts) {
+      await element.click();
+    } else {
+      // With the page's scripts off, Firefox's click through BiDi never returns (puppeteer waits
+      // for the element in the page first): scroll it into view and click the mouse at its centre.
+      await element.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      const box = await element.boundingBox();
+      if (!box) throw new Error(`${this.engine}: ${describe(target)} has no box`);
+      await this.page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    }
     await element.dispose();
   }
 
@@ -186,7 +210,7 @@ class PuppeteerPage implements EnginePage {
       });
     });
     await action();
-    return new PuppeteerPage(this.engine, this.browser, await opened);
+    return new PuppeteerPage(this.engine, this.browser, await opened, this.scripts);
   }
 
   async waitForClose(timeoutMs: number) {
@@ -203,13 +227,16 @@ class PuppeteerPage implements EnginePage {
 }
 
 /** WebKitGTK: one MiniBrowser session; popups are its other windows. */
-async function launchWebKit(): Promise<EngineBrowser> {
+async function launchWebKit(javaScript: boolean): Promise<EngineBrowser> {
   const paths = webkitPaths();
   const driver = await startWebDriver(paths);
   let session: WebDriverSession;
   try {
     session = await WebDriverSession.create(driver.base, {
-      'webkitgtk:browserOptions': { binary: paths.browser, args: miniBrowserArgs },
+      'webkitgtk:browserOptions': {
+        binary: paths.browser,
+        args: [...miniBrowserArgs, ...(javaScript ? [] : noScript.miniBrowserArgs)],
+      },
     });
     await session.setWindowRect(1024, 900).catch(() => {});
   } catch (error) {
