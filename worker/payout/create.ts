@@ -17,7 +17,8 @@ import { callUpstream } from '../upstream';
 import { notChargedReport, text } from './report';
 import type { PayoutStore, RefundOwner } from './store';
 import { applyEvent, recordPayout } from './transitions';
-import { payoutView, stageIndexRow, type PayoutView } from './view';
+import { stageIndexRow } from './index-row';
+import { payoutView, type PayoutView } from './view';
 
 /** What `create` answers: the payout, and whether this call created it. */
 export interface Created {

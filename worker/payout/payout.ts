@@ -33,7 +33,8 @@ import { queryStatus, runReconcileTask } from './reconcile';
 import { refundDetail, type RefundDetail } from './refund-view';
 import { tellOwner } from './owner';
 import { PayoutStore, type RefundOwner, type TaskKind } from './store';
-import { payoutView, stageIndexRow, type PayoutView } from './view';
+import { stageIndexRow } from './index-row';
+import { payoutView, type PayoutView } from './view';
 import { webhookSecrets } from '../secret-rotation';
 import { remoteDirectory } from '../webhook-endpoints/directory';
 

@@ -24,7 +24,7 @@ import {
 } from '../durable/redaction';
 import { logLine } from '../middleware/request-log';
 import type { PayoutStore } from './store';
-import { stageIndexRow } from './view';
+import { stageIndexRow } from './index-row';
 
 /** The key of a payout's erasure in its `redactions` table. */
 const KEY = 'payout';

@@ -26,7 +26,8 @@ import { parseCreatedBy, type CreatedBy } from '../keys/created-by';
 import { expectedOf, type Report } from './report';
 import type { PayoutStore } from './store';
 import { refundOf } from './refund-view';
-import { payoutView, stageIndexRow } from './view';
+import { stageIndexRow } from './index-row';
+import { payoutView } from './view';
 
 /** Writes the new payout, `pending` with its create call `sending`. */
 export function recordPayout(

@@ -6,8 +6,6 @@
 import type { AttemptStatus, MoneyDifference } from '../../shared/status';
 import { redactionOf } from '../durable/redaction';
 import type { WebhookRecord } from '../durable/webhook-outbox';
-import { payoutSummary } from '../index-store/summaries';
-import { refundSummary } from './refund-view';
 import type { CreateState, PayoutStore } from './store';
 
 /** A payout as the merchant sees it. */
@@ -63,16 +61,4 @@ export function payoutView(store: PayoutStore): PayoutView | null {
     redacted_at: redaction ? new Date(redaction.redacted_at).toISOString() : null,
     redaction_reason: redaction?.reason ?? null,
   };
-}
-
-/** Stages the payout's query-index row (a refund's row for a payout that pays a refund), with
- * when its next status query is due (unchanged rows write nothing). */
-export function stageIndexRow(store: PayoutStore): void {
-  const row = store.row();
-  if (!row) return;
-  const { tasks, index } = store.open();
-  const due = tasks.get('reconcile')?.due_at ?? null;
-  const owner = store.owner();
-  if (owner) index.stage('refund', refundSummary(row, owner, due));
-  else index.stage('payout', payoutSummary(row, due));
 }
