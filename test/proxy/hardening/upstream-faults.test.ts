@@ -56,11 +56,20 @@ async function withUpstream<T>(
 /** The sandbox, with the collection create's answer rewritten by `rewrite`. */
 function rewritingSandbox(
   rewrite: (body: { data?: Record<string, unknown> }) => { status: number; body: unknown },
+  { forward = true }: { forward?: boolean } = {},
 ): Fetcher {
   return {
     fetch: async (input: RequestInfo | URL, init?: RequestInit) => {
+      const create = String(input).endsWith('/api/v4/service-unified-collections');
+      // `forward: false`: the create never reaches the sandbox, as a refusal that really
+      // created nothing (otherwise the sandbox pays it and its success callback is, rightly,
+      // a contradiction: one checkout.anomaly after the checkout.failed).
+      if (create && !forward) {
+        const out = rewrite({});
+        return Response.json(out.body, { status: out.status });
+      }
       const res = await env.UPSTREAM!.fetch(input as string, init);
-      if (!String(input).endsWith('/api/v4/service-unified-collections')) return res;
+      if (!create) return res;
       const out = rewrite((await res.json()) as { data?: Record<string, unknown> });
       return Response.json(out.body, { status: out.status });
     },
@@ -226,10 +235,10 @@ describe('an upstream 403 on a collection create (our credentials refused)', () 
     const session = await createSession({ amount: 1500, currency: 'KES', reference: ref('rej') });
     const wording =
       'the service user not found or Country was not found or Transaction was not created!';
-    const upstream = rewritingSandbox(() => ({
-      status: 400,
-      body: { success: false, message: wording },
-    }));
+    const upstream = rewritingSandbox(
+      () => ({ status: 400, body: { success: false, message: wording } }),
+      { forward: false },
+    );
     const { status, json } = await withUpstream(session.id, upstream, () =>
       startAttempt(session.id, KENYA),
     );
