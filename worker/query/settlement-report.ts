@@ -392,8 +392,8 @@ export const REPORT_CSV_COLUMNS = [
 ] as const;
 
 /**
- * The report as CSV records (columns documented in docs/settlement-report.md): `row` lines
- * (refunds are rows of kind `refund`), then `total` lines (amount = the sum of the rows of that
+ * The report as CSV records (columns documented in docs/refunds.md, "Settlement report (CSV)"):
+ * `row` lines (refunds are rows of kind `refund`), then `total` lines (amount = the sum of the rows of that
  * kind, currency, method and sub-merchant when grouped; count = how many), then `net` lines
  * (per day, currency and sub-merchant: collected, refunded, net), then `anomaly` lines.
  *

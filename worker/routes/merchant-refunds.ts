@@ -1,5 +1,5 @@
 /**
- * Merchant API: refunds of checkout sessions (docs/design.md, "Refunds"). The session object
+ * Merchant API: refunds of checkout sessions (docs/refunds.md). The session object
  * decides each refund against what was paid; the Payout object that pays it (its reference is
  * the refund id) runs its lifecycle. Mounted in the merchant API; creating needs a `full` key.
  * @module

@@ -1,5 +1,5 @@
 /**
- * The refund budget of a checkout session (docs/design.md, "Refunds"), pure: what each paid
+ * The refund budget of a checkout session (docs/refunds.md, "The budget"), pure: what each paid
  * attempt paid, what its refunds hold, and whether a new refund fits. The session object decides
  * with these, in one synchronous step, so concurrent requests can never pass what was paid
  * (worker/session/refunds.ts).

@@ -1,5 +1,5 @@
 /**
- * Refunds of a checkout session (docs/design.md, "Refunds"): the session object decides each
+ * Refunds of a checkout session (docs/refunds.md): the session object decides each
  * one against what its attempts paid, in one synchronous step (so concurrent requests cannot
  * pass it), records it, then has it paid as a payout whose owner is this session (the Payout
  * object runs the payment lifecycle every kind shares: unknown create, status queries,
