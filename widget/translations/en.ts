@@ -10,6 +10,7 @@ import type { en as otp } from './steps/otp';
 import type { en as transfer } from './steps/transfer';
 import type { en as redirect } from './steps/redirect';
 import type { en as outcome } from './steps/outcome';
+import type { en as attempt } from './steps/attempt';
 
 /**
  * The keys that arrive with a later step's chunk (translations/steps/), in every language.
@@ -20,7 +21,8 @@ export type LaterKey = Exclude<
   | keyof typeof otp
   | keyof typeof transfer
   | keyof typeof redirect
-  | keyof typeof outcome,
+  | keyof typeof outcome
+  | keyof typeof attempt,
   'errors'
 >;
 
@@ -39,7 +41,6 @@ const translation: Omit<Translation, LaterKey> = {
   method: 'Payment method',
   continue: 'Continue',
   back: 'Back',
-  change: 'change',
   upTo: 'Up to',
   from: 'From',
   slow: 'is slow right now',
@@ -73,12 +74,6 @@ const translation: Omit<Translation, LaterKey> = {
   idNumber: 'South African ID number',
   idNumberHint: '13 digits',
   required: 'This field is required.',
-  invalid: 'Check this value.',
-  phoneInvalid: (digits) => `Enter ${digits} digits after the country code.`,
-  idLength: 'An ID number has 13 digits.',
-  idInvalid: 'This ID number is not valid.',
-  bankRequired: 'Choose your bank.',
-  fixFields: (count) => (count === 1 ? 'Fix 1 field.' : `Fix ${count} fields.`),
   sending: 'Sending…',
 
   waitHeading: 'Your payment is being confirmed',

@@ -21,7 +21,6 @@ const translation: Omit<Translation, LaterKey> = {
   method: 'Moyen de paiement',
   continue: 'Continuer',
   back: 'Retour',
-  change: 'modifier',
   upTo: 'Jusqu’à',
   from: 'Dès',
   slow: 'est lent en ce moment',
@@ -55,13 +54,6 @@ const translation: Omit<Translation, LaterKey> = {
   idNumber: 'Numéro d’identité sud-africain',
   idNumberHint: '13 chiffres',
   required: 'Ce champ est obligatoire.',
-  invalid: 'Vérifiez cette valeur.',
-  phoneInvalid: (digits) => `Saisissez un numéro valide : ${digits} chiffres après l’indicatif.`,
-  idLength: 'Un numéro d’identité compte exactement 13 chiffres.',
-  idInvalid: 'Ce numéro d’identité n’est pas valide. Vérifiez les chiffres.',
-  bankRequired: 'Choisissez votre banque.',
-  fixFields: (count) =>
-    count === 1 ? 'Corrigez 1 champ pour continuer.' : `Corrigez ${count} champs pour continuer.`,
   sending: 'Envoi…',
 
   waitHeading: 'Votre paiement est en cours de confirmation',

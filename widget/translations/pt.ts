@@ -21,7 +21,6 @@ const translation: Omit<Translation, LaterKey> = {
   method: 'Método de pagamento',
   continue: 'Continuar',
   back: 'Voltar',
-  change: 'alterar',
   upTo: 'Até',
   from: 'A partir de',
   slow: 'está lento neste momento',
@@ -55,13 +54,6 @@ const translation: Omit<Translation, LaterKey> = {
   idNumber: 'Número de identificação sul-africano',
   idNumberHint: '13 dígitos',
   required: 'Este campo é obrigatório.',
-  invalid: 'Verifique este valor.',
-  phoneInvalid: (digits) => `Introduza um número válido: ${digits} dígitos após o indicativo.`,
-  idLength: 'Um número de identificação tem exatamente 13 dígitos.',
-  idInvalid: 'Este número de identificação não é válido. Verifique os dígitos.',
-  bankRequired: 'Escolha o seu banco.',
-  fixFields: (count) =>
-    count === 1 ? 'Corrija 1 campo para continuar.' : `Corrija ${count} campos para continuar.`,
   sending: 'A enviar…',
 
   waitHeading: 'A confirmar o seu pagamento',

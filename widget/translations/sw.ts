@@ -21,7 +21,6 @@ const translation: Omit<Translation, LaterKey> = {
   method: 'Njia ya malipo',
   continue: 'Endelea',
   back: 'Rudi',
-  change: 'badilisha',
   upTo: 'Hadi',
   from: 'Kuanzia',
   slow: 'inachelewa kwa sasa',
@@ -55,13 +54,6 @@ const translation: Omit<Translation, LaterKey> = {
   idNumber: 'Namba ya kitambulisho cha Afrika Kusini',
   idNumberHint: 'Tarakimu 13',
   required: 'Sehemu hii inahitajika.',
-  invalid: 'Kagua thamani hii.',
-  phoneInvalid: (digits) => `Weka namba sahihi: tarakimu ${digits} baada ya msimbo wa nchi.`,
-  idLength: 'Namba ya kitambulisho ina tarakimu 13 kamili.',
-  idInvalid: 'Namba hii ya kitambulisho si sahihi. Kagua tarakimu.',
-  bankRequired: 'Chagua benki yako.',
-  fixFields: (count) =>
-    count === 1 ? 'Rekebisha sehemu 1 ili kuendelea.' : `Rekebisha sehemu ${count} ili kuendelea.`,
   sending: 'Inatuma…',
 
   waitHeading: 'Tunathibitisha malipo yako',

@@ -1,14 +1,23 @@
 /**
- * The refusals of a new attempt (a prompt limit's by which limit: `RATE_LIMITED_PHONE`,
- * `RATE_LIMITED_SESSION`), in every language: in the form submit's chunk
- * (actions/submit-attempt.ts, fetched when the payer first types), so a page's first load
- * carries only the errors any request may meet (translations/<language>.ts).
+ * What only the form submit's chunk (actions/submit-attempt.ts, fetched when the payer first
+ * types) makes the widget say, in every language: the fields' problems (its check finds them),
+ * "change" beside an operator predicted from the number (its prediction sets it), and the
+ * refusals of a new attempt (a prompt limit's by which limit: `RATE_LIMITED_PHONE`,
+ * `RATE_LIMITED_SESSION`). So a page's first load carries only the first screens' strings and
+ * the errors any request may meet (translations/<language>.ts).
  * @module
  */
 import { fillTranslation, type SameStrings, type StepStrings } from '../../localize';
 
 /** English. */
 export const en = {
+  change: 'change',
+  invalid: 'Check this value.',
+  phoneInvalid: (digits) => `Enter ${digits} digits after the country code.`,
+  idLength: 'An ID number has 13 digits.',
+  idInvalid: 'This ID number is not valid.',
+  bankRequired: 'Choose your bank.',
+  fixFields: (count) => (count === 1 ? 'Fix 1 field.' : `Fix ${count} fields.`),
   errors: {
     ATTEMPT_IN_PROGRESS: 'A payment is already in progress.',
     COUNTRY_NOT_AVAILABLE: 'This country is not available.',
@@ -26,6 +35,14 @@ export const en = {
 
 /** Français. */
 const fr: SameStrings<typeof en> = {
+  change: 'modifier',
+  invalid: 'Vérifiez cette valeur.',
+  phoneInvalid: (digits) => `Saisissez un numéro valide : ${digits} chiffres après l’indicatif.`,
+  idLength: 'Un numéro d’identité compte exactement 13 chiffres.',
+  idInvalid: 'Ce numéro d’identité n’est pas valide. Vérifiez les chiffres.',
+  bankRequired: 'Choisissez votre banque.',
+  fixFields: (count) =>
+    count === 1 ? 'Corrigez 1 champ pour continuer.' : `Corrigez ${count} champs pour continuer.`,
   errors: {
     ATTEMPT_IN_PROGRESS: 'Un paiement est déjà en cours. Attendez qu’il se termine.',
     COUNTRY_NOT_AVAILABLE: 'Ce pays n’est pas disponible pour ce paiement.',
@@ -43,6 +60,14 @@ const fr: SameStrings<typeof en> = {
 
 /** Kiswahili. */
 const sw: SameStrings<typeof en> = {
+  change: 'badilisha',
+  invalid: 'Kagua thamani hii.',
+  phoneInvalid: (digits) => `Weka namba sahihi: tarakimu ${digits} baada ya msimbo wa nchi.`,
+  idLength: 'Namba ya kitambulisho ina tarakimu 13 kamili.',
+  idInvalid: 'Namba hii ya kitambulisho si sahihi. Kagua tarakimu.',
+  bankRequired: 'Chagua benki yako.',
+  fixFields: (count) =>
+    count === 1 ? 'Rekebisha sehemu 1 ili kuendelea.' : `Rekebisha sehemu ${count} ili kuendelea.`,
   errors: {
     ATTEMPT_IN_PROGRESS: 'Malipo tayari yanaendelea. Subiri yakamilike.',
     COUNTRY_NOT_AVAILABLE: 'Nchi hii haipatikani kwa malipo haya.',
@@ -60,6 +85,14 @@ const sw: SameStrings<typeof en> = {
 
 /** Português. */
 const pt: SameStrings<typeof en> = {
+  change: 'alterar',
+  invalid: 'Verifique este valor.',
+  phoneInvalid: (digits) => `Introduza um número válido: ${digits} dígitos após o indicativo.`,
+  idLength: 'Um número de identificação tem exatamente 13 dígitos.',
+  idInvalid: 'Este número de identificação não é válido. Verifique os dígitos.',
+  bankRequired: 'Escolha o seu banco.',
+  fixFields: (count) =>
+    count === 1 ? 'Corrija 1 campo para continuar.' : `Corrija ${count} campos para continuar.`,
   errors: {
     ATTEMPT_IN_PROGRESS: 'Já existe um pagamento em curso. Aguarde que termine.',
     COUNTRY_NOT_AVAILABLE: 'Este país não está disponível para este pagamento.',
