@@ -73,8 +73,6 @@ const translation: Omit<Translation, LaterKey> = {
   chooseBank: 'Choose your bank',
   idNumber: 'South African ID number',
   idNumberHint: '13 digits',
-  required: 'This field is required.',
-  sending: 'Sending…',
 
   waitHeading: 'Your payment is being confirmed',
   waitBody: 'Don’t pay again; this page updates by itself.',
@@ -85,11 +83,6 @@ const translation: Omit<Translation, LaterKey> = {
     generic: 'Something went wrong. Try again.',
     NETWORK: 'The payment service is unreachable. Check your connection.',
     SESSION_NOT_FOUND: 'This checkout does not exist.',
-    SESSION_CLOSED: 'This checkout is closed.',
-    SESSION_EXPIRED: 'This checkout has expired.',
-    UPSTREAM_UNAVAILABLE: 'The payment provider is unavailable. Try again soon.',
-    UPSTREAM_TIMEOUT: 'The payment provider is slow to answer. We are checking.',
-    RATE_LIMITED: 'Too many tries. Wait a minute.',
     ORIGIN_NOT_ALLOWED: 'This page may not take this payment.',
   },
 };

@@ -53,8 +53,6 @@ const translation: Omit<Translation, LaterKey> = {
   chooseBank: 'Escolha o seu banco',
   idNumber: 'Número de identificação sul-africano',
   idNumberHint: '13 dígitos',
-  required: 'Este campo é obrigatório.',
-  sending: 'A enviar…',
 
   waitHeading: 'A confirmar o seu pagamento',
   waitBody: 'Não pague novamente; esta página atualiza-se sozinha.',
@@ -65,12 +63,6 @@ const translation: Omit<Translation, LaterKey> = {
     generic: 'Ocorreu um erro. Tente novamente.',
     NETWORK: 'Não foi possível contactar o serviço de pagamento. Verifique a ligação.',
     SESSION_NOT_FOUND: 'Este pagamento não existe.',
-    SESSION_CLOSED: 'Este pagamento está encerrado.',
-    SESSION_EXPIRED: 'Este pagamento expirou.',
-    UPSTREAM_UNAVAILABLE: 'O prestador de pagamentos está indisponível. Tente daqui a pouco.',
-    UPSTREAM_TIMEOUT:
-      'O prestador de pagamentos está a demorar a responder. Estamos a verificar o estado.',
-    RATE_LIMITED: 'Demasiadas tentativas. Aguarde um minuto e tente novamente.',
     ORIGIN_NOT_ALLOWED: 'Esta página não está autorizada a receber este pagamento.',
   },
 };

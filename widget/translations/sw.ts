@@ -53,8 +53,6 @@ const translation: Omit<Translation, LaterKey> = {
   chooseBank: 'Chagua benki yako',
   idNumber: 'Namba ya kitambulisho cha Afrika Kusini',
   idNumberHint: 'Tarakimu 13',
-  required: 'Sehemu hii inahitajika.',
-  sending: 'Inatuma…',
 
   waitHeading: 'Tunathibitisha malipo yako',
   waitBody: 'Usilipe tena; ukurasa huu utajisasisha wenyewe.',
@@ -65,11 +63,6 @@ const translation: Omit<Translation, LaterKey> = {
     generic: 'Hitilafu imetokea. Tafadhali jaribu tena.',
     NETWORK: 'Imeshindwa kufikia huduma ya malipo. Kagua muunganisho wako.',
     SESSION_NOT_FOUND: 'Malipo haya hayapo.',
-    SESSION_CLOSED: 'Malipo haya yamefungwa.',
-    SESSION_EXPIRED: 'Muda wa malipo haya umekwisha.',
-    UPSTREAM_UNAVAILABLE: 'Mtoa huduma wa malipo hapatikani. Jaribu tena baadaye kidogo.',
-    UPSTREAM_TIMEOUT: 'Mtoa huduma wa malipo anachelewa kujibu. Tunakagua hali.',
-    RATE_LIMITED: 'Majaribio mengi mno. Subiri dakika moja kisha ujaribu tena.',
     ORIGIN_NOT_ALLOWED: 'Ukurasa huu hauruhusiwi kupokea malipo haya.',
   },
 };

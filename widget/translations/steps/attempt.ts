@@ -11,6 +11,8 @@ import { fillTranslation, type SameStrings, type StepStrings } from '../../local
 
 /** English. */
 export const en = {
+  required: 'This field is required.',
+  sending: 'Sending…',
   change: 'change',
   invalid: 'Check this value.',
   phoneInvalid: (digits) => `Enter ${digits} digits after the country code.`,
@@ -19,6 +21,11 @@ export const en = {
   bankRequired: 'Choose your bank.',
   fixFields: (count) => (count === 1 ? 'Fix 1 field.' : `Fix ${count} fields.`),
   errors: {
+    SESSION_CLOSED: 'This checkout is closed.',
+    SESSION_EXPIRED: 'This checkout has expired.',
+    UPSTREAM_UNAVAILABLE: 'The payment provider is unavailable. Try again soon.',
+    UPSTREAM_TIMEOUT: 'The payment provider is slow to answer. We are checking.',
+    RATE_LIMITED: 'Too many tries. Wait a minute.',
     ATTEMPT_IN_PROGRESS: 'A payment is already in progress.',
     COUNTRY_NOT_AVAILABLE: 'This country is not available.',
     METHOD_NOT_AVAILABLE: 'This payment method is not available.',
@@ -35,6 +42,8 @@ export const en = {
 
 /** Français. */
 const fr: SameStrings<typeof en> = {
+  required: 'Ce champ est obligatoire.',
+  sending: 'Envoi…',
   change: 'modifier',
   invalid: 'Vérifiez cette valeur.',
   phoneInvalid: (digits) => `Saisissez un numéro valide : ${digits} chiffres après l’indicatif.`,
@@ -44,6 +53,11 @@ const fr: SameStrings<typeof en> = {
   fixFields: (count) =>
     count === 1 ? 'Corrigez 1 champ pour continuer.' : `Corrigez ${count} champs pour continuer.`,
   errors: {
+    SESSION_CLOSED: 'Ce paiement est clos.',
+    SESSION_EXPIRED: 'Ce paiement a expiré.',
+    UPSTREAM_UNAVAILABLE: 'Le prestataire de paiement est indisponible. Réessayez bientôt.',
+    UPSTREAM_TIMEOUT: 'Le prestataire de paiement tarde à répondre. Nous vérifions le statut.',
+    RATE_LIMITED: 'Trop de tentatives. Patientez une minute puis réessayez.',
     ATTEMPT_IN_PROGRESS: 'Un paiement est déjà en cours. Attendez qu’il se termine.',
     COUNTRY_NOT_AVAILABLE: 'Ce pays n’est pas disponible pour ce paiement.',
     METHOD_NOT_AVAILABLE: 'Ce moyen de paiement n’est pas disponible.',
@@ -60,6 +74,8 @@ const fr: SameStrings<typeof en> = {
 
 /** Kiswahili. */
 const sw: SameStrings<typeof en> = {
+  required: 'Sehemu hii inahitajika.',
+  sending: 'Inatuma…',
   change: 'badilisha',
   invalid: 'Kagua thamani hii.',
   phoneInvalid: (digits) => `Weka namba sahihi: tarakimu ${digits} baada ya msimbo wa nchi.`,
@@ -69,6 +85,11 @@ const sw: SameStrings<typeof en> = {
   fixFields: (count) =>
     count === 1 ? 'Rekebisha sehemu 1 ili kuendelea.' : `Rekebisha sehemu ${count} ili kuendelea.`,
   errors: {
+    SESSION_CLOSED: 'Malipo haya yamefungwa.',
+    SESSION_EXPIRED: 'Muda wa malipo haya umekwisha.',
+    UPSTREAM_UNAVAILABLE: 'Mtoa huduma wa malipo hapatikani. Jaribu tena baadaye kidogo.',
+    UPSTREAM_TIMEOUT: 'Mtoa huduma wa malipo anachelewa kujibu. Tunakagua hali.',
+    RATE_LIMITED: 'Majaribio mengi mno. Subiri dakika moja kisha ujaribu tena.',
     ATTEMPT_IN_PROGRESS: 'Malipo tayari yanaendelea. Subiri yakamilike.',
     COUNTRY_NOT_AVAILABLE: 'Nchi hii haipatikani kwa malipo haya.',
     METHOD_NOT_AVAILABLE: 'Njia hii ya malipo haipatikani.',
@@ -85,6 +106,8 @@ const sw: SameStrings<typeof en> = {
 
 /** Português. */
 const pt: SameStrings<typeof en> = {
+  required: 'Este campo é obrigatório.',
+  sending: 'A enviar…',
   change: 'alterar',
   invalid: 'Verifique este valor.',
   phoneInvalid: (digits) => `Introduza um número válido: ${digits} dígitos após o indicativo.`,
@@ -94,6 +117,12 @@ const pt: SameStrings<typeof en> = {
   fixFields: (count) =>
     count === 1 ? 'Corrija 1 campo para continuar.' : `Corrija ${count} campos para continuar.`,
   errors: {
+    SESSION_CLOSED: 'Este pagamento está encerrado.',
+    SESSION_EXPIRED: 'Este pagamento expirou.',
+    UPSTREAM_UNAVAILABLE: 'O prestador de pagamentos está indisponível. Tente daqui a pouco.',
+    UPSTREAM_TIMEOUT:
+      'O prestador de pagamentos está a demorar a responder. Estamos a verificar o estado.',
+    RATE_LIMITED: 'Demasiadas tentativas. Aguarde um minuto e tente novamente.',
     ATTEMPT_IN_PROGRESS: 'Já existe um pagamento em curso. Aguarde que termine.',
     COUNTRY_NOT_AVAILABLE: 'Este país não está disponível para este pagamento.',
     METHOD_NOT_AVAILABLE: 'Este método de pagamento não está disponível.',
