@@ -69,12 +69,13 @@ function minifyLitTemplates(): Plugin {
 }
 
 /**
- * Drops two things of Lit's production build that the widget never uses: the version lists it
- * pushes onto `globalThis` (`litHtmlVersions` and the like, read only by Lit's development
- * build to warn of several copies) and the call of the SSR hydration hook
- * (`litElementHydrateSupport`: the widget renders on the client only). Each is an expression
- * statement, replaced by `void 0`; a Lit release that spells them otherwise is left as it is
- * (the size budget then says so).
+ * Drops what of Lit's production build the widget never uses: the version lists it pushes onto
+ * `globalThis` (`litHtmlVersions` and the like, read only by Lit's development build to warn
+ * of several copies) and the call of the SSR hydration hook (`litElementHydrateSupport`: the
+ * widget renders on the client only), each an expression statement replaced by `void 0`; and
+ * shortens the two messages of errors thrown only on a misuse of Lit's API (a CSSResult built
+ * by hand, a template's strings not from a tagged literal: the check stays). A Lit release
+ * that spells them otherwise is left as it is (the size budget then says so).
  */
 function trimLit(): Plugin {
   const LIT = /\/node_modules\/(lit-html|lit-element|@lit\/reactive-element)\/[\w-]+\.js$/;
@@ -89,7 +90,9 @@ function trimLit(): Plugin {
           /\(\w+\.(litHtml|litElement|reactiveElement)Versions\?\?=\[\]\)\.push\("[\d.]+"\)/g,
           'void 0',
         )
-        .replace(/\w+\.litElementHydrateSupport\?\.\(\{LitElement:\w+\}\)/g, 'void 0');
+        .replace(/\w+\.litElementHydrateSupport\?\.\(\{LitElement:\w+\}\)/g, 'void 0')
+        .replace(/Error\("CSSResult is not constructable[^"]*"\)/, 'Error("lit: css")')
+        .replace(/Error\("invalid template strings array"\)/, 'Error("lit: html")');
       return out === code ? null : { code: out, map: null };
     },
   };

@@ -83,7 +83,6 @@ const translation: Omit<Translation, LaterKey> = {
     generic: 'Something went wrong. Try again.',
     NETWORK: 'The payment service is unreachable. Check your connection.',
     SESSION_NOT_FOUND: 'This checkout does not exist.',
-    ORIGIN_NOT_ALLOWED: 'This page may not take this payment.',
   },
 };
 

@@ -63,7 +63,6 @@ const translation: Omit<Translation, LaterKey> = {
     generic: 'Une erreur est survenue. Veuillez réessayer.',
     NETWORK: 'Impossible de joindre le service de paiement. Vérifiez votre connexion.',
     SESSION_NOT_FOUND: 'Ce paiement n’existe pas.',
-    ORIGIN_NOT_ALLOWED: 'Cette page n’est pas autorisée à encaisser ce paiement.',
   },
 };
 

@@ -63,7 +63,6 @@ const translation: Omit<Translation, LaterKey> = {
     generic: 'Ocorreu um erro. Tente novamente.',
     NETWORK: 'Não foi possível contactar o serviço de pagamento. Verifique a ligação.',
     SESSION_NOT_FOUND: 'Este pagamento não existe.',
-    ORIGIN_NOT_ALLOWED: 'Esta página não está autorizada a receber este pagamento.',
   },
 };
 

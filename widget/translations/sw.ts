@@ -63,7 +63,6 @@ const translation: Omit<Translation, LaterKey> = {
     generic: 'Hitilafu imetokea. Tafadhali jaribu tena.',
     NETWORK: 'Imeshindwa kufikia huduma ya malipo. Kagua muunganisho wako.',
     SESSION_NOT_FOUND: 'Malipo haya hayapo.',
-    ORIGIN_NOT_ALLOWED: 'Ukurasa huu hauruhusiwi kupokea malipo haya.',
   },
 };
 

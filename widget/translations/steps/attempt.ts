@@ -21,6 +21,7 @@ export const en = {
   bankRequired: 'Choose your bank.',
   fixFields: (count) => (count === 1 ? 'Fix 1 field.' : `Fix ${count} fields.`),
   errors: {
+    ORIGIN_NOT_ALLOWED: 'This page may not take this payment.',
     SESSION_CLOSED: 'This checkout is closed.',
     SESSION_EXPIRED: 'This checkout has expired.',
     UPSTREAM_UNAVAILABLE: 'The payment provider is unavailable. Try again soon.',
@@ -53,6 +54,7 @@ const fr: SameStrings<typeof en> = {
   fixFields: (count) =>
     count === 1 ? 'Corrigez 1 champ pour continuer.' : `Corrigez ${count} champs pour continuer.`,
   errors: {
+    ORIGIN_NOT_ALLOWED: 'Cette page n’est pas autorisée à encaisser ce paiement.',
     SESSION_CLOSED: 'Ce paiement est clos.',
     SESSION_EXPIRED: 'Ce paiement a expiré.',
     UPSTREAM_UNAVAILABLE: 'Le prestataire de paiement est indisponible. Réessayez bientôt.',
@@ -85,6 +87,7 @@ const sw: SameStrings<typeof en> = {
   fixFields: (count) =>
     count === 1 ? 'Rekebisha sehemu 1 ili kuendelea.' : `Rekebisha sehemu ${count} ili kuendelea.`,
   errors: {
+    ORIGIN_NOT_ALLOWED: 'Ukurasa huu hauruhusiwi kupokea malipo haya.',
     SESSION_CLOSED: 'Malipo haya yamefungwa.',
     SESSION_EXPIRED: 'Muda wa malipo haya umekwisha.',
     UPSTREAM_UNAVAILABLE: 'Mtoa huduma wa malipo hapatikani. Jaribu tena baadaye kidogo.',
@@ -117,6 +120,7 @@ const pt: SameStrings<typeof en> = {
   fixFields: (count) =>
     count === 1 ? 'Corrija 1 campo para continuar.' : `Corrija ${count} campos para continuar.`,
   errors: {
+    ORIGIN_NOT_ALLOWED: 'Esta página não está autorizada a receber este pagamento.',
     SESSION_CLOSED: 'Este pagamento está encerrado.',
     SESSION_EXPIRED: 'Este pagamento expirou.',
     UPSTREAM_UNAVAILABLE: 'O prestador de pagamentos está indisponível. Tente daqui a pouco.',

@@ -19,6 +19,7 @@ export const en = {
   codeExpired: 'The code has expired.',
   triesLeft: (count) => (count === 1 ? '1 try left.' : `${count} tries left.`),
   errors: {
+    ORIGIN_NOT_ALLOWED: 'This page may not take this payment.',
     SESSION_CLOSED: 'This checkout is closed.',
     SESSION_EXPIRED: 'This checkout has expired.',
     UPSTREAM_UNAVAILABLE: 'The payment provider is unavailable. Try again soon.',
@@ -44,6 +45,7 @@ const fr: SameStrings<typeof en> = {
   codeExpired: 'Le code a expiré.',
   triesLeft: (count) => (count <= 1 ? `${count} essai restant.` : `${count} essais restants.`),
   errors: {
+    ORIGIN_NOT_ALLOWED: 'Cette page n’est pas autorisée à encaisser ce paiement.',
     SESSION_CLOSED: 'Ce paiement est clos.',
     SESSION_EXPIRED: 'Ce paiement a expiré.',
     UPSTREAM_UNAVAILABLE: 'Le prestataire de paiement est indisponible. Réessayez bientôt.',
@@ -69,6 +71,7 @@ const sw: SameStrings<typeof en> = {
   codeExpired: 'Msimbo umeisha muda.',
   triesLeft: (count) => (count === 1 ? 'Jaribio 1 limebaki.' : `Majaribio ${count} yamebaki.`),
   errors: {
+    ORIGIN_NOT_ALLOWED: 'Ukurasa huu hauruhusiwi kupokea malipo haya.',
     SESSION_CLOSED: 'Malipo haya yamefungwa.',
     SESSION_EXPIRED: 'Muda wa malipo haya umekwisha.',
     UPSTREAM_UNAVAILABLE: 'Mtoa huduma wa malipo hapatikani. Jaribu tena baadaye kidogo.',
@@ -94,6 +97,7 @@ const pt: SameStrings<typeof en> = {
   codeExpired: 'O código expirou.',
   triesLeft: (count) => (count === 1 ? 'Resta 1 tentativa.' : `Restam ${count} tentativas.`),
   errors: {
+    ORIGIN_NOT_ALLOWED: 'Esta página não está autorizada a receber este pagamento.',
     SESSION_CLOSED: 'Este pagamento está encerrado.',
     SESSION_EXPIRED: 'Este pagamento expirou.',
     UPSTREAM_UNAVAILABLE: 'O prestador de pagamentos está indisponível. Tente daqui a pouco.',
