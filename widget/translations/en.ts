@@ -10,7 +10,14 @@ import type { en as otp } from './steps/otp';
 import type { en as transfer } from './steps/transfer';
 import type { en as redirect } from './steps/redirect';
 import type { en as outcome } from './steps/outcome';
-import type { en as attempt } from './steps/attempt';
+
+/**
+ * The keys of translations/steps/attempt.ts (with the form submit's chunk), which checks it has
+ * them all: named here rather than read from that file, whose import would close one more
+ * import circle through localize.ts (.dependency-cruiser.cjs).
+ */
+export type AttemptKey =
+  'change' | 'invalid' | 'phoneInvalid' | 'idLength' | 'idInvalid' | 'bankRequired' | 'fixFields';
 
 /**
  * The keys that arrive with a later step's chunk (translations/steps/), in every language.
@@ -22,7 +29,7 @@ export type LaterKey = Exclude<
   | keyof typeof transfer
   | keyof typeof redirect
   | keyof typeof outcome
-  | keyof typeof attempt,
+  | AttemptKey,
   'errors'
 >;
 

@@ -8,6 +8,7 @@
  * @module
  */
 import { fillTranslation, type SameStrings, type StepStrings } from '../../localize';
+import type { AttemptKey } from '../en';
 
 /** English. */
 export const en = {
@@ -39,7 +40,7 @@ export const en = {
     RATE_LIMITED_SESSION:
       'Too many payment requests for this checkout. Wait a few minutes, then try again.',
   },
-} satisfies StepStrings;
+} satisfies StepStrings & Record<AttemptKey, unknown>;
 
 /** Français. */
 const fr: SameStrings<typeof en> = {
