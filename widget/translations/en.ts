@@ -20,6 +20,12 @@ export type AttemptKey =
   'change' | 'invalid' | 'phoneInvalid' | 'idLength' | 'idInvalid' | 'bankRequired' | 'fixFields';
 
 /**
+ * The keys of translations/steps/wait.ts (with the live transport's chunk), which checks it has
+ * them all; named here for the same reason.
+ */
+export type WaitKey = 'waitHeading' | 'waitBody';
+
+/**
  * The keys that arrive with a later step's chunk (translations/steps/), in every language.
  * (Error messages are in both: those any request may meet here, a step's own with the step.)
  */
@@ -29,7 +35,8 @@ export type LaterKey = Exclude<
   | keyof typeof transfer
   | keyof typeof redirect
   | keyof typeof outcome
-  | AttemptKey,
+  | AttemptKey
+  | WaitKey,
   'errors'
 >;
 
@@ -80,9 +87,6 @@ const translation: Omit<Translation, LaterKey> = {
   chooseBank: 'Choose your bank',
   idNumber: 'South African ID number',
   idNumberHint: '13 digits',
-
-  waitHeading: 'Your payment is being confirmed',
-  waitBody: 'Don’t pay again; this page updates by itself.',
 
   errorHeading: 'Something went wrong',
   reload: 'Try again',

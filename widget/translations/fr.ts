@@ -54,9 +54,6 @@ const translation: Omit<Translation, LaterKey> = {
   idNumber: 'Numéro d’identité sud-africain',
   idNumberHint: '13 chiffres',
 
-  waitHeading: 'Votre paiement est en cours de confirmation',
-  waitBody: 'Ne payez pas une seconde fois : cette page se met à jour toute seule.',
-
   errorHeading: 'Une erreur est survenue',
   reload: 'Réessayer',
   errors: {

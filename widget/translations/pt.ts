@@ -54,9 +54,6 @@ const translation: Omit<Translation, LaterKey> = {
   idNumber: 'Número de identificação sul-africano',
   idNumberHint: '13 dígitos',
 
-  waitHeading: 'A confirmar o seu pagamento',
-  waitBody: 'Não pague novamente; esta página atualiza-se sozinha.',
-
   errorHeading: 'Ocorreu um erro',
   reload: 'Tentar novamente',
   errors: {

@@ -54,9 +54,6 @@ const translation: Omit<Translation, LaterKey> = {
   idNumber: 'Namba ya kitambulisho cha Afrika Kusini',
   idNumberHint: 'Tarakimu 13',
 
-  waitHeading: 'Tunathibitisha malipo yako',
-  waitBody: 'Usilipe tena; ukurasa huu utajisasisha wenyewe.',
-
   errorHeading: 'Hitilafu imetokea',
   reload: 'Jaribu tena',
   errors: {
