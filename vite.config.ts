@@ -9,8 +9,14 @@ type Quasi = { start: number; end: number; tail: boolean; value: { raw: string }
 const minifiers: Record<string, (raw: string) => string> = {
   // Line breaks between two tags are source formatting: dropped. Other whitespace runs collapse
   // to one space, which renders the same outside <pre>. (Text beside an expression keeps its
-  // space: `</span> ${x}`.)
-  html: (raw) => raw.replace(/>\s*\n\s*</g, '><').replace(/\s+/g, ' '),
+  // space: `</span> ${x}`.) Whitespace before the `>` or `/>` that ends a tag goes: after an
+  // attribute (`" >`, `required />`, `</span >`) or an attribute's expression (`=${x} >`).
+  html: (raw) =>
+    raw
+      .replace(/>\s*\n\s*</g, '><')
+      .replace(/\s+/g, ' ')
+      .replace(/(["\w])\s(\/?>)/g, '$1$2')
+      .replace(/^\s(\/?>)/, '$1'),
   css: (raw) =>
     raw
       .replace(/\/\*[\s\S]*?\*\//g, '')
@@ -58,6 +64,36 @@ function minifyLitTemplates(): Plugin {
       let out = code;
       for (const edit of edits) out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
       return { code: out, map: null };
+    },
+  };
+}
+
+/**
+ * Drops what of Lit's production build the widget never uses: the version lists it pushes onto
+ * `globalThis` (`litHtmlVersions` and the like, read only by Lit's development build to warn
+ * of several copies) and the call of the SSR hydration hook (`litElementHydrateSupport`: the
+ * widget renders on the client only), each an expression statement replaced by `void 0`; and
+ * shortens the two messages of errors thrown only on a misuse of Lit's API (a CSSResult built
+ * by hand, a template's strings not from a tagged literal: the check stays). A Lit release
+ * that spells them otherwise is left as it is (the size budget then says so).
+ */
+function trimLit(): Plugin {
+  const LIT = /\/node_modules\/(lit-html|lit-element|@lit\/reactive-element)\/[\w-]+\.js$/;
+  return {
+    name: 'trim-lit',
+    enforce: 'pre',
+    apply: 'build',
+    transform(code, id) {
+      if (!LIT.test(id)) return null;
+      const out = code
+        .replace(
+          /\(\w+\.(litHtml|litElement|reactiveElement)Versions\?\?=\[\]\)\.push\("[\d.]+"\)/g,
+          'void 0',
+        )
+        .replace(/\w+\.litElementHydrateSupport\?\.\(\{LitElement:\w+\}\)/g, 'void 0')
+        .replace(/Error\("CSSResult is not constructable[^"]*"\)/, 'Error("lit: css")')
+        .replace(/Error\("invalid template strings array"\)/, 'Error("lit: html")');
+      return out === code ? null : { code: out, map: null };
     },
   };
 }
@@ -251,7 +287,7 @@ function loaderAndTypes(): Plugin {
 // them: module scripts are fetched with CORS).
 export default defineConfig({
   publicDir: false,
-  plugins: [minifyLitTemplates(), mangleInternalProps(), loaderAndTypes()],
+  plugins: [trimLit(), minifyLitTemplates(), mangleInternalProps(), loaderAndTypes()],
   build: {
     lib: {
       entry: 'widget/index.ts',

@@ -1,8 +1,9 @@
 /**
- * How each step renders. The first screens (loading, choose, form, wait, error) are in the
- * entry; the steps a payer may never reach (OTP, bank transfer, redirect, approve on the
- * phone, the notices) are each in a chunk of its own: `import()` fetches it beside the module
- * that asked (`import.meta.url`), once per page, when its step first shows.
+ * How each step renders. The first screens (loading, choose, form, error) are in the entry;
+ * the steps a payer may never reach (OTP, bank transfer, redirect, approve on the phone, the
+ * notices) are each in a chunk of its own: `import()` fetches it beside the module that asked
+ * (`import.meta.url`), once per page, when its step first shows. "wait" and "confirming" come
+ * with the live transport's chunk, which a page showing them loads anyway.
  * @module
  */
 import type { nothing, TemplateResult } from 'lit';
@@ -12,7 +13,7 @@ import { renderChoose } from './steps/choose';
 import { renderError } from './steps/error';
 import { renderForm } from './steps/form';
 import type { StepHost } from './steps/host';
-import { renderLoading, renderWait } from './steps/progress';
+import { renderLoading } from './steps/progress';
 
 /** How a step renders. */
 export type StepRender = (host: StepHost) => TemplateResult | typeof nothing;
@@ -34,12 +35,12 @@ const FIRST: Partial<Record<CheckoutStep, StepRender>> = {
   loading: renderLoading,
   choose: renderChoose,
   form: renderForm,
-  wait: renderWait,
-  confirming: renderWait,
   error: renderError,
 };
 
 const notice = () => import('./steps/outcome').then((m) => m.chunk);
+// In the live transport's chunk, which the page loads anyway to learn the outcome.
+const waiting = () => import('./transport').then((m) => m.waitChunk);
 
 /** The lazily loaded steps (a step not listed here is in the entry). */
 const LOADERS: Partial<Record<CheckoutStep, () => Promise<StepChunk>>> = {
@@ -50,6 +51,8 @@ const LOADERS: Partial<Record<CheckoutStep, () => Promise<StepChunk>>> = {
   transfer: () =>
     Promise.all([import('./steps/transfer'), import('./clock')]).then(([m]) => m.chunk),
   redirect: () => import('./steps/redirect').then((m) => m.chunk),
+  wait: waiting,
+  confirming: waiting,
   success: notice,
   failure: notice,
   lapsed: notice,

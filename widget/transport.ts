@@ -9,6 +9,9 @@ import { checkoutUrl, getView } from './api';
 // connection can drop (controllers/live-session.ts shows the notice).
 import './translations/steps/offline';
 
+/** The "wait" and "confirming" steps ship with the transport (steps/wait.ts). */
+export { chunk as waitChunk } from './steps/wait';
+
 /**
  * How the transport currently learns about changes; `offline` while the browser says the
  * payer's connection is down (the element says so, keeping its step).

@@ -108,8 +108,8 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     this._reportError(asApiError(error), 'load'),
   );
   // Without the live transport the page would never update: the error step and "Try again".
-  private readonly _live = new LiveSession(this, (error) => this._chunks.fail(this._step, error));
-  private readonly _loader = new SessionLoader(this, () => this._live.start());
+  private readonly _live = new LiveSession(this, (error) => this._chunks._fail(this._step, error));
+  private readonly _loader = new SessionLoader(this, () => this._live._start());
   private _step: CheckoutStep = 'loading';
   private _renderedStep: CheckoutStep = 'loading';
   /** `null` until a translation the element may use has loaded (a spinner shows until then). */
@@ -142,7 +142,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
    * (the payer's connection is down) or `idle`.
    */
   get connection(): TransportMode {
-    return this._live.mode;
+    return this._live._mode;
   }
 
   /** The proxy base URL in use (the `endpoint` attribute, else the script's origin). */
@@ -176,7 +176,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     if (!this._country()) this._pickCountry(view.countries[0]?.id ?? 0);
     const country = this._country();
     if (country) this._values = { ...prefill(view, country), ...this._values };
-    if (isFinal(view)) this._live.stop();
+    if (isFinal(view)) this._live._stop();
     return true;
   }
 
@@ -193,16 +193,16 @@ export class UnifiedCheckout extends LitElement implements StepHost {
         this._reset();
         this._dispatched.clear();
       }
-      this._live.stop();
+      this._live._stop();
       if (this.session) void this._load();
     }
     const languages = typeof navigator === 'undefined' ? [] : navigator.languages;
     this._locale = resolveLocale(this.locale, languages);
-    this._chunks.language(
+    this._chunks._language(
       wantedLanguage(this.locale, languages),
       this._locale?.translation.$code ?? null,
     );
-    const step = this._chunks.step(
+    const step = this._chunks._step(
       stepFor(this._view, {
         choosing: this._choosing,
         dismissed: this._dismissed,
@@ -216,8 +216,8 @@ export class UnifiedCheckout extends LitElement implements StepHost {
   /** Settles once the element rendered and no chunk it needs is still loading. */
   protected override async getUpdateComplete(): Promise<boolean> {
     let done = await super.getUpdateComplete();
-    while (this._chunks.busy) {
-      await this._chunks.settled();
+    while (this._chunks._busy) {
+      await this._chunks._settled();
       done = await super.getUpdateComplete();
     }
     return done;
@@ -251,7 +251,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
       // the one sentence the widget has without one.
       return html`<div part="panel">
         ${
-          this._chunks.unloadable
+          this._chunks._unloadable
             ? UNLOADABLE
             : html`<div part="status"><span class="spinner"></span></div>`
         }
@@ -271,7 +271,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
       </div>
       ${
         // The step stays as it was; the stream catches up when the connection is back.
-        this._live.mode == 'offline'
+        this._live._mode == 'offline'
           ? html`<p part="offline" role="status">${t.offline}</p>`
           : nothing
       }
@@ -334,18 +334,18 @@ export class UnifiedCheckout extends LitElement implements StepHost {
 
   /** @internal Loads the view, then follows the session live until it is final. */
   _load(): Promise<void> {
-    this._chunks.failed = null;
-    return this._loader.load();
+    this._chunks._failed = null;
+    return this._loader._load();
   }
 
   /** @internal Fetches the view once (after a refused request or a redirect window's report). */
   _refresh(): Promise<void> {
-    return this._loader.refresh();
+    return this._loader._refresh();
   }
 
   /** Stops following the session live (the flow tests' fault injection calls it). */
   private _stopTransport(): void {
-    this._live.stop();
+    this._live._stop();
   }
 
   /**
@@ -354,7 +354,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
    */
   _submitForm(event: SubmitEvent): void {
     event.preventDefault();
-    this._chunks.track(
+    this._chunks._track(
       submitCode().then(
         // Not awaited: the submit awaits `updateComplete`, which waits for this chunk.
         ({ submitAttempt }) => void submitAttempt(this),

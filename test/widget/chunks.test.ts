@@ -88,6 +88,28 @@ describe('chunks of the built widget', () => {
     }
   });
 
+  it('shows "wait" from the live transport\'s chunk, the one a page waiting for its outcome loads', async function () {
+    this.timeout(15_000);
+    const { frame, el, chunks } = await page('/public/widget.js');
+    try {
+      const kenya = view([KENYA], { only: 'phone_prompt' });
+      el.applyView(withAttempt(kenya, attempt(KENYA, 'phone_prompt', 'pending', { type: 'wait' })));
+      await el.updateComplete; // waits for the transport's chunk
+      expect(el.step).to.equal('wait');
+      expect(el.shadowRoot!.querySelector('h2')!.textContent).to.equal(
+        'Your payment is being confirmed',
+      );
+      expect(el.shadowRoot!.querySelector('.sr')!.textContent).to.contain('Don’t pay again');
+      expect(
+        chunks()
+          .map((path) => path.replace(/-[\w-]+\.js$/, ''))
+          .sort(),
+      ).to.deep.equal(['/public/widget/en', '/public/widget/transport']);
+    } finally {
+      frame.remove();
+    }
+  });
+
   it('fetches the page language as a chunk: fr', async function () {
     this.timeout(15_000);
     const { frame, el, chunks } = await page('/public/widget.js', 'fr');

@@ -18,9 +18,9 @@ import { isLazyStep, loadStep, loadedStep } from '../step-chunks';
  */
 export class ChunkLoads {
   /** The step whose chunk failed to load: the error step shows instead, until "Try again". */
-  failed: CheckoutStep | null = null;
+  _failed: CheckoutStep | null = null;
   /** No language could be loaded (nor English): the element has nothing to say it with. */
-  unloadable = false;
+  _unloadable = false;
   private readonly _host: ReactiveControllerHost;
   private readonly _onStepError: (error: unknown) => void;
   /** Loads not settled yet. */
@@ -35,18 +35,18 @@ export class ChunkLoads {
   }
 
   /** True while a load is under way. */
-  get busy(): boolean {
+  get _busy(): boolean {
     return this._pending.size > 0;
   }
 
   /** Settles when the loads under way now have settled. */
-  settled(): Promise<unknown> {
+  _settled(): Promise<unknown> {
     return Promise.all(this._pending);
   }
 
   /** `step`'s chunk (or one it needs, such as the live transport) failed: the error step. */
-  fail(step: CheckoutStep, error: unknown): void {
-    this.failed = step;
+  _fail(step: CheckoutStep, error: unknown): void {
+    this._failed = step;
     this._onStepError(error);
     this._host.requestUpdate();
   }
@@ -55,12 +55,12 @@ export class ChunkLoads {
    * The step to show for `step`: itself (its chunk is loaded or starts loading now), or the
    * error step when its chunk failed.
    */
-  step(step: CheckoutStep): CheckoutStep {
-    if (step === this.failed) return 'error';
+  _step(step: CheckoutStep): CheckoutStep {
+    if (step === this._failed) return 'error';
     if (isLazyStep(step) && !loadedStep(step)) {
-      this.track(
+      this._track(
         // A failed chunk: the payer gets the error step, not a blank widget.
-        loadStep(step).catch((error: unknown) => this.fail(step, error)),
+        loadStep(step).catch((error: unknown) => this._fail(step, error)),
       );
     }
     return step;
@@ -71,11 +71,11 @@ export class ChunkLoads {
    * none has loaded); once per language. When it cannot be loaded and none is in use, English;
    * when English cannot be loaded either, {@link unloadable}.
    */
-  language(wanted: string, current: string | null): void {
+  _language(wanted: string, current: string | null): void {
     if (wanted === current || typeof document === 'undefined' || this._asked.has(wanted)) return;
     // A chunk that failed stays failed, and asking again on every render would re-render forever.
     this._asked.add(wanted);
-    this.track(
+    this._track(
       loadTranslation(wanted)
         .catch((error: unknown) => {
           if (current || wanted === 'en') throw error;
@@ -84,7 +84,7 @@ export class ChunkLoads {
         })
         .catch((error: unknown) => {
           if (current) return;
-          this.unloadable = true;
+          this._unloadable = true;
           this._onStepError(error);
         }),
     );
@@ -94,7 +94,7 @@ export class ChunkLoads {
    * Re-renders the host when `load` settles; until then {@link busy} is true (so
    * `updateComplete` waits for it).
    */
-  track(load: Promise<unknown>): void {
+  _track(load: Promise<unknown>): void {
     const pending = load.finally(() => {
       this._pending.delete(pending);
       this._host.requestUpdate();

@@ -25,7 +25,7 @@ export interface LiveSessionHost extends ReactiveControllerHost {
  */
 export class LiveSession implements ReactiveController {
   /** How the element follows the session now. */
-  mode: TransportMode = 'idle';
+  _mode: TransportMode = 'idle';
   private readonly _host: LiveSessionHost;
   private readonly _onChunkError: (error: unknown) => void;
   private _transport: CheckoutTransport | null = null;
@@ -40,11 +40,11 @@ export class LiveSession implements ReactiveController {
   }
 
   /** Follows the session (stopping any transport already running). */
-  start(): void {
-    this.stop();
+  _start(): void {
+    this._stop();
     const token = this._token;
     const host = this._host;
-    this.mode = 'connecting';
+    this._mode = 'connecting';
     import('../transport').then(
       ({ CheckoutTransport }) => {
         if (token !== this._token) return;
@@ -54,7 +54,7 @@ export class LiveSession implements ReactiveController {
           pollInterval: host.pollInterval,
           onView: (view) => host.applyView(view),
           onMode: (mode) => {
-            this.mode = mode;
+            this._mode = mode;
             host.requestUpdate(); // the offline notice follows the mode
           },
         });
@@ -67,14 +67,14 @@ export class LiveSession implements ReactiveController {
   }
 
   /** Stops following the session. */
-  stop(): void {
+  _stop(): void {
     this._token++;
     this._transport?.stop();
     this._transport = null;
-    this.mode = 'idle';
+    this._mode = 'idle';
   }
 
   hostDisconnected(): void {
-    this.stop();
+    this._stop();
   }
 }

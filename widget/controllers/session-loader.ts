@@ -43,7 +43,7 @@ export class SessionLoader implements ReactiveController {
   }
 
   /** Loads the view, then has the session followed live until it is final. */
-  async load(): Promise<void> {
+  async _load(): Promise<void> {
     const host = this._host;
     const token = ++this._token;
     host._loadError = null;
@@ -80,7 +80,7 @@ export class SessionLoader implements ReactiveController {
   }
 
   /** Fetches the view once (after a refused request or a redirect window's report). */
-  async refresh(): Promise<void> {
+  async _refresh(): Promise<void> {
     const host = this._host;
     try {
       if (host.session) host.applyView(await getView(host.endpointUrl, host.session));

@@ -1,7 +1,6 @@
 /**
- * Steps where the payer only waits: "loading" (first view), "wait" (the outcome is on its way)
- * and "confirming" (the payer acted; only the upstream's answer is missing), and the spinner
- * line other steps reuse.
+ * The "loading" step (the first view is on its way) and the spinner line other steps reuse
+ * (the "wait" and "confirming" steps are in steps/wait.ts).
  * @module
  */
 import { html, type TemplateResult } from 'lit';
@@ -27,16 +26,4 @@ export function renderWaiting(text: string): TemplateResult {
  */
 export function renderLoading(h: StepHost): TemplateResult {
   return renderWaiting(h._t.loading);
-}
-
-/**
- * Renders the "wait" and "confirming" steps: the payment is being confirmed, do not pay again
- * (the live region announces it too).
- *
- * @example
- * renderWait(this);
- */
-export function renderWait(h: StepHost): TemplateResult {
-  return html`<h2 part="heading" tabindex="-1">${h._t.waitHeading}</h2>
-    ${renderWaiting(h._t.waitBody)}`;
 }

@@ -12,6 +12,20 @@ import type { en as redirect } from './steps/redirect';
 import type { en as outcome } from './steps/outcome';
 
 /**
+ * The keys of translations/steps/attempt.ts (with the form submit's chunk), which checks it has
+ * them all: named here rather than read from that file, whose import would close one more
+ * import circle through localize.ts (.dependency-cruiser.cjs).
+ */
+export type AttemptKey =
+  'change' | 'invalid' | 'phoneInvalid' | 'idLength' | 'idInvalid' | 'bankRequired' | 'fixFields';
+
+/**
+ * The keys of translations/steps/wait.ts (with the live transport's chunk), which checks it has
+ * them all; named here for the same reason.
+ */
+export type WaitKey = 'waitHeading' | 'waitBody';
+
+/**
  * The keys that arrive with a later step's chunk (translations/steps/), in every language.
  * (Error messages are in both: those any request may meet here, a step's own with the step.)
  */
@@ -20,7 +34,9 @@ export type LaterKey = Exclude<
   | keyof typeof otp
   | keyof typeof transfer
   | keyof typeof redirect
-  | keyof typeof outcome,
+  | keyof typeof outcome
+  | AttemptKey
+  | WaitKey,
   'errors'
 >;
 
@@ -39,7 +55,6 @@ const translation: Omit<Translation, LaterKey> = {
   method: 'Payment method',
   continue: 'Continue',
   back: 'Back',
-  change: 'change',
   upTo: 'Up to',
   from: 'From',
   slow: 'is slow right now',
@@ -72,17 +87,6 @@ const translation: Omit<Translation, LaterKey> = {
   chooseBank: 'Choose your bank',
   idNumber: 'South African ID number',
   idNumberHint: '13 digits',
-  required: 'This field is required.',
-  invalid: 'Check this value.',
-  phoneInvalid: (digits) => `Enter ${digits} digits after the country code.`,
-  idLength: 'An ID number has 13 digits.',
-  idInvalid: 'This ID number is not valid.',
-  bankRequired: 'Choose your bank.',
-  fixFields: (count) => (count === 1 ? 'Fix 1 field.' : `Fix ${count} fields.`),
-  sending: 'Sending…',
-
-  waitHeading: 'Your payment is being confirmed',
-  waitBody: 'Don’t pay again; this page updates by itself.',
 
   errorHeading: 'Something went wrong',
   reload: 'Try again',
@@ -90,12 +94,6 @@ const translation: Omit<Translation, LaterKey> = {
     generic: 'Something went wrong. Try again.',
     NETWORK: 'The payment service is unreachable. Check your connection.',
     SESSION_NOT_FOUND: 'This checkout does not exist.',
-    SESSION_CLOSED: 'This checkout is closed.',
-    SESSION_EXPIRED: 'This checkout has expired.',
-    UPSTREAM_UNAVAILABLE: 'The payment provider is unavailable. Try again soon.',
-    UPSTREAM_TIMEOUT: 'The payment provider is slow to answer. We are checking.',
-    RATE_LIMITED: 'Too many tries. Wait a minute.',
-    ORIGIN_NOT_ALLOWED: 'This page may not take this payment.',
   },
 };
 

@@ -21,7 +21,6 @@ const translation: Omit<Translation, LaterKey> = {
   method: 'Moyen de paiement',
   continue: 'Continuer',
   back: 'Retour',
-  change: 'modifier',
   upTo: 'Jusqu’à',
   from: 'Dès',
   slow: 'est lent en ce moment',
@@ -54,18 +53,6 @@ const translation: Omit<Translation, LaterKey> = {
   chooseBank: 'Choisissez votre banque',
   idNumber: 'Numéro d’identité sud-africain',
   idNumberHint: '13 chiffres',
-  required: 'Ce champ est obligatoire.',
-  invalid: 'Vérifiez cette valeur.',
-  phoneInvalid: (digits) => `Saisissez un numéro valide : ${digits} chiffres après l’indicatif.`,
-  idLength: 'Un numéro d’identité compte exactement 13 chiffres.',
-  idInvalid: 'Ce numéro d’identité n’est pas valide. Vérifiez les chiffres.',
-  bankRequired: 'Choisissez votre banque.',
-  fixFields: (count) =>
-    count === 1 ? 'Corrigez 1 champ pour continuer.' : `Corrigez ${count} champs pour continuer.`,
-  sending: 'Envoi…',
-
-  waitHeading: 'Votre paiement est en cours de confirmation',
-  waitBody: 'Ne payez pas une seconde fois : cette page se met à jour toute seule.',
 
   errorHeading: 'Une erreur est survenue',
   reload: 'Réessayer',
@@ -73,12 +60,6 @@ const translation: Omit<Translation, LaterKey> = {
     generic: 'Une erreur est survenue. Veuillez réessayer.',
     NETWORK: 'Impossible de joindre le service de paiement. Vérifiez votre connexion.',
     SESSION_NOT_FOUND: 'Ce paiement n’existe pas.',
-    SESSION_CLOSED: 'Ce paiement est clos.',
-    SESSION_EXPIRED: 'Ce paiement a expiré.',
-    UPSTREAM_UNAVAILABLE: 'Le prestataire de paiement est indisponible. Réessayez bientôt.',
-    UPSTREAM_TIMEOUT: 'Le prestataire de paiement tarde à répondre. Nous vérifions le statut.',
-    RATE_LIMITED: 'Trop de tentatives. Patientez une minute puis réessayez.',
-    ORIGIN_NOT_ALLOWED: 'Cette page n’est pas autorisée à encaisser ce paiement.',
   },
 };
 

@@ -21,7 +21,6 @@ const translation: Omit<Translation, LaterKey> = {
   method: 'Método de pagamento',
   continue: 'Continuar',
   back: 'Voltar',
-  change: 'alterar',
   upTo: 'Até',
   from: 'A partir de',
   slow: 'está lento neste momento',
@@ -54,18 +53,6 @@ const translation: Omit<Translation, LaterKey> = {
   chooseBank: 'Escolha o seu banco',
   idNumber: 'Número de identificação sul-africano',
   idNumberHint: '13 dígitos',
-  required: 'Este campo é obrigatório.',
-  invalid: 'Verifique este valor.',
-  phoneInvalid: (digits) => `Introduza um número válido: ${digits} dígitos após o indicativo.`,
-  idLength: 'Um número de identificação tem exatamente 13 dígitos.',
-  idInvalid: 'Este número de identificação não é válido. Verifique os dígitos.',
-  bankRequired: 'Escolha o seu banco.',
-  fixFields: (count) =>
-    count === 1 ? 'Corrija 1 campo para continuar.' : `Corrija ${count} campos para continuar.`,
-  sending: 'A enviar…',
-
-  waitHeading: 'A confirmar o seu pagamento',
-  waitBody: 'Não pague novamente; esta página atualiza-se sozinha.',
 
   errorHeading: 'Ocorreu um erro',
   reload: 'Tentar novamente',
@@ -73,13 +60,6 @@ const translation: Omit<Translation, LaterKey> = {
     generic: 'Ocorreu um erro. Tente novamente.',
     NETWORK: 'Não foi possível contactar o serviço de pagamento. Verifique a ligação.',
     SESSION_NOT_FOUND: 'Este pagamento não existe.',
-    SESSION_CLOSED: 'Este pagamento está encerrado.',
-    SESSION_EXPIRED: 'Este pagamento expirou.',
-    UPSTREAM_UNAVAILABLE: 'O prestador de pagamentos está indisponível. Tente daqui a pouco.',
-    UPSTREAM_TIMEOUT:
-      'O prestador de pagamentos está a demorar a responder. Estamos a verificar o estado.',
-    RATE_LIMITED: 'Demasiadas tentativas. Aguarde um minuto e tente novamente.',
-    ORIGIN_NOT_ALLOWED: 'Esta página não está autorizada a receber este pagamento.',
   },
 };
 

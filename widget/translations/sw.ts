@@ -21,7 +21,6 @@ const translation: Omit<Translation, LaterKey> = {
   method: 'Njia ya malipo',
   continue: 'Endelea',
   back: 'Rudi',
-  change: 'badilisha',
   upTo: 'Hadi',
   from: 'Kuanzia',
   slow: 'inachelewa kwa sasa',
@@ -54,18 +53,6 @@ const translation: Omit<Translation, LaterKey> = {
   chooseBank: 'Chagua benki yako',
   idNumber: 'Namba ya kitambulisho cha Afrika Kusini',
   idNumberHint: 'Tarakimu 13',
-  required: 'Sehemu hii inahitajika.',
-  invalid: 'Kagua thamani hii.',
-  phoneInvalid: (digits) => `Weka namba sahihi: tarakimu ${digits} baada ya msimbo wa nchi.`,
-  idLength: 'Namba ya kitambulisho ina tarakimu 13 kamili.',
-  idInvalid: 'Namba hii ya kitambulisho si sahihi. Kagua tarakimu.',
-  bankRequired: 'Chagua benki yako.',
-  fixFields: (count) =>
-    count === 1 ? 'Rekebisha sehemu 1 ili kuendelea.' : `Rekebisha sehemu ${count} ili kuendelea.`,
-  sending: 'Inatuma…',
-
-  waitHeading: 'Tunathibitisha malipo yako',
-  waitBody: 'Usilipe tena; ukurasa huu utajisasisha wenyewe.',
 
   errorHeading: 'Hitilafu imetokea',
   reload: 'Jaribu tena',
@@ -73,12 +60,6 @@ const translation: Omit<Translation, LaterKey> = {
     generic: 'Hitilafu imetokea. Tafadhali jaribu tena.',
     NETWORK: 'Imeshindwa kufikia huduma ya malipo. Kagua muunganisho wako.',
     SESSION_NOT_FOUND: 'Malipo haya hayapo.',
-    SESSION_CLOSED: 'Malipo haya yamefungwa.',
-    SESSION_EXPIRED: 'Muda wa malipo haya umekwisha.',
-    UPSTREAM_UNAVAILABLE: 'Mtoa huduma wa malipo hapatikani. Jaribu tena baadaye kidogo.',
-    UPSTREAM_TIMEOUT: 'Mtoa huduma wa malipo anachelewa kujibu. Tunakagua hali.',
-    RATE_LIMITED: 'Majaribio mengi mno. Subiri dakika moja kisha ujaribu tena.',
-    ORIGIN_NOT_ALLOWED: 'Ukurasa huu hauruhusiwi kupokea malipo haya.',
   },
 };
 

@@ -1,15 +1,33 @@
 /**
- * The refusals of a new attempt (a prompt limit's by which limit: `RATE_LIMITED_PHONE`,
- * `RATE_LIMITED_SESSION`), in every language: in the form submit's chunk
- * (actions/submit-attempt.ts, fetched when the payer first types), so a page's first load
- * carries only the errors any request may meet (translations/<language>.ts).
+ * What only the form submit's chunk (actions/submit-attempt.ts, fetched when the payer first
+ * types) makes the widget say, in every language: the fields' problems (its check finds them),
+ * "change" beside an operator predicted from the number (its prediction sets it), and the
+ * refusals of a new attempt (a prompt limit's by which limit: `RATE_LIMITED_PHONE`,
+ * `RATE_LIMITED_SESSION`). So a page's first load carries only the first screens' strings and
+ * the errors any request may meet (translations/<language>.ts).
  * @module
  */
 import { fillTranslation, type SameStrings, type StepStrings } from '../../localize';
+import type { AttemptKey } from '../en';
 
 /** English. */
 export const en = {
+  required: 'This field is required.',
+  sending: 'Sending…',
+  change: 'change',
+  invalid: 'Check this value.',
+  phoneInvalid: (digits) => `Enter ${digits} digits after the country code.`,
+  idLength: 'An ID number has 13 digits.',
+  idInvalid: 'This ID number is not valid.',
+  bankRequired: 'Choose your bank.',
+  fixFields: (count) => (count === 1 ? 'Fix 1 field.' : `Fix ${count} fields.`),
   errors: {
+    ORIGIN_NOT_ALLOWED: 'This page may not take this payment.',
+    SESSION_CLOSED: 'This checkout is closed.',
+    SESSION_EXPIRED: 'This checkout has expired.',
+    UPSTREAM_UNAVAILABLE: 'The payment provider is unavailable. Try again soon.',
+    UPSTREAM_TIMEOUT: 'The payment provider is slow to answer. We are checking.',
+    RATE_LIMITED: 'Too many tries. Wait a minute.',
     ATTEMPT_IN_PROGRESS: 'A payment is already in progress.',
     COUNTRY_NOT_AVAILABLE: 'This country is not available.',
     METHOD_NOT_AVAILABLE: 'This payment method is not available.',
@@ -22,11 +40,27 @@ export const en = {
     RATE_LIMITED_SESSION:
       'Too many payment requests for this checkout. Wait a few minutes, then try again.',
   },
-} satisfies StepStrings;
+} satisfies StepStrings & Record<AttemptKey, unknown>;
 
 /** Français. */
 const fr: SameStrings<typeof en> = {
+  required: 'Ce champ est obligatoire.',
+  sending: 'Envoi…',
+  change: 'modifier',
+  invalid: 'Vérifiez cette valeur.',
+  phoneInvalid: (digits) => `Saisissez un numéro valide : ${digits} chiffres après l’indicatif.`,
+  idLength: 'Un numéro d’identité compte exactement 13 chiffres.',
+  idInvalid: 'Ce numéro d’identité n’est pas valide. Vérifiez les chiffres.',
+  bankRequired: 'Choisissez votre banque.',
+  fixFields: (count) =>
+    count === 1 ? 'Corrigez 1 champ pour continuer.' : `Corrigez ${count} champs pour continuer.`,
   errors: {
+    ORIGIN_NOT_ALLOWED: 'Cette page n’est pas autorisée à encaisser ce paiement.',
+    SESSION_CLOSED: 'Ce paiement est clos.',
+    SESSION_EXPIRED: 'Ce paiement a expiré.',
+    UPSTREAM_UNAVAILABLE: 'Le prestataire de paiement est indisponible. Réessayez bientôt.',
+    UPSTREAM_TIMEOUT: 'Le prestataire de paiement tarde à répondre. Nous vérifions le statut.',
+    RATE_LIMITED: 'Trop de tentatives. Patientez une minute puis réessayez.',
     ATTEMPT_IN_PROGRESS: 'Un paiement est déjà en cours. Attendez qu’il se termine.',
     COUNTRY_NOT_AVAILABLE: 'Ce pays n’est pas disponible pour ce paiement.',
     METHOD_NOT_AVAILABLE: 'Ce moyen de paiement n’est pas disponible.',
@@ -43,7 +77,23 @@ const fr: SameStrings<typeof en> = {
 
 /** Kiswahili. */
 const sw: SameStrings<typeof en> = {
+  required: 'Sehemu hii inahitajika.',
+  sending: 'Inatuma…',
+  change: 'badilisha',
+  invalid: 'Kagua thamani hii.',
+  phoneInvalid: (digits) => `Weka namba sahihi: tarakimu ${digits} baada ya msimbo wa nchi.`,
+  idLength: 'Namba ya kitambulisho ina tarakimu 13 kamili.',
+  idInvalid: 'Namba hii ya kitambulisho si sahihi. Kagua tarakimu.',
+  bankRequired: 'Chagua benki yako.',
+  fixFields: (count) =>
+    count === 1 ? 'Rekebisha sehemu 1 ili kuendelea.' : `Rekebisha sehemu ${count} ili kuendelea.`,
   errors: {
+    ORIGIN_NOT_ALLOWED: 'Ukurasa huu hauruhusiwi kupokea malipo haya.',
+    SESSION_CLOSED: 'Malipo haya yamefungwa.',
+    SESSION_EXPIRED: 'Muda wa malipo haya umekwisha.',
+    UPSTREAM_UNAVAILABLE: 'Mtoa huduma wa malipo hapatikani. Jaribu tena baadaye kidogo.',
+    UPSTREAM_TIMEOUT: 'Mtoa huduma wa malipo anachelewa kujibu. Tunakagua hali.',
+    RATE_LIMITED: 'Majaribio mengi mno. Subiri dakika moja kisha ujaribu tena.',
     ATTEMPT_IN_PROGRESS: 'Malipo tayari yanaendelea. Subiri yakamilike.',
     COUNTRY_NOT_AVAILABLE: 'Nchi hii haipatikani kwa malipo haya.',
     METHOD_NOT_AVAILABLE: 'Njia hii ya malipo haipatikani.',
@@ -60,7 +110,24 @@ const sw: SameStrings<typeof en> = {
 
 /** Português. */
 const pt: SameStrings<typeof en> = {
+  required: 'Este campo é obrigatório.',
+  sending: 'A enviar…',
+  change: 'alterar',
+  invalid: 'Verifique este valor.',
+  phoneInvalid: (digits) => `Introduza um número válido: ${digits} dígitos após o indicativo.`,
+  idLength: 'Um número de identificação tem exatamente 13 dígitos.',
+  idInvalid: 'Este número de identificação não é válido. Verifique os dígitos.',
+  bankRequired: 'Escolha o seu banco.',
+  fixFields: (count) =>
+    count === 1 ? 'Corrija 1 campo para continuar.' : `Corrija ${count} campos para continuar.`,
   errors: {
+    ORIGIN_NOT_ALLOWED: 'Esta página não está autorizada a receber este pagamento.',
+    SESSION_CLOSED: 'Este pagamento está encerrado.',
+    SESSION_EXPIRED: 'Este pagamento expirou.',
+    UPSTREAM_UNAVAILABLE: 'O prestador de pagamentos está indisponível. Tente daqui a pouco.',
+    UPSTREAM_TIMEOUT:
+      'O prestador de pagamentos está a demorar a responder. Estamos a verificar o estado.',
+    RATE_LIMITED: 'Demasiadas tentativas. Aguarde um minuto e tente novamente.',
     ATTEMPT_IN_PROGRESS: 'Já existe um pagamento em curso. Aguarde que termine.',
     COUNTRY_NOT_AVAILABLE: 'Este país não está disponível para este pagamento.',
     METHOD_NOT_AVAILABLE: 'Este método de pagamento não está disponível.',

@@ -8,6 +8,8 @@ import { fillTranslation, type SameStrings, type StepStrings } from '../../local
 
 /** English. */
 export const en = {
+  required: 'This field is required.',
+  sending: 'Sending…',
   otpHeading: 'Enter your code',
   otpBody: 'We sent a one-time code to your phone.',
   otpLabel: 'One-time code',
@@ -17,6 +19,12 @@ export const en = {
   codeExpired: 'The code has expired.',
   triesLeft: (count) => (count === 1 ? '1 try left.' : `${count} tries left.`),
   errors: {
+    ORIGIN_NOT_ALLOWED: 'This page may not take this payment.',
+    SESSION_CLOSED: 'This checkout is closed.',
+    SESSION_EXPIRED: 'This checkout has expired.',
+    UPSTREAM_UNAVAILABLE: 'The payment provider is unavailable. Try again soon.',
+    UPSTREAM_TIMEOUT: 'The payment provider is slow to answer. We are checking.',
+    RATE_LIMITED: 'Too many tries. Wait a minute.',
     NO_ATTEMPT_WAITING: 'No payment is waiting for a code.',
     OTP_INVALID: 'That code is not correct.',
     OTP_EXPIRED: 'The code has expired.',
@@ -26,6 +34,8 @@ export const en = {
 
 /** Français. */
 const fr: SameStrings<typeof en> = {
+  required: 'Ce champ est obligatoire.',
+  sending: 'Envoi…',
   otpHeading: 'Saisissez votre code',
   otpBody: 'Nous avons envoyé un code à usage unique sur votre téléphone.',
   otpLabel: 'Code à usage unique',
@@ -35,6 +45,12 @@ const fr: SameStrings<typeof en> = {
   codeExpired: 'Le code a expiré.',
   triesLeft: (count) => (count <= 1 ? `${count} essai restant.` : `${count} essais restants.`),
   errors: {
+    ORIGIN_NOT_ALLOWED: 'Cette page n’est pas autorisée à encaisser ce paiement.',
+    SESSION_CLOSED: 'Ce paiement est clos.',
+    SESSION_EXPIRED: 'Ce paiement a expiré.',
+    UPSTREAM_UNAVAILABLE: 'Le prestataire de paiement est indisponible. Réessayez bientôt.',
+    UPSTREAM_TIMEOUT: 'Le prestataire de paiement tarde à répondre. Nous vérifions le statut.',
+    RATE_LIMITED: 'Trop de tentatives. Patientez une minute puis réessayez.',
     NO_ATTEMPT_WAITING: 'Aucun paiement n’attend de code.',
     OTP_INVALID: 'Ce code est incorrect.',
     OTP_EXPIRED: 'Le code a expiré.',
@@ -44,6 +60,8 @@ const fr: SameStrings<typeof en> = {
 
 /** Kiswahili. */
 const sw: SameStrings<typeof en> = {
+  required: 'Sehemu hii inahitajika.',
+  sending: 'Inatuma…',
   otpHeading: 'Weka msimbo wako',
   otpBody: 'Tumetuma msimbo wa matumizi ya mara moja kwenye simu yako.',
   otpLabel: 'Msimbo wa mara moja',
@@ -53,6 +71,12 @@ const sw: SameStrings<typeof en> = {
   codeExpired: 'Msimbo umeisha muda.',
   triesLeft: (count) => (count === 1 ? 'Jaribio 1 limebaki.' : `Majaribio ${count} yamebaki.`),
   errors: {
+    ORIGIN_NOT_ALLOWED: 'Ukurasa huu hauruhusiwi kupokea malipo haya.',
+    SESSION_CLOSED: 'Malipo haya yamefungwa.',
+    SESSION_EXPIRED: 'Muda wa malipo haya umekwisha.',
+    UPSTREAM_UNAVAILABLE: 'Mtoa huduma wa malipo hapatikani. Jaribu tena baadaye kidogo.',
+    UPSTREAM_TIMEOUT: 'Mtoa huduma wa malipo anachelewa kujibu. Tunakagua hali.',
+    RATE_LIMITED: 'Majaribio mengi mno. Subiri dakika moja kisha ujaribu tena.',
     NO_ATTEMPT_WAITING: 'Hakuna malipo yanayosubiri msimbo.',
     OTP_INVALID: 'Msimbo huo si sahihi.',
     OTP_EXPIRED: 'Msimbo umeisha muda.',
@@ -62,6 +86,8 @@ const sw: SameStrings<typeof en> = {
 
 /** Português. */
 const pt: SameStrings<typeof en> = {
+  required: 'Este campo é obrigatório.',
+  sending: 'A enviar…',
   otpHeading: 'Introduza o código',
   otpBody: 'Enviámos um código de utilização única para o seu telemóvel.',
   otpLabel: 'Código de utilização única',
@@ -71,6 +97,13 @@ const pt: SameStrings<typeof en> = {
   codeExpired: 'O código expirou.',
   triesLeft: (count) => (count === 1 ? 'Resta 1 tentativa.' : `Restam ${count} tentativas.`),
   errors: {
+    ORIGIN_NOT_ALLOWED: 'Esta página não está autorizada a receber este pagamento.',
+    SESSION_CLOSED: 'Este pagamento está encerrado.',
+    SESSION_EXPIRED: 'Este pagamento expirou.',
+    UPSTREAM_UNAVAILABLE: 'O prestador de pagamentos está indisponível. Tente daqui a pouco.',
+    UPSTREAM_TIMEOUT:
+      'O prestador de pagamentos está a demorar a responder. Estamos a verificar o estado.',
+    RATE_LIMITED: 'Demasiadas tentativas. Aguarde um minuto e tente novamente.',
     NO_ATTEMPT_WAITING: 'Nenhum pagamento aguarda um código.',
     OTP_INVALID: 'Esse código não está correto.',
     OTP_EXPIRED: 'O código expirou.',

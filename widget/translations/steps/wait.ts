@@ -1,0 +1,34 @@
+/**
+ * The "wait" and "confirming" steps in every language: in the live transport's chunk
+ * (transport.ts), whose module those steps ship with (steps/wait.ts), so a page's first load
+ * does not carry them.
+ * @module
+ */
+import { fillTranslation, type Translation } from '../../localize';
+import type { WaitKey } from '../en';
+
+/** English. */
+export const en = {
+  waitHeading: 'Your payment is being confirmed',
+  waitBody: 'Don’t pay again; this page updates by itself.',
+} satisfies Pick<Translation, WaitKey>;
+
+/** Français. */
+const fr: Pick<Translation, keyof typeof en> = {
+  waitHeading: 'Votre paiement est en cours de confirmation',
+  waitBody: 'Ne payez pas une seconde fois : cette page se met à jour toute seule.',
+};
+
+/** Kiswahili. */
+const sw: Pick<Translation, keyof typeof en> = {
+  waitHeading: 'Tunathibitisha malipo yako',
+  waitBody: 'Usilipe tena; ukurasa huu utajisasisha wenyewe.',
+};
+
+/** Português. */
+const pt: Pick<Translation, keyof typeof en> = {
+  waitHeading: 'A confirmar o seu pagamento',
+  waitBody: 'Não pague novamente; esta página atualiza-se sozinha.',
+};
+
+for (const [code, strings] of Object.entries({ en, fr, sw, pt })) fillTranslation(code, strings);
