@@ -49,7 +49,7 @@ export async function predictOperator(host: PredictHost): Promise<void> {
     const { method: value } = (await res.json()) as { method?: string | null };
     const method = country.methods.find((m) => m.value === value);
     // Still the number and country the payer is on.
-    if (!method || asked.get(host) !== mobile || host._country() !== country) return;
+    if (!method || asked.get(host) !== mobile || host._country()?.id !== country.id) return;
     if (!takes(method, view.amount)) return;
     host._methodValue = method.value;
     host._values = { ...host._values, predicted: method.value };
