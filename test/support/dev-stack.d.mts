@@ -1,6 +1,8 @@
 export interface DevStack {
   base: string;
   persistTo: string;
+  /** The process group of wrangler and its workerd processes (wrangler's PID). */
+  pgid: number;
   output(): string;
   stop(): Promise<void>;
 }
