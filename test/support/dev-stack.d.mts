@@ -26,4 +26,5 @@ export declare function startDevStack(options?: {
   vars?: Record<string, string>;
   inspectorPort?: number;
   stdio?: 'inherit' | 'pipe';
+  costCounters?: boolean;
 }): Promise<DevStack>;

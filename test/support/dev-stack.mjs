@@ -183,6 +183,40 @@ async function sandboxConfig(vars) {
 }
 
 /**
+ * The proxy's config for the bench's cost phase: a generated copy of wrangler.toml (JSON, in a
+ * temp dir, paths made absolute) whose [env.dev] runs worker/dev-cost/entry.ts, the proxy with
+ * its billed operations counted (GET /dev/cost). Only this copy names that entry: production,
+ * `npm run dev` and the tests never bundle it.
+ * @returns {Promise<string>}
+ */
+async function costCountingConfig() {
+  const { experimental_readRawConfig } = await import('wrangler');
+  const { rawConfig } = experimental_readRawConfig({ config: path.join(root, 'wrangler.toml') });
+  const absolute = (p) => (p ? path.resolve(root, p) : p);
+  const fix = (section) => ({
+    ...section,
+    ...(section.assets && {
+      assets: { ...section.assets, directory: absolute(section.assets.directory) },
+    }),
+    ...(section.d1_databases && {
+      d1_databases: section.d1_databases.map((d) => ({
+        ...d,
+        migrations_dir: absolute(d.migrations_dir),
+      })),
+    }),
+  });
+  const dev = { ...fix(rawConfig.env.dev), main: path.join(root, 'worker/dev-cost/entry.ts') };
+  const config = {
+    ...fix(rawConfig),
+    main: absolute(rawConfig.main),
+    env: { ...rawConfig.env, dev },
+  };
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'uc-cost-config-')), 'wrangler.json');
+  writeFileSync(file, JSON.stringify(config, null, 2));
+  return file;
+}
+
+/**
  * Applies the query index's D1 migrations (migrations/) to the local database of `[env.dev]`
  * in `persistTo` (applied ones are skipped), as `wrangler dev` will find it.
  * @param {string} persistTo
@@ -211,7 +245,8 @@ export function applyIndexMigrations(persistTo) {
  * Starts `wrangler dev -c wrangler.toml -c sandbox/wrangler.toml --env dev` and resolves once /health answers.
  * The query index's migrations are applied to its state first.
  * Vars named `SANDBOX_*` go to the sandbox (see {@link sandboxConfig}), the others to the proxy.
- * @param {{ port?: number, persistTo?: string, vars?: Record<string,string>, inspectorPort?: number, stdio?: 'inherit'|'pipe' }} options
+ * `costCounters`: run the proxy with its billed operations counted ({@link costCountingConfig}).
+ * @param {{ port?: number, persistTo?: string, vars?: Record<string,string>, inspectorPort?: number, stdio?: 'inherit'|'pipe', costCounters?: boolean }} options
  */
 export async function startDevStack(options = {}) {
   ensureDevVars();
@@ -231,10 +266,11 @@ export async function startDevStack(options = {}) {
     Object.fromEntries(Object.entries(vars).filter(isSandboxVar)),
   );
   const proxyVars = Object.entries(vars).filter((entry) => !isSandboxVar(entry));
+  const proxyConfig = options.costCounters ? await costCountingConfig() : 'wrangler.toml';
   const args = [
     'dev',
     '-c',
-    'wrangler.toml',
+    proxyConfig,
     '-c',
     sandbox,
     // [env.dev] of wrangler.toml: the top level is the production Worker (no dev routes).
@@ -249,6 +285,8 @@ export async function startDevStack(options = {}) {
     '--persist-to',
     persistTo,
     '--show-interactive-dev-session=false',
+    // The generated config lives in a temp dir, where wrangler would find no .dev.vars.
+    ...(options.costCounters ? ['--env-file', path.join(root, '.dev.vars')] : []),
     ...proxyVars.flatMap(([k, v]) => ['--var', `${k}:${v}`]),
   ];
   const child = spawn(path.join(root, 'node_modules/.bin/wrangler'), args, {
@@ -265,7 +303,10 @@ export async function startDevStack(options = {}) {
     detached: true,
   });
   const pgid = /** @type {number} */ (child.pid);
-  child.once('exit', () => rmSync(path.dirname(sandbox), { recursive: true, force: true }));
+  child.once('exit', () => {
+    rmSync(path.dirname(sandbox), { recursive: true, force: true });
+    if (options.costCounters) rmSync(path.dirname(proxyConfig), { recursive: true, force: true });
+  });
   // The lifeline: its stdin is a pipe from this process; when this process is gone, so is the
   // stack. Unref'd: it never keeps this process alive by itself.
   const watchdog = spawn(
