@@ -4,6 +4,7 @@
  * @module
  */
 import type { AttemptStatus, MoneyDifference } from '../../shared/status';
+import { indexedCheckBy } from '../durable/reconcile-backoff';
 import { redactionOf } from '../durable/redaction';
 import type { WebhookRecord } from '../durable/webhook-outbox';
 import { payoutSummary } from '../index-store/summaries';
@@ -64,11 +65,15 @@ export function payoutView(store: PayoutStore): PayoutView | null {
   };
 }
 
-/** Stages the payout's query-index row, with when its next status query is due (unchanged rows
- * write nothing). */
-export function stageIndexRow(store: PayoutStore): void {
+/** Stages the payout's query-index row, with the check-by time of its next status query
+ * (worker/durable/reconcile-backoff.ts, `indexedCheckBy`; unchanged rows write nothing).
+ * `fresh`: the sweep just re-asked a lost status query. */
+export function stageIndexRow(store: PayoutStore, fresh = false): void {
   const row = store.row();
   if (!row) return;
   const { tasks, index } = store.open();
-  index.stage('payout', payoutSummary(row, tasks.get('reconcile')?.due_at ?? null));
+  const due = tasks.get('reconcile')?.due_at ?? null;
+  const indexed = index.staged('payout', row.reference)?.next_check_at ?? null;
+  const checkBy = row.status === 'pending' ? indexedCheckBy(indexed, due, fresh) : null;
+  index.stage('payout', payoutSummary(row, checkBy));
 }
