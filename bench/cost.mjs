@@ -169,8 +169,8 @@ function priceOf(counts, key) {
 
 const ROWS = [
   ['worker_requests', 'Worker requests'],
-  ['do_requests', 'Durable Object requests (calls; alarms added)'],
-  ['alarms', 'of which alarms'],
+  ['do_requests', 'Durable Object requests (stub calls; the cost adds the alarms)'],
+  ['alarms', 'Alarms (priced as Durable Object requests)'],
   ['storage_rows_read', 'DO storage rows read'],
   ['storage_rows_written', 'DO storage rows written'],
   ['d1_queries', 'D1 queries'],

@@ -53,20 +53,17 @@ function descendants(pid: number): Proc[] {
   return found;
 }
 
-/** Those of `procs` (or members of their groups) still alive. */
+/** Those of `procs` (or members of their groups) still alive; this test's own group aside
+ * (the stack must never be in it anyway). */
 function stillAlive(procs: Proc[]): Proc[] {
+  const table = processTable().filter((p) => !p.state.startsWith('Z'));
+  const own = table.find((p) => p.pid === process.pid)?.pgid ?? -1;
   const groups = new Set(procs.map((p) => p.pgid));
   const pids = new Set(procs.map((p) => p.pid));
-  return processTable()
-    .filter((p) => !p.state.startsWith('Z'))
-    .filter((p) => pids.has(p.pid) || (groups.has(p.pgid) && p.pgid !== process.pid))
-    .filter((p) => p.pgid !== process.pid && p.pgid !== getpgid())
+  return table
+    .filter((p) => pids.has(p.pid) || groups.has(p.pgid))
+    .filter((p) => p.pgid !== own)
     .map((p) => ({ pid: p.pid, pgid: p.pgid }));
-}
-
-/** This test process's own group (never counted: the stack must not be in it anyway). */
-function getpgid(): number {
-  return processTable().find((p) => p.pid === process.pid)?.pgid ?? -1;
 }
 
 let started: { child: ChildProcess; procs: Proc[]; state: string } | null = null;
