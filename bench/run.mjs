@@ -2,7 +2,8 @@
 // counts, under a minute): sizes, signing in workerd, the first step of the hosted page and of
 // the demo page in Chromium on an emulated slow phone, proxy overhead, push latency and a
 // callback storm, all against the local stack (proxy + sandbox under `wrangler dev`, real HTTP
-// on 127.0.0.1). Writes bench/results.json and bench/results.md.
+// on 127.0.0.1). Writes bench/results.json and bench/results.md, and the cost-per-payment table
+// (bench/cost.mjs) into docs/benchmarks.md.
 //   --profile   also profile each phase (perf samples, fsync counts, widget size profile) into
 //               bench/profile.md and bench/profile.json; results are not written (perturbed)
 //   --readme    copy the results table into README.md between the bench markers
@@ -188,6 +189,11 @@ try {
     ...ingest.probe,
   });
   await stop(stack);
+
+  // Cost per payment (bench/cost.mjs): counts, not timings; its own stack, the table goes into
+  // docs/benchmarks.md.
+  const { costPhase } = await import('./cost-run.mjs');
+  await costPhase({ log, write: !profile });
 
   machine.loadAfter = os.loadavg()[0].toFixed(2);
   const seconds = (performance.now() - started) / 1000;

@@ -1,6 +1,8 @@
 export interface DevStack {
   base: string;
   persistTo: string;
+  /** The process group of wrangler and its workerd processes (wrangler's PID). */
+  pgid: number;
   output(): string;
   stop(): Promise<void>;
 }
@@ -24,4 +26,5 @@ export declare function startDevStack(options?: {
   vars?: Record<string, string>;
   inspectorPort?: number;
   stdio?: 'inherit' | 'pipe';
+  costCounters?: boolean;
 }): Promise<DevStack>;

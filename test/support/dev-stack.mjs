@@ -1,5 +1,8 @@
 // Starts the dev stack (proxy + sandbox in one `wrangler dev`) on a port, with its own state
-// directory, and stops it by PID. Used by `npm run dev`, the end-to-end suite and benchmarks.
+// directory, and stops it by process group. Used by `npm run dev`, the end-to-end suite and
+// benchmarks. Wrangler leads a process group of its own (its workerd children are in it), so
+// `stop()` ends all of them at once; a watchdog (group-watchdog.mjs) ends the group when the
+// process that started it exits in any way, SIGKILL included, so no stack outlives its starter.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
@@ -11,6 +14,7 @@ import {
 } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { endGroup, signalGroup } from './process-group.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
@@ -179,6 +183,40 @@ async function sandboxConfig(vars) {
 }
 
 /**
+ * The proxy's config for the bench's cost phase: a generated copy of wrangler.toml (JSON, in a
+ * temp dir, paths made absolute) whose [env.dev] runs worker/dev-cost/entry.ts, the proxy with
+ * its billed operations counted (GET /dev/cost). Only this copy names that entry: production,
+ * `npm run dev` and the tests never bundle it.
+ * @returns {Promise<string>}
+ */
+async function costCountingConfig() {
+  const { experimental_readRawConfig } = await import('wrangler');
+  const { rawConfig } = experimental_readRawConfig({ config: path.join(root, 'wrangler.toml') });
+  const absolute = (p) => (p ? path.resolve(root, p) : p);
+  const fix = (section) => ({
+    ...section,
+    ...(section.assets && {
+      assets: { ...section.assets, directory: absolute(section.assets.directory) },
+    }),
+    ...(section.d1_databases && {
+      d1_databases: section.d1_databases.map((d) => ({
+        ...d,
+        migrations_dir: absolute(d.migrations_dir),
+      })),
+    }),
+  });
+  const dev = { ...fix(rawConfig.env.dev), main: path.join(root, 'worker/dev-cost/entry.ts') };
+  const config = {
+    ...fix(rawConfig),
+    main: absolute(rawConfig.main),
+    env: { ...rawConfig.env, dev },
+  };
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'uc-cost-config-')), 'wrangler.json');
+  writeFileSync(file, JSON.stringify(config, null, 2));
+  return file;
+}
+
+/**
  * Applies the query index's D1 migrations (migrations/) to the local database of `[env.dev]`
  * in `persistTo` (applied ones are skipped), as `wrangler dev` will find it.
  * @param {string} persistTo
@@ -207,7 +245,8 @@ export function applyIndexMigrations(persistTo) {
  * Starts `wrangler dev -c wrangler.toml -c sandbox/wrangler.toml --env dev` and resolves once /health answers.
  * The query index's migrations are applied to its state first.
  * Vars named `SANDBOX_*` go to the sandbox (see {@link sandboxConfig}), the others to the proxy.
- * @param {{ port?: number, persistTo?: string, vars?: Record<string,string>, inspectorPort?: number, stdio?: 'inherit'|'pipe' }} options
+ * `costCounters`: run the proxy with its billed operations counted ({@link costCountingConfig}).
+ * @param {{ port?: number, persistTo?: string, vars?: Record<string,string>, inspectorPort?: number, stdio?: 'inherit'|'pipe', costCounters?: boolean }} options
  */
 export async function startDevStack(options = {}) {
   ensureDevVars();
@@ -227,10 +266,11 @@ export async function startDevStack(options = {}) {
     Object.fromEntries(Object.entries(vars).filter(isSandboxVar)),
   );
   const proxyVars = Object.entries(vars).filter((entry) => !isSandboxVar(entry));
+  const proxyConfig = options.costCounters ? await costCountingConfig() : 'wrangler.toml';
   const args = [
     'dev',
     '-c',
-    'wrangler.toml',
+    proxyConfig,
     '-c',
     sandbox,
     // [env.dev] of wrangler.toml: the top level is the production Worker (no dev routes).
@@ -245,6 +285,8 @@ export async function startDevStack(options = {}) {
     '--persist-to',
     persistTo,
     '--show-interactive-dev-session=false',
+    // The generated config lives in a temp dir, where wrangler would find no .dev.vars.
+    ...(options.costCounters ? ['--env-file', path.join(root, '.dev.vars')] : []),
     ...proxyVars.flatMap(([k, v]) => ['--var', `${k}:${v}`]),
   ];
   const child = spawn(path.join(root, 'node_modules/.bin/wrangler'), args, {
@@ -256,14 +298,50 @@ export async function startDevStack(options = {}) {
       WRANGLER_LOG: process.env.WRANGLER_LOG ?? 'warn',
     },
     stdio: ['ignore', options.stdio ?? 'pipe', options.stdio ?? 'pipe'],
+    // Its own process group (pgid = child.pid): a terminal's Ctrl-C no longer reaches it
+    // directly, and whoever stops the stack ends wrangler and both workerd processes together.
+    detached: true,
   });
-  child.once('exit', () => rmSync(path.dirname(sandbox), { recursive: true, force: true }));
+  const pgid = /** @type {number} */ (child.pid);
+  child.once('exit', () => {
+    rmSync(path.dirname(sandbox), { recursive: true, force: true });
+    if (options.costCounters) rmSync(path.dirname(proxyConfig), { recursive: true, force: true });
+  });
+  // The lifeline: its stdin is a pipe from this process; when this process is gone, so is the
+  // stack. Unref'd: it never keeps this process alive by itself.
+  const watchdog = spawn(
+    process.execPath,
+    [path.join(root, 'test/support/group-watchdog.mjs'), String(pgid)],
+    {
+      stdio: ['pipe', 'ignore', 'inherit'],
+      detached: true,
+    },
+  );
+  watchdog.unref();
+  /** @type {import('node:net').Socket} */ (watchdog.stdin).unref();
+  // A normal exit (or process.exit from a signal handler): SIGTERM at once, synchronously;
+  // the watchdog, seeing the pipe close, follows up with SIGKILL for anything left.
+  const onExit = () => signalGroup(pgid, 'SIGTERM');
+  process.once('exit', onExit);
+  let stopped = null;
+  const stop = () =>
+    (stopped ??= (async () => {
+      await endGroup(pgid);
+      if (child.exitCode === null && child.signalCode === null) {
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+      process.off('exit', onExit);
+      watchdog.stdin?.end();
+    })());
   let output = '';
   if (child.stdout) child.stdout.on('data', (d) => (output += d));
   if (child.stderr) child.stderr.on('data', (d) => (output += d));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`wrangler dev exited early:\n${output}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`wrangler dev exited early:\n${output}`);
+    }
     try {
       const res = await fetch(`${base}/health`);
       if (res.ok) break;
@@ -273,20 +351,15 @@ export async function startDevStack(options = {}) {
     await new Promise((r) => setTimeout(r, 200));
   }
   if (Date.now() >= deadline) {
-    child.kill('SIGTERM');
+    await stop();
     throw new Error(`wrangler dev did not answer on ${base}/health within 60 s:\n${output}`);
   }
   return {
     base,
     persistTo,
+    pgid,
     output: () => output,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
+    /** Ends wrangler's whole group: SIGTERM, then SIGKILL after 5 s; resolves when all are gone. */
+    stop,
   };
 }

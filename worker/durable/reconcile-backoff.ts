@@ -21,6 +21,39 @@ export const NOT_CREATED_LIMIT = 3;
 /** A pending payment whose status query is overdue by this much is asked about by the sweep. */
 export const OVERDUE_GRACE_MS = 60_000;
 
+/**
+ * The query index's `next_check_at` of a pending payment is a check-by time, not the exact due
+ * time of its next status query: the sweep asks an object only once it is past that time by
+ * {@link OVERDUE_GRACE_MS}. It moves only when the object's next query would come later than
+ * the indexed time, and then to that query's time plus this slack, so the index row is
+ * rewritten about every other query at the backoff's cap, and not on every query (each
+ * rewrite is a D1 write of the attempt's or payout's row and its indexes). An object whose
+ * alarm stopped is found by the sweep at most this much later; money is not touched by it
+ * (only the upstream's answer settles a payment).
+ */
+export const INDEX_CHECK_SLACK_MS = RECONCILE_CAP_MS;
+
+/**
+ * The `next_check_at` to index for a payment whose next status query is due at `due` (null:
+ * none), when the index holds `indexed`: kept while the query comes by then, else moved to
+ * `due` plus {@link INDEX_CHECK_SLACK_MS}. `fresh` (the sweep just re-asked an object whose
+ * query was lost): moved regardless, since the indexed time was found wrong.
+ *
+ * @example
+ * indexedCheckBy(null, 1_000); // 901_000: the first one
+ * indexedCheckBy(901_000, 600_000); // 901_000: the query comes before the indexed time
+ * indexedCheckBy(901_000, 1_500_000); // 2_400_000
+ */
+export function indexedCheckBy(
+  indexed: number | null,
+  due: number | null,
+  fresh = false,
+): number | null {
+  if (due === null) return null;
+  if (!fresh && indexed !== null && due <= indexed) return indexed;
+  return due + INDEX_CHECK_SLACK_MS;
+}
+
 /** The settings the backoff reads. */
 export type BackoffConfig = Pick<Config, 'reconcileDelaySeconds' | 'reconcileHorizonMs'>;
 

@@ -86,6 +86,14 @@ export class IndexOutbox {
     return true;
   }
 
+  /** The summary last staged for one row, or null. */
+  staged<K extends SummaryKind>(kind: K, id: string): SummaryOf[K] | null {
+    const row = this.sql
+      .exec<{ body: string }>('SELECT body FROM index_rows WHERE kind = ? AND id = ?', kind, id)
+      .toArray()[0];
+    return row ? (JSON.parse(row.body) as SummaryOf[K]) : null;
+  }
+
   /** Queues one webhook event for the feed (once per id). */
   stageEvent(event: EventSummary): void {
     const written = this.sql.exec(

@@ -138,7 +138,7 @@ export class Payout extends DurableObject<ProxyEnv> {
         task ?? { key: 'reconcile', kind: 'reconcile', due_at: 0, ref: row.reference, tries: 0 },
       );
     }
-    stageIndexRow(this.store);
+    stageIndexRow(this.store, overdue);
     this.keep();
     const requeued = await index.check(this.env.INDEX);
     await tasks.rearm();

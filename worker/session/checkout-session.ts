@@ -283,7 +283,7 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     if (!this.cx.store.session()) return { reconciled: 0, requeued: 0 };
     applyClock(this.cx);
     const reconciled = await reconcileOverdue(this.cx);
-    this.cx.indexRows();
+    this.cx.indexRows(reconciled > 0);
     scheduleSessionRetention(this.cx);
     const requeued = await this.cx.tables.open().index.check(this.env.INDEX);
     await this.cx.tasks.rearm();

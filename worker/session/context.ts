@@ -119,9 +119,12 @@ export class SessionContext {
     return publicView(session, attempts.at(-1), this.config.catalogue, this.terms);
   }
 
-  /** Stages the session's query-index rows (worker/index-store/session-index.ts). */
-  indexRows(): void {
-    if (this.tables.exists) stageSessionRows(this.store.sql, this.tables.open().index, this.tasks);
+  /** Stages the session's query-index rows (worker/index-store/session-index.ts); `fresh`:
+   * the sweep just re-asked a lost status query. */
+  indexRows(fresh = false): void {
+    if (this.tables.exists) {
+      stageSessionRows(this.store.sql, this.tables.open().index, this.tasks, fresh);
+    }
   }
 
   /** Raises `seq`, stages the index rows and pushes the new view to every connected stream. */
