@@ -1,10 +1,13 @@
 // `npm run dev`: builds the widget, then runs proxy + sandbox + demo on http://127.0.0.1:8787.
 // Ctrl-C stops wrangler (and its workerd children) cleanly.
 import { run } from './run.mjs';
+import { buildOpenApi } from './openapi.mjs';
 import { devAllowedOrigins, ensureDevVars, startDevStack } from '../test/support/dev-stack.mjs';
 import path from 'node:path';
 
 run('vite', ['build', '--logLevel', 'warn'], 'widget build');
+// GET /openapi.json and /docs (static assets built from worker/openapi/).
+await buildOpenApi();
 const port = Number(process.env.PORT ?? 8787);
 ensureDevVars();
 // The stack's own origins plus ALLOWED_ORIGINS from the environment and .dev.vars (added, not

@@ -34,7 +34,14 @@ export async function buildDocument() {
   return module.openApiDocument({ errorDescriptions: errorDescriptions() });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+/** The typed client's types (client/api-types.ts, committed) for a document. */
+export async function clientTypes(document) {
+  const { default: openapiTS } = await import('openapi-typescript');
+  return openapiTS(document, { exportType: false });
+}
+
+/** Writes public/openapi.json, lints it (errors fail) and builds public/docs.html from it. */
+export async function buildOpenApi() {
   const file = path.join(root, 'public/openapi.json');
   writeFileSync(file, `${JSON.stringify(await buildDocument())}\n`);
   run('redocly', ['lint', '--config', 'redocly.yaml', '--format', 'summary', file], 'OpenAPI lint');
@@ -51,4 +58,13 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     ],
     '/docs build',
   );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('--client-types')) {
+    // `npm run build:client-types`: regenerates the committed types of unified-checkout/client.
+    const types = await clientTypes(await buildDocument());
+    writeFileSync(path.join(root, 'client/api-types.ts'), types);
+    console.log('✔ client/api-types.ts');
+  } else await buildOpenApi();
 }

@@ -139,6 +139,16 @@ function successResponses(
       content: { 'application/json': { schema: ref(id) } },
     };
   }
+  for (const alternative of operation.alternatives ?? []) {
+    const answer = out[String(alternative.status)];
+    if (!answer) continue;
+    answer.content = {
+      ...(answer.content as Json),
+      [alternative.contentType]: {
+        schema: { type: 'string', description: alternative.description },
+      },
+    };
+  }
   return out;
 }
 

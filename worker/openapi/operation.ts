@@ -31,6 +31,8 @@ export interface Operation {
   responses: Partial<
     Record<number, z.core.$ZodType | { contentType: string; description: string }>
   >;
+  /** Other content types a success status may come in (e.g. CSV beside JSON). */
+  alternatives?: readonly { status: number; contentType: string; description: string }[];
   /** The error codes this route answers besides the audience's common ones (operations/common.ts). */
   errors: readonly ErrorCode[];
 }

@@ -51,5 +51,6 @@ export const callbackOperations = [
     operationId: 'linkCallback',
     summary: "The upstream's callback for one payment link (the link's own callback_url)",
     body: paymentLinkCallbackSchema,
+    errors: ['NOT_FOUND'],
   }),
 ];

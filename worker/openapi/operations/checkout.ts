@@ -55,6 +55,7 @@ export const checkoutOperations = [
       'SESSION_CLOSED',
       'SESSION_EXPIRED',
       'NO_ATTEMPT_WAITING',
+      'ATTEMPT_IN_PROGRESS',
       'OTP_INVALID',
       'OTP_EXPIRED',
       'OTP_LOCKED',

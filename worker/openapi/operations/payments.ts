@@ -121,6 +121,7 @@ export const paymentOperations = [
     audience: 'merchant',
     query: REPORT_SCHEMA,
     responses: { 200: settlementReportSchema },
+    alternatives: [{ status: 200, contentType: 'text/csv', description: 'With `format=csv`.' }],
     errors: [],
   }),
 ];

@@ -1,0 +1,49 @@
+/**
+ * The API reference at /docs (public/docs.html, built by scripts/openapi.mjs from the OpenAPI
+ * document) renders in Chromium with nothing fetched from another origin, no CSP violation and
+ * no page error, and holds the Errors entries that error bodies' `doc_url` point at.
+ */
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { ErrorCode } from '../../shared/errors';
+import { launch } from './browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('/docs renders offline: no request leaves the origin, every error code has its anchor', async () => {
+  const base = inject('baseUrl');
+  const page = await browser.newPage();
+  const outside: string[] = [];
+  const problems: string[] = [];
+  page.on('request', (request) => {
+    const url = request.url();
+    if (!url.startsWith(base) && !url.startsWith('data:') && !url.startsWith('blob:')) {
+      outside.push(url);
+    }
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`console: ${message.text()}`);
+  });
+  const response = await page.goto(`${base}/docs`);
+  expect(response?.status()).toBe(200);
+  // Redoc has rendered (hydrated) the operations and the Errors section.
+  await page.getByText('Create a checkout session').first().waitFor();
+  for (const code of Object.values(ErrorCode)) {
+    expect(await page.locator(`[id="error-${code}"]`).count(), code).toBe(1);
+  }
+  const document = await page.request.get(`${base}/openapi.json`);
+  expect(document.status()).toBe(200);
+  expect(((await document.json()) as { openapi: string }).openapi).toBe('3.1.0');
+  expect(outside, 'requests to other origins').toEqual([]);
+  expect(problems).toEqual([]);
+  await page.close();
+});
