@@ -58,6 +58,21 @@ export async function buildOpenApi() {
     ],
     '/docs build',
   );
+  const docs = path.join(root, 'public/docs.html');
+  writeFileSync(docs, offline(readFileSync(docs, 'utf8')));
+}
+
+/**
+ * The page as Redoc renders it, minus what would reach another origin: the Redocly badge's logo
+ * (an image on their CDN; it hides itself when the image fails) and the browser's favicon request.
+ * Telemetry is off in redocly.yaml. test/e2e/docs.test.ts checks that nothing leaves the origin.
+ * @param {string} html
+ */
+export function offline(html) {
+  return html
+    .replaceAll('https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'data:,')
+    .replaceAll('https://cdn.redoc.ly/redoc/logo-mini.svg', 'data:,')
+    .replace('<head>', '<head>\n  <link rel="icon" href="data:,">');
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -38,3 +38,8 @@ export async function expectWebhookContract(body: unknown): Promise<void> {
   const problems = await problemsOf('webhook', { body });
   expect(problems, 'the webhook drifted from the OpenAPI document (worker/openapi/)').toEqual([]);
 }
+
+/** Builds the document on the Node side now, before any test's clock runs (once per process). */
+export async function warmContract(): Promise<void> {
+  await problemsOf('response', { method: 'GET', url: 'http://warm.up/', status: 200, body: '' });
+}

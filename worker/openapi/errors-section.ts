@@ -31,6 +31,11 @@ export function errorsSection(
   ].join('\n');
 }
 
+/** HTML-escaped, with `code` spans as <code> (Markdown is not read inside an HTML table). */
 function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/`([^`]+)`/g, '<code>$1</code>');
 }

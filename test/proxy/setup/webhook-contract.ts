@@ -1,12 +1,15 @@
-// Setup file of the proxy projects: after each test file, every merchant webhook the dev
-// receiver got in that file is validated against its `webhooks` entry of the OpenAPI document
-// (test/proxy/contract.ts).
+// Setup file of the proxy projects: the OpenAPI contract (test/proxy/contract.ts). Before each
+// test file, the document is built on the Node side (a first response would otherwise wait for
+// it while the test's alarms run on); after it, every merchant webhook the dev receiver got in
+// that file is validated against its `webhooks` entry.
 import { exports } from 'cloudflare:workers';
 import { afterAll } from 'vitest';
-import { expectWebhookContract } from '../contract';
+import { expectWebhookContract, warmContract } from '../contract';
 
 /** The session id of the hand-made events the delivery tests queue (not real payloads). */
 export const SYNTHETIC_SESSION = 'cs_abcdefghijklmnopqrstuvwxyz';
+
+await warmContract();
 
 afterAll(async () => {
   const res = await exports.default.fetch(new Request('http://127.0.0.1:8787/dev/webhooks'));
