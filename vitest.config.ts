@@ -104,7 +104,7 @@ function proxyProject(
       globalSetup: ['./test/support/sandbox-build.ts'],
       setupFiles: [
         './test/proxy/setup/apply-migrations.ts',
-        './test/proxy/setup/webhook-contract.ts',
+        './test/proxy/setup/openapi-contract.ts',
       ],
     },
   };

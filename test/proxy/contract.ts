@@ -1,5 +1,7 @@
 // The OpenAPI contract from inside workerd: each response and webhook goes to the Node-side
 // validator (test/support/openapi-contract.ts, bound as OPENAPI_CONTRACT in vitest.config.ts).
+// Responses are sent without waiting (a test's timing stays as it was); the setup file
+// (test/proxy/setup/openapi-contract.ts) awaits them after each test and fails it on any drift.
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 
@@ -17,20 +19,26 @@ async function problemsOf(kind: 'response' | 'webhook', payload: unknown): Promi
   return ((await res.json()) as { problems: string[] }).problems;
 }
 
-/** Fails the test when a response of the merchant or checkout API drifts from the document. */
-export async function expectResponseContract(
-  request: Request,
-  response: Response,
-  body: string,
-): Promise<void> {
-  const problems = await problemsOf('response', {
-    method: request.method,
-    url: request.url,
-    status: response.status,
-    contentType: response.headers.get('content-type'),
-    body,
-  });
-  expect(problems, 'the response drifted from the OpenAPI document (worker/openapi/)').toEqual([]);
+/** Checks of responses not yet awaited. */
+const pending: Promise<string[]>[] = [];
+
+/** Sends a response of the merchant or checkout API to be checked against the document. */
+export function noteResponse(request: Request, response: Response, body: string): void {
+  pending.push(
+    problemsOf('response', {
+      method: request.method,
+      url: request.url,
+      status: response.status,
+      contentType: response.headers.get('content-type'),
+      body,
+    }),
+  );
+}
+
+/** Fails the test when a response it received drifted from the document. */
+export async function expectResponsesConform(): Promise<void> {
+  const problems = (await Promise.all(pending.splice(0))).flat();
+  expect(problems, 'a response drifted from the OpenAPI document (worker/openapi/)').toEqual([]);
 }
 
 /** Fails the test when a merchant webhook drifts from its `webhooks` entry. */

@@ -1,7 +1,7 @@
 /**
  * The OpenAPI contract, checked in Node for the workerd suites: every response the tests receive
  * from the merchant and checkout APIs (test/proxy/helpers.ts sends each one here) and every
- * merchant webhook the dev receiver got (test/proxy/setup/webhook-contract.ts) is validated
+ * merchant webhook the dev receiver got (test/proxy/setup/openapi-contract.ts) is validated
  * against the document built from worker/openapi/ (ajv, JSON Schema 2020-12). workerd cannot
  * compile validators (no eval), hence a Node-side service binding, like figures-recorder.ts.
  *

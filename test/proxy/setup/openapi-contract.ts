@@ -1,17 +1,20 @@
 // Setup file of the proxy projects: the OpenAPI contract (test/proxy/contract.ts). Before each
-// test file, the document is built on the Node side (a first response would otherwise wait for
-// it while the test's alarms run on); after it, every merchant webhook the dev receiver got in
-// that file is validated against its `webhooks` entry.
+// test file, the document is built on the Node side; after each test, every response it got
+// through the helpers must have conformed; after the file, every merchant webhook the dev
+// receiver verified is validated against its `webhooks` entry.
 import { exports } from 'cloudflare:workers';
-import { afterAll } from 'vitest';
-import { expectWebhookContract, warmContract } from '../contract';
+import { afterAll, afterEach } from 'vitest';
+import { expectResponsesConform, expectWebhookContract, warmContract } from '../contract';
 
 /** The session id of the hand-made events the delivery tests queue (not real payloads). */
 export const SYNTHETIC_SESSION = 'cs_abcdefghijklmnopqrstuvwxyz';
 
 await warmContract();
 
+afterEach(expectResponsesConform);
+
 afterAll(async () => {
+  await expectResponsesConform(); // those of the file's own beforeAll and afterAll hooks
   const res = await exports.default.fetch(new Request('http://127.0.0.1:8787/dev/webhooks'));
   if (res.status !== 200) return void (await res.body?.cancel());
   const { webhooks } = (await res.json()) as { webhooks: { verified: boolean; body: unknown }[] };
