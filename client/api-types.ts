@@ -598,6 +598,7 @@ export interface components {
       amount?: number | null;
       currency?: string | null;
       upstreamRef?: string | null;
+      differences: components["schemas"]["MoneyDifference"][];
     };
     MerchantAttempt: {
       id: string;
@@ -616,12 +617,7 @@ export interface components {
       create_state: string;
       upstream_message: string | null;
       lapse_reason: string | null;
-      reported: ({
-        amount?: number | null;
-        currency?: string | null;
-        upstreamRef?: string | null;
-        differences: components["schemas"]["MoneyDifference"][];
-      }) | null;
+      reported: components["schemas"]["ReportedMoney"] | null;
       /** @description Masked. */
       mobile: string | null;
       /** @description ISO 8601 (UTC). */

@@ -20,6 +20,22 @@ import { errorsSection } from './errors-section';
 /** A JSON Schema or OpenAPI object, as plain JSON. */
 type Json = Record<string, unknown>;
 
+/** Each tag's line in the docs' sidebar sections. */
+const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  Sessions: 'Checkout sessions: create one per order, then read, reconcile or erase it.',
+  Payouts: 'Money sent to a phone; the reference is its idempotency key.',
+  'Payment links': 'Hosted payment links and the payments made through them.',
+  'Balance and transactions': "The upstream's balances and any transaction's status.",
+  Reports: 'The settlement report of a period.',
+  Webhooks:
+    'The events feed, resending a webhook, and (in the webhooks section) every event we POST ' +
+    'to your endpoint.',
+  'Checkout (widget)': 'The public API the widget calls from the payer’s browser (CORS).',
+  'Hosted page': 'The page a session’s `checkout_url` opens.',
+  Operations: 'Health, diagnostics and the query index’s maintenance.',
+  'Callbacks (upstream)': "What the upstream POSTs to us, in the upstream's own shapes.",
+};
+
 /** The API's version (a date), shown in the document's `info`. */
 export const API_VERSION = '2026-11-25';
 
@@ -261,9 +277,12 @@ export function openApiDocument(
     },
     servers: [{ url: '/', description: 'This deployment' }],
     security: [{ merchantKey: [] }],
-    tags: [...tags.map((name) => ({ name })), { name: 'Webhooks' }].filter(
-      (tag, index, all) => all.findIndex((t) => t.name === tag.name) === index,
-    ),
+    tags: [...tags, 'Webhooks']
+      .map((name) => ({
+        name,
+        ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
+      }))
+      .filter((tag, index, all) => all.findIndex((t) => t.name === tag.name) === index),
     paths,
     webhooks,
     components: {

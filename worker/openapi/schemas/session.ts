@@ -16,14 +16,11 @@ import { redactionFields } from './redaction';
 import { named } from '../registry';
 
 /** What the deciding upstream success reported, with the fields that did not match. */
-export const reportedMoneySchema = named(
-  'ReportedMoney',
-  z.object({
-    amount: z.number().nullable().optional(),
-    currency: z.string().nullable().optional(),
-    upstreamRef: z.string().nullable().optional(),
-  }),
-);
+export const reportedMoneySchema = z.object({
+  amount: z.number().nullable().optional(),
+  currency: z.string().nullable().optional(),
+  upstreamRef: z.string().nullable().optional(),
+});
 
 export const merchantAttemptSchema = named(
   'MerchantAttempt',
@@ -34,9 +31,11 @@ export const merchantAttemptSchema = named(
     create_state: z.string(),
     upstream_message: z.string().nullable(),
     lapse_reason: z.string().nullable(),
-    reported: reportedMoneySchema
-      .extend({ differences: z.array(moneyDifferenceSchema) })
-      .nullable(),
+    reported: named(
+      'ReportedMoney',
+      reportedMoneySchema.extend({ differences: z.array(moneyDifferenceSchema) }),
+      'What the deciding upstream success reported, with the fields that did not match.',
+    ).nullable(),
     mobile: z.string().nullable().describe('Masked.'),
     updated_at: isoTime,
   }),
