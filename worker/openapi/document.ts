@@ -168,6 +168,19 @@ function successResponses(
   return out;
 }
 
+/** Success and error answers; a status that is both is a mistake in the declaration. */
+function responsesOf(operation: Operation, responseIds: Map<string, string>): Record<string, Json> {
+  const success = successResponses(operation, responseIds);
+  const errors = errorResponses(operation);
+  const both = Object.keys(errors).filter((status) => status in success);
+  if (both.length > 0) {
+    throw new Error(
+      `${operation.operationId}: status ${both.join(', ')} is both an answer and an error code's`,
+    );
+  }
+  return { ...success, ...errors };
+}
+
 /** Builds the document from the operations (every route's entry). */
 export function openApiDocument(
   options: {
@@ -232,7 +245,7 @@ export function openApiDocument(
             },
           }
         : {}),
-      responses: { ...successResponses(operation, responseIds), ...errorResponses(operation) },
+      responses: responsesOf(operation, responseIds),
     };
   }
 

@@ -27,7 +27,7 @@ export interface Operation {
   body?: z.core.$ZodType;
   /** Takes an `Idempotency-Key` header (worker/idempotency/). */
   idempotent?: boolean;
-  /** Each success status and its JSON body schema; `null` for a non-JSON answer. */
+  /** Each answer's status and its JSON body schema, or the content type of a non-JSON one. */
   responses: Partial<
     Record<number, z.core.$ZodType | { contentType: string; description: string }>
   >;
