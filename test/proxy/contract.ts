@@ -1,7 +1,7 @@
 // The OpenAPI contract from inside workerd: each response and webhook goes to the Node-side
 // validator (test/support/openapi-contract.ts, bound as OPENAPI_CONTRACT in vitest.config.ts).
-// Responses are sent without waiting (a test's timing stays as it was); the setup file
-// (test/proxy/setup/openapi-contract.ts) awaits them after each test and fails it on any drift.
+// Responses are kept and sent in one batch after each test (a test's timing stays as it was);
+// the setup file (test/proxy/setup/openapi-contract.ts) fails the test on any drift.
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 
@@ -9,7 +9,7 @@ function contract(): Fetcher | undefined {
   return (env as unknown as { OPENAPI_CONTRACT?: Fetcher }).OPENAPI_CONTRACT;
 }
 
-async function problemsOf(kind: 'response' | 'webhook', payload: unknown): Promise<string[]> {
+async function problemsOf(kind: 'responses' | 'webhook', payload: unknown): Promise<string[]> {
   const binding = contract();
   if (!binding) return [];
   const res = await binding.fetch(`http://contract/${kind}`, {
@@ -19,25 +19,24 @@ async function problemsOf(kind: 'response' | 'webhook', payload: unknown): Promi
   return ((await res.json()) as { problems: string[] }).problems;
 }
 
-/** Checks of responses not yet awaited. */
-const pending: Promise<string[]>[] = [];
+/** Responses not yet checked. */
+const pending: unknown[] = [];
 
-/** Sends a response of the merchant or checkout API to be checked against the document. */
+/** Keeps a response of the merchant or checkout API, to be checked after the test. */
 export function noteResponse(request: Request, response: Response, body: string): void {
-  pending.push(
-    problemsOf('response', {
-      method: request.method,
-      url: request.url,
-      status: response.status,
-      contentType: response.headers.get('content-type'),
-      body,
-    }),
-  );
+  pending.push({
+    method: request.method,
+    url: request.url,
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    body,
+  });
 }
 
-/** Fails the test when a response it received drifted from the document. */
+/** Fails the test when a response it received drifted from the document (one batch per test). */
 export async function expectResponsesConform(): Promise<void> {
-  const problems = (await Promise.all(pending.splice(0))).flat();
+  if (pending.length === 0) return;
+  const problems = await problemsOf('responses', pending.splice(0));
   expect(problems, 'a response drifted from the OpenAPI document (worker/openapi/)').toEqual([]);
 }
 
@@ -49,5 +48,5 @@ export async function expectWebhookContract(body: unknown): Promise<void> {
 
 /** Builds the document on the Node side now, before any test's clock runs (once per process). */
 export async function warmContract(): Promise<void> {
-  await problemsOf('response', { method: 'GET', url: 'http://warm.up/', status: 200, body: '' });
+  await problemsOf('responses', []);
 }

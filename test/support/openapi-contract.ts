@@ -5,8 +5,8 @@
  * against the document built from worker/openapi/ (ajv, JSON Schema 2020-12). workerd cannot
  * compile validators (no eval), hence a Node-side service binding, like figures-recorder.ts.
  *
- * `POST /response` `{ method, url, status, contentType, body }` and `POST /webhook` `{ body }`
- * answer `{ problems: string[] }` (empty: it conforms).
+ * `POST /responses` `[{ method, url, status, contentType, body }, …]` and `POST /webhook`
+ * `{ body }` answer `{ problems: string[] }` (empty: they conform).
  * @module
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
@@ -148,12 +148,12 @@ export function contractService(): (request: Request) => Promise<Response> {
   return async (request) => {
     contract ??= loadContract();
     const path = new URL(request.url).pathname;
-    const body = (await request.json()) as Json;
+    const body: unknown = await request.json();
     const checker = await contract;
     const problems =
       path === '/webhook'
-        ? checker.webhook(body.body)
-        : checker.response(body as unknown as SeenResponse);
+        ? checker.webhook((body as { body?: unknown }).body)
+        : (body as SeenResponse[]).flatMap((seen) => checker.response(seen));
     return Response.json({ problems });
   };
 }
