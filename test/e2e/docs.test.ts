@@ -35,6 +35,10 @@ test('/docs renders offline: no request leaves the origin, every error code has 
   });
   const response = await page.goto(`${base}/docs`);
   expect(response?.status()).toBe(200);
+  // Redoc 3 posts usage traces to Redocly a while after load unless told not to (redocly.yaml,
+  // `telemetry: off`): checked in the page's options, as waiting for nothing proves nothing.
+  const html = (await response?.text()) ?? '';
+  expect(html.includes('"disableTelemetry":true'), "Redoc's telemetry is off").toBe(true);
   // The landing page holds the Errors section; an operation is one click away (Redoc runs).
   await page.getByRole('heading', { name: 'Errors' }).waitFor();
   for (const code of Object.values(ErrorCode)) {
