@@ -3,6 +3,7 @@
 // webhook, signed as in production, to that URL (docs/dev-webhooks.md).
 // Ctrl-C stops wrangler (and its workerd children) cleanly.
 import { run } from './run.mjs';
+import { buildOpenApi } from './openapi.mjs';
 import {
   devAllowedOrigins,
   devWebhookTarget,
@@ -20,6 +21,8 @@ try {
   process.exit(2);
 }
 run('vite', ['build', '--logLevel', 'warn'], 'widget build');
+// GET /openapi.json and /docs (static assets built from worker/openapi/).
+await buildOpenApi();
 const port = Number(process.env.PORT ?? 8787);
 ensureDevVars();
 // The stack's own origins plus ALLOWED_ORIGINS from the environment and .dev.vars (added, not
