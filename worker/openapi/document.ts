@@ -11,11 +11,19 @@ import { errorStatus, type ErrorCode } from '../../shared/errors';
 import type { Operation } from './operation';
 import { errorsOf } from './operations/common';
 import { operations as allOperations } from './operations';
-import { components } from './registry';
-import { errorBodySchema, ERROR_CODES } from './schemas/error-body';
+import { components, named } from './registry';
+import { ERROR_CODES, errorBodySchema } from '../../shared/schemas/error-body';
 import { WEBHOOK_TYPES } from './schemas/common';
 import { WEBHOOK_EVENTS } from './schemas/webhooks';
 import { errorsSection } from './errors-section';
+
+// The error body is the one the Worker sends (shared/schemas/error-body.ts), named here.
+named(
+  'ErrorCode',
+  errorBodySchema.shape.error.shape.code,
+  'A stable error code (shared/errors.ts); each has an entry in the Errors section of /docs.',
+);
+named('ErrorBody', errorBodySchema);
 
 /** A JSON Schema or OpenAPI object, as plain JSON. */
 type Json = Record<string, unknown>;
@@ -210,8 +218,7 @@ export function openApiDocument(
       responseIds.set(`${operation.operationId} ${status}`, id);
     }
   }
-  // Make sure the error body and every webhook event are registered (imports did it).
-  void errorBodySchema;
+  // Make sure every webhook event is registered (the import did it).
   void WEBHOOK_EVENTS;
 
   const schemas = { ...convert(components, 'output'), ...convert(requests, 'input') };

@@ -73,12 +73,22 @@ export const checkoutViewSchema = named(
         iso2: z.string(),
         dial_code: z.string(),
         national_number_length: z.number().int(),
+        predicts: z
+          .literal(true)
+          .optional()
+          .describe('The operator can be predicted from the number (`POST .../predict`).'),
         methods: z.array(
           z.object({
             value: z.string(),
             kind: methodKindSchema,
             label: z.string(),
             badge: z.object({ text: z.string(), bg: z.string(), fg: z.string() }).optional(),
+            min: z.number().optional().describe('The smallest amount the method takes.'),
+            max: z.number().optional().describe('The largest amount the method takes.'),
+            status: z
+              .literal('degraded')
+              .optional()
+              .describe('The method fails often right now (a closed one is left out).'),
           }),
         ),
       }),

@@ -54,6 +54,9 @@ export const WEBHOOK_TYPES = [
   'payout.succeeded',
   'payout.failed',
   'payout.anomaly',
+  'refund.succeeded',
+  'refund.failed',
+  'refund.anomaly',
   'payment_link.paid',
   'payment_link.anomaly',
 ] as const;

@@ -86,7 +86,7 @@ export const eventsPageSchema = named(
   'The events feed: the merchant webhooks, oldest first.',
 );
 
-const kind = z.enum(['collection', 'payment_link', 'payout']);
+const kind = z.enum(['collection', 'payment_link', 'payout', 'refund']);
 
 export const settlementReportSchema = named(
   'SettlementReport',
@@ -119,9 +119,21 @@ export const settlementReportSchema = named(
         amount: z.number(),
       }),
     ),
+    net: z
+      .array(
+        z.object({
+          day: z.string().describe('The UTC day, `YYYY-MM-DD`.'),
+          currency: z.string().nullable(),
+          sub_merchant_id: z.string().nullable(),
+          collected: z.number(),
+          refunded: z.number(),
+          net: z.number(),
+        }),
+      )
+      .describe('Per day, currency and sub-merchant: collections minus refunds (not payouts).'),
     anomalies: z.array(
       z.object({
-        source: z.enum(['attempt', 'payout', 'event']),
+        source: z.enum(['attempt', 'payout', 'refund', 'event']),
         id: z.string(),
         status: z.string(),
         reference: z.string().nullable(),

@@ -81,6 +81,21 @@ export const merchantSessionSchema = named(
       }),
     ),
     webhooks: z.array(webhookRecordSchema),
+    refunds: z
+      .array(
+        z.object({
+          id: z.string(),
+          attempt: z.string(),
+          amount: z.number(),
+          currency: z.string(),
+          status: z.string(),
+          destination: z.object({ method: z.string(), mobile: z.string().describe('Masked.') }),
+          reason: z.string().nullable(),
+          reference: z.string().nullable(),
+          created: isoTime,
+        }),
+      )
+      .describe('Its refunds as the session knows them (`GET /v1/refunds/{id}` has the detail).'),
     seq: z.number().int(),
     ...redactionFields,
   }),

@@ -13,6 +13,7 @@ import {
   sessionStatusSchema,
   WEBHOOK_TYPES,
 } from './common';
+import { refundEventSchema, refundFields } from './refund';
 import { merchantAttemptSchema } from './session';
 import { named } from '../registry';
 
@@ -39,6 +40,30 @@ const checkoutEvent = named(
   'The session, and the attempt the event is about.',
 );
 
+const checkoutExpired = named(
+  'CheckoutExpiredData',
+  z.looseObject({
+    ...checkoutFields,
+    reason: z
+      .literal('merchant')
+      .optional()
+      .describe(
+        '`merchant` when POST /v1/sessions/{id}/expire closed it; absent: its time ran out.',
+      ),
+  }),
+);
+
+/** The merchant API call that refunds what an anomaly says was paid too much. */
+const refundCallSchema = named(
+  'RefundCall',
+  z.object({
+    method: z.literal('POST'),
+    path: z.string(),
+    body: z.object({ attempt: z.string(), amount: z.number() }),
+  }),
+  'The exact merchant API call that refunds what the anomaly says was paid too much.',
+);
+
 const checkoutAnomaly = named(
   'CheckoutAnomalyData',
   z.looseObject({
@@ -49,6 +74,7 @@ const checkoutAnomaly = named(
       expected: z.unknown().optional(),
       reported: z.unknown().optional(),
       differences: z.array(moneyDifferenceSchema).optional(),
+      refund: refundCallSchema.optional(),
     }),
   }),
 );
@@ -81,6 +107,27 @@ const moneyAnomaly = named(
   }),
 );
 
+/** `refund.anomaly`: both sides of the report, and the refund. */
+const refundAnomaly = named(
+  'RefundAnomalyData',
+  z.looseObject({
+    reference: z.string(),
+    kind: z
+      .string()
+      .describe('success_after_failure, failure_after_success, mismatch, needs_review.'),
+    status: z.string(),
+    expected: z.record(z.string(), z.unknown()),
+    reported: z.record(z.string(), z.unknown()).nullable(),
+    differences: z.array(moneyDifferenceSchema).nullable().optional(),
+    session_id: z.string(),
+    refund: z.object({
+      ...refundFields,
+      session_id: z.string(),
+      request: createdBySchema.nullable(),
+    }),
+  }),
+);
+
 const linkPaid = named(
   'PaymentLinkPaidData',
   z.looseObject({
@@ -105,13 +152,16 @@ const integrationError = named(
 export const WEBHOOK_DATA: Readonly<Record<WebhookType, z.ZodType>> = {
   'checkout.succeeded': checkoutEvent,
   'checkout.failed': checkoutEvent,
-  'checkout.expired': checkoutEvent,
+  'checkout.expired': checkoutExpired,
   'checkout.anomaly': checkoutAnomaly,
   'checkout.requires_action': checkoutEvent,
   'integration.error': integrationError,
   'payout.succeeded': payoutEvent,
   'payout.failed': payoutEvent,
   'payout.anomaly': moneyAnomaly,
+  'refund.succeeded': refundEventSchema,
+  'refund.failed': refundEventSchema,
+  'refund.anomaly': refundAnomaly,
   'payment_link.paid': linkPaid,
   'payment_link.anomaly': moneyAnomaly,
 };
