@@ -31,7 +31,10 @@ type Json = Record<string, unknown>;
 /** Each tag's line in the docs' sidebar sections. */
 const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Sessions: 'Checkout sessions: create one per order, then read, reconcile or erase it.',
+  Refunds: "A session's payment paid back (all or part), sent as a payout to the payer.",
   Payouts: 'Money sent to a phone; the reference is its idempotency key.',
+  'Payment methods': 'The enabled methods, their limits and availability; operator prediction.',
+  'Webhook endpoints': 'More endpoints for the webhooks, each with its events, secret and log.',
   'Payment links': 'Hosted payment links and the payments made through them.',
   'Balance and transactions': "The upstream's balances and any transaction's status.",
   Reports: 'The settlement report of a period.',
@@ -232,6 +235,7 @@ export function openApiDocument(
     const parameters = [
       ...pathParameters(operation.path),
       ...(operation.query ? queryParameters(operation.query) : []),
+      ...(operation.parameters ?? []),
       ...(operation.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
     ];
     paths[operation.path] ??= {};

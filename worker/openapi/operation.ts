@@ -23,6 +23,8 @@ export interface Operation {
   audience: Audience;
   /** The query parameters: the zod object the route validates them with. */
   query?: z.core.$ZodType;
+  /** Query parameters the route reads outside its zod schema, as OpenAPI parameter objects. */
+  parameters?: readonly Record<string, unknown>[];
   /** The JSON body: the zod schema the route validates it with. */
   body?: z.core.$ZodType;
   /** Takes an `Idempotency-Key` header (worker/idempotency/). */

@@ -4,8 +4,10 @@
  * @module
  */
 import { attemptBodySchema, otpBodySchema } from '../../../shared/schemas';
+import { predictBodySchema } from '../../payment-methods/predict-body';
 import { op } from '../operation';
 import { checkoutViewSchema } from '../schemas/checkout-view';
+import { checkoutPredictionSchema } from '../schemas/payment-methods';
 import { UPSTREAM_ERRORS } from './common';
 
 const html = { contentType: 'text/html', description: 'An HTML page.' };
@@ -64,6 +66,18 @@ export const checkoutOperations = [
     ],
   }),
   op({
+    method: 'post',
+    path: '/v1/checkout/{id}/predict',
+    operationId: 'predictCheckoutMethod',
+    tag: 'Checkout (widget)',
+    summary: "Guess the payer's operator from the number",
+    description: "Among the session's offered methods; the answer holds no number.",
+    audience: 'checkout',
+    body: predictBodySchema,
+    responses: { 200: checkoutPredictionSchema },
+    errors: ['RATE_LIMITED'],
+  }),
+  op({
     method: 'get',
     path: '/v1/checkout/{id}/stream',
     operationId: 'streamCheckout',
@@ -104,5 +118,29 @@ export const checkoutOperations = [
     audience: 'public',
     responses: { 200: html, 404: html, 410: html },
     errors: ['CONFIG_INVALID'],
+  }),
+  op({
+    method: 'post',
+    path: '/pay/{id}/{form}',
+    operationId: 'hostedPageForm',
+    tag: 'Hosted page',
+    summary: "The hosted page's forms without JavaScript (`form`: choose, attempt or otp)",
+    description:
+      'An `application/x-www-form-urlencoded` post from the page itself (its form token): 303 ' +
+      'to the next step (Post/Redirect/Get), or the same step again with what was wrong, in ' +
+      "the refusal's status.",
+    audience: 'public',
+    responses: {
+      200: html,
+      303: { contentType: 'none', description: 'See Other: the next step.' },
+      400: html,
+      404: html,
+      409: html,
+      410: html,
+      422: html,
+      423: html,
+      429: html,
+    },
+    errors: ['ORIGIN_NOT_ALLOWED', 'UNSUPPORTED_MEDIA_TYPE', 'PAYLOAD_TOO_LARGE', 'CONFIG_INVALID'],
   }),
 ];

@@ -8,14 +8,20 @@ import type { Operation } from '../operation';
 import { callbackOperations } from './callbacks';
 import { checkoutOperations } from './checkout';
 import { operatorOperations } from './operator';
+import { paymentMethodOperations } from './payment-methods';
 import { paymentOperations } from './payments';
 import { payoutOperations } from './payouts';
+import { refundOperations } from './refunds';
 import { sessionOperations } from './sessions';
+import { webhookEndpointOperations } from './webhook-endpoints';
 
 export const operations: readonly Operation[] = [
   ...sessionOperations,
+  ...refundOperations,
   ...payoutOperations,
   ...paymentOperations,
+  ...paymentMethodOperations,
+  ...webhookEndpointOperations,
   ...checkoutOperations,
   ...operatorOperations,
   ...callbackOperations,

@@ -3,6 +3,11 @@
  * @module
  */
 import { sessionCreateShape } from '../../../shared/schemas';
+import {
+  MAX_METADATA_KEYS,
+  MAX_METADATA_KEY_LENGTH,
+  MAX_METADATA_VALUE_LENGTH,
+} from '../../../shared/schemas/session-create';
 import { LIST_SCHEMAS } from '../../query/list-query';
 import { op } from '../operation';
 import { resentSchema } from '../schemas/common';
@@ -35,6 +40,25 @@ export const sessionOperations = [
     description: 'Newest first, from the query index; `starting_after` takes `next_cursor`.',
     audience: 'merchant',
     query: LIST_SCHEMAS.sessions,
+    // Read by worker/query/metadata-filter.ts, outside the zod query schema.
+    parameters: [
+      {
+        name: 'metadata',
+        in: 'query',
+        required: false,
+        style: 'deepObject',
+        explode: true,
+        description:
+          '`metadata[<key>]=<value>`: sessions whose `metadata` holds exactly that value under ' +
+          `that key; up to ${MAX_METADATA_KEYS} keys, all must match.`,
+        schema: {
+          type: 'object',
+          maxProperties: MAX_METADATA_KEYS,
+          propertyNames: { minLength: 1, maxLength: MAX_METADATA_KEY_LENGTH },
+          additionalProperties: { type: 'string', maxLength: MAX_METADATA_VALUE_LENGTH },
+        },
+      },
+    ],
     responses: { 200: sessionListSchema },
     errors: [],
   }),
@@ -57,6 +81,20 @@ export const sessionOperations = [
     audience: 'merchant',
     responses: { 200: merchantSessionSchema },
     errors: ['SESSION_NOT_FOUND'],
+  }),
+  op({
+    method: 'post',
+    path: '/v1/sessions/{id}/expire',
+    operationId: 'expireSession',
+    tag: 'Sessions',
+    summary: 'Cancel an open checkout',
+    description:
+      'Closes the session now (`checkout.expired` with `reason: "merchant"`). Idempotent: a ' +
+      'session already expired or failed is answered as it is. Refused while a payment may ' +
+      'still take money (`PAYMENT_IN_PROGRESS`) or once paid (`ALREADY_PAID`: refund it).',
+    audience: 'merchant',
+    responses: { 200: merchantSessionSchema },
+    errors: ['SESSION_NOT_FOUND', 'PAYMENT_IN_PROGRESS', 'ALREADY_PAID'],
   }),
   op({
     method: 'post',
