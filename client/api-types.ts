@@ -25,6 +25,13 @@ export interface paths {
     /** Ask the upstream now about every unsettled attempt */
     post: operations["reconcileSession"];
   };
+  "/v1/sessions/{id}/expire": {
+    /**
+     * Cancel an open checkout
+     * @description Closes the session now (`checkout.expired` with `reason: "merchant"`). Idempotent: a session already expired or failed is answered as it is. Refused while a payment may still take money (`PAYMENT_IN_PROGRESS`) or once paid (`ALREADY_PAID`: refund it).
+     */
+    post: operations["expireSession"];
+  };
   "/v1/sessions/{id}/redact": {
     /** Erase a settled session's personal data */
     post: operations["redactSession"];
@@ -32,6 +39,32 @@ export interface paths {
   "/v1/sessions/{id}/webhooks/{event}/resend": {
     /** Deliver one of a session's webhooks again */
     post: operations["resendSessionWebhook"];
+  };
+  "/v1/sessions/{id}/refunds": {
+    /**
+     * Refund a session's payment (all or part)
+     * @description Sent as a payout to the payer’s number (or `destination`); the session decides it against what was paid. 201 with the new refund; the same Idempotency-Key and body answer it again (200). Its outcome comes as `refund.succeeded` or `refund.failed`.
+     */
+    post: operations["createRefund"];
+  };
+  "/v1/refunds": {
+    /**
+     * List and search refunds
+     * @description Newest first, from the query index; `starting_after` takes `next_cursor`.
+     */
+    get: operations["listRefunds"];
+  };
+  "/v1/refunds/{id}": {
+    /** Read a refund */
+    get: operations["getRefund"];
+  };
+  "/v1/refunds/{id}/reconcile": {
+    /** Ask the upstream now about a refund */
+    post: operations["reconcileRefund"];
+  };
+  "/v1/refunds/{id}/webhooks/{event}/resend": {
+    /** Deliver one of a refund's webhooks again */
+    post: operations["resendRefundWebhook"];
   };
   "/v1/payouts": {
     /** List and search payouts */
@@ -95,6 +128,58 @@ export interface paths {
     /** The settlement report of a period (JSON or CSV) */
     get: operations["getSettlementReport"];
   };
+  "/v1/payment-methods": {
+    /**
+     * List the enabled payment methods
+     * @description Each with its label, amount range, availability and the payer’s instructions for a missed prompt.
+     */
+    get: operations["listPaymentMethods"];
+  };
+  "/v1/payment-methods/predict": {
+    /**
+     * Guess a number's operator from its prefix
+     * @description Without `country_id`, the number in international form (+ and the dial code). Number portability makes it a guess.
+     */
+    post: operations["predictPaymentMethod"];
+  };
+  "/v1/webhook-endpoints": {
+    /** List the webhook endpoints */
+    get: operations["listWebhookEndpoints"];
+    /**
+     * Add a webhook endpoint
+     * @description Answers the endpoint with its signing `secret`, shown this once.
+     */
+    post: operations["createWebhookEndpoint"];
+  };
+  "/v1/webhook-endpoints/{id}": {
+    /** Read a webhook endpoint */
+    get: operations["getWebhookEndpoint"];
+    /** Delete a webhook endpoint */
+    delete: operations["deleteWebhookEndpoint"];
+    /**
+     * Change a webhook endpoint
+     * @description Any of the fields; `sub_merchant_id: null` clears it.
+     */
+    patch: operations["updateWebhookEndpoint"];
+  };
+  "/v1/webhook-endpoints/{id}/roll-secret": {
+    /**
+     * Roll an endpoint's signing secret
+     * @description The new secret is answered once; the old one keeps signing too for `expires_in` seconds (default 24 hours).
+     */
+    post: operations["rollWebhookEndpointSecret"];
+  };
+  "/v1/webhook-endpoints/{id}/deliveries": {
+    /** An endpoint's delivery tries, newest first */
+    get: operations["listWebhookDeliveries"];
+  };
+  "/v1/webhook-endpoints/{id}/replay": {
+    /**
+     * Send the events of a time range to an endpoint again
+     * @description The events feed's events created in `[from, to)` that the endpoint takes (and `types`, if given), at most 1000; the endpoint must be enabled.
+     */
+    post: operations["replayWebhookEvents"];
+  };
   "/v1/checkout/{id}": {
     /** Read the public view of a session */
     get: operations["getCheckout"];
@@ -106,6 +191,13 @@ export interface paths {
   "/v1/checkout/{id}/otp": {
     /** Submit the one-time code of the current attempt */
     post: operations["submitOtp"];
+  };
+  "/v1/checkout/{id}/predict": {
+    /**
+     * Guess the payer's operator from the number
+     * @description Among the session's offered methods; the answer holds no number.
+     */
+    post: operations["predictCheckoutMethod"];
   };
   "/v1/checkout/{id}/stream": {
     /**
@@ -125,6 +217,13 @@ export interface paths {
   "/pay/{id}": {
     /** The hosted checkout page (a session’s `checkout_url`) */
     get: operations["hostedPage"];
+  };
+  "/pay/{id}/{form}": {
+    /**
+     * The hosted page's forms without JavaScript (`form`: choose, attempt or otp)
+     * @description An `application/x-www-form-urlencoded` post from the page itself (its form token): 303 to the next step (Post/Redirect/Get), or the same step again with what was wrong, in the refusal's status.
+     */
+    post: operations["hostedPageForm"];
   };
   "/health": {
     /** Liveness and the integration’s health */
@@ -220,6 +319,27 @@ export interface webhooks {
      */
     post: operations["webhook_payout_anomaly"];
   };
+  "refund.succeeded": {
+    /**
+     * `refund.succeeded`
+     * @description POSTed to MERCHANT_WEBHOOK_URL, signed per Standard Webhooks: verify the `webhook-signature` with `verifyWebhook` (`unified-checkout/webhooks` or `unified-checkout/client`) before trusting the body.
+     */
+    post: operations["webhook_refund_succeeded"];
+  };
+  "refund.failed": {
+    /**
+     * `refund.failed`
+     * @description POSTed to MERCHANT_WEBHOOK_URL, signed per Standard Webhooks: verify the `webhook-signature` with `verifyWebhook` (`unified-checkout/webhooks` or `unified-checkout/client`) before trusting the body.
+     */
+    post: operations["webhook_refund_failed"];
+  };
+  "refund.anomaly": {
+    /**
+     * `refund.anomaly`
+     * @description POSTed to MERCHANT_WEBHOOK_URL, signed per Standard Webhooks: verify the `webhook-signature` with `verifyWebhook` (`unified-checkout/webhooks` or `unified-checkout/client`) before trusting the body.
+     */
+    post: operations["webhook_refund_anomaly"];
+  };
   "payment_link.paid": {
     /**
      * `payment_link.paid`
@@ -259,7 +379,7 @@ export interface components {
     WebhookRecord: {
       id: string;
       /** @enum {string} */
-      type: "checkout.succeeded" | "checkout.failed" | "checkout.expired" | "checkout.anomaly" | "checkout.requires_action" | "integration.error" | "payout.succeeded" | "payout.failed" | "payout.anomaly" | "payment_link.paid" | "payment_link.anomaly";
+      type: "checkout.succeeded" | "checkout.failed" | "checkout.expired" | "checkout.anomaly" | "checkout.requires_action" | "integration.error" | "payout.succeeded" | "payout.failed" | "payout.anomaly" | "refund.succeeded" | "refund.failed" | "refund.anomaly" | "payment_link.paid" | "payment_link.anomaly";
       status: string;
       tries: number;
       /** @description ISO 8601 (UTC). */
@@ -429,6 +549,11 @@ export interface components {
           iso2: string;
           dial_code: string;
           national_number_length: number;
+          /**
+           * @description The operator can be predicted from the number (`POST .../predict`).
+           * @constant
+           */
+          predicts?: true;
           methods: {
               value: string;
               kind: components["schemas"]["MethodKind"];
@@ -438,6 +563,15 @@ export interface components {
                 bg: string;
                 fg: string;
               };
+              /** @description The smallest amount the method takes. */
+              min?: number;
+              /** @description The largest amount the method takes. */
+              max?: number;
+              /**
+               * @description The method fails often right now (a closed one is left out).
+               * @constant
+               */
+              status?: "degraded";
             }[];
         }[];
       banks: {
@@ -452,6 +586,40 @@ export interface components {
       can_retry: boolean;
       return_url: string | null;
       seq: number;
+    };
+    PaymentMethodList: {
+      data: ({
+          country_id: number;
+          currency: string;
+          /** @description The `payment_method_type` to send. */
+          method: string;
+          kind: components["schemas"]["MethodKind"];
+          label: string;
+          /** @description The smallest amount it takes; null: no limit. */
+          min: number | null;
+          /** @description The largest amount it takes; null: no limit. */
+          max: number | null;
+          /** @enum {string} */
+          status: "operational" | "degraded" | "closed";
+          /** @description How to approve a missed prompt from the phone's menu (prompt methods only). */
+          instructions: {
+            en: string;
+            fr: string;
+            sw: string;
+            pt: string;
+          } | null;
+        })[];
+    };
+    Prediction: {
+      country_id: number;
+      /** @description The predicted `payment_method_type`; null when the prefix is unknown. */
+      method: string | null;
+      /** @description The number in E.164. */
+      e164: string;
+    };
+    CheckoutPrediction: {
+      country_id: number;
+      method: string | null;
     };
     SessionSummary: {
       id: string;
@@ -538,7 +706,7 @@ export interface components {
       group_by: "sub_merchant" | null;
       rows: ({
           /** @enum {string} */
-          kind: "collection" | "payment_link" | "payout";
+          kind: "collection" | "payment_link" | "payout" | "refund";
           id: string;
           session_id: string | null;
           reference: string | null;
@@ -552,16 +720,26 @@ export interface components {
         })[];
       totals: ({
           /** @enum {string} */
-          kind: "collection" | "payment_link" | "payout";
+          kind: "collection" | "payment_link" | "payout" | "refund";
           currency: string | null;
           method: string;
           sub_merchant_id?: string | null;
           count: number;
           amount: number;
         })[];
+      /** @description Per day, currency and sub-merchant: collections minus refunds (not payouts). */
+      net: ({
+          /** @description The UTC day, `YYYY-MM-DD`. */
+          day: string;
+          currency: string | null;
+          sub_merchant_id: string | null;
+          collected: number;
+          refunded: number;
+          net: number;
+        })[];
       anomalies: ({
           /** @enum {string} */
-          source: "attempt" | "payout" | "event";
+          source: "attempt" | "payout" | "refund" | "event";
           id: string;
           status: string;
           reference: string | null;
@@ -593,6 +771,129 @@ export interface components {
       /** @description When its personal data was erased; null: not erased. */
       redacted_at: string | null;
       redaction_reason: ("retention" | "request") | null;
+    };
+    Refund: {
+      /** @description `re_…`: also the reference of the payout that pays it. */
+      id: string;
+      /** @constant */
+      object: "refund";
+      /** @description The checkout session refunded. */
+      session: string;
+      /** @description The attempt (the payment) refunded. */
+      attempt: string;
+      amount: number;
+      currency: string;
+      status: components["schemas"]["AttemptStatus"];
+      /** @description The payout method and the masked number the refund is paid to. */
+      destination: {
+        method: string;
+        /** @description Masked. */
+        mobile: string;
+      };
+      reason: string | null;
+      /** @description The merchant's own reference of the refund. */
+      reference: string | null;
+      sub_merchant_id: string | null;
+      upstream_reference: string | null;
+      /** @enum {string} */
+      create_state: "sending" | "accepted" | "rejected" | "unknown";
+      failure: components["schemas"]["Failure"] | null;
+      differences: components["schemas"]["MoneyDifference"][] | null;
+      /** @description ISO 8601 (UTC). */
+      created: string;
+      /** @description ISO 8601 (UTC). */
+      updated: string;
+    };
+    RefundDetail: {
+      /** @description `re_…`: also the reference of the payout that pays it. */
+      id: string;
+      /** @constant */
+      object: "refund";
+      /** @description The checkout session refunded. */
+      session: string;
+      /** @description The attempt (the payment) refunded. */
+      attempt: string;
+      amount: number;
+      currency: string;
+      status: components["schemas"]["AttemptStatus"];
+      /** @description The payout method and the masked number the refund is paid to. */
+      destination: {
+        method: string;
+        /** @description Masked. */
+        mobile: string;
+      };
+      reason: string | null;
+      /** @description The merchant's own reference of the refund. */
+      reference: string | null;
+      sub_merchant_id: string | null;
+      upstream_reference: string | null;
+      /** @enum {string} */
+      create_state: "sending" | "accepted" | "rejected" | "unknown";
+      failure: components["schemas"]["Failure"] | null;
+      differences: components["schemas"]["MoneyDifference"][] | null;
+      /** @description ISO 8601 (UTC). */
+      created: string;
+      /** @description ISO 8601 (UTC). */
+      updated: string;
+      webhooks: components["schemas"]["WebhookRecord"][];
+      redacted_at: string | null;
+    };
+    RefundSummary: {
+      id: string;
+      /** @constant */
+      object: "refund";
+      session: string;
+      attempt: string;
+      status: components["schemas"]["AttemptStatus"];
+      amount: number;
+      currency: string;
+      method: string | null;
+      reference: string | null;
+      sub_merchant_id: string | null;
+      upstream_reference: string | null;
+      created: string | null;
+      updated: string | null;
+      settled: string | null;
+    };
+    RefundList: {
+      data: components["schemas"]["RefundSummary"][];
+      has_more: boolean;
+      /** @description Pass as `starting_after` for the next page. */
+      next_cursor: string | null;
+    };
+    RefundEventData: {
+      /** @description `re_…`: also the reference of the payout that pays it. */
+      id: string;
+      /** @constant */
+      object: "refund";
+      /** @description The checkout session refunded. */
+      session: string;
+      /** @description The attempt (the payment) refunded. */
+      attempt: string;
+      amount: number;
+      currency: string;
+      status: components["schemas"]["AttemptStatus"];
+      /** @description The payout method and the masked number the refund is paid to. */
+      destination: {
+        method: string;
+        /** @description Masked. */
+        mobile: string;
+      };
+      reason: string | null;
+      /** @description The merchant's own reference of the refund. */
+      reference: string | null;
+      sub_merchant_id: string | null;
+      upstream_reference: string | null;
+      /** @enum {string} */
+      create_state: "sending" | "accepted" | "rejected" | "unknown";
+      failure: components["schemas"]["Failure"] | null;
+      differences: components["schemas"]["MoneyDifference"][] | null;
+      /** @description ISO 8601 (UTC). */
+      created: string;
+      /** @description ISO 8601 (UTC). */
+      updated: string;
+      session_id: string;
+      request: components["schemas"]["CreatedBy"] | null;
     };
     ReportedMoney: {
       amount?: number | null;
@@ -667,26 +968,113 @@ export interface components {
           applied: string | null;
         })[];
       webhooks: components["schemas"]["WebhookRecord"][];
+      /** @description Its refunds as the session knows them (`GET /v1/refunds/{id}` has the detail). */
+      refunds: ({
+          id: string;
+          attempt: string;
+          amount: number;
+          currency: string;
+          status: string;
+          destination: {
+            method: string;
+            /** @description Masked. */
+            mobile: string;
+          };
+          reason: string | null;
+          reference: string | null;
+          /** @description ISO 8601 (UTC). */
+          created: string;
+        })[];
       seq: number;
       /** @description When its personal data was erased; null: not erased. */
       redacted_at: string | null;
       redaction_reason: ("retention" | "request") | null;
     };
-    /** @enum {string} */
-    ErrorCode: "INVALID_JSON" | "VALIDATION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNAUTHORIZED" | "FORBIDDEN" | "ORIGIN_NOT_ALLOWED" | "RATE_LIMITED" | "SESSION_NOT_FOUND" | "SESSION_CLOSED" | "SESSION_EXPIRED" | "SESSION_CONFLICT" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_IN_PROGRESS" | "ATTEMPT_IN_PROGRESS" | "NO_ATTEMPT_WAITING" | "COUNTRY_NOT_AVAILABLE" | "METHOD_NOT_AVAILABLE" | "OTP_INVALID" | "OTP_EXPIRED" | "OTP_LOCKED" | "SIGNATURE_INVALID" | "TIMESTAMP_OUT_OF_RANGE" | "SOURCE_NOT_ALLOWED" | "UPSTREAM_REJECTED" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "MERCHANT_UNAVAILABLE" | "UPSTREAM_AUTH" | "NOT_SETTLED" | "CONFIG_INVALID" | "INTERNAL";
-    ErrorBody: {
-      error: {
-        code: components["schemas"]["ErrorCode"];
-        /** @description A human sentence; may be reworded, the code never changes. */
-        message: string;
-        /** @description The one field at fault, when there is one. */
-        param?: string;
-        details?: {
-          [key: string]: unknown;
-        };
-        request_id?: string;
-        doc_url?: string;
-      };
+    WebhookEndpoint: {
+      id: string;
+      /** @constant */
+      object: "webhook_endpoint";
+      url: string;
+      enabled_events: string[];
+      sub_merchant_id: string | null;
+      description: string;
+      /** @enum {string} */
+      status: "enabled" | "disabled";
+      disabled_reason: string | null;
+      /** @description While a rolled secret still signs: when it stops. */
+      previous_secret_expires_at: string | null;
+      failing_since: string | null;
+      /** @description ISO 8601 (UTC). */
+      created_at: string;
+      /** @description ISO 8601 (UTC). */
+      updated_at: string;
+    };
+    WebhookEndpointWithSecret: {
+      id: string;
+      /** @constant */
+      object: "webhook_endpoint";
+      url: string;
+      enabled_events: string[];
+      sub_merchant_id: string | null;
+      description: string;
+      /** @enum {string} */
+      status: "enabled" | "disabled";
+      disabled_reason: string | null;
+      /** @description While a rolled secret still signs: when it stops. */
+      previous_secret_expires_at: string | null;
+      failing_since: string | null;
+      /** @description ISO 8601 (UTC). */
+      created_at: string;
+      /** @description ISO 8601 (UTC). */
+      updated_at: string;
+      /** @description `whsec_…`: shown once, by the create or roll that made it. */
+      secret: string;
+    };
+    WebhookEndpointList: {
+      data: components["schemas"]["WebhookEndpoint"][];
+      has_more: boolean;
+      /** @description Pass as `starting_after` for the next page. */
+      next_cursor: string | null;
+    };
+    WebhookEndpointDeleted: {
+      id: string;
+      /** @constant */
+      object: "webhook_endpoint";
+      /** @constant */
+      deleted: true;
+    };
+    WebhookDelivery: {
+      id: string;
+      /** @constant */
+      object: "webhook_delivery";
+      event_id: string;
+      event_type: string;
+      /** @enum {string} */
+      status: "delivered" | "failed";
+      http_status: number | null;
+      duration_ms: number;
+      error: string | null;
+      /** @description 1 for the first try of this event to this endpoint. */
+      attempt: number;
+      created_at: string | null;
+    };
+    WebhookDeliveryList: {
+      data: components["schemas"]["WebhookDelivery"][];
+      has_more: boolean;
+      /** @description Pass as `starting_after` for the next page. */
+      next_cursor: string | null;
+    };
+    WebhookReplay: {
+      /** @constant */
+      object: "webhook_replay";
+      endpoint_id: string;
+      /** @description ISO 8601 (UTC). */
+      from: string;
+      /** @description ISO 8601 (UTC). */
+      to: string;
+      types: string[] | null;
+      /** @description How many events were queued to the endpoint. */
+      events: number;
     };
     CheckoutEventData: {
       session_id: string;
@@ -702,6 +1090,35 @@ export interface components {
       unsettled_attempts: number;
       request: components["schemas"]["CreatedBy"] | null;
       [key: string]: unknown;
+    };
+    CheckoutExpiredData: {
+      session_id: string;
+      reference: string;
+      status: components["schemas"]["SessionStatus"];
+      amount: number;
+      currency: string;
+      metadata: {
+        [key: string]: string;
+      } | null;
+      sub_merchant_id: string | null;
+      attempt: components["schemas"]["MerchantAttempt"] | null;
+      unsettled_attempts: number;
+      request: components["schemas"]["CreatedBy"] | null;
+      /**
+       * @description `merchant` when POST /v1/sessions/{id}/expire closed it; absent: its time ran out.
+       * @constant
+       */
+      reason?: "merchant";
+      [key: string]: unknown;
+    };
+    RefundCall: {
+      /** @constant */
+      method: "POST";
+      path: string;
+      body: {
+        attempt: string;
+        amount: number;
+      };
     };
     CheckoutAnomalyData: {
       session_id: string;
@@ -722,6 +1139,7 @@ export interface components {
         expected?: unknown;
         reported?: unknown;
         differences?: components["schemas"]["MoneyDifference"][];
+        refund?: components["schemas"]["RefundCall"];
         [key: string]: unknown;
       };
       [key: string]: unknown;
@@ -749,6 +1167,55 @@ export interface components {
       reported: {
         [key: string]: unknown;
       } | null;
+      [key: string]: unknown;
+    };
+    RefundAnomalyData: {
+      reference: string;
+      /** @description success_after_failure, failure_after_success, mismatch, needs_review. */
+      kind: string;
+      status: string;
+      expected: {
+        [key: string]: unknown;
+      };
+      reported: {
+        [key: string]: unknown;
+      } | null;
+      differences?: components["schemas"]["MoneyDifference"][] | null;
+      session_id: string;
+      refund: {
+        /** @description `re_…`: also the reference of the payout that pays it. */
+        id: string;
+        /** @constant */
+        object: "refund";
+        /** @description The checkout session refunded. */
+        session: string;
+        /** @description The attempt (the payment) refunded. */
+        attempt: string;
+        amount: number;
+        currency: string;
+        status: components["schemas"]["AttemptStatus"];
+        /** @description The payout method and the masked number the refund is paid to. */
+        destination: {
+          method: string;
+          /** @description Masked. */
+          mobile: string;
+        };
+        reason: string | null;
+        /** @description The merchant's own reference of the refund. */
+        reference: string | null;
+        sub_merchant_id: string | null;
+        upstream_reference: string | null;
+        /** @enum {string} */
+        create_state: "sending" | "accepted" | "rejected" | "unknown";
+        failure: components["schemas"]["Failure"] | null;
+        differences: components["schemas"]["MoneyDifference"][] | null;
+        /** @description ISO 8601 (UTC). */
+        created: string;
+        /** @description ISO 8601 (UTC). */
+        updated: string;
+        session_id: string;
+        request: components["schemas"]["CreatedBy"] | null;
+      };
       [key: string]: unknown;
     };
     PaymentLinkPaidData: {
@@ -791,7 +1258,7 @@ export interface components {
       type: "checkout.expired";
       /** @description ISO 8601 (UTC). */
       timestamp: string;
-      data: components["schemas"]["CheckoutEventData"];
+      data: components["schemas"]["CheckoutExpiredData"];
     };
     CheckoutAnomalyEvent: {
       /** @description The event id, also the `webhook-id` header; stable across retries. */
@@ -847,6 +1314,33 @@ export interface components {
       timestamp: string;
       data: components["schemas"]["MoneyAnomalyData"];
     };
+    RefundSucceededEvent: {
+      /** @description The event id, also the `webhook-id` header; stable across retries. */
+      id: string;
+      /** @constant */
+      type: "refund.succeeded";
+      /** @description ISO 8601 (UTC). */
+      timestamp: string;
+      data: components["schemas"]["RefundEventData"];
+    };
+    RefundFailedEvent: {
+      /** @description The event id, also the `webhook-id` header; stable across retries. */
+      id: string;
+      /** @constant */
+      type: "refund.failed";
+      /** @description ISO 8601 (UTC). */
+      timestamp: string;
+      data: components["schemas"]["RefundEventData"];
+    };
+    RefundAnomalyEvent: {
+      /** @description The event id, also the `webhook-id` header; stable across retries. */
+      id: string;
+      /** @constant */
+      type: "refund.anomaly";
+      /** @description ISO 8601 (UTC). */
+      timestamp: string;
+      data: components["schemas"]["RefundAnomalyData"];
+    };
     PaymentLinkPaidEvent: {
       /** @description The event id, also the `webhook-id` header; stable across retries. */
       id: string;
@@ -864,6 +1358,21 @@ export interface components {
       /** @description ISO 8601 (UTC). */
       timestamp: string;
       data: components["schemas"]["MoneyAnomalyData"];
+    };
+    /** @enum {string} */
+    ErrorCode: "INVALID_JSON" | "VALIDATION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNAUTHORIZED" | "FORBIDDEN" | "ORIGIN_NOT_ALLOWED" | "RATE_LIMITED" | "SESSION_NOT_FOUND" | "SESSION_CLOSED" | "SESSION_EXPIRED" | "SESSION_CONFLICT" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_IN_PROGRESS" | "ATTEMPT_IN_PROGRESS" | "NO_ATTEMPT_WAITING" | "COUNTRY_NOT_AVAILABLE" | "METHOD_NOT_AVAILABLE" | "OTP_INVALID" | "OTP_EXPIRED" | "OTP_LOCKED" | "SIGNATURE_INVALID" | "TIMESTAMP_OUT_OF_RANGE" | "SOURCE_NOT_ALLOWED" | "UPSTREAM_REJECTED" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "MERCHANT_UNAVAILABLE" | "UPSTREAM_AUTH" | "NOT_SETTLED" | "PAYMENT_IN_PROGRESS" | "ALREADY_PAID" | "REFUND_EXCEEDS_PAID" | "NOT_PAID" | "REFUND_DESTINATION_REQUIRED" | "CONFIG_INVALID" | "INTERNAL";
+    ErrorBody: {
+      error: {
+        code: components["schemas"]["ErrorCode"];
+        message: string;
+        param?: string;
+        details?: {
+          [key: string]: unknown;
+        };
+        request_id: string;
+        /** Format: uri */
+        doc_url: string;
+      };
     };
     ListPaymentLinkWebhooksResponse: {
       webhooks: components["schemas"]["WebhookRecord"][];
@@ -890,6 +1399,16 @@ export interface components {
       /** Format: uuid */
       sub_merchant_id?: string;
     };
+    CreateRefundBody: {
+      amount?: number;
+      reason?: string;
+      reference?: string;
+      destination?: {
+        method: string;
+        mobile: string;
+      };
+      attempt?: string;
+    };
     CreatePayoutBody: {
       amount: number;
       currency: string;
@@ -915,6 +1434,36 @@ export interface components {
       /** Format: email */
       email?: string;
       phone?: string;
+    };
+    PredictPaymentMethodBody: {
+      mobile: string;
+      country_id?: number;
+    };
+    CreateWebhookEndpointBody: {
+      url: string;
+      enabled_events: string[];
+      sub_merchant_id?: string | null;
+      description?: string;
+      /** @enum {string} */
+      status?: "enabled" | "disabled";
+    };
+    UpdateWebhookEndpointBody: {
+      url?: string;
+      enabled_events?: string[];
+      sub_merchant_id?: string | null;
+      description?: string;
+      /** @enum {string} */
+      status?: "enabled" | "disabled";
+    };
+    RollWebhookEndpointSecretBody: {
+      expires_in?: number;
+    };
+    ReplayWebhookEventsBody: {
+      /** Format: date-time */
+      from: string;
+      /** Format: date-time */
+      to: string;
+      types?: string[];
     };
     StartAttemptBody: {
       country_id: number;
@@ -1047,6 +1596,10 @@ export interface operations {
         method?: string;
         reference?: string;
         sub_merchant_id?: string;
+        /** @description `metadata[<key>]=<value>`: sessions whose `metadata` holds exactly that value under that key; up to 20 keys, all must match. */
+        metadata?: {
+          [key: string]: string;
+        };
       };
     };
     responses: {
@@ -1373,6 +1926,91 @@ export interface operations {
       };
     };
   };
+  /**
+   * Cancel an open checkout
+   * @description Closes the session now (`checkout.expired` with `reason: "merchant"`). Idempotent: a session already expired or failed is answered as it is. Refused while a payment may still take money (`PAYMENT_IN_PROGRESS`) or once paid (`ALREADY_PAID`: refund it).
+   */
+  expireSession: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Session"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `SESSION_NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "SESSION_NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `PAYMENT_IN_PROGRESS`, `ALREADY_PAID` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "PAYMENT_IN_PROGRESS" | "ALREADY_PAID";
+            };
+          });
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
   /** Erase a settled session's personal data */
   redactSession: {
     parameters: {
@@ -1501,6 +2139,445 @@ export interface operations {
               code?: "SESSION_NOT_FOUND" | "NOT_FOUND";
             };
           });
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /**
+   * Refund a session's payment (all or part)
+   * @description Sent as a payout to the payer’s number (or `destination`); the session decides it against what was paid. 201 with the new refund; the same Idempotency-Key and body answer it again (200). Its outcome comes as `refund.succeeded` or `refund.failed`.
+   */
+  createRefund: {
+    parameters: {
+      header?: {
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateRefundBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Refund"];
+        };
+      };
+      /** @description OK */
+      201: {
+        content: {
+          "application/json": components["schemas"]["Refund"];
+        };
+      };
+      /** @description `INVALID_JSON`, `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "INVALID_JSON" | "VALIDATION_FAILED";
+            };
+          });
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `SESSION_NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "SESSION_NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `IDEMPOTENCY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `NOT_PAID`, `REFUND_EXCEEDS_PAID` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_IN_PROGRESS" | "NOT_PAID" | "REFUND_EXCEEDS_PAID";
+            };
+          });
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "PAYLOAD_TOO_LARGE";
+            };
+          };
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNSUPPORTED_MEDIA_TYPE";
+            };
+          };
+        };
+      };
+      /** @description `REFUND_DESTINATION_REQUIRED` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "REFUND_DESTINATION_REQUIRED";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /**
+   * List and search refunds
+   * @description Newest first, from the query index; `starting_after` takes `next_cursor`.
+   */
+  listRefunds: {
+    parameters: {
+      query?: {
+        limit?: string;
+        starting_after?: string;
+        created_gte?: string;
+        created_lt?: string;
+        session_id?: string;
+        status?: "pending" | "succeeded" | "failed" | "mismatch" | "needs_review";
+        currency?: string;
+        reference?: string;
+        sub_merchant_id?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RefundList"];
+        };
+      };
+      /** @description `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "VALIDATION_FAILED";
+            };
+          };
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /** Read a refund */
+  getRefund: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RefundDetail"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /** Ask the upstream now about a refund */
+  reconcileRefund: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RefundDetail"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /** Deliver one of a refund's webhooks again */
+  resendRefundWebhook: {
+    parameters: {
+      path: {
+        id: string;
+        event: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      202: {
+        content: {
+          "application/json": components["schemas"]["Resent"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
         };
       };
       /** @description `RATE_LIMITED` */
@@ -2905,6 +3982,903 @@ export interface operations {
       };
     };
   };
+  /**
+   * List the enabled payment methods
+   * @description Each with its label, amount range, availability and the payer’s instructions for a missed prompt.
+   */
+  listPaymentMethods: {
+    parameters: {
+      query?: {
+        /** @description Only the markets of this currency (one of the deployment's). */
+        currency?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PaymentMethodList"];
+        };
+      };
+      /** @description `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "VALIDATION_FAILED";
+            };
+          };
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /**
+   * Guess a number's operator from its prefix
+   * @description Without `country_id`, the number in international form (+ and the dial code). Number portability makes it a guess.
+   */
+  predictPaymentMethod: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PredictPaymentMethodBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Prediction"];
+        };
+      };
+      /** @description `INVALID_JSON`, `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "INVALID_JSON" | "VALIDATION_FAILED";
+            };
+          });
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "PAYLOAD_TOO_LARGE";
+            };
+          };
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNSUPPORTED_MEDIA_TYPE";
+            };
+          };
+        };
+      };
+      /** @description `COUNTRY_NOT_AVAILABLE` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "COUNTRY_NOT_AVAILABLE";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /** List the webhook endpoints */
+  listWebhookEndpoints: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WebhookEndpointList"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /**
+   * Add a webhook endpoint
+   * @description Answers the endpoint with its signing `secret`, shown this once.
+   */
+  createWebhookEndpoint: {
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateWebhookEndpointBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      201: {
+        content: {
+          "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+        };
+      };
+      /** @description `INVALID_JSON`, `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "INVALID_JSON" | "VALIDATION_FAILED";
+            };
+          });
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "PAYLOAD_TOO_LARGE";
+            };
+          };
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNSUPPORTED_MEDIA_TYPE";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /** Read a webhook endpoint */
+  getWebhookEndpoint: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WebhookEndpoint"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /** Delete a webhook endpoint */
+  deleteWebhookEndpoint: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WebhookEndpointDeleted"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /**
+   * Change a webhook endpoint
+   * @description Any of the fields; `sub_merchant_id: null` clears it.
+   */
+  updateWebhookEndpoint: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["UpdateWebhookEndpointBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WebhookEndpoint"];
+        };
+      };
+      /** @description `INVALID_JSON`, `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "INVALID_JSON" | "VALIDATION_FAILED";
+            };
+          });
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "PAYLOAD_TOO_LARGE";
+            };
+          };
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNSUPPORTED_MEDIA_TYPE";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /**
+   * Roll an endpoint's signing secret
+   * @description The new secret is answered once; the old one keeps signing too for `expires_in` seconds (default 24 hours).
+   */
+  rollWebhookEndpointSecret: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RollWebhookEndpointSecretBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+        };
+      };
+      /** @description `INVALID_JSON`, `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "INVALID_JSON" | "VALIDATION_FAILED";
+            };
+          });
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "PAYLOAD_TOO_LARGE";
+            };
+          };
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNSUPPORTED_MEDIA_TYPE";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /** An endpoint's delivery tries, newest first */
+  listWebhookDeliveries: {
+    parameters: {
+      query?: {
+        limit?: string;
+        starting_after?: string;
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["WebhookDeliveryList"];
+        };
+      };
+      /** @description `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "VALIDATION_FAILED";
+            };
+          };
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /**
+   * Send the events of a time range to an endpoint again
+   * @description The events feed's events created in `[from, to)` that the endpoint takes (and `types`, if given), at most 1000; the endpoint must be enabled.
+   */
+  replayWebhookEvents: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ReplayWebhookEventsBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      202: {
+        content: {
+          "application/json": components["schemas"]["WebhookReplay"];
+        };
+      };
+      /** @description `INVALID_JSON`, `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "INVALID_JSON" | "VALIDATION_FAILED";
+            };
+          });
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "PAYLOAD_TOO_LARGE";
+            };
+          };
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNSUPPORTED_MEDIA_TYPE";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
   /** Read the public view of a session */
   getCheckout: {
     parameters: {
@@ -3294,6 +5268,107 @@ export interface operations {
     };
   };
   /**
+   * Guess the payer's operator from the number
+   * @description Among the session's offered methods; the answer holds no number.
+   */
+  predictCheckoutMethod: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PredictPaymentMethodBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["CheckoutPrediction"];
+        };
+      };
+      /** @description `INVALID_JSON`, `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "INVALID_JSON" | "VALIDATION_FAILED";
+            };
+          });
+        };
+      };
+      /** @description `ORIGIN_NOT_ALLOWED` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "ORIGIN_NOT_ALLOWED";
+            };
+          };
+        };
+      };
+      /** @description `SESSION_NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "SESSION_NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "PAYLOAD_TOO_LARGE";
+            };
+          };
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNSUPPORTED_MEDIA_TYPE";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /**
    * Live view (WebSocket)
    * @description Upgrade to a WebSocket: each message is `{ "type": "view", "seq", "view": CheckoutView }`.
    */
@@ -3425,6 +5500,116 @@ export interface operations {
       };
       /** @description An HTML page. */
       410: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description `INTERNAL`, `CONFIG_INVALID` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "INTERNAL" | "CONFIG_INVALID";
+            };
+          });
+        };
+      };
+    };
+  };
+  /**
+   * The hosted page's forms without JavaScript (`form`: choose, attempt or otp)
+   * @description An `application/x-www-form-urlencoded` post from the page itself (its form token): 303 to the next step (Post/Redirect/Get), or the same step again with what was wrong, in the refusal's status.
+   */
+  hostedPageForm: {
+    parameters: {
+      path: {
+        id: string;
+        form: string;
+      };
+    };
+    responses: {
+      /** @description An HTML page. */
+      200: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description See Other: the next step. */
+      303: {
+        content: never;
+      };
+      /** @description An HTML page. */
+      400: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description `ORIGIN_NOT_ALLOWED` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "ORIGIN_NOT_ALLOWED";
+            };
+          };
+        };
+      };
+      /** @description An HTML page. */
+      404: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description An HTML page. */
+      409: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description An HTML page. */
+      410: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "PAYLOAD_TOO_LARGE";
+            };
+          };
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNSUPPORTED_MEDIA_TYPE";
+            };
+          };
+        };
+      };
+      /** @description An HTML page. */
+      422: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description An HTML page. */
+      423: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description An HTML page. */
+      429: {
         content: {
           "text/html": string;
         };
@@ -4169,6 +6354,78 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["PayoutAnomalyEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx: delivered; anything else is retried for three days. */
+      200: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * `refund.succeeded`
+   * @description POSTed to MERCHANT_WEBHOOK_URL, signed per Standard Webhooks: verify the `webhook-signature` with `verifyWebhook` (`unified-checkout/webhooks` or `unified-checkout/client`) before trusting the body.
+   */
+  webhook_refund_succeeded: {
+    parameters: {
+      header: {
+        "webhook-id": string;
+        "webhook-timestamp": string;
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RefundSucceededEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx: delivered; anything else is retried for three days. */
+      200: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * `refund.failed`
+   * @description POSTed to MERCHANT_WEBHOOK_URL, signed per Standard Webhooks: verify the `webhook-signature` with `verifyWebhook` (`unified-checkout/webhooks` or `unified-checkout/client`) before trusting the body.
+   */
+  webhook_refund_failed: {
+    parameters: {
+      header: {
+        "webhook-id": string;
+        "webhook-timestamp": string;
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RefundFailedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx: delivered; anything else is retried for three days. */
+      200: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * `refund.anomaly`
+   * @description POSTed to MERCHANT_WEBHOOK_URL, signed per Standard Webhooks: verify the `webhook-signature` with `verifyWebhook` (`unified-checkout/webhooks` or `unified-checkout/client`) before trusting the body.
+   */
+  webhook_refund_anomaly: {
+    parameters: {
+      header: {
+        "webhook-id": string;
+        "webhook-timestamp": string;
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RefundAnomalyEvent"];
       };
     };
     responses: {

@@ -1,6 +1,6 @@
 /**
  * `unified-checkout/client`: a typed client of the merchant API, generated from the OpenAPI
- * document (client/api-types.ts, by openapi-typescript) over `openapi-fetch`: sessions, payouts,
+ * document (client/api-types.ts, by openapi-typescript) over `openapi-fetch`: sessions, refunds, payouts,
  * payment links and the lists, an `Idempotency-Key` on every create (yours or a random one),
  * retries on 429 and 5xx that honour `Retry-After`, and the webhook verifier. Server-side only:
  * it holds the merchant API key. docs/api.md, "Typed client".
@@ -25,6 +25,12 @@ type Schemas = components['schemas'];
 export type Session = Schemas['Session'];
 /** A payout as the merchant sees it. */
 export type Payout = Schemas['Payout'];
+/** A refund of a session, as `create` answers it. */
+export type Refund = Schemas['Refund'];
+/** A refund with its webhooks, as `get` answers it. */
+export type RefundDetail = Schemas['RefundDetail'];
+/** The body of `POST /v1/sessions/{id}/refunds`. */
+export type CreateRefundBody = Schemas['CreateRefundBody'];
 /** The body of `POST /v1/sessions`. */
 export type CreateSessionBody = Schemas['CreateSessionBody'];
 /** The body of `POST /v1/payouts`. */
@@ -44,6 +50,9 @@ export type WebhookEvent = Schemas[
   | 'PayoutSucceededEvent'
   | 'PayoutFailedEvent'
   | 'PayoutAnomalyEvent'
+  | 'RefundSucceededEvent'
+  | 'RefundFailedEvent'
+  | 'RefundAnomalyEvent'
   | 'PaymentLinkPaidEvent'
   | 'PaymentLinkAnomalyEvent'];
 
@@ -114,6 +123,23 @@ export function createClient(options: ClientOptions) {
         result<Session>(
           await api.POST('/v1/sessions/{id}/reconcile', { params: { path: { id } } }),
         ),
+      /** Cancels an open checkout (refused while a payment may still take money). */
+      expire: async (id: string) =>
+        result<Session>(await api.POST('/v1/sessions/{id}/expire', { params: { path: { id } } })),
+    },
+    refunds: {
+      create: async (sessionId: string, body: CreateRefundBody = {}, opts?: CreateOptions) =>
+        result<Refund>(
+          await api.POST('/v1/sessions/{id}/refunds', {
+            params: { path: { id: sessionId } },
+            body,
+            headers: keyHeader(opts),
+          }),
+        ),
+      get: async (id: string) =>
+        result<RefundDetail>(await api.GET('/v1/refunds/{id}', { params: { path: { id } } })),
+      list: async (query: Query<'listRefunds'> = {}) =>
+        result<Schemas['RefundList']>(await api.GET('/v1/refunds', { params: { query } })),
     },
     payouts: {
       create: async (body: CreatePayoutBody, opts?: CreateOptions) =>

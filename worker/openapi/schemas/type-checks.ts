@@ -6,7 +6,7 @@
  */
 import type * as z from 'zod';
 import type { CheckoutView } from '../../../shared/view';
-import type { WebhookRecord } from '../../durable/webhook-outbox';
+import type { WebhookRecord, WebhookType } from '../../durable/webhook-outbox';
 import type { Prediction } from '../../payment-methods/predict';
 import type { RefundDetail, RefundView } from '../../payout/refund-view';
 import type { PayoutView } from '../../payout/view';
@@ -16,7 +16,7 @@ import type { deliveryView } from '../../webhook-endpoints/delivery-log';
 import type { EndpointView } from '../../webhook-endpoints/endpoint-store';
 import type { EndpointWithSecret } from '../../webhook-endpoints/webhook-endpoints';
 import type { checkoutViewSchema } from './checkout-view';
-import type { webhookRecordSchema } from './common';
+import type { WEBHOOK_TYPES, webhookRecordSchema } from './common';
 import type { predictionSchema } from './payment-methods';
 import type { payoutSchema } from './payout';
 import type { settlementReportSchema } from './queries';
@@ -49,3 +49,5 @@ export type EndpointWithSecretFits = Fits<
   EndpointWithSecret
 >;
 export type DeliveryFits = Fits<typeof webhookDeliverySchema, ReturnType<typeof deliveryView>>;
+/** Every type the document lists is one the outbox sends (the other way: WebhookRecordFits). */
+export type WebhookTypesFit = Fits<z.ZodType<WebhookType>, (typeof WEBHOOK_TYPES)[number]>;
