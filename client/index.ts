@@ -26,7 +26,7 @@ export type Session = Schemas['Session'];
 /** A payout as the merchant sees it. */
 export type Payout = Schemas['Payout'];
 /** A refund of a session, as `create` answers it. */
-export type Refund = Schemas['Refund'];
+export type Refund = Schemas['RefundCreated'];
 /** A refund with its webhooks, as `get` answers it. */
 export type RefundDetail = Schemas['RefundDetail'];
 /** The body of `POST /v1/sessions/{id}/refunds`. */

@@ -6,7 +6,7 @@ import { refundBodySchema } from '../../../shared/schemas';
 import { LIST_SCHEMAS } from '../../query/list-query';
 import { op } from '../operation';
 import { resentSchema } from '../schemas/common';
-import { refundDetailSchema, refundListSchema, refundSchema } from '../schemas/refund';
+import { refundCreatedSchema, refundDetailSchema, refundListSchema } from '../schemas/refund';
 
 export const refundOperations = [
   op({
@@ -22,7 +22,7 @@ export const refundOperations = [
     audience: 'merchant',
     body: refundBodySchema,
     idempotent: true,
-    responses: { 201: refundSchema, 200: refundSchema },
+    responses: { 201: refundCreatedSchema, 200: refundCreatedSchema },
     errors: ['SESSION_NOT_FOUND', 'NOT_PAID', 'REFUND_EXCEEDS_PAID', 'REFUND_DESTINATION_REQUIRED'],
   }),
   op({

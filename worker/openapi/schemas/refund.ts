@@ -52,6 +52,21 @@ export const refundDetailSchema = named(
   'A refund with its webhooks and erasure.',
 );
 
+/**
+ * The answer of `POST /v1/sessions/{id}/refunds`: the refund as its payout has it (with its
+ * webhooks and erasure), or, while that payout is not created yet, as the session has it
+ * (without them) (worker/session/refunds.ts, `sendRefund`).
+ */
+export const refundCreatedSchema = named(
+  'RefundCreated',
+  z.object({
+    ...refundFields,
+    webhooks: z.array(webhookRecordSchema).optional(),
+    redacted_at: isoOrNull.optional(),
+  }),
+  'A refund as its create answers it; `webhooks` and `redacted_at` once its payout exists.',
+);
+
 /** A refund's row in `GET /v1/refunds` (the query index). */
 export const refundSummarySchema = named(
   'RefundSummary',
