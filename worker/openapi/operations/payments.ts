@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { paymentLinkParamsSchema } from '../../../shared/schemas';
 import { EVENTS_SCHEMA, LIST_SCHEMAS, REPORT_SCHEMA } from '../../query/list-query';
+import { REPORT_CSV_COLUMNS } from '../../query/settlement-report';
 import { op } from '../operation';
 import { resentSchema, webhookRecordSchema } from '../schemas/common';
 import {
@@ -121,7 +122,16 @@ export const paymentOperations = [
     audience: 'merchant',
     query: REPORT_SCHEMA,
     responses: { 200: settlementReportSchema },
-    alternatives: [{ status: 200, contentType: 'text/csv', description: 'With `format=csv`.' }],
+    alternatives: [
+      {
+        status: 200,
+        contentType: 'text/csv',
+        description:
+          `With \`format=csv\`: the columns ${REPORT_CSV_COLUMNS.map((c) => `\`${c}\``).join(', ')}; ` +
+          '`record` is `row` (refunds are rows of kind `refund`), `total`, `net` or `anomaly` ' +
+          '(docs/settlement-report.md).',
+      },
+    ],
     errors: [],
   }),
 ];
