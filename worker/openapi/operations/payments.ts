@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { paymentLinkParamsSchema } from '../../../shared/schemas';
 import { EVENTS_SCHEMA, LIST_SCHEMAS, REPORT_SCHEMA } from '../../query/list-query';
-import { REPORT_CSV_COLUMNS } from '../../query/settlement-report';
+import { REPORT_CSV_COLUMNS } from '../../query/report-csv-columns';
 import { op } from '../operation';
 import { resentSchema, webhookRecordSchema } from '../schemas/common';
 import {
