@@ -772,38 +772,6 @@ export interface components {
       redacted_at: string | null;
       redaction_reason: ("retention" | "request") | null;
     };
-    Refund: {
-      /** @description `re_…`: also the reference of the payout that pays it. */
-      id: string;
-      /** @constant */
-      object: "refund";
-      /** @description The checkout session refunded. */
-      session: string;
-      /** @description The attempt (the payment) refunded. */
-      attempt: string;
-      amount: number;
-      currency: string;
-      status: components["schemas"]["AttemptStatus"];
-      /** @description The payout method and the masked number the refund is paid to. */
-      destination: {
-        method: string;
-        /** @description Masked. */
-        mobile: string;
-      };
-      reason: string | null;
-      /** @description The merchant's own reference of the refund. */
-      reference: string | null;
-      sub_merchant_id: string | null;
-      upstream_reference: string | null;
-      /** @enum {string} */
-      create_state: "sending" | "accepted" | "rejected" | "unknown";
-      failure: components["schemas"]["Failure"] | null;
-      differences: components["schemas"]["MoneyDifference"][] | null;
-      /** @description ISO 8601 (UTC). */
-      created: string;
-      /** @description ISO 8601 (UTC). */
-      updated: string;
-    };
     RefundDetail: {
       /** @description `re_…`: also the reference of the payout that pays it. */
       id: string;

@@ -40,8 +40,6 @@ export const refundFields = {
   updated: isoTime,
 };
 
-export const refundSchema = named('Refund', z.object(refundFields), 'A refund of a session.');
-
 export const refundDetailSchema = named(
   'RefundDetail',
   z.object({

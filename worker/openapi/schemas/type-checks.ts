@@ -20,7 +20,7 @@ import type { WEBHOOK_TYPES, webhookRecordSchema } from './common';
 import type { predictionSchema } from './payment-methods';
 import type { payoutSchema } from './payout';
 import type { settlementReportSchema } from './queries';
-import type { refundDetailSchema, refundSchema } from './refund';
+import type { refundCreatedSchema, refundDetailSchema } from './refund';
 import type { merchantSessionSchema } from './session';
 import type {
   webhookDeliverySchema,
@@ -40,7 +40,7 @@ export type PayoutFits = Fits<typeof payoutSchema, PayoutView>;
 export type CheckoutViewFits = Fits<typeof checkoutViewSchema, CheckoutView>;
 export type WebhookRecordFits = Fits<typeof webhookRecordSchema, WebhookRecord>;
 export type SettlementReportFits = Fits<typeof settlementReportSchema, SettlementReport>;
-export type RefundFits = Fits<typeof refundSchema, RefundView>;
+export type RefundFits = Fits<typeof refundCreatedSchema, RefundView>;
 export type RefundDetailFits = Fits<typeof refundDetailSchema, RefundDetail>;
 export type PredictionFits = Fits<typeof predictionSchema, Prediction>;
 export type EndpointFits = Fits<typeof webhookEndpointSchema, EndpointView>;
