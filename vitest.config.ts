@@ -3,6 +3,7 @@ import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { defineConfig } from 'vitest/config';
 import { devVars } from './test/support/dev-vars.ts';
 import { figuresRecorder } from './test/support/figures-recorder.ts';
+import { contractService } from './test/support/openapi-contract.ts';
 import { createCallbackReceiver } from './test/sandbox/callback-receiver.ts';
 
 const sandbox = unstable_getMiniflareWorkerOptions('./sandbox/wrangler.toml').workerOptions;
@@ -50,6 +51,9 @@ function proxyProject(
           // Node-side: the hostile-conditions suites write their figures through it.
           serviceBindings: {
             HOSTILE_FIGURES: figuresRecorder(),
+            // The OpenAPI contract (test/support/openapi-contract.ts): every response the
+            // helpers receive and every webhook delivered is validated against the document.
+            OPENAPI_CONTRACT: contractService(),
             DOCTOR_SANDBOX_WALLED: 'unified-checkout-sandbox-walled',
             DOCTOR_SANDBOX_OTHER_SCHEME: 'unified-checkout-sandbox-other-scheme',
           },
@@ -98,7 +102,10 @@ function proxyProject(
       testTimeout: 20_000,
       maxWorkers: workerdWorkers,
       globalSetup: ['./test/support/sandbox-build.ts'],
-      setupFiles: ['./test/proxy/setup/apply-migrations.ts'],
+      setupFiles: [
+        './test/proxy/setup/apply-migrations.ts',
+        './test/proxy/setup/openapi-contract.ts',
+      ],
     },
   };
 }

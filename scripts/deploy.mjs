@@ -6,6 +6,7 @@ import path from 'node:path';
 import { unstable_getMiniflareWorkerOptions, unstable_readConfig } from 'wrangler';
 import { deployProblems, ROTATION_SECRETS, SECRET_NAMES } from './deploy-check.mjs';
 import { copyProductionAssets } from './production-assets.mjs';
+import { buildOpenApi } from './openapi.mjs';
 import { run } from './run.mjs';
 
 const wrangler = path.resolve('node_modules/.bin/wrangler');
@@ -46,5 +47,6 @@ if (problems.length > 0) {
   process.exit(1);
 }
 run('vite', ['build', '--logLevel', 'warn'], 'widget build');
+await buildOpenApi(); // public/openapi.json and public/docs.html
 copyProductionAssets(); // public/ without the demo page: the top-level [assets] directory
 run('wrangler', ['deploy', '--env='], 'deploy the proxy');

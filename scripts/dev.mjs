@@ -7,9 +7,10 @@
 // process.ppid, which changes when the parent dies even by SIGKILL (a tty stdin does not close
 // then, and a /dev/null one is closed from the start, so stdin cannot tell); and if this
 // process itself is killed outright, the stack's watchdog ends the group (test/support/dev-stack.mjs).
-// `--no-build` skips the widget build (public/widget as last built). PORT, INSPECTOR_PORT and
+// `--no-build` skips the widget build and the API document (as last built). PORT, INSPECTOR_PORT and
 // DEV_PERSIST_TO choose the port (8787), the inspector's (9229) and the state (.wrangler/state).
 import { run } from './run.mjs';
+import { buildOpenApi } from './openapi.mjs';
 import {
   devAllowedOrigins,
   devWebhookTarget,
@@ -43,7 +44,11 @@ try {
   console.error(error.message);
   process.exit(2);
 }
-if (!argv.includes('--no-build')) run('vite', ['build', '--logLevel', 'warn'], 'widget build');
+if (!argv.includes('--no-build')) {
+  run('vite', ['build', '--logLevel', 'warn'], 'widget build');
+  // GET /openapi.json and /docs (static assets built from worker/openapi/).
+  await buildOpenApi();
+}
 const port = Number(process.env.PORT ?? 8787);
 ensureDevVars();
 // The stack's own origins plus ALLOWED_ORIGINS from the environment and .dev.vars (added, not

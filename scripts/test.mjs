@@ -4,6 +4,7 @@ import { ensureBrowsers } from './ensure-browsers.mjs';
 import { checkEnvTypes } from './env-types.mjs';
 import { run, runLanes } from './run.mjs';
 import { widgetSteps } from './test-widget.mjs';
+import { buildOpenApi } from './openapi.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 /** The folders checked for import circles (package.json's `circles` script names the same). */
@@ -15,6 +16,9 @@ const names = engines.map((engine) => NAMES[engine]).join(', ');
 // The suites below read the same list (a locally missing engine was left out above).
 process.env.UC_ENGINES = engines.join(',');
 checkEnvTypes();
+// public/openapi.json (GET /openapi.json) and public/docs.html (/docs), linted: the e2e suite
+// serves them (a few seconds; test/scripts/openapi.test.ts checks the document itself).
+await buildOpenApi();
 // Built once here; the vitest projects and the widget suite then skip their own builds.
 process.env.UC_SANDBOX_BUILT = '1';
 process.env.UC_WIDGET_BUILT = '1';
@@ -31,6 +35,7 @@ await runLanes([
   [
     ['vite', ['build', '--logLevel', 'warn'], 'widget build'],
     ['tsc', ['-p', 'tsconfig.lib.json'], 'webhook verifier build'],
+    ['tsc', ['-p', 'tsconfig.client.json'], 'typed client build (unified-checkout/client)'],
     ['vitest', ['run', '--project', 'shared'], 'unit suite (Node)'],
   ],
   [

@@ -206,3 +206,6 @@ export function sessionCreateSchema(
 
 /** A valid session-create body (with `expires_in` defaulted). */
 export type SessionCreateBody = z.output<typeof baseSchema>;
+
+/** The body's shape without the catalogue's rules (the OpenAPI document describes it). */
+export const sessionCreateShape = baseSchema;

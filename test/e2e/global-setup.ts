@@ -13,14 +13,20 @@ import { startShopServer } from './support/shop-server';
 import { startWebhookReceiver } from './support/webhook-receiver';
 
 /** Files `npm test` builds before vitest; the suite needs them. */
-const BUILT = ['public/widget.js', 'public/widget.es.js', 'dist/lib/webhook-signature.js'];
+const BUILT = [
+  'public/widget.js',
+  'public/widget.es.js',
+  'dist/lib/webhook-signature.js',
+  'public/openapi.json',
+  'public/docs.html',
+];
 
 export default async function setup(project: TestProject) {
   const missing = BUILT.filter((file) => !existsSync(file));
   if (missing.length > 0) {
     throw new Error(
       `The end-to-end suite needs ${missing.join(' and ')}: run ` +
-        '`npm run build:widget && npm run build:lib` first (npm test does).',
+        '`npm run build:widget && npm run build:openapi && npm run build:lib` first (npm test does).',
     );
   }
   // The project's own folder (its UC_E2E_ARTIFACTS, as its test files see it).

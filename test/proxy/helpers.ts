@@ -3,6 +3,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { expect, vi } from 'vitest';
 import { signEnvelope } from '../../shared/signing';
+import { noteResponse } from './contract';
 import type { CheckoutView } from '../../shared/view';
 import type { MerchantSession } from '../../worker/session/merchant-view';
 import { findLeaks, formatLeaks, payerDetails, payerPhones } from '../support/secret-sweep';
@@ -48,9 +49,13 @@ function notePhones(body: RequestInit['body']): void {
 
 async function call(path: string, init: RequestInit = {}): Promise<Response> {
   notePhones(init.body);
-  const response = await exports.default.fetch(new Request(BASE + path, init));
+  const request = new Request(BASE + path, init);
+  const response = await exports.default.fetch(request);
   const text = await response.clone().text();
   seenBodies.push(text);
+  // Every answer of the merchant and checkout APIs conforms to the OpenAPI document (checked
+  // after the test: test/proxy/setup/openapi-contract.ts).
+  noteResponse(request, response, text);
   return response;
 }
 

@@ -369,27 +369,7 @@ export async function settlementReport(
   };
 }
 
-/** The CSV columns of the report (`record` says which part a line belongs to). */
-export const REPORT_CSV_COLUMNS = [
-  'record',
-  'kind',
-  'id',
-  'session_id',
-  'reference',
-  'method',
-  'country_id',
-  'currency',
-  'amount',
-  'upstream_reference',
-  'settled_at',
-  'sub_merchant_id',
-  'status',
-  'count',
-  'day',
-  'collected',
-  'refunded',
-  'net',
-] as const;
+export { REPORT_CSV_COLUMNS } from './report-csv-columns';
 
 /**
  * The report as CSV records (columns documented in docs/refunds.md, "Settlement report (CSV)"):

@@ -6,30 +6,11 @@
  * @module
  */
 import { Hono } from 'hono';
-import * as z from 'zod/mini';
 import { CheckoutError } from '../../shared/errors';
 import type { ProxyApp } from '../app-env';
 import { ledgerNames } from '../ledger/shards';
 import { jsonBody } from '../middleware/json-body';
-
-/** Objects per request. */
-export const REINDEX_BATCH = 100;
-
-const reindexBody = z.strictObject({
-  namespace: z.enum(['sessions', 'payouts', 'ledgers']),
-  /** Names the objects were created under: session ids, payout references, ledger names. */
-  names: z.optional(
-    z.array(z.string().check(z.minLength(1), z.maxLength(200))).check(z.maxLength(REINDEX_BATCH)),
-  ),
-  /** Durable Object ids (64 hex), e.g. listed from local state or Cloudflare's API. */
-  object_ids: z.optional(
-    z
-      .array(
-        z.string().check(z.regex(/^[0-9a-f]{64}$/, 'must be a Durable Object id (64 hex digits)')),
-      )
-      .check(z.maxLength(REINDEX_BATCH)),
-  ),
-});
+import { REINDEX_BATCH, reindexBody } from './reindex-body';
 
 /**
  * The admin routes.

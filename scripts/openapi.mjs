@@ -1,0 +1,85 @@
+// `npm run build:openapi`: the OpenAPI document (public/openapi.json, served at GET /openapi.json)
+// from worker/openapi/ (the zod schemas), checked with `redocly lint` (errors fail), and the
+// /docs page (public/docs.html) built from it by `redocly build-docs` with Redoc inlined: no
+// script from any CDN. docs/api.md says how to add a route's entry.
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { runnerImport } from 'vite';
+import { run } from './run.mjs';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+/**
+ * Each error code's sentence, from the comment above it in shared/errors.ts.
+ * @returns {Record<string, string>}
+ */
+export function errorDescriptions(
+  source = readFileSync(path.join(root, 'shared/errors.ts'), 'utf8'),
+) {
+  const out = {};
+  const pattern = /\/\*\*((?:(?!\*\/)[\s\S])*?)\*\/\s*([A-Z_]+): '\2'/g;
+  for (const [, comment, code] of source.matchAll(pattern)) {
+    out[code] = comment
+      .split('\n')
+      .map((line) => line.replace(/^\s*\*\s?/, '').trim())
+      .filter(Boolean)
+      .join(' ');
+  }
+  return out;
+}
+
+/** The document as JSON (built from the TypeScript sources through Vite's module runner). */
+export async function buildDocument() {
+  const { module } = await runnerImport(path.join(root, 'worker/openapi/document.ts'));
+  return module.openApiDocument({ errorDescriptions: errorDescriptions() });
+}
+
+/** The typed client's types (client/api-types.ts, committed) for a document. */
+export async function clientTypes(document) {
+  const { default: openapiTS } = await import('openapi-typescript');
+  return openapiTS(document, { exportType: false });
+}
+
+/** Writes public/openapi.json, lints it (errors fail) and builds public/docs.html from it. */
+export async function buildOpenApi() {
+  const file = path.join(root, 'public/openapi.json');
+  writeFileSync(file, `${JSON.stringify(await buildDocument())}\n`);
+  run('redocly', ['lint', '--config', 'redocly.yaml', '--format', 'summary', file], 'OpenAPI lint');
+  run(
+    'redocly',
+    [
+      'build-docs',
+      file,
+      '--inlineBundle',
+      '-o',
+      'public/docs.html',
+      '--title',
+      'unified-checkout API',
+    ],
+    '/docs build',
+  );
+  const docs = path.join(root, 'public/docs.html');
+  writeFileSync(docs, offline(readFileSync(docs, 'utf8')));
+}
+
+/**
+ * The page as Redoc renders it, minus what would reach another origin: the Redocly badge's logo
+ * (an image on their CDN; it hides itself when the image fails) and the browser's favicon request.
+ * Telemetry is off in redocly.yaml. test/e2e/docs.test.ts checks that nothing leaves the origin.
+ * @param {string} html
+ */
+export function offline(html) {
+  return html
+    .replaceAll('https://cdn.redoc.ly/redoc/logo-mini-full.svg', 'data:,')
+    .replaceAll('https://cdn.redoc.ly/redoc/logo-mini.svg', 'data:,')
+    .replace('<head>', '<head>\n  <link rel="icon" href="data:,">');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (process.argv.includes('--client-types')) {
+    // `npm run build:client-types`: regenerates the committed types of unified-checkout/client.
+    const types = await clientTypes(await buildDocument());
+    writeFileSync(path.join(root, 'client/api-types.ts'), types);
+    console.log('✔ client/api-types.ts');
+  } else await buildOpenApi();
+}

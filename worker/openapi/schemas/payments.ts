@@ -1,0 +1,102 @@
+/**
+ * Answers of the merchant routes that pass through to the upstream (payment links, balance,
+ * transaction status) and the operator routes (admin, diagnostics, health).
+ * @module
+ */
+import * as z from 'zod';
+import { isoOrNull } from './common';
+import { named } from '../registry';
+
+export const paymentLinkCreatedSchema = named(
+  'PaymentLinkCreated',
+  z.object({
+    message: z.string().nullable(),
+    id: z.string().describe('Our id of the link; its payments are matched against it.'),
+    data: z.unknown().describe("The upstream's answer, as it sent it."),
+  }),
+);
+
+export const paymentLinkListSchema = named(
+  'PaymentLinkList',
+  z.object({ message: z.string().nullable(), data: z.unknown() }),
+  "The upstream's list of payment links, as it sent it.",
+);
+
+export const balanceSchema = named(
+  'Balance',
+  z.object({ data: z.array(z.unknown()) }),
+  "The upstream's balances, one entry per currency account.",
+);
+
+export const transactionStatusSchema = named(
+  'TransactionStatus',
+  z.object({
+    reference: z.string(),
+    type: z.enum(['payin', 'payout']),
+    status: z.string(),
+    status_code: z.string(),
+    amount: z.union([z.number(), z.string()]).nullable(),
+    fee: z.union([z.number(), z.string()]).nullable(),
+    currency: z.string().nullable(),
+    balance: z.union([z.number(), z.string()]).nullable(),
+    upstream_reference: z.string().nullable(),
+    third_party_reference_1: z.string().nullable(),
+    third_party_reference_2: z.string().nullable(),
+    payment_method_type: z.string().nullable(),
+    payment_channel: z.string().nullable(),
+    mobile: z.string().nullable().describe('Masked.'),
+    transaction_date: isoOrNull,
+    created_at: isoOrNull,
+    updated_at: isoOrNull,
+    failure_reason: z
+      .object({ code: z.string().nullable(), message: z.string().nullable() })
+      .nullable(),
+  }),
+  "One transaction as the upstream's status query reports it (phone masked).",
+);
+
+export const reindexResultSchema = named(
+  'ReindexResult',
+  z.object({ objects: z.number().int(), rows: z.number().int() }),
+);
+
+const integrationHealth = z.object({
+  status: z.enum(['ok', 'degraded', 'unknown']),
+  last_auth_refusal_at: isoOrNull,
+  last_signature_failures_at: isoOrNull,
+  cause: z.string().optional(),
+});
+
+export const healthSchema = named(
+  'Health',
+  z.object({ ok: z.literal(true), service: z.string(), integration: integrationHealth }),
+);
+
+export const diagnosticsSchema = named(
+  'Diagnostics',
+  z.object({
+    ok: z.boolean(),
+    mode: z.enum(['development', 'production']),
+    upstream: z.string(),
+    checked_at: z.string(),
+    integration: integrationHealth.optional(),
+    checks: z.array(
+      z.object({
+        id: z.string(),
+        title: z.string(),
+        status: z.enum(['pass', 'warn', 'fail', 'skip']),
+        found: z.string(),
+        cause: z.string().optional(),
+        fix: z.string().optional(),
+      }),
+    ),
+    failing_tasks: z.unknown(),
+    key_id: z.string(),
+  }),
+  "The doctor's report (docs/doctor.md), 200 when every check passes, 503 otherwise.",
+);
+
+export const callbackReceivedSchema = named(
+  'CallbackReceived',
+  z.object({ received: z.literal(true), duplicate: z.boolean() }),
+);

@@ -1,0 +1,147 @@
+/**
+ * The answers of the query-index routes (worker/routes/merchant-queries.ts): lists, the events
+ * feed and the settlement report.
+ * @module
+ */
+import * as z from 'zod';
+import { attemptStatusSchema, isoOrNull, isoTime, pageOf, sessionStatusSchema } from './common';
+import { named } from '../registry';
+
+export const sessionSummarySchema = named(
+  'SessionSummary',
+  z.object({
+    id: z.string(),
+    status: sessionStatusSchema,
+    amount: z.number(),
+    currency: z.string(),
+    reference: z.string(),
+    country_id: z.number().int().nullable(),
+    sub_merchant_id: z.string().nullable(),
+    attempt_count: z.number().int(),
+    created_at: isoOrNull,
+    updated_at: isoOrNull,
+    expires_at: isoOrNull,
+    attempts: z.array(
+      z.object({
+        id: z.string(),
+        status: attemptStatusSchema,
+        country_id: z.number().int().nullable(),
+        method: z.string().nullable(),
+        upstream_reference: z.string().nullable(),
+        created_at: isoOrNull,
+        settled_at: isoOrNull,
+      }),
+    ),
+  }),
+);
+
+export const payoutSummarySchema = named(
+  'PayoutSummary',
+  z.object({
+    reference: z.string(),
+    status: attemptStatusSchema,
+    amount: z.number(),
+    currency: z.string(),
+    payment_method_type: z.string().nullable(),
+    country_id: z.number().int().nullable(),
+    upstream_reference: z.string().nullable(),
+    created_at: isoOrNull,
+    updated_at: isoOrNull,
+    settled_at: isoOrNull,
+  }),
+);
+
+export const linkPaymentSummarySchema = named(
+  'PaymentLinkPayment',
+  z.object({
+    id: z.string(),
+    status: attemptStatusSchema,
+    amount: z.number(),
+    currency: z.string().nullable(),
+    reference: z.string().nullable(),
+    upstream_reference: z.string().nullable(),
+    link_id: z.string().nullable(),
+    payment_type: z.string().nullable(),
+    created_at: isoOrNull,
+    settled_at: isoOrNull,
+  }),
+);
+
+export const sessionListSchema = named('SessionList', pageOf(sessionSummarySchema));
+export const payoutListSchema = named('PayoutList', pageOf(payoutSummarySchema));
+export const linkPaymentListSchema = named(
+  'PaymentLinkPaymentList',
+  pageOf(linkPaymentSummarySchema),
+);
+
+export const eventsPageSchema = named(
+  'EventsPage',
+  z.object({
+    data: z.array(
+      z.looseObject({ id: z.string(), type: z.string(), timestamp: isoTime, data: z.unknown() }),
+    ),
+    has_more: z.boolean(),
+    next_after: z.string().nullable().describe('Pass as `after` for the next page.'),
+  }),
+  'The events feed: the merchant webhooks, oldest first.',
+);
+
+const kind = z.enum(['collection', 'payment_link', 'payout', 'refund']);
+
+export const settlementReportSchema = named(
+  'SettlementReport',
+  z.object({
+    from: isoTime,
+    to: isoTime,
+    group_by: z.enum(['sub_merchant']).nullable(),
+    rows: z.array(
+      z.object({
+        kind,
+        id: z.string(),
+        session_id: z.string().nullable(),
+        reference: z.string().nullable(),
+        method: z.string(),
+        country_id: z.number().int().nullable(),
+        currency: z.string().nullable(),
+        amount: z.number(),
+        upstream_reference: z.string().nullable(),
+        settled_at: isoOrNull,
+        sub_merchant_id: z.string().nullable(),
+      }),
+    ),
+    totals: z.array(
+      z.object({
+        kind,
+        currency: z.string().nullable(),
+        method: z.string(),
+        sub_merchant_id: z.string().nullable().optional(),
+        count: z.number().int(),
+        amount: z.number(),
+      }),
+    ),
+    net: z
+      .array(
+        z.object({
+          day: z.string().describe('The UTC day, `YYYY-MM-DD`.'),
+          currency: z.string().nullable(),
+          sub_merchant_id: z.string().nullable(),
+          collected: z.number(),
+          refunded: z.number(),
+          net: z.number(),
+        }),
+      )
+      .describe('Per day, currency and sub-merchant: collections minus refunds (not payouts).'),
+    anomalies: z.array(
+      z.object({
+        source: z.enum(['attempt', 'payout', 'refund', 'event']),
+        id: z.string(),
+        status: z.string(),
+        reference: z.string().nullable(),
+        currency: z.string().nullable(),
+        amount: z.number().nullable(),
+        at: isoOrNull,
+        sub_merchant_id: z.string().nullable(),
+      }),
+    ),
+  }),
+);
