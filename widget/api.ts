@@ -5,26 +5,14 @@
  * @module
  */
 import type { ErrorBody } from '../shared/errors';
+import type { AttemptFields } from '../shared/payer-form';
 import type { CheckoutView } from '../shared/view';
 import type { ExplainedError } from './localize';
 import { takeViewFetch } from './view-prefetch';
 
-/** What the payer entered for a new attempt (the proxy's `POST …/attempts` body). */
-export interface AttemptRequest {
-  country_id: number;
-  /** The MethodOption's `value`. */
-  method: string;
-  /** International form without `+`, e.g. `254712345000`. */
-  mobile?: string;
-  first_name?: string;
-  last_name?: string;
-  name?: string;
-  account_name?: string;
-  bank_code?: string;
-  id_number?: string;
-  /** The payer confirmed the shop's prefilled phone (shown masked) instead of typing one. */
-  use_prefilled_mobile?: true;
-}
+/** What the payer entered for a new attempt (the proxy's `POST …/attempts` body): one type
+ * with the hosted page's no-JS forms (shared/payer-form.ts). */
+export type AttemptRequest = AttemptFields;
 
 /**
  * A refused or failed request: the proxy's error code (or `NETWORK` when no answer came).
