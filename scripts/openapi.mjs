@@ -30,8 +30,17 @@ export function errorDescriptions(
 
 /** The document as JSON (built from the TypeScript sources through Vite's module runner). */
 export async function buildDocument() {
-  const { module } = await runnerImport(path.join(root, 'worker/openapi/document.ts'));
-  return module.openApiDocument({ errorDescriptions: errorDescriptions() });
+  // Vite's runner sets NODE_ENV=development when it is unset, and every process this one starts
+  // afterwards (npm test's `vite build` of the widget) would inherit it and bundle Lit's
+  // development build: keep NODE_ENV as it was.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    const { module } = await runnerImport(path.join(root, 'worker/openapi/document.ts'));
+    return module.openApiDocument({ errorDescriptions: errorDescriptions() });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 /** The typed client's types (client/api-types.ts, committed) for a document. */
