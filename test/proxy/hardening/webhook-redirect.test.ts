@@ -18,6 +18,9 @@ describe('a merchant webhook answered with a redirect', () => {
     const record = await runInDurableObject(stub, async (_instance, state) => {
       const outbox = new WebhookOutbox(state.storage.sql, new TaskQueue<'webhook'>(state.storage));
       outbox.enqueue(id, 'checkout.succeeded', { session_id: 'cs_abcdefghijklmnopqrstuvwxyz' });
+      // Only this test's delivery runs: the object's own alarm (set by enqueue) would deliver
+      // the event to MERCHANT_WEBHOOK_URL, the dev inbox, beside it.
+      await state.storage.deleteAlarm();
       await outbox.deliver(
         id,
         `${BASE}/dev/webhooks/redirect/${status}`,
