@@ -217,6 +217,6 @@ export function writeCostTable(block) {
   if (i < 0 || j < i) throw new Error('docs/benchmarks.md has no bench:cost markers');
   writeFileSync(
     file,
-    text.slice(0, i) + `${start}\n\n${block}\n\n${end}` + text.slice(j + end.length),
+    text.slice(0, i) + `${start}\n\n${block.trim()}\n\n${end}` + text.slice(j + end.length),
   );
 }
