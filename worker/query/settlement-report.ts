@@ -148,56 +148,37 @@ export async function settlementReport(
   groupBy: 'sub_merchant' | null,
 ): Promise<SettlementReport | null> {
   const cap = REPORT_MAX_ROWS + 1;
+  // The succeeded rows of a table settled in the window, and its rows flagged for review that
+  // changed in it (the table names are constants of this file).
+  const settled = (table: 'attempts' | 'link_payments' | 'payouts' | 'refunds') =>
+    db
+      .prepare(
+        `SELECT * FROM ${table} WHERE status = 'succeeded' AND settled_at >= ? AND settled_at < ?
+         ORDER BY settled_at, id LIMIT ?`,
+      )
+      .bind(from, to, cap);
+  const flaggedIn = (table: 'attempts' | 'payouts' | 'refunds') =>
+    db
+      .prepare(
+        `SELECT * FROM ${table} WHERE status IN ('mismatch', 'needs_review')
+         AND updated_at >= ? AND updated_at < ? ORDER BY updated_at, id LIMIT ?`,
+      )
+      .bind(from, to, cap);
   const [attempts, links, payouts, flagged, flaggedPayouts, events, refunds, flaggedRefunds] =
     await db.batch([
-      db
-        .prepare(
-          `SELECT * FROM attempts WHERE status = 'succeeded' AND settled_at >= ? AND settled_at < ?
-         ORDER BY settled_at, id LIMIT ?`,
-        )
-        .bind(from, to, cap),
-      db
-        .prepare(
-          `SELECT * FROM link_payments WHERE status = 'succeeded' AND settled_at >= ? AND settled_at < ?
-         ORDER BY settled_at, id LIMIT ?`,
-        )
-        .bind(from, to, cap),
-      db
-        .prepare(
-          `SELECT * FROM payouts WHERE status = 'succeeded' AND settled_at >= ? AND settled_at < ?
-         ORDER BY settled_at, id LIMIT ?`,
-        )
-        .bind(from, to, cap),
-      db
-        .prepare(
-          `SELECT * FROM attempts WHERE status IN ('mismatch', 'needs_review')
-         AND updated_at >= ? AND updated_at < ? ORDER BY updated_at, id LIMIT ?`,
-        )
-        .bind(from, to, cap),
-      db
-        .prepare(
-          `SELECT * FROM payouts WHERE status IN ('mismatch', 'needs_review')
-         AND updated_at >= ? AND updated_at < ? ORDER BY updated_at, id LIMIT ?`,
-        )
-        .bind(from, to, cap),
+      settled('attempts'),
+      settled('link_payments'),
+      settled('payouts'),
+      flaggedIn('attempts'),
+      flaggedIn('payouts'),
       db
         .prepare(
           `SELECT id, type, source_id, sub_merchant_id, created_at, body FROM events
          WHERE type LIKE '%.anomaly' AND created_at >= ? AND created_at < ? ORDER BY seq LIMIT ?`,
         )
         .bind(from, to, cap),
-      db
-        .prepare(
-          `SELECT * FROM refunds WHERE status = 'succeeded' AND settled_at >= ? AND settled_at < ?
-         ORDER BY settled_at, id LIMIT ?`,
-        )
-        .bind(from, to, cap),
-      db
-        .prepare(
-          `SELECT * FROM refunds WHERE status IN ('mismatch', 'needs_review')
-         AND updated_at >= ? AND updated_at < ? ORDER BY updated_at, id LIMIT ?`,
-        )
-        .bind(from, to, cap),
+      settled('refunds'),
+      flaggedIn('refunds'),
     ]);
   const rows: ReportRow[] = [
     ...(attempts!.results as unknown as AttemptRecord[]).map((a) => ({
