@@ -20,7 +20,7 @@ import {
   markResend,
   markTryFailed,
   queueDelivery,
-  type DeliveryStatus,
+  type DeliveryState,
 } from './webhook-transitions';
 
 /** Events the proxy sends to MERCHANT_WEBHOOK_URL. */
@@ -57,17 +57,10 @@ export interface AnomalyData {
 }
 
 /** An event in the outbox. */
-export interface OutboxRow {
+export interface OutboxRow extends DeliveryState {
   id: string;
   type: WebhookType;
   payload: string;
-  created_at: number;
-  status: DeliveryStatus;
-  tries: number;
-  next_at: number | null;
-  delivered_at: number | null;
-  last_status: number | null;
-  last_error: string | null;
 }
 
 /** A webhook and its delivery history, as the merchant API shows it. */

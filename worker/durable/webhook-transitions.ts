@@ -9,6 +9,19 @@
 /** Where one event stands. */
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed';
 
+/** The delivery columns of an outbox row (endpoint zero's, and each endpoint's in
+ * worker/webhook-endpoints/targets.ts). */
+export interface DeliveryState {
+  /** When the row was queued: its retry window runs from here. */
+  created_at: number;
+  status: DeliveryStatus;
+  tries: number;
+  next_at: number | null;
+  delivered_at: number | null;
+  last_status: number | null;
+  last_error: string | null;
+}
+
 /** What one try of an event ended with. */
 export interface TryResult {
   /** Tries so far, this one included. */

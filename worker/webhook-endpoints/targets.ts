@@ -5,7 +5,7 @@
  * own row. A replayed event carries its body here (it is not one of the object's events).
  * @module
  */
-import type { DeliveryStatus } from '../durable/webhook-transitions';
+import type { DeliveryState, DeliveryStatus } from '../durable/webhook-transitions';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS outbox_targets (
@@ -17,20 +17,12 @@ CREATE TABLE IF NOT EXISTS outbox_targets (
 `;
 
 /** One event for one endpoint. */
-export interface TargetRow {
+export interface TargetRow extends DeliveryState {
   event_id: string;
   endpoint_id: string;
   type: string;
   /** The body to send when it is not the outbox's own event (a replay); else null. */
   payload: string | null;
-  /** When the row was queued: its retry window runs from here. */
-  created_at: number;
-  status: DeliveryStatus;
-  tries: number;
-  next_at: number | null;
-  delivered_at: number | null;
-  last_status: number | null;
-  last_error: string | null;
 }
 
 /** The task key of one event's delivery to one endpoint. */
