@@ -3,10 +3,10 @@
 // the demo page in Chromium on an emulated slow phone, proxy overhead, push latency and a
 // callback storm, all against the local stack (proxy + sandbox under `wrangler dev`, real HTTP
 // on 127.0.0.1). Writes bench/results.json and bench/results.md, and the cost-per-payment table
-// (bench/cost.mjs) into docs/benchmarks.md.
+// (bench/cost.mjs) and the results table (between the bench:results markers) into
+// docs/benchmarks.md.
 //   --profile   also profile each phase (perf samples, fsync counts, widget size profile) into
 //               bench/profile.md and bench/profile.json; results are not written (perturbed)
-//   --readme    copy the results table into README.md between the bench markers
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -39,7 +39,8 @@ const { removeTempDirs } = await import('./lib/temp.mjs');
 
 const quick = process.argv.includes('--quick');
 const profile = process.argv.includes('--profile');
-const updateReadme = process.argv.includes('--readme');
+/** The page the results table goes into, between its `bench:results` markers. */
+const BENCHMARKS = path.join(servers.root, 'docs/benchmarks.md');
 
 /** How much each phase does; quick keeps every measurement, with smaller counts. */
 const COUNTS = quick
@@ -222,10 +223,8 @@ try {
     writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
     writeFileSync(path.join(root, 'bench/results.md'), await formatted(resultsMarkdown(run)));
     log('wrote bench/results.json and bench/results.md');
-    if (updateReadme) {
-      await replaceInReadme(resultsTable(results, sizes.notes), machine, counts, quick);
-      log('updated the results table in README.md');
-    }
+    await replaceInBenchmarks(resultsTable(results, sizes.notes), machine, counts, quick);
+    log('updated the results table in docs/benchmarks.md');
   }
   console.log(JSON.stringify(results, null, 2));
   log('done');
@@ -241,22 +240,22 @@ try {
 /** Formats with the project's Prettier settings (so `npm run format:check` passes). */
 async function formatted(text, parser = 'markdown') {
   const prettier = await import('prettier');
-  const options = (await prettier.resolveConfig(path.join(servers.root, 'README.md'))) ?? {};
+  const options = (await prettier.resolveConfig(BENCHMARKS)) ?? {};
   return prettier.format(text, { ...options, parser });
 }
 
 /**
  * Replaces the text between `<!-- bench:results:start -->` and `<!-- bench:results:end -->`
- * in README.md (re-read right before writing; nothing else is touched).
+ * in docs/benchmarks.md (re-read right before writing; nothing else is touched).
  */
-async function replaceInReadme(tableText, m, counts, isQuick) {
-  const file = path.join(servers.root, 'README.md');
-  const readme = readFileSync(file, 'utf8');
+async function replaceInBenchmarks(tableText, m, counts, isQuick) {
+  const file = BENCHMARKS;
+  const text = readFileSync(file, 'utf8');
   const start = '<!-- bench:results:start -->';
   const end = '<!-- bench:results:end -->';
-  const i = readme.indexOf(start);
-  const j = readme.indexOf(end);
-  if (i < 0 || j < i) throw new Error('README.md has no bench markers');
+  const i = text.indexOf(start);
+  const j = text.indexOf(end);
+  if (i < 0 || j < i) throw new Error('docs/benchmarks.md has no bench:results markers');
   const block = [
     start,
     '',
@@ -266,6 +265,6 @@ async function replaceInReadme(tableText, m, counts, isQuick) {
     '',
     end,
   ].join('\n');
-  const next = readme.slice(0, i) + block + readme.slice(j + end.length);
+  const next = text.slice(0, i) + block + text.slice(j + end.length);
   writeFileSync(file, await formatted(next));
 }

@@ -1,6 +1,6 @@
-// `node scripts/gallery.mjs`: the README's gallery (docs/screenshots/e2e-*.png). It runs the
-// end-to-end suite (test/e2e): the same payer flows, against the real proxy and sandbox in
-// Chromium, whose steps marked `gallery` also save a picture of the widget. The gallery is
+// `node scripts/gallery.mjs`: the gallery of docs/gallery.md (docs/screenshots/e2e-*.png). It
+// runs the end-to-end suite (test/e2e): the same payer flows, against the real proxy and sandbox
+// in Chromium, whose steps marked `gallery` also save a picture of the widget. The gallery is
 // replaced only when the whole suite passed, so it shows exactly what the suite checked.
 // (scripts/screenshots.mjs takes the widget's own pictures: every step, language and theme.)
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';

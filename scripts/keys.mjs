@@ -1,6 +1,6 @@
 // `npm run keys`: makes a merchant API key (uc_live_<id>_<secret>, 256 random bits) and prints
 // the MERCHANT_API_KEYS entry and the `wrangler secret put` line that installs it
-// (docs/design.md, "Merchant API auth"; README, "Merchant API keys").
+// (docs/design.md, "Merchant API auth"; docs/api.md, "Merchant API keys").
 //
 //   npm run keys                                  # a full key
 //   npm run keys -- --scope checkout              # full | read | checkout

@@ -1,7 +1,7 @@
 // The package export `unified-checkout/widget` (dist/widget/, built by `npm run build:widget`):
-// the README's React and plain-HTML examples (examples/) type-check against it, `<unified-checkout>`
-// is typed in React, Preact and Solid JSX, and a wrong prop is an error (the typing is real,
-// not `any`). Each check is a `tsc` run over files that import the package by its name.
+// the React and plain-HTML examples of docs/embedding.md (examples/) type-check against it,
+// `<unified-checkout>` is typed in React, Preact and Solid JSX, and a wrong prop is an error (the
+// typing is real, not `any`). Each check is a `tsc` run over files that import the package by its name.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * A Node-side service for the workerd suites: the hostile-conditions tests POST the figures they
  * computed (how many malformed inputs, interleavings, forged callbacks…) and this writes them to
- * test-results/hostile-figures.json, which the README's reliability section quotes.
+ * test-results/hostile-figures.json, which docs/testing.md, "Reliability", quotes.
  *
  * vitest.config.ts binds it to the proxy project as `HOSTILE_FIGURES` (a miniflare service
  * binding backed by a Node function). Body: `{ "<suite>": { "<figure>": number | string, … } }`;
