@@ -10,7 +10,7 @@
  */
 import type { ReactiveController } from 'lit';
 import { formatAmount } from '../shared/amount-format';
-import type { CheckoutView, CountryOption, MethodOption, NextAction } from '../shared/view';
+import type { CheckoutView, CountryOption, MethodOption } from '../shared/view';
 import { CheckoutReadyEvent, CheckoutStepEvent, type CheckoutStep } from './events';
 import { prefill, takes, type FieldName, type FieldValues } from './form-model';
 import { stepFor } from './step';
@@ -94,10 +94,6 @@ export class CheckoutState implements ReactiveController, ActionState {
 
   _method(): MethodOption | undefined {
     return this._country()?.methods.find((m) => m.value === this._methodValue);
-  }
-
-  _next(): NextAction | null {
-    return this._view?.attempt?.next ?? null;
   }
 
   /** The amount, formatted; before the first view a no-break space (it keeps the header's height). */

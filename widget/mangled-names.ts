@@ -25,7 +25,6 @@ export const MANGLED_NAMES = [
   '_host',
   '_country',
   '_method',
-  '_next',
   '_amount',
   '_pickCountry',
   '_pickMethod',

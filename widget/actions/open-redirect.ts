@@ -14,7 +14,7 @@ import type { ActionState } from '../steps/state';
  */
 export function openRedirect(state: ActionState): void {
   const host = state._host;
-  const next = state._next();
+  const next = state._view?.attempt?.next;
   // Defence in depth (the proxy refuses the rest): https, or the proxy's own origin (the
   // sandbox's pages in development); never javascript:, data: or another scheme.
   const url = next?.type == 'redirect' ? next.url : '';

@@ -37,7 +37,7 @@ function menuHint(s: StepState, t: Translation): string {
  * renderApprove(state, t);
  */
 export function renderApprove(s: StepState, t: Translation): TemplateResult {
-  const next = s._next();
+  const next = s._view?.attempt?.next;
   const mobile = next?.type === 'approve_on_phone' ? next.mobile_masked : '';
   const hint = menuHint(s, t);
   return html`<h2 part="heading" tabindex="-1">${t.approveHeading}</h2>

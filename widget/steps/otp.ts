@@ -14,7 +14,7 @@ import { listenForSmsCode } from './web-otp';
 
 /** When the code expires (ms since the epoch), or `null` off the code's step. */
 function expiresAt(s: StepState): number | null {
-  const next = s._next();
+  const next = s._view?.attempt?.next;
   return next?.type === 'enter_otp' ? Date.parse(next.expires_at) : null;
 }
 
@@ -25,7 +25,7 @@ function expiresAt(s: StepState): number | null {
  * renderOtp(state, t);
  */
 export function renderOtp(s: StepState, t: Translation): TemplateResult | typeof nothing {
-  const next = s._next();
+  const next = s._view?.attempt?.next;
   if (next?.type !== 'enter_otp') return nothing;
   const expires = Date.parse(next.expires_at);
   const now = clock.now();

@@ -5,7 +5,7 @@
  * @module
  */
 import type { ReactiveControllerHost } from 'lit';
-import type { CheckoutView, CountryOption, MethodOption, NextAction } from '../../shared/view';
+import type { CheckoutView, CountryOption, MethodOption } from '../../shared/view';
 import type { ApiError } from '../api';
 import type { CheckoutErrorDetail, CheckoutStep } from '../events';
 import type { FieldName, FieldProblem, FieldValues } from '../form-model';
@@ -79,8 +79,6 @@ export interface StepState extends Readonly<StateFields> {
   /** The chosen country and method. */
   _country(): CountryOption | undefined;
   _method(): MethodOption | undefined;
-  /** The current attempt's next action. */
-  _next(): NextAction | null;
   /** The session's amount, formatted. */
   _amount(): string;
   /** Chooses a country, and its first method that takes the amount. */

@@ -47,7 +47,7 @@ function row(
  * renderTransfer(state, t);
  */
 export function renderTransfer(s: StepState, t: Translation): TemplateResult | typeof nothing {
-  const next = s._next();
+  const next = s._view?.attempt?.next;
   if (next?.type !== 'bank_transfer') return nothing;
   const amount = formatAmount(next.amount, next.currency, s._host._tag);
   const expiresAt = Date.parse(next.expires_at);
