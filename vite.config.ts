@@ -114,8 +114,8 @@ const shortName = (i: number): string =>
  * most frequent first. The build fails when a listed name is not in the bundle (a stale list), and when a
  * `_`-prefixed member is not listed (add it, or the bundle grows by its long name).
  */
-function mangleInternalProps(): Plugin {
-  const listed = new Set<string>(MANGLED_NAMES);
+export function mangleInternalProps(names: readonly string[] = MANGLED_NAMES): Plugin {
+  const listed = new Set<string>(names);
   return {
     name: 'mangle-internal-props',
     apply: 'build',
