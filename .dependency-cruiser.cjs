@@ -20,12 +20,6 @@ const KNOWN_CIRCLES = [
     'worker/index-store/summaries.ts',
     'worker/session/store.ts',
   ],
-  // widget: the chunk table imports each step lazily, and each step reads the table's types.
-  ['widget/step-chunks.ts', 'widget/steps/approve.ts'],
-  ['widget/step-chunks.ts', 'widget/steps/otp.ts'],
-  ['widget/step-chunks.ts', 'widget/steps/outcome.ts'],
-  ['widget/step-chunks.ts', 'widget/steps/redirect.ts'],
-  ['widget/step-chunks.ts', 'widget/steps/transfer.ts'],
   // widget, translation files (outside the "no circle" goal of issue 28): the localizer loads
   // the tables, which are typed by the localizer's keys.
   ['widget/localize.ts', 'widget/translations/en.ts'],

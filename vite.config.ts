@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { parseAst } from 'rolldown/parseAst';
 import { build, defineConfig, type Plugin, type Rollup } from 'vite';
+import { MANGLED_NAMES } from './widget/mangled-names';
 
 type Node = { type?: string; [key: string]: unknown };
 type Quasi = { start: number; end: number; tail: boolean; value: { raw: string } };
@@ -98,16 +99,23 @@ function trimLit(): Plugin {
   };
 }
 
-/** Private members: `_`-prefixed (Lit's convention); Lit's own internals use `_$…`. */
-const INTERNAL = /^_[a-z]\w*$/;
+/** Short names: `_` and one character, then two (`_0`…`_Z`, `_00`…). */
+const SHORT = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const shortName = (i: number): string =>
+  i < SHORT.length
+    ? `_${SHORT[i]}`
+    : `_${SHORT[Math.floor(i / SHORT.length) - 1]}${SHORT[i % SHORT.length]}`;
 
 /**
- * Renames the `_`-prefixed private members to short names, the same in every chunk (rolldown's
- * own property mangling works on single-chunk builds only). Runs on the minified chunks: each
- * property position (member access, object or class key) is renamed from one table built over
- * all chunks, most frequent first; public API names never start with `_`.
+ * Renames the widget's private members, the names listed in widget/mangled-names.ts, to short
+ * names, the same in every chunk (rolldown's own property mangling works on single-chunk builds
+ * only). Runs on the minified chunks: each property position (member access, object or class
+ * key) whose name is listed is renamed from one table built over all chunks, the entry's
+ * most frequent first. The build fails when a listed name is not in the bundle (a stale list), and when a
+ * `_`-prefixed member is not listed (add it, or the bundle grows by its long name).
  */
-function mangleInternalProps(): Plugin {
+export function mangleInternalProps(names: readonly string[] = MANGLED_NAMES): Plugin {
+  const listed = new Set<string>(names);
   return {
     name: 'mangle-internal-props',
     apply: 'build',
@@ -118,6 +126,9 @@ function mangleInternalProps(): Plugin {
       type Spot = { start: number; end: number; name: string; shorthand: boolean };
       const spots = new Map<Rollup.OutputChunk, Spot[]>();
       const counts = new Map<string, number>();
+      /** Occurrences in the entry (widget.es.js), which every first load fetches. */
+      const inEntry = new Map<string, number>();
+      const unlisted = new Set<string>();
       for (const chunk of chunks) {
         const found: Spot[] = [];
         const visit = (node: unknown): void => {
@@ -134,10 +145,13 @@ function mangleInternalProps(): Plugin {
                 ? n.key
                 : undefined
           ) as (Node & { start: number; end: number; name?: string }) | undefined;
-          if (key?.type === 'Identifier' && INTERNAL.test(key.name ?? '')) {
-            const name = key.name!;
-            found.push({ start: key.start, end: key.end, name, shorthand: n.shorthand === true });
+          const name = key?.type === 'Identifier' ? (key.name ?? '') : '';
+          if (listed.has(name)) {
+            found.push({ start: key!.start, end: key!.end, name, shorthand: n.shorthand === true });
             counts.set(name, (counts.get(name) ?? 0) + 1);
+            if (chunk.isEntry) inEntry.set(name, (inEntry.get(name) ?? 0) + 1);
+          } else if (/^_[a-z]\w*$/.test(name)) {
+            unlisted.add(name);
           }
           for (const value of Object.values(n))
             if (value && typeof value === 'object') visit(value);
@@ -145,8 +159,17 @@ function mangleInternalProps(): Plugin {
         visit(parseAst(chunk.code));
         spots.set(chunk, found);
       }
-      const names = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-      const short = new Map(names.map(([name], i) => [name, `_${i.toString(36)}`]));
+      const missing = [...listed].filter((name) => !counts.has(name));
+      if (missing.length > 0 || unlisted.size > 0) {
+        throw new Error(
+          `mangle-internal-props: widget/mangled-names.ts lists names the bundle lacks (${missing.join(', ') || 'none'}) ` +
+            `and lacks private members the bundle has (${[...unlisted].join(', ') || 'none'})`,
+        );
+      }
+      // The shortest names go to the entry's most frequent, then to the chunks'.
+      const rank = ([name, count]: [string, number]) => (inEntry.get(name) ?? 0) * 1e6 + count;
+      const names = [...counts].sort((a, b) => rank(b) - rank(a) || (a[0] < b[0] ? -1 : 1));
+      const short = new Map(names.map(([name], i) => [name, shortName(i)]));
       for (const [chunk, found] of spots) {
         let code = chunk.code;
         for (const spot of found.sort((a, b) => b.start - a.start)) {

@@ -5,39 +5,50 @@
  * steps that tick import it, so it travels with their chunks.
  * @module
  */
-import type { ReactiveController } from 'lit';
-import type { StepHost } from './steps/host';
+import type { ReactiveController, ReactiveControllerHost } from 'lit';
+import type { CheckoutStep } from './events';
+
+/** The element, as its clock sees it. */
+type TickingHost = ReactiveControllerHost & { readonly step: CheckoutStep };
 
 /** Steps that show a countdown, or a hint after a while (approve). */
 const COUNTDOWN_STEPS: readonly string[] = ['otp', 'transfer', 'approve'];
 
 /**
- * The time the ticking steps read, in ms since the epoch. Tests set `clock.now` to a fake
- * clock (then `requestUpdate()`), instead of waiting.
+ * The time the ticking steps read (`now`, ms since the epoch) and what makes them tick
+ * (`every`: calls `tick` every `ms` until the returned stop is called). Tests replace both
+ * with a fake clock (test/widget/support/fake-clock.ts) and advance it instead of waiting.
  *
  * @example
  * clock.now = () => start + 31_000;
  */
-export const clock = { now: (): number => Date.now() };
+export const clock = {
+  now: (): number => Date.now(),
+  every: (ms: number, tick: () => void): (() => void) => {
+    const timer = setInterval(tick, ms);
+    return () => clearInterval(timer);
+  },
+};
 
 /**
- * Ticks while the host's step shows a countdown and the host is connected; the host reads
- * `Date.now()` as it renders.
+ * Ticks while the host's step shows a countdown and the host is connected; the steps read
+ * `clock.now()` as they render.
  */
 class ClockController implements ReactiveController {
-  private readonly _host: StepHost;
-  private _timer: ReturnType<typeof setInterval> | undefined;
+  private readonly _host: TickingHost;
+  /** Stops the ticks under way, if any. */
+  private _timer: (() => void) | undefined;
 
-  constructor(host: StepHost) {
+  constructor(host: TickingHost) {
     this._host = host;
     host.addController(this);
   }
 
   /** Starts (`true`) or stops ticking. */
   private _tick(on: boolean): void {
-    if (on && !this._timer) this._timer = setInterval(() => this._host.requestUpdate(), 1000);
+    if (on && !this._timer) this._timer = clock.every(1000, () => this._host.requestUpdate());
     if (!on && this._timer) {
-      clearInterval(this._timer);
+      this._timer();
       this._timer = undefined;
     }
   }
@@ -60,16 +71,16 @@ class ClockController implements ReactiveController {
   }
 }
 
-const clocks = new WeakSet<StepHost>();
+const clocks = new WeakSet<TickingHost>();
 
 /**
  * Keeps `host` re-rendering once a second while its step shows a countdown (a step with one
  * calls it as it renders; the first call adds the controller).
  *
  * @example
- * keepTicking(h); // in renderOtp
+ * keepTicking(state._host); // the OTP step's chunk, once on screen
  */
-export function keepTicking(host: StepHost): void {
+export function keepTicking(host: TickingHost): void {
   if (clocks.has(host)) return;
   clocks.add(host);
   new ClockController(host);

@@ -1,57 +1,51 @@
 /**
  * Which outcome events a view calls for: success, failure, expired, each once per session or
- * attempt. In the notices' chunk (steps/outcome.ts re-exports it): every outcome shows a
- * notice, and the event follows its notice on screen. (`checkout-ready` is the element's own.)
+ * attempt. The state controller (checkout-state.ts) sends them: every outcome shows a notice,
+ * and the event follows its notice on screen, so the notices' chunk, loaded by then, says which
+ * (`checkout-ready` is sent beside them).
  * @module
  */
 import type { CheckoutView } from '../shared/view';
 import { CheckoutExpiredEvent, CheckoutFailureEvent, CheckoutSuccessEvent } from './events';
 
 /**
- * Dispatches on `target` the outcome event `view` calls for unless `dispatched` (the keys of
- * those already sent, which it adds to) holds it. Called after a notice step rendered, so a
- * page that reacts to the event never runs ahead of the widget (when the notices' chunk cannot
- * be loaded, the error step shows, `checkout-error` tells the page, and the event waits for
- * "Try again"). A failure is the upstream's "not charged" (or a session closed
- * with no attempt): never for an attempt still pending (confirming, lapsed), nor for
- * `mismatch` / `needs_review`. A success still follows an expiry when the last attempt pays
- * after all.
+ * The outcome event `view` calls for, if any: its once-only key (`success:`/`expired:` and the
+ * session id, `failure:` and the attempt's, or the session's when it closed with none) and the
+ * event. In the notices' chunk (steps/outcome.ts); the state controller (checkout-state.ts)
+ * sends it once, after a notice rendered, so a page that reacts
+ * to the event never runs ahead of the widget (when the notices' chunk cannot be loaded, the
+ * error step shows, `checkout-error` tells the page, and the event waits for "Try again"). A
+ * failure is the upstream's "not charged" (or a session closed with no attempt): never for an
+ * attempt still pending (confirming, lapsed), nor for `mismatch` / `needs_review`. A success
+ * still follows an expiry when the last attempt pays after all.
  *
  * @example
- * loadedStep(step)?.outcome?.(this, view, this._dispatched); // after a notice rendered
+ * outcomeEvent({ ...view, status: 'expired' }); // ['expired:cs_1', () => new CheckoutExpiredEvent(…)]
  */
-export function dispatchOutcome(
-  target: EventTarget,
-  view: CheckoutView,
-  dispatched: Set<string>,
-): void {
-  const once = (key: string, event: () => Event) => {
-    if (dispatched.has(key)) return;
-    dispatched.add(key);
-    target.dispatchEvent(event());
-  };
+export function outcomeEvent(view: CheckoutView): [key: string, event: () => Event] | undefined {
   const { id: session, status, amount, currency, attempt } = view;
+  const id = attempt?.id ?? null;
   if (status === 'succeeded') {
-    once(
+    return [
       `success:${session}`,
-      () => new CheckoutSuccessEvent({ session, attempt: attempt?.id ?? null, amount, currency }),
-    );
-    return;
+      () => new CheckoutSuccessEvent({ session, attempt: id, amount, currency }),
+    ];
   }
   if (status === 'expired') {
-    once(`expired:${session}`, () => new CheckoutExpiredEvent({ session }));
-  } else if (attempt ? attempt.status === 'failed' : status === 'failed') {
-    once(
-      `failure:${attempt?.id ?? session}`,
+    return [`expired:${session}`, () => new CheckoutExpiredEvent({ session })];
+  }
+  if (attempt ? attempt.status === 'failed' : status === 'failed') {
+    return [
+      `failure:${id ?? session}`,
       () =>
         new CheckoutFailureEvent({
           session,
-          attempt: attempt?.id ?? null,
+          attempt: id,
           status: 'failed',
           code: attempt?.failure?.code ?? null,
           message: attempt?.failure?.message ?? null,
           canRetry: view.can_retry,
         }),
-    );
+    ];
   }
 }

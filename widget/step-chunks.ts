@@ -6,29 +6,14 @@
  * with the live transport's chunk, which a page showing them loads anyway.
  * @module
  */
-import type { nothing, TemplateResult } from 'lit';
-import type { CheckoutView } from '../shared/view';
 import type { CheckoutStep } from './events';
+import type { StepChunk, StepRender } from './steps/chunk';
 import { renderChoose } from './steps/choose';
 import { renderError } from './steps/error';
 import { renderForm } from './steps/form';
-import type { StepHost } from './steps/host';
 import { renderLoading } from './steps/progress';
 
-/** How a step renders. */
-export type StepRender = (host: StepHost) => TemplateResult | typeof nothing;
-
-/**
- * What a step's chunk gives (each step module exports one as `chunk`): the renderer, what the
- * live region reads on that step, and for the notices the outcome event they announce.
- */
-export interface StepChunk {
-  render: StepRender;
-  /** The live region's text on `step` (empty: nothing to announce). */
-  status: (host: StepHost, step: CheckoutStep) => string;
-  /** Dispatches the step's outcome event once it is on screen (outcome-events.ts). */
-  outcome?: (target: EventTarget, view: CheckoutView, dispatched: Set<string>) => void;
-}
+export type { StepChunk, StepRender } from './steps/chunk';
 
 /** The first screens, in the entry. */
 const FIRST: Partial<Record<CheckoutStep, StepRender>> = {
@@ -80,7 +65,7 @@ export function isLazyStep(step: CheckoutStep): boolean {
  * The chunk of `step` when it has loaded, else `undefined`.
  *
  * @example
- * loadedStep('otp')?.render(host);
+ * loadedStep('otp')?.status(state, t, 'otp');
  */
 export function loadedStep(step: CheckoutStep): StepChunk | undefined {
   return loaded.get(step);
@@ -91,7 +76,7 @@ export function loadedStep(step: CheckoutStep): StepChunk | undefined {
  * is not loaded (the element then keeps the step before it on screen).
  *
  * @example
- * (stepRenderer(step) ?? renderLoading)(host);
+ * (stepRenderer(step) ?? renderLoading)(state, t);
  */
 export function stepRenderer(step: CheckoutStep): StepRender | undefined {
   return FIRST[step] ?? loaded.get(step)?.render;

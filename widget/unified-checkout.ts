@@ -1,31 +1,24 @@
 /**
  * `<unified-checkout>`: the embeddable checkout element. The flow lives beside it: loading and
  * following the session (controllers/), the form and OTP submits (actions/), the steps'
- * templates (steps/, whose chunks also carry the outcome events: outcome-events.ts).
+ * templates (steps/), and the state they read, with the events it sends (checkout-state.ts).
  * @module
  */
 import { LitElement, html, nothing, type PropertyValues, type TemplateResult } from 'lit';
-import type { CheckoutView, CountryOption, MethodOption, NextAction } from '../shared/view';
+import type { CheckoutView } from '../shared/view';
 import { asApiError, scriptOrigin, type ApiError } from './api';
+import { CheckoutState } from './checkout-state';
 import { ChunkLoads } from './controllers/chunk-loads';
 import { LiveSession } from './controllers/live-session';
 import { SessionLoader } from './controllers/session-loader';
-import {
-  CheckoutErrorEvent,
-  CheckoutReadyEvent,
-  CheckoutStepEvent,
-  type CheckoutErrorDetail,
-  type CheckoutStep,
-} from './events';
-import { formatAmount } from '../shared/amount-format';
-import { prefill, takes, type FieldName, type FieldProblem, type FieldValues } from './form-model';
+import { CheckoutErrorEvent, type CheckoutErrorDetail, type CheckoutStep } from './events';
 import { submitCode } from './actions/submit-code';
 import { UNLOADABLE, wantedLanguage } from './languages';
 import { resolveLocale, type ResolvedLocale, type Translation } from './localize';
-import { isFinal, stepFor } from './step';
-import { loadedStep, stepRenderer } from './step-chunks';
-import type { StepHost } from './steps/host';
+import { isFinal } from './step';
+import { stepRenderer } from './step-chunks';
 import { renderLoading } from './steps/progress';
+import type { StateHost } from './steps/state';
 import { statusText } from './steps/status-text';
 import { styles } from './styles';
 import type { TransportMode } from './transport';
@@ -40,13 +33,13 @@ import type { TransportMode } from './transport';
  * `checkout-success` (advisory: confirm server-side), `checkout-failure`, `checkout-expired`,
  * `checkout-error`.
  *
- * Members starting with `_` are internal (the {@link StepHost} the step templates use).
+ * Members starting with `_` are internal (the {@link StateHost} the state and steps use).
  *
  * @example
  * <script src="https://pay.example.com/widget.js"></script>
  * <unified-checkout session="cs_123" locale="fr"></unified-checkout>
  */
-export class UnifiedCheckout extends LitElement implements StepHost {
+export class UnifiedCheckout extends LitElement implements StateHost {
   static override properties = {
     session: { type: String },
     endpoint: { type: String },
@@ -54,20 +47,6 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     theme: { type: String, reflect: true },
     pollInterval: { type: Number, attribute: 'poll-interval' },
     initialView: { type: Object, attribute: 'initial-view' },
-    _view: { state: true },
-    _loadError: { state: true },
-    _countryId: { state: true },
-    _methodValue: { state: true },
-    _choosing: { state: true },
-    _dismissed: { state: true },
-    _values: { state: true },
-    _problems: { state: true },
-    _formError: { state: true },
-    _busy: { state: true },
-    _otp: { state: true },
-    _otpProblem: { state: true },
-    _popupOpened: { state: true },
-    _announcement: { state: true },
   };
 
   static override styles = styles;
@@ -89,33 +68,22 @@ export class UnifiedCheckout extends LitElement implements StepHost {
    */
   declare initialView: CheckoutView | null;
 
-  /** @internal */ declare _view: CheckoutView | null;
-  /** @internal */ declare _loadError: ApiError | null;
-  /** @internal */ declare _methodValue: string | null;
-  /** @internal */ declare _values: FieldValues;
-  /** @internal */ declare _problems: Partial<Record<FieldName, FieldProblem>>;
-  /** @internal */ declare _formError: string;
-  /** @internal */ declare _busy: boolean;
-  /** @internal */ declare _otp: string;
-  /** @internal */ declare _otpProblem: string;
-  /** @internal */ declare _popupOpened: boolean;
-  /** @internal */ declare _dismissed: string | null;
-  /** @internal */ declare _choosing: boolean;
-  declare private _countryId: number | null;
-  /** @internal */ declare _announcement: string;
-
   private readonly _chunks = new ChunkLoads(this, (error) =>
     this._reportError(asApiError(error), 'load'),
   );
+  /** @internal The view, the choice, the form, busy, the code; the events (checkout-state.ts). */
+  readonly _state = new CheckoutState(
+    this,
+    (step) => this._chunks._step(step),
+    (step) => this._canRender(step),
+  );
   // Without the live transport the page would never update: the error step and "Try again".
-  private readonly _live = new LiveSession(this, (error) => this._chunks._fail(this._step, error));
-  private readonly _loader = new SessionLoader(this, () => this._live._start());
-  private _step: CheckoutStep = 'loading';
-  private _renderedStep: CheckoutStep = 'loading';
+  private readonly _live = new LiveSession(this, (error) =>
+    this._chunks._fail(this._state._step, error),
+  );
+  private readonly _loader = new SessionLoader(this, this._state, () => this._live._start());
   /** `null` until a translation the element may use has loaded (a spinner shows until then). */
   private _locale: ResolvedLocale | null = null;
-  /** The outcome events already sent (outcome-events.ts). */
-  private _dispatched = new Set<string>();
 
   constructor() {
     super();
@@ -124,17 +92,17 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     this.locale = '';
     this.theme = 'auto';
     this.pollInterval = 3000;
-    this._reset();
   }
 
   /** The step on screen (while a step's chunk loads, the step before it). */
   get step(): CheckoutStep {
-    return this._canRender(this._step) ? this._step : this._renderedStep;
+    const state = this._state;
+    return this._canRender(state._step) ? state._step : state._renderedStep;
   }
 
   /** The latest view of the session, or `null` before the first one. */
   get view(): CheckoutView | null {
-    return this._view;
+    return this._state._view;
   }
 
   /**
@@ -159,23 +127,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
    * el.applyView(await (await fetch(`${proxy}/v1/checkout/cs_1`)).json());
    */
   applyView(view: CheckoutView): boolean {
-    const current = this._view;
-    if (this.session && view.id !== this.session) return false;
-    if (current && current.id === view.id && view.seq < current.seq) return false;
-    if (current && current.id !== view.id) this._reset();
-    this._view = view;
-    this._loadError = null;
-    const attempt = view.attempt;
-    if (attempt && attempt.id !== current?.attempt?.id) {
-      // A new attempt (ours, or resumed after a reload) fixes the choice it was made with.
-      this._countryId = attempt.country_id;
-      this._methodValue = attempt.method;
-      this._popupOpened = false;
-      this._otp = this._otpProblem = '';
-    }
-    if (!this._country()) this._pickCountry(view.countries[0]?.id ?? 0);
-    const country = this._country();
-    if (country) this._values = { ...prefill(view, country), ...this._values };
+    if (!this._state._apply(view, this.session)) return false;
     if (isFinal(view)) this._live._stop();
     return true;
   }
@@ -189,9 +141,8 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     if ((changed.has('session') || changed.has('endpoint')) && this.isConnected) {
       // A view of another session is dropped (a view applied before the first render, with
       // no session set, is kept).
-      if (changed.has('session') && this.session && this._view?.id !== this.session) {
-        this._reset();
-        this._dispatched.clear();
+      if (changed.has('session') && this.session && this._state._view?.id !== this.session) {
+        this._state._reset(true);
       }
       this._live._stop();
       if (this.session) void this._load();
@@ -202,15 +153,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
       wantedLanguage(this.locale, languages),
       this._locale?.translation.$code ?? null,
     );
-    const step = this._chunks._step(
-      stepFor(this._view, {
-        choosing: this._choosing,
-        dismissed: this._dismissed,
-        failedToLoad: this._loadError !== null,
-      }),
-    );
-    if (step !== this._step) this._announcement = '';
-    this._step = step;
+    // The step: the state's hostUpdate, next.
   }
 
   /** Settles once the element rendered and no chunk it needs is still loading. */
@@ -221,28 +164,6 @@ export class UnifiedCheckout extends LitElement implements StepHost {
       done = await super.getUpdateComplete();
     }
     return done;
-  }
-
-  protected override updated(changed: PropertyValues<this>): void {
-    super.updated(changed);
-    const step = this._step;
-    const previous = this._renderedStep;
-    // A step whose chunk (or language) is still loading is not on screen yet: no event, no
-    // focus move.
-    if (previous !== step && this._canRender(step)) {
-      this._renderedStep = step;
-      this.dispatchEvent(new CheckoutStepEvent({ step, previous }));
-      // Focus follows the step, except on the first paint (never steal focus on page load).
-      if (previous !== 'loading') this.renderRoot.querySelector<HTMLElement>('h2')?.focus();
-    }
-    const view = this._view;
-    if (view && !this._dispatched.has(`ready:${view.id}`)) {
-      this._dispatched.add(`ready:${view.id}`);
-      const { id: session, status, amount, currency } = view;
-      this.dispatchEvent(new CheckoutReadyEvent({ session, status, amount, currency }));
-    }
-    // An outcome's event follows its notice on screen (the notices' chunk dispatches it).
-    if (view && this._canRender(step)) loadedStep(step)?.outcome?.(this, view, this._dispatched);
   }
 
   override render(): TemplateResult {
@@ -258,7 +179,8 @@ export class UnifiedCheckout extends LitElement implements StepHost {
       </div>`;
     }
     const t = this._t;
-    const view = this._view;
+    const state = this._state;
+    const status = state._announcement || statusText(state, t, state._step);
     return html`<div
       part="panel"
       role="region"
@@ -267,7 +189,7 @@ export class UnifiedCheckout extends LitElement implements StepHost {
       dir=${t.$dir}
     >
       <div part="header">
-        <span>${t.total}</span><strong part="amount">${this._amount()}</strong>
+        <span>${t.total}</span><strong part="amount">${state._amount()}</strong>
       </div>
       ${
         // The step stays as it was; the stream catches up when the connection is back.
@@ -275,8 +197,8 @@ export class UnifiedCheckout extends LitElement implements StepHost {
           ? html`<p part="offline" role="status">${t.offline}</p>`
           : nothing
       }
-      <div part="body">${(stepRenderer(this._step) ?? renderLoading)(this)}</div>
-      <div class="sr" role="status">${this._announcement || statusText(this, this._step)}</div>
+      <div part="body">${(stepRenderer(state._step) ?? renderLoading)(state, t)}</div>
+      <div class="sr" role="status">${status}</div>
     </div>`;
   }
 
@@ -293,43 +215,6 @@ export class UnifiedCheckout extends LitElement implements StepHost {
   /** Whether `step` can be on screen now: its language and its code have loaded. */
   private _canRender(step: CheckoutStep): boolean {
     return !!this._locale && !!stepRenderer(step);
-  }
-
-  /** @internal The amount, formatted; before the first view a no-break space (it keeps the header's height). */
-  _amount(): string {
-    const view = this._view;
-    return view ? formatAmount(view.amount, view.currency, this._tag) : '\xa0';
-  }
-
-  /** @internal */
-  _next(): NextAction | null {
-    return this._view?.attempt?.next ?? null;
-  }
-
-  /** @internal */
-  _country(): CountryOption | undefined {
-    return this._view?.countries.find((c) => c.id === this._countryId);
-  }
-
-  /** @internal */
-  _method(): MethodOption | undefined {
-    return this._country()?.methods.find((m) => m.value === this._methodValue);
-  }
-
-  /** @internal Chooses a country, and its first method that takes the amount. */
-  _pickCountry(id: number): void {
-    this._countryId = id;
-    this._methodValue =
-      this._country()?.methods.find((m) => takes(m, this._view!.amount))?.value ?? null;
-  }
-
-  private _reset(): void {
-    this._view = this._loadError = this._countryId = this._methodValue = this._dismissed = null;
-    this._choosing = true;
-    this._values = {};
-    this._problems = {};
-    this._formError = this._otp = this._otpProblem = this._announcement = '';
-    this._busy = this._popupOpened = false;
   }
 
   /** @internal Loads the view, then follows the session live until it is final. */
@@ -357,11 +242,11 @@ export class UnifiedCheckout extends LitElement implements StepHost {
     this._chunks._track(
       submitCode().then(
         // Not awaited: the submit awaits `updateComplete`, which waits for this chunk.
-        ({ submitAttempt }) => void submitAttempt(this),
+        ({ submitAttempt }) => void submitAttempt(this._state, this._t),
         (error: unknown) => {
           const apiError = asApiError(error);
           this._reportError(apiError, 'attempt');
-          this._formError = this._t.errors[apiError.code] ?? this._t.errors.generic;
+          this._state._set({ _formError: this._t.errors[apiError.code] ?? this._t.errors.generic });
         },
       ),
     );

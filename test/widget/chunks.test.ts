@@ -187,8 +187,9 @@ describe('chunks of the built widget', () => {
       el.addEventListener('checkout-success', (e) => outcomes.push(e.type));
       const ke = view([KENYA], { only: 'phone_prompt' });
       el.applyView(withAttempt(ke, attempt(KENYA, 'phone_prompt', 'succeeded'), 'succeeded'));
-      await el.updateComplete; // the notices' chunk loads; no language does
-      await new Promise((r) => setTimeout(r, 300));
+      // The notices' chunk loads; no language does. updateComplete waits for every chunk load
+      // to settle: nothing more is on its way.
+      await el.updateComplete;
       expect(el.shadowRoot!.textContent).to.contain('could not be loaded');
       expect(outcomes, 'no checkout-success under a spinner').to.deep.equal([]);
     } finally {

@@ -36,11 +36,21 @@ async function mount(session: string, initial: string) {
 describe('initial-view', () => {
   it('paints the first step from the given view, with no loading step and no fetch', async () => {
     const given = { ...view([KENYA]), id: 'cs_initialviewaaaaaaaaaaaaaa' };
-    const { el, steps, errors } = await mount(given.id, JSON.stringify(given));
+    // A load would fetch as the element first updates (and fail: NOWHERE answers nothing).
+    const fetched: string[] = [];
+    const realFetch = window.fetch;
+    window.fetch = (input, init) => {
+      fetched.push(String(input instanceof Request ? input.url : input));
+      return realFetch(input, init);
+    };
+    const mounted = await mount(given.id, JSON.stringify(given)).finally(() => {
+      window.fetch = realFetch;
+    });
+    const { el, steps, errors } = mounted;
     expect(el.step).to.equal('choose');
     expect(el.view).to.deep.equal(given);
     expect(steps).to.deep.equal(['loading→choose']);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(fetched, 'no fetch').to.deep.equal([]);
     expect(errors, 'no load was attempted').to.deep.equal([]);
     // Used once: the property is cleared, the stream keeps the view current from here.
     expect(el.initialView).to.equal(null);

@@ -4,9 +4,9 @@
  * the approve step (a fake clock: widget/clock.ts). axe on each new state.
  */
 import { expect, fixtureCleanup, waitUntil } from '@open-wc/testing';
-import { clock } from '../../widget/clock';
 import type { UnifiedCheckout } from '../../widget/unified-checkout';
 import { axeViolations } from './support/axe';
+import { fakeClock } from './support/fake-clock';
 import { bodyText, button, mountView, q, qa, submit, type, waitForStep } from './support/dom';
 import { createSession, mountSession } from './support/stack';
 import { KENYA, RWANDA, attempt, view, withAttempt } from './support/views';
@@ -121,9 +121,7 @@ describe('payment methods', function () {
   });
 
   it('after 30 s on the approve step, says how to approve from the phone’s menu (fake clock)', async () => {
-    const real = clock.now;
-    let now = Date.parse('2030-01-01T00:00:00Z');
-    clock.now = () => now;
+    const time = fakeClock(Date.parse('2030-01-01T00:00:00Z'));
     try {
       const base = view([RWANDA]);
       const pending = (kind: 'mtn' | 'Airtel') => {
@@ -131,16 +129,14 @@ describe('payment methods', function () {
           type: 'approve_on_phone',
           mobile_masked: '250*******456',
         });
-        return { ...at, id: `at_${kind}_${now}`, method: kind };
+        return { ...at, id: `at_${kind}_${time.now}`, method: kind };
       };
       const el = await mountView(withAttempt(base, pending('mtn')));
       await waitForStep(el, 'approve');
-      now += 29_000;
-      el.requestUpdate();
+      time.advance(29_000); // the step ticks once a second
       await el.updateComplete;
       expect(bodyText(el)).to.not.contain('*182*7#');
-      now += 1_000;
-      el.requestUpdate();
+      time.advance(1_000);
       await el.updateComplete;
       expect(q(el, '#menu-hint').textContent).to.contain('Dial *182*7#');
       expect(q(el, '[role=status]').textContent).to.contain('*182*7#');
@@ -149,12 +145,12 @@ describe('payment methods', function () {
       // Another operator: the generic line; in French.
       const fr = await mountView(withAttempt(base, pending('Airtel')), 'fr');
       await waitForStep(fr, 'approve');
-      now += 30_000;
-      fr.requestUpdate();
-      await waitUntil(() => fr.shadowRoot!.querySelector('#menu-hint'), 'no hint');
+      time.advance(30_000);
+      await fr.updateComplete;
+      expect(fr.shadowRoot!.querySelector('#menu-hint'), 'no hint').to.not.equal(null);
       expect(q(fr, '#menu-hint').textContent).to.contain('Ouvrez votre menu mobile money');
     } finally {
-      clock.now = real;
+      time.restore();
     }
   });
 });

@@ -3,60 +3,30 @@
  * and the widget invites the payer to pay again"): only the upstream's answer settles an
  * attempt, so an unsettled attempt never shows "failure", never fires `checkout-failure`, and
  * never offers paying again once the payer acted or the shop must look. Views come from
- * fixtures (support/views.ts); the live tests drive the element through a scripted stream
- * (a stand-in WebSocket and fetch), the path the proxy's messages take.
+ * fixtures (support/views.ts); money-live.test.ts drives the element through a scripted stream.
  */
-import { expect, fixture, fixtureCleanup, html, waitUntil } from '@open-wc/testing';
+import { expect, fixtureCleanup } from '@open-wc/testing';
 // Importing a translation registers it (fr, sw and pt are otherwise loaded on demand).
 import '../../widget/translations/fr';
 import '../../widget/translations/pt';
 import '../../widget/translations/sw';
 import type { CheckoutStep } from '../../widget/events';
-import { CheckoutStepEvent, CheckoutSuccessEvent } from '../../widget/events';
-import type { UnifiedCheckout } from '../../widget/unified-checkout';
 import type { AttemptInput, SessionStatus } from '../../shared/status';
-import type { CheckoutView, LapseReason, NextAction } from '../../shared/view';
+import type { LapseReason, NextAction } from '../../shared/view';
 import { axeViolations } from './support/axe';
-import { bodyText, button, mountView, q, qa, waitForStep } from './support/dom';
+import { announced, buttons, ci, otpAttempt, record } from './support/outcome-log';
+import { bodyText, button, mountView, q } from './support/dom';
 import {
   CONFIRMING,
   IVORY_COAST,
   KENYA,
   NIGERIA,
-  SENEGAL,
   attempt,
   inMs,
   lapsedFor,
   view,
   withAttempt,
 } from './support/views';
-
-const EVENTS = ['checkout-step', 'checkout-success', 'checkout-failure', 'checkout-expired'];
-
-/** Records the outcome events that reach `document`. */
-function record() {
-  const events: Event[] = [];
-  const listener = (e: Event) => events.push(e);
-  for (const name of EVENTS) document.addEventListener(name, listener);
-  return {
-    named: (name: string) => events.filter((e) => e.type === name),
-    steps: () =>
-      events
-        .filter((e): e is CheckoutStepEvent => e instanceof CheckoutStepEvent)
-        .map((e) => e.detail.step),
-    stop: () => EVENTS.forEach((name) => document.removeEventListener(name, listener)),
-  };
-}
-
-/** The texts of the buttons on screen. */
-const buttons = (el: UnifiedCheckout) => qa(el, 'button').map((b) => b.textContent?.trim());
-
-/** The polite live region's text. */
-const announced = (el: UnifiedCheckout) => q(el, '[role=status]').textContent ?? '';
-
-const ci = () => view([IVORY_COAST], { only: 'otp_operator' });
-const otpAttempt = (next: NextAction | null, id = 'at_otp') =>
-  attempt(IVORY_COAST, 'otp_operator', 'pending', next, null, id);
 
 /** What each language says on the new screens (literal, so a missing key shows). */
 const SAYS: Record<
@@ -356,145 +326,5 @@ describe('money rules on screen', () => {
       fixtureCleanup();
     }
     expect(failures).to.deep.equal([]);
-  });
-});
-
-/**
- * A scripted proxy: `fetch` answers the view GET and the OTP POST, and `WebSocket` is a stream
- * the test pushes views into (as the proxy's stream would).
- */
-function scriptedProxy(first: CheckoutView, otpAnswer?: CheckoutView) {
-  const realFetch = window.fetch;
-  const RealSocket = window.WebSocket;
-  const sockets: FakeSocket[] = [];
-  class FakeSocket {
-    onopen: (() => void) | null = null;
-    onmessage: ((e: { data: string }) => void) | null = null;
-    onclose: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    closed = false;
-    constructor(readonly url: string) {
-      sockets.push(this);
-      setTimeout(() => this.onopen?.(), 0);
-    }
-    close() {
-      this.closed = true;
-    }
-  }
-  const json = (v: CheckoutView) =>
-    new Response(JSON.stringify(v), {
-      status: 200,
-      headers: { 'content-type': 'application/json' },
-    });
-  window.fetch = async (input, init) => {
-    const url = String(input instanceof Request ? input.url : input);
-    if (url.endsWith('/otp') && init?.method === 'POST' && otpAnswer) return json(otpAnswer);
-    return json(first);
-  };
-  (window as { WebSocket: unknown }).WebSocket = FakeSocket;
-  return {
-    /** Sends a view on the open stream (fails the test when the element stopped following). */
-    push(v: CheckoutView) {
-      const socket = sockets.at(-1);
-      if (!socket || socket.closed || !socket.onmessage) throw new Error('no open stream');
-      socket.onmessage({ data: JSON.stringify({ type: 'view', seq: v.seq, view: v }) });
-    },
-    restore() {
-      window.fetch = realFetch;
-      window.WebSocket = RealSocket;
-    },
-  };
-}
-
-async function mountLive(locale = 'en'): Promise<UnifiedCheckout> {
-  const el = await fixture<UnifiedCheckout>(
-    html`<unified-checkout
-      session="cs_test"
-      endpoint="http://proxy.test"
-      locale=${locale}
-    ></unified-checkout>`,
-  );
-  await waitUntil(() => el.connection === 'live', `stream never opened (${el.connection})`);
-  return el;
-}
-
-describe('money rules, live (scripted stream)', () => {
-  let log: ReturnType<typeof record>;
-  let proxy: ReturnType<typeof scriptedProxy> | null = null;
-  beforeEach(() => (log = record()));
-  afterEach(() => {
-    log.stop();
-    proxy?.restore();
-    proxy = null;
-    fixtureCleanup();
-  });
-
-  it('an accepted code past its deadline stays "confirming" until the success', async () => {
-    const deadline = inMs(400);
-    const otp = otpAttempt({ type: 'enter_otp', expires_at: deadline, tries_left: 3 });
-    const first = withAttempt(ci(), otp);
-    const confirming = withAttempt(ci(), { ...otp, input: 'given', next: CONFIRMING }); // later seq
-    proxy = scriptedProxy(first, confirming);
-    const el = await mountLive();
-    await waitForStep(el, 'otp');
-    const input = q<HTMLInputElement>(el, '#otp');
-    input.value = '123456';
-    input.dispatchEvent(new Event('input'));
-    await el.updateComplete;
-    q<HTMLFormElement>(el, 'form').requestSubmit();
-    await waitForStep(el, 'confirming');
-    await waitUntil(() => Date.now() > Date.parse(deadline) + 300, 'deadline', { timeout: 2000 });
-    proxy.push({ ...confirming, seq: confirming.seq + 1 }); // the stream repeats: still pending
-    await el.updateComplete;
-    expect(el.step).to.equal('confirming');
-    expect(el.connection).to.equal('live');
-    expect(buttons(el)).to.deep.equal([]);
-    expect(announced(el)).to.contain('Don’t pay again; this page updates by itself.');
-    proxy.push(withAttempt(ci(), { ...otp, status: 'succeeded', input: 'given', next: null }));
-    await waitForStep(el, 'success');
-    expect(log.steps()).to.deep.equal(['otp', 'confirming', 'success']);
-    expect(log.named('checkout-success')).to.have.length(1);
-    expect(log.named('checkout-failure')).to.have.length(0);
-    expect(el.connection).to.equal('idle'); // final now
-  });
-
-  it('an expired session with an unsettled payment keeps following; a late success fires checkout-success', async () => {
-    const base = view([SENEGAL], { only: 'redirect_wallet' });
-    const redirect = attempt(
-      SENEGAL,
-      'redirect_wallet',
-      'pending',
-      lapsedFor('redirect_unanswered'),
-      null,
-      'at_wave',
-    );
-    proxy = scriptedProxy(withAttempt(base, redirect));
-    const el = await mountLive();
-    await waitForStep(el, 'lapsed');
-    proxy.push(withAttempt(base, redirect, 'expired'));
-    await waitForStep(el, 'closed_confirming');
-    expect(log.named('checkout-expired')).to.have.length(1);
-    expect(log.named('checkout-failure')).to.have.length(0);
-    expect(el.connection).to.equal('live');
-    // The upstream answers at last: paid.
-    proxy.push(withAttempt(base, { ...redirect, status: 'succeeded', next: null }, 'succeeded'));
-    await waitForStep(el, 'success');
-    const success = log.named('checkout-success');
-    expect(success).to.have.length(1);
-    expect((success[0] as CheckoutSuccessEvent).detail).to.deep.include({ attempt: 'at_wave' });
-    expect(log.steps()).to.deep.equal(['lapsed', 'closed_confirming', 'success']);
-  });
-
-  it('needs_review on an expired session is followed too; a plain expiry is final', async () => {
-    const ke = view([KENYA], { only: 'phone_prompt' });
-    const review = attempt(KENYA, 'phone_prompt', 'needs_review', null, null, 'at_r');
-    proxy = scriptedProxy(withAttempt(ke, review, 'expired'));
-    const el = await mountLive();
-    await waitForStep(el, 'needs_review');
-    expect(el.connection).to.equal('live');
-    proxy.push(withAttempt(ke, { ...review, status: 'failed' }, 'expired'));
-    await waitForStep(el, 'expired');
-    expect(el.connection).to.equal('idle');
-    expect(log.named('checkout-failure')).to.have.length(0); // the session had expired
   });
 });

@@ -7,6 +7,7 @@ import { expect, fixtureCleanup, waitUntil } from '@open-wc/testing';
 import { sendKeys } from '@web/test-runner-commands';
 import { backoffDelay, streamUrl } from '../../widget/transport';
 import { bodyText, q, waitForStep } from './support/dom';
+import { fakeClock } from './support/fake-clock';
 import {
   STACK,
   createSession,
@@ -146,13 +147,18 @@ describe('resume after a reload', function () {
     expect(bodyText(el)).to.contain('+254******005');
   });
 
-  it('enter_otp, with the countdown of the original code', async () => {
+  it('enter_otp, with the countdown of the original code (fake clock)', async () => {
     const session = await createSession({ amount: 2000, currency: 'XOF', country_id: 3 });
     await startAttempt(session, { country_id: 3, method: 'Orange', mobile: '2250712345000' });
-    await new Promise((r) => setTimeout(r, 3100));
-    const el = await mountSession(session);
-    await waitForStep(el, 'otp');
-    expect(q(el, '[role=timer]').textContent).to.match(/^Expires in 1:5[0-7]$/);
+    // The reload comes 3.1 s after the code was sent: the countdown is the code's, not a new 2:00.
+    const time = fakeClock(Date.now() + 3100);
+    try {
+      const el = await mountSession(session);
+      await waitForStep(el, 'otp');
+      expect(q(el, '[role=timer]').textContent).to.match(/^Expires in 1:5[0-7]$/);
+    } finally {
+      time.restore();
+    }
   });
 
   it('bank_transfer, with the same account', async () => {
@@ -208,9 +214,17 @@ describe('redirect return page', function () {
       await startAttempt(session, { country_id: 9, method: 'Wave', mobile: '221771234000' });
       const el = await mountSession(session, { pollInterval: 600_000 });
       await waitForStep(el, 'redirect');
+      // The views the polls apply (the stream never opens): the transport calls applyView.
+      let polled = 0;
+      const apply = el.applyView.bind(el);
+      el.applyView = (v) => {
+        if (el.connection === 'polling') polled++;
+        return apply(v);
+      };
       // Two refused sockets (500 ms apart, + jitter and each engine's own connection time).
       await waitUntil(() => el.connection === 'polling', 'not polling', { timeout: 5000 });
-      await new Promise((r) => setTimeout(r, 300)); // let the first poll land
+      // The first poll has landed; the next one is 10 minutes away.
+      await waitUntil(() => polled === 1, 'the first poll did not land', { timeout: 5000 });
       const next = el.view?.attempt?.next;
       if (next?.type !== 'redirect') throw new Error('no redirect');
       await decideRedirect(next.url, 'approve');
@@ -260,7 +274,8 @@ describe('redirect return page', function () {
       window.dispatchEvent(
         new MessageEvent('message', { data: { ...data, session: 'cs_x' }, origin: STACK }),
       );
-      await new Promise((r) => setTimeout(r, 100));
+      // The element's listener runs as the event is dispatched, and a refresh fetches at once.
+      await el.updateComplete;
       expect(fetched).to.equal(0);
       window.dispatchEvent(new MessageEvent('message', { data, origin: STACK }));
       await waitUntil(() => fetched === 1, 'the genuine message did not refresh');

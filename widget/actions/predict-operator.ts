@@ -5,41 +5,31 @@
  * @module
  */
 import { isValidPhone, normalizePhone } from '../../shared/phone';
-import type { CheckoutView, CountryOption } from '../../shared/view';
 import { checkoutUrl } from '../api';
-import { phoneRule, takes, type FieldValues } from '../form-model';
+import { phoneRule, takes } from '../form-model';
+import type { ActionState } from '../steps/state';
 
-/** What the prediction reads from and writes to the element. */
-export interface PredictHost {
-  readonly endpointUrl: string;
-  readonly step: string;
-  readonly _view: CheckoutView | null;
-  _values: FieldValues;
-  _methodValue: string | null;
-  _country(): CountryOption | undefined;
-}
-
-/** The number each element last asked about (one question per number). */
-const asked = new WeakMap<PredictHost, string>();
+/** The number each element's state last asked about (one question per number). */
+const asked = new WeakMap<ActionState, string>();
 
 /**
  * On the choice (the number first), once the typed number is valid (and new), asks for its operator; a method the session offers
  * and that takes the amount is preselected. No answer, or an unknown prefix: the payer chooses.
  *
  * @example
- * void predictOperator(host); // on each keystroke in the number field
+ * void state._act(predictOperator); // on each keystroke in the number field
  */
-export async function predictOperator(host: PredictHost): Promise<void> {
-  const view = host._view;
-  const country = host._country();
-  if (!view || !country || host.step != 'choose') return;
+export async function predictOperator(state: ActionState): Promise<void> {
+  const view = state._view;
+  const country = state._country();
+  if (!view || !country || state._host.step != 'choose') return;
   const rule = phoneRule(country);
-  const mobile = normalizePhone((host._values.mobile ?? '').trim(), rule);
-  if (!isValidPhone(mobile, rule) || asked.get(host) === mobile) return;
-  asked.set(host, mobile);
-  host._values = { ...host._values, predicted: null };
+  const mobile = normalizePhone((state._values.mobile ?? '').trim(), rule);
+  if (!isValidPhone(mobile, rule) || asked.get(state) === mobile) return;
+  asked.set(state, mobile);
+  state._edit({ predicted: null });
   try {
-    const res = await fetch(`${checkoutUrl(host.endpointUrl, view.id)}/predict`, {
+    const res = await fetch(`${checkoutUrl(state._host.endpointUrl, view.id)}/predict`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ mobile, country_id: country.id }),
@@ -49,10 +39,10 @@ export async function predictOperator(host: PredictHost): Promise<void> {
     const { method: value } = (await res.json()) as { method?: string | null };
     const method = country.methods.find((m) => m.value === value);
     // Still the number and country the payer is on.
-    if (!method || asked.get(host) !== mobile || host._country()?.id !== country.id) return;
+    if (!method || asked.get(state) !== mobile || state._country()?.id !== country.id) return;
     if (!takes(method, view.amount)) return;
-    host._methodValue = method.value;
-    host._values = { ...host._values, predicted: method.value };
+    state._pickMethod(method.value);
+    state._edit({ predicted: method.value });
   } catch {
     /* no guess: the payer chooses */
   }

@@ -4,32 +4,12 @@
  * @module
  */
 import { refusalKey } from '../../shared/payer-form-check';
-import type { CheckoutView, CountryOption, MethodOption } from '../../shared/view';
 import { asApiError, startAttempt, type ApiError } from '../api';
-import type { CheckoutErrorDetail } from '../events';
-import { usesSavedPhone, type FieldName, type FieldProblem, type FieldValues } from '../form-model';
+import { usesSavedPhone } from '../form-model';
 import { attemptRequest, checkForm, fieldOfIssue, refusedProblem } from './form-check';
 import type { Translation } from '../localize';
+import type { ActionState, FieldProblems } from '../steps/state';
 import '../translations/steps/attempt';
-
-/** What submitting the form reads from and writes to the element. */
-export interface AttemptHost {
-  readonly endpointUrl: string;
-  readonly renderRoot: HTMLElement | DocumentFragment;
-  readonly updateComplete: Promise<boolean>;
-  readonly _view: CheckoutView | null;
-  readonly _t: Translation;
-  readonly _values: FieldValues;
-  _problems: Partial<Record<FieldName, FieldProblem>>;
-  _formError: string;
-  _busy: boolean;
-  _dismissed: string | null;
-  _country(): CountryOption | undefined;
-  _method(): MethodOption | undefined;
-  applyView(view: CheckoutView): boolean;
-  _refresh(): Promise<void>;
-  _reportError(error: ApiError, operation: CheckoutErrorDetail['operation']): void;
-}
 
 /**
  * The payer's sentence for a refused attempt; a prompt limit says which one (docs/design.md,
@@ -46,40 +26,39 @@ export function refusalText(t: Translation, error: ApiError): string {
  * Checks the form (focusing the first wrong field), then starts the attempt with the proxy.
  *
  * @example
- * html`<form @submit=${(e: SubmitEvent) => { e.preventDefault(); void submitAttempt(host); }}>`;
+ * void submitAttempt(state, t); // the element's form submit, once this chunk has loaded
  */
-export async function submitAttempt(host: AttemptHost): Promise<void> {
-  const view = host._view;
-  const country = host._country();
-  const method = host._method();
-  if (!view || !country || !method || host._busy) return;
-  const saved = usesSavedPhone(view, country, host._values);
-  const problems = checkForm(method.kind, host._values, country, view.banks.length > 0, saved);
-  host._problems = problems;
+export async function submitAttempt(state: ActionState, t: Translation): Promise<void> {
+  const host = state._host;
+  const view = state._view;
+  const country = state._country();
+  const method = state._method();
+  if (!view || !country || !method || state._busy) return;
+  const saved = usesSavedPhone(view, country, state._values);
+  const problems = checkForm(method.kind, state._values, country, view.banks.length > 0, saved);
+  state._set({ _problems: problems });
   const invalid = Object.keys(problems);
   if (invalid.length > 0) {
-    host._formError = host._t.fixFields(invalid.length);
+    state._set({ _formError: t.fixFields(invalid.length) });
     await host.updateComplete;
     host.renderRoot.querySelector<HTMLElement>(`#${invalid[0]}`)?.focus();
     return;
   }
-  host._formError = '';
-  host._busy = true;
+  state._set({ _formError: '', _busy: true });
   try {
-    const body = attemptRequest(country, method, host._values, saved);
+    const body = attemptRequest(country, method, state._values, saved);
     host.applyView(await startAttempt(host.endpointUrl, view.id, body));
-    host._dismissed = null;
+    state._set({ _dismissed: null });
   } catch (error) {
     const apiError = asApiError(error);
     host._reportError(apiError, 'attempt');
     const issues = apiError.details?.issues;
-    const refused: Partial<Record<FieldName, FieldProblem>> = {};
+    const refused: FieldProblems = {};
     for (const issue of Array.isArray(issues) ? issues : []) {
       const field = fieldOfIssue(String((issue as { path?: unknown })?.path ?? ''));
       if (field) refused[field] = refusedProblem(field);
     }
-    host._problems = refused;
-    host._formError = refusalText(host._t, apiError);
+    state._set({ _problems: refused, _formError: refusalText(t, apiError) });
     // Another attempt or a closed session; or no clear answer (a network failure or a 5xx
     // may come after the attempt was made): the view says which step is live.
     const unclear = apiError.status === 0 || apiError.status >= 500;
@@ -87,7 +66,7 @@ export async function submitAttempt(host: AttemptHost): Promise<void> {
       await host._refresh();
     }
   } finally {
-    host._busy = false;
+    state._set({ _busy: false });
   }
 }
 

@@ -4,35 +4,18 @@
  * @module
  */
 import { OTP_PATTERN } from '../../shared/references';
-import type { CheckoutView } from '../../shared/view';
-import { asApiError, submitOtp as sendOtp, type ApiError } from '../api';
-import type { CheckoutErrorDetail } from '../events';
+import { asApiError, submitOtp as sendOtp } from '../api';
 import type { Translation } from '../localize';
-
-/** What submitting a code reads from and writes to the element. */
-export interface OtpHost {
-  readonly endpointUrl: string;
-  readonly renderRoot: HTMLElement | DocumentFragment;
-  readonly updateComplete: Promise<boolean>;
-  readonly _view: CheckoutView | null;
-  readonly _t: Translation;
-  _otp: string;
-  _otpProblem: string;
-  _busy: boolean;
-  applyView(view: CheckoutView): boolean;
-  _refresh(): Promise<void>;
-  _reportError(error: ApiError, operation: CheckoutErrorDetail['operation']): void;
-}
+import type { ActionState } from '../steps/state';
 
 /**
  * The payer typed (or WebOTP filled in) `value`: the field's problem goes.
  *
  * @example
- * html`<input @input=${(e: Event) => typeOtp(h, (e.target as HTMLInputElement).value)} />`;
+ * html`<input @input=${(e: Event) => s._act((a) => typeOtp(a, (e.target as HTMLInputElement).value))} />`;
  */
-export function typeOtp(host: OtpHost, value: string): void {
-  host._otp = value;
-  host._otpProblem = '';
+export function typeOtp(state: ActionState, value: string): void {
+  state._set({ _otp: value, _otpProblem: '' });
 }
 
 /**
@@ -40,32 +23,34 @@ export function typeOtp(host: OtpHost, value: string): void {
  * which then takes focus.
  *
  * @example
- * html`<form @submit=${(e: SubmitEvent) => { e.preventDefault(); void submitOtp(host); }}>`;
+ * html`<form @submit=${(e: SubmitEvent) => { e.preventDefault(); void s._act((a) => submitOtp(a, t)); }}>`;
  */
-export async function submitOtp(host: OtpHost): Promise<void> {
-  const view = host._view;
-  const t = host._t;
-  if (!view || host._busy) return;
-  const otp = host._otp.replace(/\s+/g, '');
+export async function submitOtp(state: ActionState, t: Translation): Promise<void> {
+  const host = state._host;
+  const view = state._view;
+  if (!view || state._busy) return;
+  const otp = state._otp.replace(/\s+/g, '');
   if (!OTP_PATTERN.test(otp)) {
-    host._otpProblem = otp ? t.otpInvalidFormat : t.required;
+    state._set({ _otpProblem: otp ? t.otpInvalidFormat : t.required });
     return;
   }
-  host._busy = true;
+  state._set({ _busy: true });
   try {
     host.applyView(await sendOtp(host.endpointUrl, view.id, otp));
-    host._otp = host._otpProblem = '';
+    state._set({ _otp: '', _otpProblem: '' });
   } catch (error) {
     const apiError = asApiError(error);
     host._reportError(apiError, 'otp');
     const tries = apiError.details?.tries_left;
-    host._otpProblem = (t.errors[apiError.code] ?? t.errors.generic).concat(
-      typeof tries === 'number' ? ` ${t.triesLeft(tries)}` : '',
-    );
+    state._set({
+      _otpProblem: (t.errors[apiError.code] ?? t.errors.generic).concat(
+        typeof tries === 'number' ? ` ${t.triesLeft(tries)}` : '',
+      ),
+    });
     if (apiError.code !== 'OTP_INVALID') await host._refresh();
   } finally {
-    host._busy = false;
+    state._set({ _busy: false });
   }
   await host.updateComplete;
-  if (host._otpProblem) host.renderRoot.querySelector<HTMLElement>('#otp')?.focus();
+  if (state._otpProblem) host.renderRoot.querySelector<HTMLElement>('#otp')?.focus();
 }

@@ -4,25 +4,17 @@
  * makes the element re-read the view, for as long as the element is on the page.
  * @module
  */
-import type { ReactiveController, ReactiveControllerHost } from 'lit';
-import type { CheckoutView } from '../../shared/view';
+import type { ReactiveController } from 'lit';
 import { isReturnMessage } from '../popup';
-
-/** What the redirect window reads from its element. */
-export interface RedirectHost extends ReactiveControllerHost {
-  readonly endpointUrl: string;
-  readonly _view: CheckoutView | null;
-  /** Re-reads the view once. */
-  _refresh(): Promise<void>;
-}
+import type { StepState } from '../steps/state';
 
 /** Listens for the return page's message while the element is connected. */
 class RedirectWindow implements ReactiveController {
-  private readonly _host: RedirectHost;
+  private readonly _state: StepState;
 
-  constructor(host: RedirectHost) {
-    this._host = host;
-    host.addController(this);
+  constructor(state: StepState) {
+    this._state = state;
+    state._host.addController(this);
   }
 
   hostConnected(): void {
@@ -34,23 +26,23 @@ class RedirectWindow implements ReactiveController {
   }
 
   private readonly _onMessage = (event: MessageEvent): void => {
-    const view = this._host._view;
-    const origin = new URL(this._host.endpointUrl).origin;
-    if (view && isReturnMessage(event, origin, view.id)) void this._host._refresh();
+    const { _view: view, _host: host } = this._state;
+    const origin = new URL(host.endpointUrl).origin;
+    if (view && isReturnMessage(event, origin, view.id)) void host._refresh();
   };
 }
 
-const listening = new WeakSet<RedirectHost>();
+const listening = new WeakSet<StepState>();
 
 /**
- * Makes `host` listen for the popup's report from now on (the first call adds the controller;
- * the redirect step calls it as it renders).
+ * Makes the element listen for the popup's report from now on (the first call adds the
+ * controller; the redirect step's chunk calls it once the step is on screen).
  *
  * @example
- * listenForReturn(h); // in renderRedirect
+ * listenForReturn(state);
  */
-export function listenForReturn(host: RedirectHost): void {
-  if (listening.has(host)) return;
-  listening.add(host);
-  new RedirectWindow(host);
+export function listenForReturn(state: StepState): void {
+  if (listening.has(state)) return;
+  listening.add(state);
+  new RedirectWindow(state);
 }

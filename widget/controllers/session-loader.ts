@@ -9,15 +9,15 @@ import { prepareAmountFormat } from '../../shared/amount-format';
 import { asApiError, getView, type ApiError } from '../api';
 import type { CheckoutErrorDetail } from '../events';
 import { isFinal } from '../step';
+import type { ActionState } from '../steps/state';
 
-/** What the loader reads from and writes to its element. */
+/** What the loader reads from and writes to its element (the load's error: to its state). */
 export interface SessionLoaderHost extends ReactiveControllerHost {
   readonly endpointUrl: string;
   readonly session: string;
   /** The `locale` attribute (empty: the browser's languages). */
   readonly locale: string;
   initialView: CheckoutView | null;
-  _loadError: ApiError | null;
   applyView(view: CheckoutView): boolean;
   _reportError(error: ApiError, operation: CheckoutErrorDetail['operation']): void;
 }
@@ -27,17 +27,19 @@ export interface SessionLoaderHost extends ReactiveControllerHost {
  * dropped.
  *
  * @example
- * private readonly _loader = new SessionLoader(this, () => this._live.start());
+ * private readonly _loader = new SessionLoader(this, this._state, () => this._live.start());
  * // when `session` changes: void this._loader.load();
  */
 export class SessionLoader implements ReactiveController {
   private readonly _host: SessionLoaderHost;
+  private readonly _state: Pick<ActionState, '_set'>;
   private readonly _follow: () => void;
   private _token = 0;
 
   /** `follow`: called once a first view that is not final is applied (to follow it live). */
-  constructor(host: SessionLoaderHost, follow: () => void) {
+  constructor(host: SessionLoaderHost, state: Pick<ActionState, '_set'>, follow: () => void) {
     this._host = host;
+    this._state = state;
     this._follow = follow;
     host.addController(this);
   }
@@ -46,7 +48,7 @@ export class SessionLoader implements ReactiveController {
   async _load(): Promise<void> {
     const host = this._host;
     const token = ++this._token;
-    host._loadError = null;
+    this._state._set({ _loadError: null });
     try {
       const given = host.initialView;
       host.initialView = null;
@@ -66,7 +68,7 @@ export class SessionLoader implements ReactiveController {
     } catch (error) {
       if (token !== this._token) return;
       const loadError = asApiError(error);
-      host._loadError = loadError;
+      this._state._set({ _loadError: loadError });
       host._reportError(loadError, 'load');
       // The developer's explanation is a chunk of its own (a first load without it): from the
       // widget's origin, which a page refused by the proxy's CORS still reaches.

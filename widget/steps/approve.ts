@@ -6,10 +6,11 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { ussdSteps, type Texts } from '../../shared/payer-instructions';
 import { clock, keepTicking } from '../clock';
+import type { Translation } from '../localize';
 import '../translations/steps/approve';
-import type { StepHost } from './host';
+import type { StepChunk } from './chunk';
 import { renderWaiting } from './progress';
-import type { StepChunk } from '../step-chunks';
+import type { StepState } from './state';
 
 /** How long the approve step shows before the menu hint, in ms. */
 export const MENU_HINT_AFTER_MS = 30_000;
@@ -18,31 +19,29 @@ export const MENU_HINT_AFTER_MS = 30_000;
 const shown = new Map<string, number>();
 
 /** The menu hint once the step has shown for 30 s, in the page's language; else ''. */
-function menuHint(h: StepHost): string {
-  const attempt = h._view?.attempt;
+function menuHint(s: StepState, t: Translation): string {
+  const attempt = s._view?.attempt;
   if (!attempt) return '';
   const since = shown.get(attempt.id) ?? clock.now();
   shown.set(attempt.id, since);
   if (clock.now() - since < MENU_HINT_AFTER_MS) return '';
-  const iso2 = h._view!.countries.find((c) => c.id === attempt.country_id)?.iso2 ?? '';
+  const iso2 = s._view!.countries.find((c) => c.id === attempt.country_id)?.iso2 ?? '';
   const texts = ussdSteps(iso2, attempt.method);
-  return texts[h._t.$code as keyof Texts] ?? texts.en;
+  return texts[t.$code as keyof Texts] ?? texts.en;
 }
 
 /**
  * Renders the approve-on-phone step.
  *
  * @example
- * renderApprove(this);
+ * renderApprove(state, t);
  */
-export function renderApprove(h: StepHost): TemplateResult {
-  const t = h._t;
-  const next = h._next();
+export function renderApprove(s: StepState, t: Translation): TemplateResult {
+  const next = s._view?.attempt?.next;
   const mobile = next?.type === 'approve_on_phone' ? next.mobile_masked : '';
-  keepTicking(h);
-  const hint = menuHint(h);
+  const hint = menuHint(s, t);
   return html`<h2 part="heading" tabindex="-1">${t.approveHeading}</h2>
-    <p>${t.approveSent(h._amount(), `+${mobile}`)}</p>
+    <p>${t.approveSent(s._amount(), `+${mobile}`)}</p>
     <ol>
       ${t.approveSteps.map((line) => html`<li>${line}</li>`)}
     </ol>
@@ -52,8 +51,9 @@ export function renderApprove(h: StepHost): TemplateResult {
     <p class="muted">${t.approveNoData}</p>`;
 }
 
-/** The step's chunk (step-chunks.ts). */
+/** The step's chunk (step-chunks.ts): it re-renders once a second for the hint. */
 export const chunk: StepChunk = {
   render: renderApprove,
-  status: (h) => menuHint(h) || h._t.approveWaiting,
+  status: (s, t) => menuHint(s, t) || t.approveWaiting,
+  attach: (s) => keepTicking(s._host),
 };

@@ -6,7 +6,7 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import type { BrandBadge } from '../../shared/view';
-import type { StepHost } from './host';
+import type { StepState } from './state';
 
 /** The badges' stylesheet, made on first use (importing this module touches no DOM). */
 let sheet: CSSStyleSheet | undefined;
@@ -14,11 +14,11 @@ let sheet: CSSStyleSheet | undefined;
 const classes = new Map<string, string>();
 
 /**
- * The class carrying a badge's colours, adopting the stylesheet into `h`'s shadow root.
+ * The class carrying a badge's colours, adopting the stylesheet into the element's shadow root.
  * Colours that are not `#rrggbb`, and browsers without constructable stylesheets, get no class
  * (the neutral badge).
  */
-function colourClass(h: StepHost, { bg, fg }: BrandBadge): string {
+function colourClass(s: StepState, { bg, fg }: BrandBadge): string {
   const key = bg + fg;
   let name = classes.get(key);
   try {
@@ -27,7 +27,7 @@ function colourClass(h: StepHost, { bg, fg }: BrandBadge): string {
       sheet.insertRule(`.b${classes.size}{background:${bg};color:${fg}}`);
       classes.set(key, (name = `b${classes.size}`));
     }
-    const root = h.renderRoot as ShadowRoot;
+    const root = s._host.renderRoot as ShadowRoot;
     if (sheet && !root.adoptedStyleSheets.includes(sheet)) {
       root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
     }
@@ -42,14 +42,14 @@ function colourClass(h: StepHost, { bg, fg }: BrandBadge): string {
  * view has none.
  *
  * @example
- * html`<label>${renderBadge(h, method.badge)}<strong>${method.label}</strong></label>`;
+ * html`<label>${renderBadge(s, method.badge)}<strong>${method.label}</strong></label>`;
  */
 export function renderBadge(
-  h: StepHost,
+  s: StepState,
   badge: BrandBadge | undefined,
 ): TemplateResult | typeof nothing {
   return badge
-    ? html`<span part="brand" class="brand ${colourClass(h, badge)}" aria-hidden="true"
+    ? html`<span part="brand" class="brand ${colourClass(s, badge)}" aria-hidden="true"
         >${badge.text}</span
       >`
     : nothing;

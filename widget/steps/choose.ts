@@ -8,30 +8,19 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatAmount } from '../../shared/amount-format';
 import type { MethodOption } from '../../shared/view';
-import { phoneFirst, prefill, takes } from '../form-model';
+import { phoneFirst, takes } from '../form-model';
+import type { Translation } from '../localize';
 import { renderBadge } from './brand-badge';
 import { renderField } from './form';
-import type { StepHost } from './host';
-
-/** The choice's submit: on to the chosen method's form (with the number, if typed). */
-function proceed(h: StepHost, event: SubmitEvent): void {
-  event.preventDefault();
-  const country = h._country();
-  if (!h._view || !country || !h._method()) return;
-  h._values = { ...prefill(h._view, country), ...h._values };
-  h._choosing = false;
-  h._problems = {};
-  h._formError = '';
-}
+import type { StepState } from './state';
 
 /** What a method's line says under its name: why it is greyed out, that it is slow, or how it
  * is paid. */
-function note(h: StepHost, m: MethodOption): string {
-  const { amount, currency } = h._view!;
-  const t = h._t;
+function note(s: StepState, t: Translation, m: MethodOption): string {
+  const { amount, currency } = s._view!;
   if (!takes(m, amount)) {
     const over = amount > m.max!;
-    return `${over ? t.upTo : t.from} ${formatAmount((over ? m.max : m.min)!, currency, h._tag)}`;
+    return `${over ? t.upTo : t.from} ${formatAmount((over ? m.max : m.min)!, currency, s._host._tag)}`;
   }
   return m.status ? `${m.label} ${t.slow}` : t.kindHint[m.kind];
 }
@@ -41,18 +30,24 @@ function note(h: StepHost, m: MethodOption): string {
  * the number first where the operator is predicted from it.
  *
  * @example
- * renderChoose(this);
+ * renderChoose(state, t);
  */
-export function renderChoose(h: StepHost): TemplateResult | typeof nothing {
-  const t = h._t;
-  const view = h._view;
+export function renderChoose(s: StepState, t: Translation): TemplateResult | typeof nothing {
+  const view = s._view;
   const countries = view?.countries ?? [];
-  const chosen = h._country();
+  const chosen = s._country();
   if (!view || !chosen) return nothing;
   const first = phoneFirst(chosen);
   // Only set with the number first (actions/predict-operator.ts).
-  const predicted = chosen.methods.find((m) => m.value == h._values.predicted);
-  return html`<form part="form" novalidate @submit=${(e: SubmitEvent) => proceed(h, e)}>
+  const predicted = chosen.methods.find((m) => m.value == s._values.predicted);
+  return html`<form
+    part="form"
+    novalidate
+    @submit=${(e: SubmitEvent) => {
+      e.preventDefault(); // on to the chosen method's form (with the number, if typed)
+      s._proceed();
+    }}
+  >
     <h2 part="heading" tabindex="-1">${t.chooseHeading}</h2>
     ${
       countries.length > 1
@@ -61,7 +56,7 @@ export function renderChoose(h: StepHost): TemplateResult | typeof nothing {
             <select
               id="country"
               part="select"
-              @change=${(e: Event) => h._pickCountry(Number((e.target as HTMLSelectElement).value))}
+              @change=${(e: Event) => s._pickCountry(Number((e.target as HTMLSelectElement).value))}
             >
               ${countries.map(
                 (c) => html`<option value=${c.id} ?selected=${c === chosen}>${c.name}</option>`,
@@ -70,7 +65,7 @@ export function renderChoose(h: StepHost): TemplateResult | typeof nothing {
           </div>`
         : nothing
     }
-    ${first ? renderField(h, 'mobile') : nothing}
+    ${first ? renderField(s, t, 'mobile') : nothing}
     <fieldset part="methods">
       <legend>${t.method}</legend>
       ${(predicted ? [predicted] : chosen.methods).map(
@@ -80,21 +75,17 @@ export function renderChoose(h: StepHost): TemplateResult | typeof nothing {
               type="radio"
               name="method"
               .value=${m.value}
-              .checked=${m.value === h._methodValue}
+              .checked=${m.value === s._methodValue}
               ?disabled=${!takes(m, view.amount)}
-              @change=${() => (h._methodValue = m.value)}
+              @change=${() => s._pickMethod(m.value)}
             />
-            ${renderBadge(h, m.badge)}
-            <span><strong>${m.label}</strong><span class="muted">${note(h, m)}</span></span>
+            ${renderBadge(s, m.badge)}
+            <span><strong>${m.label}</strong><span class="muted">${note(s, t, m)}</span></span>
           </label>`,
       )}
       ${
         predicted
-          ? html`<button
-              part="button"
-              type="button"
-              @click=${() => (h._values = { ...h._values, predicted: null })}
-            >
+          ? html`<button part="button" type="button" @click=${() => s._edit({ predicted: null })}>
               ${t.change}
             </button>`
           : nothing

@@ -4,20 +4,22 @@
  * @module
  */
 import { html, type TemplateResult } from 'lit';
-import type { StepHost } from './host';
+import type { Translation } from '../localize';
+import type { StepState } from './state';
 
 /**
  * Renders the error step (the view could not be loaded), with a way to try again.
  *
  * @example
- * renderError(this);
+ * renderError(state, t);
  */
-export function renderError(h: StepHost): TemplateResult {
-  const t = h._t;
-  const code = h._loadError?.code ?? 'NETWORK';
+export function renderError(s: StepState, t: Translation): TemplateResult {
+  const code = s._loadError?.code ?? 'NETWORK';
   return html`<h2 part="heading" tabindex="-1">${t.errorHeading}</h2>
     <p role="alert">${t.errors[code] ?? t.errors.generic}</p>
     <div class="actions">
-      <button part="button primary" type="button" @click=${() => h._load()}>${t.reload}</button>
+      <button part="button primary" type="button" @click=${() => s._host._load()}>
+        ${t.reload}
+      </button>
     </div>`;
 }

@@ -20,7 +20,7 @@ import { submitCode } from '../actions/submit-code';
 import type { Translation } from '../localize';
 import { hasChoice } from '../step';
 import { renderBadge } from './brand-badge';
-import type { StepHost } from './host';
+import type { StepState } from './state';
 
 /**
  * The translated message of a field problem.
@@ -64,14 +64,19 @@ export function phoneHint(
 }
 
 /** Label and hint of a field; the bank is a list when the view has banks, else a code. */
-function texts(h: StepHost, field: FieldName, country: CountryOption, banks: boolean) {
-  const t = h._t;
+function texts(
+  s: StepState,
+  t: Translation,
+  field: FieldName,
+  country: CountryOption,
+  banks: boolean,
+) {
   const table: Record<FieldName, [string, string]> = {
     mobile: [
       t.phone,
-      usesSavedPhone(h._view, country, h._values)
-        ? t.phoneUse(savedPhone(h._view, country)!, h._method()!.kind)
-        : phoneHint(t, country, h._values.mobile ?? '', h._method()!.kind),
+      usesSavedPhone(s._view, country, s._values)
+        ? t.phoneUse(savedPhone(s._view, country)!, s._method()!.kind)
+        : phoneHint(t, country, s._values.mobile ?? '', s._method()!.kind),
     ],
     first_name: [t.firstName, ''],
     last_name: [t.lastName, ''],
@@ -84,21 +89,25 @@ function texts(h: StepHost, field: FieldName, country: CountryOption, banks: boo
 }
 
 /** The payer typed into `field`: its problem goes. */
-function typeInto(h: StepHost, field: FieldName, value: string): void {
-  h._values = { ...h._values, [field]: value };
+function typeInto(s: StepState, field: FieldName, value: string): void {
+  s._edit({ [field]: value }, field);
   // Ready by the time the payer submits; with the number first, it predicts the operator.
   void submitCode()
-    .then((m) => m.predictOperator(h))
+    .then((m) => s._act(m.predictOperator))
     .catch(() => undefined);
-  if (h._problems[field]) h._problems = { ...h._problems, [field]: undefined };
 }
 
-function control(h: StepHost, field: FieldName, describedBy: string): TemplateResult {
-  const invalid = h._problems[field] ? 'true' : 'false';
-  const value = h._values[field] ?? '';
-  const banks = h._view?.banks ?? [];
+function control(
+  s: StepState,
+  t: Translation,
+  field: FieldName,
+  describedBy: string,
+): TemplateResult {
+  const invalid = s._problems[field] ? 'true' : 'false';
+  const value = s._values[field] ?? '';
+  const banks = s._view?.banks ?? [];
   const onInput = (e: Event) =>
-    typeInto(h, field, (e.target as HTMLInputElement | HTMLSelectElement).value);
+    typeInto(s, field, (e.target as HTMLInputElement | HTMLSelectElement).value);
   if (field === 'bank_code' && banks.length > 0) {
     return html`<select
       id=${field}
@@ -108,7 +117,7 @@ function control(h: StepHost, field: FieldName, describedBy: string): TemplateRe
       aria-describedby=${describedBy}
       @change=${onInput}
     >
-      <option value="" ?selected=${!value}>${h._t.chooseBank}</option>
+      <option value="" ?selected=${!value}>${t.chooseBank}</option>
       ${banks.map((b) => html`<option value=${b.code} ?selected=${b.code === value}>${b.label}</option>`)}
     </select>`;
   }
@@ -127,7 +136,7 @@ function control(h: StepHost, field: FieldName, describedBy: string): TemplateRe
   />`;
   return field === 'mobile'
     ? html`<div class="phone">
-        <span aria-hidden="true">+${h._country()?.dial_code}</span>${input}
+        <span aria-hidden="true">+${s._country()?.dial_code}</span>${input}
       </div>`
     : input;
 }
@@ -136,20 +145,23 @@ function control(h: StepHost, field: FieldName, describedBy: string): TemplateRe
  * The shop's prefilled phone, masked, for the payer to confirm (checked: the proxy uses the
  * number it holds) or to replace (unchecked: the phone field appears).
  */
-function savedPhoneChoice(h: StepHost, saved: string, describedBy: string): TemplateResult {
-  const onChange = (e: Event) => {
-    h._values = { ...h._values, otherMobile: !(e.target as HTMLInputElement).checked };
-    if (h._problems.mobile) h._problems = { ...h._problems, mobile: undefined };
-  };
+function savedPhoneChoice(
+  s: StepState,
+  t: Translation,
+  saved: string,
+  describedBy: string,
+): TemplateResult {
+  const onChange = (e: Event) =>
+    s._edit({ otherMobile: !(e.target as HTMLInputElement).checked }, 'mobile');
   return html`<label part="option">
     <input
       id="mobile-saved"
       type="checkbox"
-      .checked=${!h._values.otherMobile}
+      .checked=${!s._values.otherMobile}
       aria-describedby=${describedBy}
       @change=${onChange}
     />
-    <span>${h._t.phoneSaved(saved)}</span>
+    <span>${t.phoneSaved(saved)}</span>
   </label>`;
 }
 
@@ -157,23 +169,21 @@ function savedPhoneChoice(h: StepHost, saved: string, describedBy: string): Temp
  * Renders one field with its label, hint and error (the number-first choice renders `mobile`).
  *
  * @example
- * renderField(h, 'mobile');
+ * renderField(state, t, 'mobile');
  */
-export function renderField(h: StepHost, field: FieldName): TemplateResult {
-  const view = h._view!;
-  const country = h._country()!;
-  const [label, hint] = texts(h, field, country, view.banks.length > 0);
-  const problem = h._problems[field];
+export function renderField(s: StepState, t: Translation, field: FieldName): TemplateResult {
+  const view = s._view!;
+  const country = s._country()!;
+  const [label, hint] = texts(s, t, field, country, view.banks.length > 0);
+  const problem = s._problems[field];
   const describedBy = hint ? `${field}-hint ${field}-error` : `${field}-error`;
   const saved = field === 'mobile' ? savedPhone(view, country) : null;
-  const typing = !saved || h._values.otherMobile;
+  const typing = !saved || s._values.otherMobile;
   return html`<div part="field">
-    ${saved ? savedPhoneChoice(h, saved, describedBy) : nothing}
-    ${typing ? html`<label for=${field}>${label}</label>${control(h, field, describedBy)}` : nothing}
+    ${saved ? savedPhoneChoice(s, t, saved, describedBy) : nothing}
+    ${typing ? html`<label for=${field}>${label}</label>${control(s, t, field, describedBy)}` : nothing}
     ${hint ? html`<span id="${field}-hint" part="hint">${hint}</span>` : nothing}
-    <span id="${field}-error" part="error"
-      >${problem ? problemText(h._t, problem, country) : ''}</span
-    >
+    <span id="${field}-error" part="error">${problem ? problemText(t, problem, country) : ''}</span>
   </div>`;
 }
 
@@ -181,28 +191,25 @@ export function renderField(h: StepHost, field: FieldName): TemplateResult {
  * Renders the method's form.
  *
  * @example
- * renderForm(this);
+ * renderForm(state, t);
  */
-export function renderForm(h: StepHost): TemplateResult | typeof nothing {
-  const t = h._t;
-  const view = h._view;
-  const country = h._country();
-  const method = h._method();
+export function renderForm(s: StepState, t: Translation): TemplateResult | typeof nothing {
+  const view = s._view;
+  const country = s._country();
+  const method = s._method();
   if (!view || !country || !method) return nothing;
-  return html`<form part="form" novalidate @submit=${(e: SubmitEvent) => h._submitForm(e)}>
+  return html`<form part="form" novalidate @submit=${(e: SubmitEvent) => s._host._submitForm(e)}>
     <h2 part="heading" tabindex="-1">
-      ${renderBadge(h, method.badge)}${t.formHeading(method.label)}
+      ${renderBadge(s, method.badge)}${t.formHeading(method.label)}
     </h2>
-    ${fieldsFor(method.kind).map((field) => renderField(h, field))}
-    ${h._formError ? html`<p role="alert" part="error">${h._formError}</p>` : nothing}
-    <button part="button primary" type="submit" ?disabled=${h._busy}>
-      ${h._busy ? t.sending : t.payAmount(h._amount())}
+    ${fieldsFor(method.kind).map((field) => renderField(s, t, field))}
+    ${s._formError ? html`<p role="alert" part="error">${s._formError}</p>` : nothing}
+    <button part="button primary" type="submit" ?disabled=${s._busy}>
+      ${s._busy ? t.sending : t.payAmount(s._amount())}
     </button>
     ${
       hasChoice(view)
-        ? html`<button part="button" type="button" @click=${() => (h._choosing = true)}>
-            ${t.back}
-          </button>`
+        ? html`<button part="button" type="button" @click=${() => s._back()}>${t.back}</button>`
         : nothing
     }
   </form>`;

@@ -5,33 +5,37 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { submitOtp, typeOtp } from '../actions/submit-otp';
-import { formatCountdown, keepTicking } from '../clock';
+import { clock, formatCountdown, keepTicking } from '../clock';
+import type { Translation } from '../localize';
 import '../translations/steps/otp';
-import type { StepHost } from './host';
+import type { StepChunk } from './chunk';
+import type { StepState } from './state';
 import { listenForSmsCode } from './web-otp';
-import type { StepChunk } from '../step-chunks';
+
+/** When the code expires (ms since the epoch), or `null` off the code's step. */
+function expiresAt(s: StepState): number | null {
+  const next = s._view?.attempt?.next;
+  return next?.type === 'enter_otp' ? Date.parse(next.expires_at) : null;
+}
 
 /**
  * Renders the OTP form.
  *
  * @example
- * renderOtp(this);
+ * renderOtp(state, t);
  */
-export function renderOtp(h: StepHost): TemplateResult | typeof nothing {
-  const t = h._t;
-  const next = h._next();
+export function renderOtp(s: StepState, t: Translation): TemplateResult | typeof nothing {
+  const next = s._view?.attempt?.next;
   if (next?.type !== 'enter_otp') return nothing;
-  const expiresAt = Date.parse(next.expires_at);
-  const now = Date.now();
-  const expired = now >= expiresAt;
-  keepTicking(h);
-  if (!expired) listenForSmsCode(h);
+  const expires = Date.parse(next.expires_at);
+  const now = clock.now();
+  const expired = now >= expires;
   return html`<form
     part="form"
     novalidate
     @submit=${(e: SubmitEvent) => {
       e.preventDefault();
-      void submitOtp(h);
+      void s._act((a) => submitOtp(a, t));
     }}
   >
     <h2 part="heading" tabindex="-1">${t.otpHeading}</h2>
@@ -45,24 +49,32 @@ export function renderOtp(h: StepHost): TemplateResult | typeof nothing {
         autocomplete="one-time-code"
         maxlength="10"
         required
-        aria-invalid=${h._otpProblem ? 'true' : 'false'}
+        aria-invalid=${s._otpProblem ? 'true' : 'false'}
         aria-describedby="otp-hint otp-error"
-        .value=${h._otp}
-        @input=${(e: Event) => typeOtp(h, (e.target as HTMLInputElement).value)}
+        .value=${s._otp}
+        @input=${(e: Event) => s._act((a) => typeOtp(a, (e.target as HTMLInputElement).value))}
       />
       <span id="otp-hint" part="hint">
         <span role="timer" part="countdown"
-          >${expired ? t.codeExpired : t.expiresIn(formatCountdown(expiresAt, now))}</span
+          >${expired ? t.codeExpired : t.expiresIn(formatCountdown(expires, now))}</span
         >
         · ${t.triesLeft(next.tries_left)}
       </span>
-      <span id="otp-error" part="error">${h._otpProblem}</span>
+      <span id="otp-error" part="error">${s._otpProblem}</span>
     </div>
-    <button part="button primary" type="submit" ?disabled=${h._busy || expired}>
-      ${h._busy ? t.sending : t.otpSubmit}
+    <button part="button primary" type="submit" ?disabled=${s._busy || expired}>
+      ${s._busy ? t.sending : t.otpSubmit}
     </button>
   </form>`;
 }
 
-/** The step's chunk (step-chunks.ts). */
-export const chunk: StepChunk = { render: renderOtp, status: (h) => h._t.otpHeading };
+/** The step's chunk (step-chunks.ts): the countdown ticks; WebOTP listens while the code lives. */
+export const chunk: StepChunk = {
+  render: renderOtp,
+  status: (_s, t) => t.otpHeading,
+  attach: (s) => {
+    keepTicking(s._host);
+    const expires = expiresAt(s);
+    if (expires !== null && clock.now() < expires) listenForSmsCode(s);
+  },
+};

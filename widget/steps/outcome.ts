@@ -6,20 +6,14 @@
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { retry } from '../actions/retry';
 import { noticeText } from '../notice-text';
+import type { Translation } from '../localize';
+import { outcomeEvent } from '../outcome-events';
 import { hasChoice } from '../step';
 import '../translations/steps/outcome';
-import type { StepHost } from './host';
-import { dispatchOutcome } from '../outcome-events';
-import type { StepChunk } from '../step-chunks';
-
-/** "Try again" (same method) or "Use another method" after a failure. */
-function retry(h: StepHost, choose: boolean): void {
-  h._dismissed = h._view?.attempt?.id ?? null;
-  h._choosing = choose;
-  h._problems = {};
-  h._formError = '';
-}
+import type { StepChunk } from './chunk';
+import type { StepState } from './state';
 
 /**
  * Renders a notice step: a badge, the heading, the sentences and, after a failure or a lapsed
@@ -27,14 +21,13 @@ function retry(h: StepHost, choose: boolean): void {
  * method". Never a retry for `mismatch`, `needs_review` or `closed_confirming`.
  *
  * @example
- * renderNotice(this);
+ * renderNotice(state, t);
  */
-export function renderNotice(h: StepHost): TemplateResult | typeof nothing {
-  const t = h._t;
-  const view = h._view;
-  const step = h.step;
+export function renderNotice(s: StepState, t: Translation): TemplateResult | typeof nothing {
+  const view = s._view;
+  const step = s._host.step;
   if (!view) return nothing;
-  const [heading, ...lines] = noticeText(t, view, step, h._amount());
+  const [heading, ...lines] = noticeText(t, view, step, s._amount());
   return html`<div part="badge" aria-hidden="true" class=${step}>
       ${step === 'success' ? '✓' : step === 'failure' ? '✕' : '!'}
     </div>
@@ -43,12 +36,20 @@ export function renderNotice(h: StepHost): TemplateResult | typeof nothing {
     ${
       view.can_retry && (step === 'failure' || step === 'lapsed')
         ? html`<div class="actions">
-            <button part="button primary" type="button" @click=${() => retry(h, false)}>
+            <button
+              part="button primary"
+              type="button"
+              @click=${() => s._act((a) => retry(a, false))}
+            >
               ${t.retry}
             </button>
             ${
               hasChoice(view)
-                ? html`<button part="button" type="button" @click=${() => retry(h, true)}>
+                ? html`<button
+                    part="button"
+                    type="button"
+                    @click=${() => s._act((a) => retry(a, true))}
+                  >
                     ${t.otherMethod}
                   </button>`
                 : nothing
@@ -58,9 +59,9 @@ export function renderNotice(h: StepHost): TemplateResult | typeof nothing {
     }`;
 }
 
-/** The notices' chunk (step-chunks.ts): each outcome's event follows its notice on screen. */
+/** The notices' chunk (step-chunks.ts): which outcome event each calls for (the state sends it). */
 export const chunk: StepChunk = {
   render: renderNotice,
-  status: (h, step) => (h._view ? noticeText(h._t, h._view, step, h._amount()).join(' ') : ''),
-  outcome: dispatchOutcome,
+  status: (s, t, step) => (s._view ? noticeText(t, s._view, step, s._amount()).join(' ') : ''),
+  outcome: outcomeEvent,
 };

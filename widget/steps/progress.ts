@@ -4,7 +4,8 @@
  * @module
  */
 import { html, type TemplateResult } from 'lit';
-import type { StepHost } from './host';
+import type { Translation } from '../localize';
+import type { StepState } from './state';
 
 /**
  * A spinner with a line of text (the spinner is decorative).
@@ -22,8 +23,8 @@ export function renderWaiting(text: string): TemplateResult {
  * Renders the first load.
  *
  * @example
- * renderLoading(this);
+ * renderLoading(state, t);
  */
-export function renderLoading(h: StepHost): TemplateResult {
-  return renderWaiting(h._t.loading);
+export function renderLoading(_s: StepState, t: Translation): TemplateResult {
+  return renderWaiting(t.loading);
 }

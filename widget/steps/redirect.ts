@@ -4,47 +4,36 @@
  * @module
  */
 import { html, nothing, type TemplateResult } from 'lit';
+import { openRedirect } from '../actions/open-redirect';
 import { listenForReturn } from '../controllers/redirect-window';
-import { openPopup } from '../popup';
+import type { Translation } from '../localize';
 import '../translations/steps/redirect';
-import type { StepHost } from './host';
+import type { StepChunk } from './chunk';
 import { renderWaiting } from './progress';
-import type { StepChunk } from '../step-chunks';
-
-/** Opens the authorization page in a popup, or navigates the page when it is blocked. */
-function openRedirect(h: StepHost): void {
-  const next = h._next();
-  // Defence in depth (the proxy refuses the rest): https, or the proxy's own origin (the
-  // sandbox's pages in development); never javascript:, data: or another scheme.
-  const url = next?.type == 'redirect' ? next.url : '';
-  if (!url.startsWith('https:') && !url.startsWith(new URL(h.endpointUrl).origin + '/')) return;
-  if (openPopup(url, `unified-checkout-${h._view?.id}`)) h._popupOpened = true;
-  else h._navigate(url);
-}
+import type { StepState } from './state';
 
 /**
  * Renders the continue-to-redirect step.
  *
  * @example
- * renderRedirect(this);
+ * renderRedirect(state, t);
  */
-export function renderRedirect(h: StepHost): TemplateResult {
-  const t = h._t;
-  const method = h._method()?.label ?? '';
-  const opened = h._popupOpened;
-  listenForReturn(h);
+export function renderRedirect(s: StepState, t: Translation): TemplateResult {
+  const method = s._method()?.label ?? '';
+  const opened = s._popupOpened;
   return html`<h2 part="heading" tabindex="-1">${t.redirectHeading(method)}</h2>
     <p>${t.redirectBody}</p>
     ${opened ? renderWaiting(t.redirectWaiting) : nothing}
     <div class="actions">
-      <button part="button primary" type="button" @click=${() => openRedirect(h)}>
+      <button part="button primary" type="button" @click=${() => s._act(openRedirect)}>
         ${opened ? t.redirectReopen : t.redirectButton(method)}
       </button>
     </div>`;
 }
 
-/** The step's chunk (step-chunks.ts). */
+/** The step's chunk (step-chunks.ts): once on screen, the element hears the popup's report. */
 export const chunk: StepChunk = {
   render: renderRedirect,
-  status: (h) => (h._popupOpened ? h._t.redirectWaiting : ''),
+  status: (s, t) => (s._popupOpened ? t.redirectWaiting : ''),
+  attach: listenForReturn,
 };

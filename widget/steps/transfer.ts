@@ -5,23 +5,21 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { formatAmount } from '../../shared/amount-format';
-import { formatCountdown, keepTicking } from '../clock';
+import { copyValue } from '../actions/copy-value';
+import { clock, formatCountdown, keepTicking } from '../clock';
+import type { Translation } from '../localize';
 import '../translations/steps/transfer';
-import type { StepHost } from './host';
+import type { StepChunk } from './chunk';
 import { renderWaiting } from './progress';
-import type { StepChunk } from '../step-chunks';
+import type { StepState } from './state';
 
-/** Copies a value, and says so in the live region. */
-async function copy(h: StepHost, what: string, text: string): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    h._announcement = h._t.copied(what);
-  } catch {
-    h._announcement = h._t.copyFailed;
-  }
-}
-
-function row(h: StepHost, label: string, shown: string, copyText?: string): TemplateResult {
+function row(
+  s: StepState,
+  t: Translation,
+  label: string,
+  shown: string,
+  copyText?: string,
+): TemplateResult {
   return html`<div>
     <dt>${label}</dt>
     <dd>
@@ -32,10 +30,10 @@ function row(h: StepHost, label: string, shown: string, copyText?: string): Temp
           : html`<button
               part="button copy"
               type="button"
-              aria-label=${h._t.copy(label)}
-              @click=${() => copy(h, label, copyText)}
+              aria-label=${t.copy(label)}
+              @click=${() => s._act((a) => copyValue(a, t, label, copyText))}
             >
-              ${h._t.copyButton}
+              ${t.copyButton}
             </button>`
       }
     </dd>
@@ -46,22 +44,20 @@ function row(h: StepHost, label: string, shown: string, copyText?: string): Temp
  * Renders the bank-transfer details.
  *
  * @example
- * renderTransfer(this);
+ * renderTransfer(state, t);
  */
-export function renderTransfer(h: StepHost): TemplateResult | typeof nothing {
-  const t = h._t;
-  const next = h._next();
+export function renderTransfer(s: StepState, t: Translation): TemplateResult | typeof nothing {
+  const next = s._view?.attempt?.next;
   if (next?.type !== 'bank_transfer') return nothing;
-  const amount = formatAmount(next.amount, next.currency, h._tag);
+  const amount = formatAmount(next.amount, next.currency, s._host._tag);
   const expiresAt = Date.parse(next.expires_at);
-  const now = Date.now();
-  keepTicking(h);
+  const now = clock.now();
   return html`<h2 part="heading" tabindex="-1">${t.transferHeading}</h2>
     <p>${t.transferBody(amount)}</p>
     <dl part="details">
-      ${row(h, t.bankName, next.bank_name)}
-      ${row(h, t.accountNumber, next.account_number, next.account_number)}
-      ${row(h, t.amount, amount, String(next.amount))}
+      ${row(s, t, t.bankName, next.bank_name)}
+      ${row(s, t, t.accountNumber, next.account_number, next.account_number)}
+      ${row(s, t, t.amount, amount, String(next.amount))}
     </dl>
     <p>
       <span role="timer" part="countdown"
@@ -73,5 +69,9 @@ export function renderTransfer(h: StepHost): TemplateResult | typeof nothing {
     ${renderWaiting(t.transferWaiting)}`;
 }
 
-/** The step's chunk (step-chunks.ts). */
-export const chunk: StepChunk = { render: renderTransfer, status: (h) => h._t.transferWaiting };
+/** The step's chunk (step-chunks.ts): the countdown ticks. */
+export const chunk: StepChunk = {
+  render: renderTransfer,
+  status: (_s, t) => t.transferWaiting,
+  attach: (s) => keepTicking(s._host),
+};

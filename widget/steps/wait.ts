@@ -7,25 +7,24 @@
  */
 import { html, type TemplateResult } from 'lit';
 import '../translations/steps/wait';
-import type { StepHost } from './host';
+import type { Translation } from '../localize';
+import type { StepChunk } from './chunk';
+import type { StepState } from './state';
 import { renderWaiting } from './progress';
 
 /**
  * Renders the "wait" and "confirming" steps (the live region announces them too).
  *
  * @example
- * renderWait(this);
+ * renderWait(state, t);
  */
-export function renderWait(h: StepHost): TemplateResult {
-  return html`<h2 part="heading" tabindex="-1">${h._t.waitHeading}</h2>
-    ${renderWaiting(h._t.waitBody)}`;
+export function renderWait(_s: StepState, t: Translation): TemplateResult {
+  return html`<h2 part="heading" tabindex="-1">${t.waitHeading}</h2>
+    ${renderWaiting(t.waitBody)}`;
 }
 
-/**
- * The steps' chunk (a StepChunk of step-chunks.ts, not named here: that file imports this
- * one's module, and a type import back would close an import circle).
- */
-export const chunk = {
+/** The steps' chunk (step-chunks.ts). */
+export const chunk: StepChunk = {
   render: renderWait,
-  status: (h: StepHost): string => `${h._t.waitHeading} ${h._t.waitBody}`,
+  status: (_s, t) => `${t.waitHeading} ${t.waitBody}`,
 };

@@ -8,19 +8,20 @@
  */
 import type { ReactiveController } from 'lit';
 import { typeOtp } from '../actions/submit-otp';
-import type { StepHost } from './host';
+import type { StepState } from './state';
 
 /** Elements with a request under way. */
-const listening = new WeakSet<StepHost>();
+const listening = new WeakSet<object>();
 
 /**
  * Asks the browser for the SMS code once per stay on the otp step (again after a wrong code).
  *
  * @example
- * if (!expired) listenForSmsCode(h);
+ * if (!expired) listenForSmsCode(state);
  */
-export function listenForSmsCode(h: StepHost): void {
-  if (listening.has(h) || h._busy || !('OTPCredential' in window)) return;
+export function listenForSmsCode(s: StepState): void {
+  const h = s._host;
+  if (listening.has(h) || s._busy || !('OTPCredential' in window)) return;
   listening.add(h);
   const abort = new AbortController();
   const stop = () => {
@@ -39,7 +40,7 @@ export function listenForSmsCode(h: StepHost): void {
       (credential) => {
         const code = (credential as { code?: string } | null)?.code;
         if (code && !abort.signal.aborted) {
-          typeOtp(h, code);
+          s._act((a) => typeOtp(a, code));
           h.renderRoot.querySelector('form')?.requestSubmit();
         }
       },

@@ -245,6 +245,15 @@ export function withAttempt(
   };
 }
 
+/** What Intl prints for whole units in English (the test browser's ICU data decides the symbol). */
+export function money(amount: number, currency: string): string {
+  return new Intl.NumberFormat('en', {
+    style: 'currency',
+    currency,
+    maximumFractionDigits: 0,
+  }).format(amount);
+}
+
 /** ISO time `ms` from now. */
 export function inMs(ms: number): string {
   return new Date(Date.now() + ms).toISOString();
