@@ -7,6 +7,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CheckoutError } from '../../../shared/errors';
 import { loadConfig } from '../../../worker/config';
 import type { ProxyEnv } from '../../../worker/env';
+import { statusResponseSchema, tokenResponseSchema } from '../../../shared/schemas';
 import { callUpstream, classify } from '../../../worker/upstream';
 import { expectNoSecrets, ref } from '../helpers';
 import {
@@ -39,14 +40,22 @@ describe(`signing scheme (${projectScheme()})`, () => {
   it('an envelope signed with the other scheme: the upstream (sandbox) answers 403', async () => {
     const config = loadConfig(env);
     const mismatched = { ...config, credentials: { ...config.credentials, scheme: otherScheme() } };
-    const refused = await callUpstream(env, mismatched, STATUS_PATH, {
-      params: { id: 'anything', type: 'payout' },
-    });
+    const refused = await callUpstream(
+      env,
+      mismatched,
+      STATUS_PATH,
+      { params: { id: 'anything', type: 'payout' } },
+      statusResponseSchema,
+    );
     expect(refused).toMatchObject({ kind: 'rejected', status: 403 });
     // The same call with the project's scheme is verified (400: no such transaction).
-    const verified = await callUpstream(env, config, STATUS_PATH, {
-      params: { id: `nothing-${Date.now()}`, type: 'payout' },
-    });
+    const verified = await callUpstream(
+      env,
+      config,
+      STATUS_PATH,
+      { params: { id: `nothing-${Date.now()}`, type: 'payout' } },
+      statusResponseSchema,
+    );
     expect(verified).toMatchObject({ kind: 'rejected', status: 400 });
   });
 
@@ -148,6 +157,7 @@ describe('upstream answers of unknown effect are never refusals', () => {
       {
         json: { client_id: 'test-client', secret_key: 'test-secret' },
       },
+      tokenResponseSchema,
     );
     expect(result).toMatchObject({ kind: 'unavailable', status: 302 });
     expect(seen).toHaveLength(1);
@@ -168,6 +178,7 @@ describe('upstream answers of unknown effect are never refusals', () => {
         loadConfig(env),
         STATUS_PATH,
         { params: { id: 'x', type: 'payout' } },
+        statusResponseSchema,
       );
       expect(result).toMatchObject({ kind: 'unavailable', status });
     }
