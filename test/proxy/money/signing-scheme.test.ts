@@ -8,7 +8,7 @@ import { CheckoutError } from '../../../shared/errors';
 import { loadConfig } from '../../../worker/config';
 import type { ProxyEnv } from '../../../worker/env';
 import { statusResponseSchema, tokenResponseSchema } from '../../../shared/schemas';
-import { callUpstream, classify } from '../../../worker/upstream';
+import { callUpstream, classify, conform } from '../../../worker/upstream';
 import { expectNoSecrets, ref } from '../helpers';
 import {
   callback,
@@ -136,6 +136,25 @@ describe('upstream answers of unknown effect are never refusals', () => {
     });
     expect(classify(400, refusal)).toMatchObject({ kind: 'rejected', status: 400 });
     expect(classify(403, refusal)).toMatchObject({ kind: 'rejected', status: 403 });
+  });
+
+  it('a success its response schema refuses is unavailable, with the issues; refusals pass', () => {
+    const record = { status: 'success', status_code: '000000', amount: 1500 };
+    const ok = conform(
+      classify(200, JSON.stringify({ success: true, message: 'ok', data: record })),
+      statusResponseSchema,
+    );
+    expect(ok).toMatchObject({ kind: 'ok', body: { data: record } });
+    const offSchema = conform(
+      classify(200, JSON.stringify({ success: true, message: 'ok', data: { status: 'done' } })),
+      statusResponseSchema,
+    );
+    expect(offSchema).toMatchObject({ kind: 'unavailable', status: 200 });
+    expect(offSchema.kind === 'unavailable' && offSchema.issues?.[0]?.path).toBe('data.status');
+    expect(conform(classify(400, refusal), statusResponseSchema)).toMatchObject({
+      kind: 'rejected',
+      status: 400,
+    });
   });
 
   it('callUpstream never follows a redirect: redirect "manual", a 302 is unavailable, one call', async () => {
