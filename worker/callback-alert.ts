@@ -11,6 +11,7 @@
  * @module
  */
 import type { ProxyEnv } from './env';
+import { envVar } from './env-vars';
 import { logLine } from './middleware/request-log';
 import { forgetHealthCache, healthObject } from './session/upstream-faults';
 
@@ -35,7 +36,7 @@ export function parseSignatureAlert(env: ProxyEnv): {
 } {
   const problems: string[] = [];
   const read = (name: string, fallback: number, whole: boolean): number => {
-    const raw = (env as unknown as Record<string, unknown>)[name];
+    const raw = envVar(env, name);
     if (raw === undefined || raw === '') return fallback;
     const value = Number(raw);
     if (!Number.isFinite(value) || value <= 0 || (whole && !Number.isInteger(value))) {

@@ -6,7 +6,6 @@
 import { applyCatalogueOverrides, type Catalogue } from '../shared/catalogue';
 import { parseCatalogueOverrides, parseVirtualAccountBanks } from '../shared/catalogue-settings';
 import { NGN_BANKS } from '../shared/countries';
-import { INPUT_WINDOW_MINUTES } from '../shared/lifetimes';
 import type { MethodKind } from '../shared/method-kinds';
 import * as z from 'zod/mini';
 import { CheckoutError } from '../shared/errors';
@@ -18,8 +17,10 @@ import {
   type AvailabilitySettings,
 } from './payment-methods/availability-settings';
 import { methodLimits, type MethodLimits } from './payment-methods/limits';
-import devCredentials from './dev-credentials.json';
+import { devCredentialProblems, isDevMode } from './dev-mode';
 import type { ProxyEnv } from './env';
+import { envVar, isUrl, numberVar } from './env-vars';
+import { inputWindows } from './input-windows';
 import { parseMerchantKeys, type MerchantKey } from './keys/merchant-keys';
 import required from './required-config.json';
 // --- issue #24, parts 3 and 8 (rotation, https, signature alert) ---
@@ -27,6 +28,10 @@ import { parseSignatureAlert, type SignatureAlert } from './callback-alert';
 import { plainHttpProblems } from './plain-http';
 import { parseRotation, type SecretRotation } from './secret-rotation';
 // --- end issue #24, parts 3 and 8 ---
+import { webhookSecretProblem } from './webhook-secret';
+
+export { isDevMode, isLoopbackUrl } from './dev-mode';
+export { WEBHOOK_SECRET_MIN_BYTES, webhookSecretProblem } from './webhook-secret';
 
 /** The validated configuration the proxy runs with. */
 export interface Config {
@@ -106,54 +111,6 @@ const cache = new WeakMap<object, Config>();
 
 // --- hardening: development mode, https, webhook secret (issue #14) ---------------------------
 
-/**
- * Development mode: `DEV_MODE=1` **and** every secret is dev.vars.example's
- * (worker/dev-credentials.json) **and** `PUBLIC_BASE_URL` is a loopback address (issue #24). A
- * Worker deployed with real secrets, or on a public host, never mounts `/dev/*` or
- * `/sandbox/*`, whatever its vars say.
- *
- * @example
- * isDevMode({ DEV_MODE: '1', PUBLIC_BASE_URL: 'http://127.0.0.1:8787', ...devSecrets }); // true
- */
-export function isDevMode(env: ProxyEnv): boolean {
-  if (env.DEV_MODE !== '1') return false;
-  const record = env as unknown as Record<string, unknown>;
-  const devSecrets = Object.entries(devCredentials.secrets).every(
-    ([name, value]) => record[name] === value,
-  );
-  return devSecrets && isLoopbackUrl(env.PUBLIC_BASE_URL); // loopback: issue #24
-}
-
-/** The shortest webhook key accepted, in bytes (Standard Webhooks keys are 24 to 64 bytes). */
-export const WEBHOOK_SECRET_MIN_BYTES = 24;
-
-/**
- * Why a `MERCHANT_WEBHOOK_SECRET` cannot sign webhooks, or null when it can: it must be `whsec_`
- * followed by the standard base64 of at least 24 bytes.
- *
- * @example
- * webhookSecretProblem('whsec_abc'); // 'MERCHANT_WEBHOOK_SECRET must be whsec_ followed by …'
- */
-export function webhookSecretProblem(secret: unknown): string | null {
-  const hint =
-    `MERCHANT_WEBHOOK_SECRET must be whsec_ followed by the base64 of at least ` +
-    `${WEBHOOK_SECRET_MIN_BYTES} random bytes (e.g. "whsec_" + \`openssl rand -base64 32\`)`;
-  if (typeof secret !== 'string' || secret === '') return null; // reported as "not set"
-  if (!secret.startsWith('whsec_')) return `${hint}; it does not start with whsec_`;
-  const key = secret.slice('whsec_'.length);
-  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(key) || key.length % 4 !== 0) {
-    return `${hint}; the part after whsec_ is not base64`;
-  }
-  let bytes: number;
-  try {
-    bytes = atob(key).length;
-  } catch {
-    return `${hint}; the part after whsec_ is not base64`;
-  }
-  if (bytes < WEBHOOK_SECRET_MIN_BYTES) return `${hint}; it holds only ${bytes} bytes`;
-  return null;
-}
-
 /** The hardening checks of {@link loadConfig}: each problem is one sentence. */
 function hardeningProblems(env: ProxyEnv, devMode: boolean): string[] {
   const problems: string[] = [];
@@ -176,113 +133,20 @@ function hardeningProblems(env: ProxyEnv, devMode: boolean): string[] {
 // --- keys: merchant API keys, development credentials (issue #24) ------------------------------
 
 /**
- * True when `url` is an http(s) URL on a loopback host: `localhost` (or `*.localhost`),
- * 127.0.0.0/8 or `[::1]`.
- *
- * @example
- * isLoopbackUrl('http://127.0.0.1:8787'); // true
- */
-export function isLoopbackUrl(url: unknown): boolean {
-  if (typeof url !== 'string' || !isUrl(url)) return false;
-  const host = new URL(url).hostname.toLowerCase();
-  return (
-    host === 'localhost' ||
-    host.endsWith('.localhost') ||
-    /^127(\.\d{1,3}){3}$/.test(host) ||
-    host === '[::1]'
-  );
-}
-
-/**
  * The problems of the keys checks of {@link loadConfig}: outside development mode, no secret may
- * hold a development credential (worker/dev-credentials.json, whichever secret it is in); the
- * merchant API keys must parse, and carry 128 bits each outside development mode.
+ * hold a development credential (worker/dev-mode.ts); the merchant API keys must parse, and
+ * carry 128 bits each outside development mode.
  */
 function keysProblems(
   env: ProxyEnv,
   devMode: boolean,
 ): { keys: MerchantKey[]; problems: string[] } {
-  const problems: string[] = [];
-  if (!devMode) {
-    const record = env as unknown as Record<string, unknown>;
-    const devValues = new Set<unknown>(Object.values(devCredentials.secrets));
-    // The previous value of a rotating secret too (worker/secret-rotation.ts).
-    const names = [
-      ...Object.keys(devCredentials.secrets),
-      'MERCHANT_API_KEYS',
-      'SERVICE_SECRET_KEY_PREVIOUS',
-      'MERCHANT_WEBHOOK_SECRET_PREVIOUS',
-    ];
-    for (const name of names) {
-      if (devValues.has(record[name])) {
-        problems.push(
-          `${name} holds a development credential (dev.vars.example), refused outside ` +
-            'development mode (DEV_MODE=1, the development secrets and a loopback PUBLIC_BASE_URL)',
-        );
-      }
-    }
-  }
+  const problems = devMode ? [] : devCredentialProblems(env);
   const parsed = parseMerchantKeys(env, devMode);
   return { keys: parsed.keys, problems: [...problems, ...parsed.problems] };
 }
 
 // --- end keys ----------------------------------------------------------------------------------
-
-function isUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'https:' || url.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
-function numberVar(env: ProxyEnv, name: string, fallback: number, problems: string[]): number {
-  const raw = (env as unknown as Record<string, unknown>)[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) {
-    problems.push(`${name} must be a non-negative number`);
-    return fallback;
-  }
-  return value;
-}
-
-/**
- * The input windows: the defaults, with `INPUT_WINDOWS` (JSON, minutes per method kind, e.g.
- * `{"otp_operator": 5}` when a provider's codes live longer) over them.
- */
-function inputWindows(raw: unknown, problems: string[]): Record<MethodKind, number> {
-  const minutes: Record<MethodKind, number> = { ...INPUT_WINDOW_MINUTES };
-  if (raw === undefined || raw === '') return toMs(minutes);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(String(raw));
-  } catch {
-    problems.push('INPUT_WINDOWS must be JSON: {"<method kind>": minutes}');
-    return toMs(minutes);
-  }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    problems.push('INPUT_WINDOWS must be a JSON object of minutes per method kind');
-    return toMs(minutes);
-  }
-  for (const [kind, value] of Object.entries(parsed)) {
-    if (!Object.hasOwn(minutes, kind)) {
-      problems.push(`INPUT_WINDOWS names an unknown method kind "${kind}"`);
-    } else if (typeof value !== 'number' || !(value > 0) || value > 24 * 60) {
-      problems.push(`INPUT_WINDOWS.${kind} must be minutes between 0 and 1440`);
-    } else {
-      minutes[kind as MethodKind] = value;
-    }
-  }
-  return toMs(minutes);
-}
-
-function toMs(minutes: Record<MethodKind, number>): Record<MethodKind, number> {
-  return Object.fromEntries(
-    Object.entries(minutes).map(([kind, value]) => [kind, Math.round(value * 60_000)]),
-  ) as Record<MethodKind, number>;
-}
 
 /**
  * Validates the environment and returns the configuration, cached per env object.
@@ -296,18 +160,18 @@ export function loadConfig(env: ProxyEnv): Config {
   const cached = cache.get(env);
   if (cached) return cached;
   const problems: string[] = [];
-  const record = env as unknown as Record<string, unknown>;
+  const read = (name: string): unknown => envVar(env, name);
   for (const name of [...REQUIRED_VARS, ...REQUIRED_SECRETS]) {
-    const value = record[name];
+    const value = read(name);
     if (typeof value !== 'string' || value.trim() === '') problems.push(`${name} is not set`);
   }
   for (const name of ['SERVICE_BASE_URL', 'PUBLIC_BASE_URL', 'MERCHANT_WEBHOOK_URL'] as const) {
-    const value = record[name];
+    const value = read(name);
     if (typeof value === 'string' && value !== '' && !isUrl(value)) {
       problems.push(`${name} must be an absolute http(s) URL`);
     }
   }
-  const payoutPath = String(record.SERVICE_PAYOUT_PATH ?? '');
+  const payoutPath = String(read('SERVICE_PAYOUT_PATH') ?? '');
   if (payoutPath !== '' && !payoutPath.startsWith('/')) {
     problems.push('SERVICE_PAYOUT_PATH must start with /');
   }
@@ -323,7 +187,7 @@ export function loadConfig(env: ProxyEnv): Config {
   } catch (error) {
     problems.push((error as Error).message);
   }
-  const origins = String(record.ALLOWED_ORIGINS ?? '')
+  const origins = String(read('ALLOWED_ORIGINS') ?? '')
     .split(',')
     .map((origin) => origin.trim())
     .filter(Boolean);
@@ -341,7 +205,7 @@ export function loadConfig(env: ProxyEnv): Config {
   problems.push(...hardeningProblems(env, devMode)); // hardening (issue #14)
   const { keys: merchantKeys, problems: keyProblems } = keysProblems(env, devMode); // keys (#24)
   problems.push(...keyProblems); // keys (issue #24)
-  const callbackSourceIps = String(record.CALLBACK_SOURCE_IPS ?? '')
+  const callbackSourceIps = String(read('CALLBACK_SOURCE_IPS') ?? '')
     .split(',')
     .map((ip) => ip.trim().toLowerCase())
     .filter(Boolean);
@@ -350,7 +214,7 @@ export function loadConfig(env: ProxyEnv): Config {
       problems.push(`CALLBACK_SOURCE_IPS entry "${ip}" must be an IPv4 or IPv6 address`);
     }
   }
-  const rawScheme = record.SERVICE_SIGNING_SCHEME;
+  const rawScheme = read('SERVICE_SIGNING_SCHEME');
   let scheme: SigningScheme = 'sha256';
   if (rawScheme !== undefined && rawScheme !== '') {
     if (typeof rawScheme === 'string' && (SIGNING_SCHEMES as string[]).includes(rawScheme)) {
@@ -366,14 +230,15 @@ export function loadConfig(env: ProxyEnv): Config {
     problems,
   );
   if (horizonHours === 0) problems.push('RECONCILE_HORIZON_HOURS must be greater than 0');
-  const inputWindowsMs = inputWindows(record.INPUT_WINDOWS, problems);
+  const inputWindowsMs = inputWindows(read('INPUT_WINDOWS'), problems);
   const retentionDays = numberVar(env, 'RETENTION_DAYS', DEFAULT_RETENTION_DAYS, problems);
   if (retentionDays === 0) problems.push('RETENTION_DAYS must be greater than 0');
-  const rawSubMerchant = record.SERVICE_SUB_MERCHANT_ID;
+  const rawSubMerchant = read('SERVICE_SUB_MERCHANT_ID');
   let subMerchantId: string | null = null;
   if (rawSubMerchant !== undefined && rawSubMerchant !== '') {
-    if (z.safeParse(z.uuid(), rawSubMerchant).success) {
-      subMerchantId = (rawSubMerchant as string).toLowerCase();
+    const uuid = z.safeParse(z.uuid(), rawSubMerchant);
+    if (uuid.success) {
+      subMerchantId = uuid.data.toLowerCase();
     } else {
       problems.push(
         'SERVICE_SUB_MERCHANT_ID must be a UUID (the default sub_merchant_id of collections)',
@@ -382,7 +247,7 @@ export function loadConfig(env: ProxyEnv): Config {
   }
   const { brand, problems: brandProblems } = parseBrand(
     env,
-    String(record.PUBLIC_BASE_URL ?? '').replace(/\/+$/, ''),
+    String(read('PUBLIC_BASE_URL') ?? '').replace(/\/+$/, ''),
   );
   problems.push(...brandProblems);
   // --- issue #24, parts 3 and 8 ---
@@ -393,8 +258,8 @@ export function loadConfig(env: ProxyEnv): Config {
   problems.push(...alertProblems);
   // --- end issue #24, parts 3 and 8 ---
   const limits = promptLimits(env, problems); // prompt limits (issue #24, part 5)
-  const methodRanges = methodLimits(record.METHOD_LIMITS, problems); // payment methods (issue 27)
-  const availability = availabilitySettings(record, problems); // payment methods (issue 27)
+  const methodRanges = methodLimits(read('METHOD_LIMITS'), problems); // payment methods (issue 27)
+  const availability = availabilitySettings(env, problems); // payment methods (issue 27)
   if (problems.length > 0) {
     throw new CheckoutError(
       'CONFIG_INVALID',

@@ -8,6 +8,8 @@
  * end the previous value is ignored (the doctor says to delete it).
  * @module
  */
+import { envVar } from './env-vars';
+
 /** The longest overlap accepted: an old secret must not stay valid for long. */
 export const MAX_OVERLAP_DAYS = 30;
 
@@ -51,16 +53,15 @@ export function parseRotation(
   now = Date.now(),
 ): { rotation: SecretRotation; problems: string[] } {
   const problems: string[] = [];
-  const record = env as unknown as Record<string, unknown>;
   const read = (name: RotatingSecret): PreviousSecret | null => {
-    const secret = record[`${name}_PREVIOUS`];
-    const until = record[`${name}_PREVIOUS_UNTIL`];
+    const secret = envVar(env, `${name}_PREVIOUS`);
+    const until = envVar(env, `${name}_PREVIOUS_UNTIL`);
     if (secret === undefined || secret === '') return null;
     if (typeof secret !== 'string') {
       problems.push(`${name}_PREVIOUS must be text`);
       return null;
     }
-    if (secret === record[name]) {
+    if (secret === envVar(env, name)) {
       problems.push(`${name}_PREVIOUS is the same as ${name}: set the new value as ${name}`);
       return null;
     }

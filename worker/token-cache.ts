@@ -3,7 +3,9 @@
  * isolate and refreshed once when the upstream answers 401.
  * @module
  */
+import type * as z from 'zod/mini';
 import { CheckoutError } from '../shared/errors';
+import { tokenResponseSchema } from '../shared/schemas';
 import { UPSTREAM_PATHS } from '../shared/upstream-endpoints';
 import type { Config } from './config';
 import type { ProxyEnv } from './env';
@@ -15,15 +17,17 @@ export const TOKEN_TTL_MS = 10 * 60_000;
 let cached: { token: string; until: number; clientId: string } | null = null;
 
 async function issueToken(env: ProxyEnv, config: Config): Promise<string> {
-  const result = await callUpstream(env, config, UPSTREAM_PATHS.token, {
-    json: { client_id: config.credentials.clientId, secret_key: config.credentials.secretKey },
-  });
+  const result = await callUpstream(
+    env,
+    config,
+    UPSTREAM_PATHS.token,
+    { json: { client_id: config.credentials.clientId, secret_key: config.credentials.secretKey } },
+    tokenResponseSchema,
+  );
   if (result.kind === 'ok') {
-    const token = (result.body.data as { token?: unknown } | undefined)?.token;
-    if (typeof token === 'string' && token !== '') {
-      cached = { token, until: Date.now() + TOKEN_TTL_MS, clientId: config.credentials.clientId };
-      return token;
-    }
+    const token = result.body.data.token;
+    cached = { token, until: Date.now() + TOKEN_TTL_MS, clientId: config.credentials.clientId };
+    return token;
   }
   if (result.kind === 'rejected') {
     throw new CheckoutError('UPSTREAM_REJECTED', 'The payment service refused our credentials.', {
@@ -38,28 +42,35 @@ async function issueToken(env: ProxyEnv, config: Config): Promise<string> {
  * re-issued once and the call repeated.
  *
  * @example
- * const result = await withToken(env, config, UPSTREAM_PATHS.balance);
+ * const result = await withToken(env, config, UPSTREAM_PATHS.balance, balanceResponseSchema);
  */
-export async function withToken(
+export async function withToken<S extends z.core.$ZodType>(
   env: ProxyEnv,
   config: Config,
   path: string,
-): Promise<UpstreamResult> {
+  schema: S,
+): Promise<UpstreamResult<z.output<S>>> {
   const scheme = env.SERVICE_AUTH_SCHEME?.trim() || 'Bearer';
   const fresh =
     cached && cached.until > Date.now() && cached.clientId === config.credentials.clientId;
   let token = fresh ? cached!.token : await issueToken(env, config);
-  let result = await callUpstream(env, config, path, {
-    method: 'GET',
-    headers: { authorization: `${scheme} ${token}` },
-  });
+  let result = await callUpstream(
+    env,
+    config,
+    path,
+    { method: 'GET', headers: { authorization: `${scheme} ${token}` } },
+    schema,
+  );
   if (result.kind === 'rejected' && result.status === 401) {
     cached = null;
     token = await issueToken(env, config);
-    result = await callUpstream(env, config, path, {
-      method: 'GET',
-      headers: { authorization: `${scheme} ${token}` },
-    });
+    result = await callUpstream(
+      env,
+      config,
+      path,
+      { method: 'GET', headers: { authorization: `${scheme} ${token}` } },
+      schema,
+    );
   }
   return result;
 }

@@ -4,26 +4,39 @@
  * outcomes the caller must handle. Only a definite refusal is `rejected`; every answer whose
  * effect is unknown (a timeout, 408, 429, a 3xx, a 5xx, an unreadable body, a network error)
  * is `timeout` or `unavailable`, so a create answered that way is reconciled, never retried
- * blindly and never reported as refused.
+ * blindly and never reported as refused. A success is checked against the call's response
+ * schema (shared/schemas): `ok` carries the schema's output; a success the schema refuses is
+ * unreadable, hence `unavailable` (unknown is not "no": docs/design.md, "Money rules").
  * @module
  */
+import type * as z from 'zod/mini';
+import type { FieldIssue } from '../shared/errors';
+import { isJsonObject } from '../shared/json-object';
 import { signEnvelope } from '../shared/signing';
+import { validate } from '../shared/validation';
 import type { Config } from './config';
 import type { ProxyEnv } from './env';
 
-/** What came back from one upstream call. */
-export type UpstreamResult =
-  /** HTTP 2xx and `success` true: `body` is the parsed JSON. */
-  | { kind: 'ok'; status: number; body: Record<string, unknown> }
+/** A JSON object as the upstream sent it, before its schema is checked. */
+export type UpstreamObject = Readonly<Record<string, unknown>>;
+
+/** An upstream call that did not succeed: a refusal, or an answer whose effect is unknown. */
+export type UpstreamFailure =
   /** The upstream answered and refused (success false, or a 4xx other than 408 and 429): it did nothing. */
   | { kind: 'rejected'; status: number; message: string; body: unknown }
   /** No answer in time: the call's effect is unknown. */
   | { kind: 'timeout' }
   /**
-   * Network error, 408, 429, a redirect (3xx, never followed), 5xx or an unreadable body: the
-   * call's effect is unknown.
+   * Network error, 408, 429, a redirect (3xx, never followed), 5xx or an unreadable body (not
+   * JSON, no success flag, or a success its schema refuses: then `issues` says why): the call's
+   * effect is unknown.
    */
-  | { kind: 'unavailable'; status?: number; reason: string };
+  | { kind: 'unavailable'; status?: number; reason: string; issues?: readonly FieldIssue[] };
+
+/** What came back from one upstream call: HTTP 2xx and `success` true, its `body` the
+ * schema's output, or a failure. */
+export type UpstreamResult<T = UpstreamObject> =
+  { kind: 'ok'; status: number; body: T } | UpstreamFailure;
 
 /** Options of one upstream call. */
 export interface UpstreamCall {
@@ -38,18 +51,20 @@ export interface UpstreamCall {
 /**
  * Calls the upstream: through the UPSTREAM service binding when bound (dev, tests), otherwise
  * `fetch(SERVICE_BASE_URL + path)`. Redirects are not followed (`redirect: 'manual'`): the
- * get-token body carries the secret key and must never be re-posted to another host.
+ * get-token body carries the secret key and must never be re-posted to another host. A success
+ * is `ok` only when `schema` accepts it ({@link conform}).
  *
  * @example
- * const result = await callUpstream(env, config, UPSTREAM_PATHS.collections, { params });
- * if (result.kind === 'ok') …
+ * const result = await callUpstream(env, config, UPSTREAM_PATHS.collections, { params }, collectionResponseSchema);
+ * if (result.kind === 'ok') result.body.data.depositId; // string | null | undefined
  */
-export async function callUpstream(
+export async function callUpstream<S extends z.core.$ZodType>(
   env: ProxyEnv,
   config: Config,
   path: string,
   call: UpstreamCall,
-): Promise<UpstreamResult> {
+  schema: S,
+): Promise<UpstreamResult<z.output<S>>> {
   const method = call.method ?? 'POST';
   let body: string | undefined;
   if (call.params !== undefined) {
@@ -77,7 +92,7 @@ export async function callUpstream(
     };
     const response = env.UPSTREAM ? await env.UPSTREAM.fetch(url, init) : await fetch(url, init);
     const text = await response.text();
-    return classify(response.status, text);
+    return conform(classify(response.status, text), schema);
   } catch (error) {
     if (timedOut) return { kind: 'timeout' };
     return { kind: 'unavailable', reason: (error as Error).name || 'network error' };
@@ -109,12 +124,10 @@ export function classify(status: number, text: string): UpstreamResult {
   } catch {
     return { kind: 'unavailable', status, reason: 'the answer was not JSON' };
   }
-  const record =
-    parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : null;
-  if (record === null)
+  if (!isJsonObject(parsed)) {
     return { kind: 'unavailable', status, reason: 'the answer was not an object' };
+  }
+  const record = parsed;
   const success = record.success === true || record.success === 'true';
   const failure = record.success === false || record.success === 'false';
   if (status >= 200 && status < 300) {
@@ -124,4 +137,27 @@ export function classify(status: number, text: string): UpstreamResult {
   }
   const message = typeof record.message === 'string' ? record.message : `HTTP ${status}`;
   return { kind: 'rejected', status, message, body: parsed };
+}
+
+/**
+ * Checks a success against the call's response schema: `ok` with the schema's output, or, when
+ * the schema refuses it, `unavailable` (an answer we cannot read says nothing about the call's
+ * effect; its issues name fields, never values). Failures pass unchanged.
+ *
+ * @example
+ * conform(classify(200, '{"success":true,"data":"x"}'), collectionResponseSchema).kind; // 'unavailable'
+ */
+export function conform<S extends z.core.$ZodType>(
+  result: UpstreamResult,
+  schema: S,
+): UpstreamResult<z.output<S>> {
+  if (result.kind !== 'ok') return result;
+  const checked = validate(schema, result.body);
+  if (checked.ok) return { kind: 'ok', status: result.status, body: checked.value };
+  return {
+    kind: 'unavailable',
+    status: result.status,
+    reason: `the answer did not match its schema: ${checked.issues[0]?.message ?? 'unreadable'}`,
+    issues: checked.issues,
+  };
 }

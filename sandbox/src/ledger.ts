@@ -25,6 +25,7 @@ import {
   withDistinctReferences,
 } from './machine/new-rows';
 import { decide, payAccount, submitOtp } from './machine/payer-steps';
+import { lookUpTransaction } from './machine/status-lookup';
 import type {
   CallbackOverrides,
   ControlResult,
@@ -64,7 +65,6 @@ import { saveToken, tokenValid } from './store/tokens';
 import {
   listTransactions,
   referenceTaken,
-  transactionById,
   transactionByRef,
   updateTransaction,
   type Transaction,
@@ -155,19 +155,7 @@ export class SandboxLedger extends DurableObject<SandboxVars> {
    * const lookup = await ledger(env).findTransaction('order-42', 'payin');
    */
   async findTransaction(id: string, type: 'payin' | 'payout'): Promise<Lookup> {
-    const tx = transactionById(this.sql, id, type);
-    if (!tx) return transactionById(this.sql, id) ? { found: 'other_type' } : { found: 'no' };
-    if (tx.lagging_queries > 0) {
-      updateTransaction(this.sql, tx.ref, { lagging_queries: tx.lagging_queries - 1 }, this.now);
-      return { found: 'lagging' };
-    }
-    const wallet = walletOf(this.sql, tx.currency, this.now);
-    return {
-      found: 'yes',
-      tx,
-      walletAccount: wallet.account_number,
-      balanceMinor: tx.balance_after_minor ?? wallet.balance_minor,
-    };
+    return lookUpTransaction(this.sql, id, type, this.now);
   }
 
   /**

@@ -12,7 +12,7 @@
  */
 import * as z from 'zod/mini';
 import { COUNTRIES, PAYMENT_LINK_COUNTRIES } from '../countries';
-import { currencyCode, httpUrl, positiveInteger, successFlag, text } from './fields';
+import { currencyCode, httpUrl, maybe, positiveInteger, successFlag, text } from './fields';
 import { objectRules, type RuleIssue } from './object-rules';
 
 /** Largest logo accepted, in decoded bytes (2 MB read as 2,000,000 bytes). */
@@ -115,6 +115,16 @@ export const paymentLinkResponseSchema = z.looseObject({
   success: successFlag,
   message: z.string(),
   data: z.looseObject({}),
+});
+
+/**
+ * The link list's answer (`GET /api/payment-link-api/list`): its shapes are not documented, so
+ * `data` is passed through as it comes.
+ */
+export const paymentLinkListResponseSchema = z.looseObject({
+  success: successFlag,
+  message: maybe(z.string()),
+  data: z.optional(z.unknown()),
 });
 
 /** Payment-link params. */

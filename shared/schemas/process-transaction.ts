@@ -5,7 +5,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { text } from './fields';
+import { successFlag, text } from './fields';
 
 /** The OTP step's params. */
 export const processTransactionParamsSchema = z.looseObject({
@@ -15,3 +15,14 @@ export const processTransactionParamsSchema = z.looseObject({
 
 /** The OTP step's params. */
 export type ProcessTransactionParams = z.output<typeof processTransactionParamsSchema>;
+
+/**
+ * The OTP step's answer. Its body is not documented: only the success flag is read (a success
+ * means the code was accepted; the money is still pending).
+ */
+export const processTransactionResponseSchema = z.looseObject({
+  success: successFlag,
+});
+
+/** The OTP step's answer. */
+export type ProcessTransactionResponse = z.output<typeof processTransactionResponseSchema>;

@@ -4,7 +4,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { STATUS_CODES } from '../status';
+import { STATUS_CODES, type StatusCode } from '../status';
 import { failureReasonSchema } from './failure-reason';
 import { maybe, successFlag, text, upstreamDateTime } from './fields';
 
@@ -51,6 +51,15 @@ export const transactionRecordSchema = z.looseObject({
 });
 
 /**
+ * A transaction record as a status response carries it: the guides' examples put
+ * `status_code` at the root, so the record may leave it out (it is read from `data`, else from
+ * the root: {@link answeredStatusCode}).
+ */
+export const answeredRecordSchema = z.extend(transactionRecordSchema, {
+  status_code: maybe(z.enum(STATUS_CODES)),
+});
+
+/**
  * A successful status response; `status_code` at the root appears in the guide's examples.
  *
  * @example
@@ -59,13 +68,26 @@ export const transactionRecordSchema = z.looseObject({
 export const statusResponseSchema = z.looseObject({
   success: successFlag,
   message: z.string(),
-  data: transactionRecordSchema,
-  status_code: z.optional(z.string()),
+  data: answeredRecordSchema,
+  status_code: maybe(z.enum(STATUS_CODES)),
 });
+
+/**
+ * The record's status code: `data.status_code`, else the root's (docs/upstream-api.md,
+ * "POST /api/v3/get-unified-transaction-status").
+ *
+ * @example
+ * answeredStatusCode({ success: true, message: 'ok', status_code: '000000', data: { status: 'success' } }); // '000000'
+ */
+export function answeredStatusCode(answer: StatusResponse): StatusCode | null {
+  return answer.data.status_code ?? answer.status_code ?? null;
+}
 
 /** Status query params. */
 export type StatusQueryParams = z.output<typeof statusQueryParamsSchema>;
 /** A transaction record. */
 export type TransactionRecord = z.output<typeof transactionRecordSchema>;
+/** A transaction record as a status response carries it. */
+export type AnsweredRecord = z.output<typeof answeredRecordSchema>;
 /** A successful status response. */
 export type StatusResponse = z.output<typeof statusResponseSchema>;

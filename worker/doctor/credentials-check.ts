@@ -2,6 +2,7 @@
  * The credentials check: does get-token accept SERVICE_CLIENT_ID and SERVICE_SECRET_KEY?
  * @module
  */
+import { tokenResponseSchema } from '../../shared/schemas';
 import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import type { Config } from '../config';
 import type { ProxyEnv } from '../env';
@@ -10,18 +11,22 @@ import { check, unreachable, type DoctorCheck } from './report';
 
 /** Asks get-token for a token with the configured client id and secret key. */
 export async function credentialsCheck(env: ProxyEnv, config: Config): Promise<DoctorCheck> {
-  const result = await callUpstream(env, config, UPSTREAM_PATHS.token, {
-    json: { client_id: config.credentials.clientId, secret_key: config.credentials.secretKey },
-  });
+  const result = await callUpstream(
+    env,
+    config,
+    UPSTREAM_PATHS.token,
+    { json: { client_id: config.credentials.clientId, secret_key: config.credentials.secretKey } },
+    tokenResponseSchema,
+  );
   if (result.kind === 'ok') {
-    const token = (result.body.data as { token?: unknown } | undefined)?.token;
-    if (typeof token === 'string' && token !== '') {
-      return check(
-        'credentials',
-        'pass',
-        `get-token issued a token for client_id "${config.credentials.clientId}".`,
-      );
-    }
+    return check(
+      'credentials',
+      'pass',
+      `get-token issued a token for client_id "${config.credentials.clientId}".`,
+    );
+  }
+  // A success its schema refuses (no token): what answered may not be the payment service.
+  if (result.kind === 'unavailable' && result.issues !== undefined) {
     return check(
       'credentials',
       'fail',

@@ -3,6 +3,7 @@
  * read as raw status, message and the sandbox's refusal reason.
  * @module
  */
+import { isJsonObject } from '../../shared/json-object';
 import { signEnvelope, type SigningCredentials } from '../../shared/signing';
 import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import type { Config } from '../config';
@@ -26,9 +27,11 @@ async function readProbe(response: Response): Promise<Probe> {
   const text = await response.text();
   let message = '';
   try {
-    const body = JSON.parse(text) as { message?: unknown; error?: { message?: unknown } };
-    const raw = body.message ?? body.error?.message;
-    if (typeof raw === 'string') message = raw;
+    const body: unknown = JSON.parse(text);
+    if (isJsonObject(body)) {
+      const raw = body.message ?? (isJsonObject(body.error) ? body.error.message : undefined);
+      if (typeof raw === 'string') message = raw;
+    }
   } catch {
     /* not JSON */
   }

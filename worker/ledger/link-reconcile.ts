@@ -9,7 +9,6 @@
  * report still settles it).
  * @module
  */
-import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import type { Config } from '../config';
 import { firstQueryDelay, scheduleNextQuery } from '../durable/reconcile-backoff';
 import type { Task, TaskQueue } from '../durable/task-queue';
@@ -17,7 +16,7 @@ import type { ProxyEnv } from '../env';
 import type { Report } from '../payment/judge';
 import { reconcileStep, type PaymentPort } from '../payment/reconcile-step';
 import { recordReport, type StatusRecord } from '../payment/status-answer';
-import { callUpstream } from '../upstream';
+import { askStatus } from '../payment/status-query';
 import { applyLinkHorizon, applyToPayment, textOf, type LedgerParts } from './link-payments';
 import { linkById } from './links';
 import { linkPayment, type LinkPaymentRow } from './store';
@@ -104,10 +103,7 @@ export async function runLinkReconcile<K extends string>(
   }
   await reconcileStep(
     linkPort(sql, parts, config, tasks, task, row),
-    () =>
-      callUpstream(env, config, UPSTREAM_PATHS.status, {
-        params: { id: row.upstream_reference, type: 'payin' },
-      }),
+    () => askStatus(env, config, row.upstream_reference, 'payin'),
     config,
     true,
   );

@@ -5,6 +5,7 @@
  * @module
  */
 import { COUNTRIES } from '../../shared/countries';
+import { isJsonObject } from '../../shared/json-object';
 import type { MethodStatus } from '../../shared/view';
 
 /** How a method's status is computed from its recent attempts. */
@@ -44,9 +45,7 @@ function json(name: string, raw: unknown, problems: string[]): Record<string, un
   if (raw === undefined || raw === '') return null;
   try {
     const parsed: unknown = JSON.parse(String(raw));
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      return parsed as Record<string, unknown>;
-    }
+    if (isJsonObject(parsed)) return parsed;
   } catch {
     /* reported below */
   }

@@ -9,8 +9,12 @@
  * @module
  */
 import { NOT_CREATED_LIMIT, pastHorizon, type BackoffConfig } from '../durable/reconcile-backoff';
-import type { UpstreamResult } from '../upstream';
-import { readStatusAnswer, type StatusAnswer, type StatusRecord } from './status-answer';
+import {
+  readStatusAnswer,
+  type StatusAnswer,
+  type StatusRecord,
+  type StatusResult,
+} from './status-answer';
 
 /** What one kind of payment provides to the shared status-query step. */
 export interface PaymentPort {
@@ -40,7 +44,7 @@ export interface PaymentPort {
 
 /** A query that threw (a configuration error, a bug) is an unknown answer, never a reason to
  * stop short of the horizon. */
-async function ask(query: () => Promise<UpstreamResult>): Promise<StatusAnswer> {
+async function ask(query: () => Promise<StatusResult>): Promise<StatusAnswer> {
   try {
     return readStatusAnswer(await query());
   } catch (error) {
@@ -53,11 +57,11 @@ async function ask(query: () => Promise<UpstreamResult>): Promise<StatusAnswer> 
  * merchant's manual reconcile) neither the horizon nor the next query is touched.
  *
  * @example
- * await reconcileStep(port, () => callUpstream(env, config, UPSTREAM_PATHS.status, { params }), config, true);
+ * await reconcileStep(port, () => askStatus(env, config, attemptId, 'payin'), config, true);
  */
 export async function reconcileStep(
   port: PaymentPort,
-  query: () => Promise<UpstreamResult>,
+  query: () => Promise<StatusResult>,
   config: BackoffConfig,
   horizon: boolean,
 ): Promise<StatusAnswer> {

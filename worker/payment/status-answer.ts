@@ -5,6 +5,7 @@
  * @module
  */
 import { statusRecordOutcome, type ReportedOutcome } from '../../shared/money-report';
+import { answeredStatusCode, type AnsweredRecord, type StatusResponse } from '../../shared/schemas';
 import type { UpstreamResult } from '../upstream';
 import { amountOf, refsOf, text, type Refs, type Report } from './judge';
 
@@ -17,7 +18,7 @@ export interface StatusRecord {
   kind: 'record';
   /** The record's fields (the answer's `data`, with a top-level `status_code` when `data` has
    * none: guides show it there). */
-  data: Record<string, unknown>;
+  data: AnsweredRecord;
   outcome: ReportedOutcome;
 }
 
@@ -27,24 +28,24 @@ export type StatusAnswer =
   | { kind: 'not_created'; message: string }
   | { kind: 'unknown'; reason: string; httpStatus: number | null };
 
+/** What a status query came back with (its success checked against `statusResponseSchema`). */
+export type StatusResult = UpstreamResult<StatusResponse>;
+
 /**
  * Reads a status query's result. A 200 is a record (its outcome from `status` and
  * `status_code`, read from `data` or else the root); a 400 with the "not created" message is
- * `not_created`; everything else (a timeout, a 5xx, another 4xx, an unreadable body) is unknown.
+ * `not_created`; everything else (a timeout, a 5xx, another 4xx, an unreadable body or one
+ * its schema refuses) is unknown.
  *
  * @example
  * readStatusAnswer({ kind: 'timeout' }); // { kind: 'unknown', reason: 'timeout', httpStatus: null }
  */
-export function readStatusAnswer(result: UpstreamResult): StatusAnswer {
+export function readStatusAnswer(result: StatusResult): StatusAnswer {
   if (result.kind === 'ok') {
-    const raw = result.body.data;
-    const data: Record<string, unknown> =
-      raw !== null && typeof raw === 'object' && !Array.isArray(raw)
-        ? { ...(raw as Record<string, unknown>) }
-        : {};
-    if (data.status_code === undefined || data.status_code === null) {
-      data.status_code = result.body.status_code;
-    }
+    const data: AnsweredRecord = {
+      ...result.body.data,
+      status_code: answeredStatusCode(result.body),
+    };
     return { kind: 'record', data, outcome: statusRecordOutcome(data) };
   }
   if (result.kind === 'rejected') {
@@ -74,7 +75,7 @@ export function recordReport(record: StatusRecord): Report {
 }
 
 /** Every upstream reference a status record names, by role. */
-export function recordRefs(d: Record<string, unknown>): Refs {
+export function recordRefs(d: AnsweredRecord): Refs {
   return {
     collection: refsOf(d.depositId, d.MerchantRequestID),
     transaction: refsOf(d.ref, d.transaction_id, d.reference),

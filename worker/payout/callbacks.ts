@@ -4,7 +4,9 @@
  * (payment_step 1, another status, `000006`) is kept and changes nothing.
  * @module
  */
+import { payoutCallbackParamsSchema, type PayoutCallbackParams } from '../../shared/schemas';
 import { isUnsettledAttempt } from '../../shared/status';
+import { validate } from '../../shared/validation';
 import { callbackReport } from './report';
 import type { PayoutStore } from './store';
 import { applyReport } from './transitions';
@@ -12,7 +14,8 @@ import { applyReport } from './transitions';
 /** A verified payout callback. */
 export interface PayoutCallback {
   digest: string;
-  params: Record<string, unknown>;
+  params: PayoutCallbackParams;
+  /** The params as they came (JSON): stored, and read again when deferred. */
   body: string;
 }
 
@@ -47,7 +50,12 @@ export function applyCallback(store: PayoutStore, callback: PayoutCallback): Cal
  * waits on. */
 export function applyDeferredCallbacks(store: PayoutStore): void {
   for (const waiting of store.deferred()) {
-    const params = JSON.parse(waiting.body) as Record<string, unknown>;
-    if (applyReport(store, callbackReport(params)) !== 'needs_refs') store.undefer(waiting.digest);
+    // Read again with the schema they passed when they came; params that no longer pass it
+    // settle nothing (they wait, like a report still naming no reference).
+    const params = validate(payoutCallbackParamsSchema, JSON.parse(waiting.body));
+    if (!params.ok) continue;
+    if (applyReport(store, callbackReport(params.value)) !== 'needs_refs') {
+      store.undefer(waiting.digest);
+    }
   }
 }

@@ -4,7 +4,7 @@
  * find out what happened, worker/payout/reconcile.ts).
  * @module
  */
-import type { PayoutBody } from '../../shared/schemas';
+import { payoutCreateResponseSchema, type PayoutBody } from '../../shared/schemas';
 import { loadConfig } from '../config';
 import { fail, type Outcome } from '../durable/outcome';
 import { sameTerms } from '../durable/redaction';
@@ -55,16 +55,21 @@ export async function createPayout(
   store.reconcile();
   tasks.schedule('reconcile', 'reconcile', now + firstQueryDelay(config), body.reference);
   const { reference, ...rest } = body;
-  const result = await callUpstream(env, config, config.payoutPath, {
-    params: {
-      ...rest,
-      third_party_reference_1: reference,
-      payment_reference: reference,
-      client_callback_url: `${config.publicBaseUrl}/hooks/payouts`,
-    },
-  });
+  const params = {
+    ...rest,
+    third_party_reference_1: reference,
+    payment_reference: reference,
+    client_callback_url: `${config.publicBaseUrl}/hooks/payouts`,
+  };
+  const result = await callUpstream(
+    env,
+    config,
+    config.payoutPath,
+    { params },
+    payoutCreateResponseSchema,
+  );
   if (result.kind === 'ok') {
-    const data = (result.body.data ?? {}) as Record<string, unknown>;
+    const data = result.body.data ?? {};
     store.markHeard();
     // The create's `reference` is the service's reference of the payout (collection role);
     // its transaction reference may differ (docs/upstream-api.md).

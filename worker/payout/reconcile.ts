@@ -7,7 +7,6 @@
  * a later answer still settles it).
  * @module
  */
-import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import type { Config } from '../config';
 import { scheduleNextQuery } from '../durable/reconcile-backoff';
 import type { Task } from '../durable/task-queue';
@@ -16,7 +15,7 @@ import { emptyReport, firstRef } from '../payment/judge';
 import { reconcileStep, type PaymentPort } from '../payment/reconcile-step';
 import { learnRefs } from '../payment/ref-store';
 import { recordRefs, type StatusAnswer } from '../payment/status-answer';
-import { callUpstream } from '../upstream';
+import { askStatus } from '../payment/status-query';
 import { applyDeferredCallbacks } from './callbacks';
 import { statusReport, type Reported } from './report';
 import type { PayoutStore, TaskKind } from './store';
@@ -111,10 +110,7 @@ export async function queryStatus(
   const reference = store.row()!.reference;
   await reconcileStep(
     payoutPort(store, config, task),
-    () =>
-      callUpstream(env, config, UPSTREAM_PATHS.status, {
-        params: { id: reference, type: 'payout' },
-      }),
+    () => askStatus(env, config, reference, 'payout'),
     config,
     task !== null,
   );

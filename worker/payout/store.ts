@@ -5,6 +5,7 @@
  * The payout's `status` is written in worker/payout/transitions.ts only.
  * @module
  */
+import { isJsonObject } from '../../shared/json-object';
 import type { AttemptStatus } from '../../shared/status';
 import { ObjectTables, type OpenTables } from '../durable/object-tables';
 import { REFS_SCHEMA } from '../payment/ref-store';
@@ -182,7 +183,9 @@ export class PayoutStore {
   /** The last unknown answer, or null. */
   lastAnswer(): Record<string, unknown> | null {
     const raw = this.reconcile().last_answer;
-    return raw ? (JSON.parse(raw) as Record<string, unknown>) : null;
+    if (!raw) return null;
+    const answer: unknown = JSON.parse(raw);
+    return isJsonObject(answer) ? answer : null;
   }
 
   /** Keeps where a mismatched success disagreed with ours. */

@@ -20,8 +20,11 @@ import {
   paymentLinkCallbackParamsSchema,
   payoutCallbackParamsSchema,
   signedEnvelope,
+  type CollectionCallbackParams,
+  type PayoutCallbackParams,
 } from '../../shared/schemas';
 import { canonicalString, uncoveredPath, verify, type SigningScheme } from '../../shared/signing';
+import { isJsonObject } from '../../shared/json-object';
 import { isReference } from '../../shared/references';
 import { validate } from '../../shared/validation';
 import { noteCallbackSignatureFailure } from '../callback-alert';
@@ -65,26 +68,38 @@ async function sha256Hex(text: string): Promise<string> {
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
+/** A verified callback: its params as the schema typed them, their digest and their text. */
+export interface VerifiedCallback<P> {
+  params: P;
+  /** SHA-256 of the params' canonical string: what recognises a duplicate. */
+  digest: string;
+  /** The params as they came (JSON), stored with the callback. */
+  body: string;
+  /** The timestamp is out of CALLBACK_MAX_AGE_SECONDS (only an exact retry passes). */
+  stale: boolean;
+}
+
 /** Reads, verifies and shape-checks a callback envelope; answers its params, digest and body. */
-async function verified<S extends z.core.$ZodType>(c: Context<ProxyApp>, schema: S) {
+async function verified<S extends z.core.$ZodType>(
+  c: Context<ProxyApp>,
+  schema: S,
+): Promise<VerifiedCallback<z.output<S>>> {
   const config = c.var.config;
-  const envelope = await readJson(c, CALLBACK_BODY_LIMIT);
-  if (envelope === null || typeof envelope !== 'object' || Array.isArray(envelope)) {
+  const record = await readJson(c, CALLBACK_BODY_LIMIT);
+  if (!isJsonObject(record)) {
     throw new CheckoutError('VALIDATION_FAILED', 'A callback must be a JSON object.');
   }
   // The same scheme as our outbound signatures (SERVICE_SIGNING_SCHEME): a callback signed with
   // the other one does not verify. During a rotation's overlap the previous upstream secret
   // verifies too (worker/secret-rotation.ts); a refusal counts towards the signature alert.
-  if (!(await verifiesUnderAny(envelope, callbackSecrets(config), config.credentials.scheme))) {
+  if (!(await verifiesUnderAny(record, callbackSecrets(config), config.credentials.scheme))) {
     // Only a signed envelope for our integration counts (what a rotated upstream key sends);
     // an unsigned probe (the doctor's) or junk does not.
-    const { signature, client_id: clientId } = envelope as Record<string, unknown>;
-    if (typeof signature === 'string' && clientId === config.credentials.clientId) {
+    if (typeof record.signature === 'string' && record.client_id === config.credentials.clientId) {
       await noteCallbackSignatureFailure(c.env, config.signatureAlert);
     }
     throw new CheckoutError('SIGNATURE_INVALID', 'The callback signature does not verify.');
   }
-  const record = envelope as Record<string, unknown>;
   if (
     record.client_id !== config.credentials.clientId ||
     record.sender !== config.credentials.sender
@@ -115,27 +130,20 @@ async function verified<S extends z.core.$ZodType>(c: Context<ProxyApp>, schema:
   // Out of the window: refused unless it is an exact retry of one already recorded (`stale`).
   let stale = false;
   if (config.callbackMaxAgeSeconds > 0) {
-    const age = Math.abs(Date.now() / 1000 - Number(record.timestamp));
+    const age = Math.abs(Date.now() / 1000 - shape.value.timestamp);
     stale = !Number.isFinite(age) || age > config.callbackMaxAgeSeconds;
   }
-  const parsed = validate(schema, record.params, { prefix: 'params' });
+  const { params } = shape.value;
+  const parsed = validate(schema, params, { prefix: 'params' });
   if (!parsed.ok) {
     throw new CheckoutError('VALIDATION_FAILED', 'The callback params are malformed.', {
       issues: parsed.issues,
     });
   }
   // Duplicates are recognised by their params, whatever salt, timestamp or signature they carry.
-  const digest = await sha256Hex(canonicalString({ params: record.params as object }, ''));
-  return {
-    params: parsed.value as Record<string, unknown>,
-    digest,
-    body: JSON.stringify(record.params),
-    stale,
-  };
+  const digest = await sha256Hex(canonicalString({ params }, ''));
+  return { params: parsed.value, digest, body: JSON.stringify(params), stale };
 }
-
-/** A verified callback. */
-type Verified = Awaited<ReturnType<typeof verified>>;
 
 /**
  * A callback whose timestamp is out of the window: 200 (a duplicate, nothing changes) when one
@@ -157,7 +165,7 @@ async function keepInLedger(
   c: Context<ProxyApp>,
   kind: 'collection' | 'payout',
   reference: string | null,
-  { params, digest, body }: Verified,
+  { params, digest, body }: VerifiedCallback<CollectionCallbackParams | PayoutCallbackParams>,
 ) {
   const status = typeof params.status === 'string' ? params.status : null;
   const stored = await ledgerStub(c.env, MAIN_LEDGER).storeCallback(

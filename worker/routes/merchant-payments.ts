@@ -8,9 +8,12 @@ import { CheckoutError } from '../../shared/errors';
 import { maskPhone } from '../../shared/phone';
 import { isReference, REFERENCE_CHARACTERS } from '../../shared/references';
 import {
+  answeredStatusCode,
+  balanceResponseSchema,
+  paymentLinkListResponseSchema,
   paymentLinkParamsSchema,
+  paymentLinkResponseSchema,
   payoutBodySchema,
-  transactionRecordSchema,
 } from '../../shared/schemas';
 import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import { validate } from '../../shared/validation';
@@ -24,14 +27,15 @@ import { jsonBody, readJson } from '../middleware/json-body';
 import { LOOKUP_REFERENCE_MAX, LOOKUP_REFERENCE_RULE } from '../query/list-query';
 import { ledgerStub, payoutStub } from '../stubs';
 import { withToken } from '../token-cache';
-import { callUpstream, type UpstreamResult } from '../upstream';
+import { askStatus } from '../payment/status-query';
+import { callUpstream, type UpstreamFailure } from '../upstream';
 import { respond } from './respond';
 
 /** A payment-link body may carry a 2 MB logo as base64 (about 2.7 MB of text). */
 export const PAYMENT_LINK_BODY_LIMIT = 3 * 1024 * 1024;
 
 /** Throws the merchant-facing error for an upstream call that did not succeed. */
-function upstreamError(result: Exclude<UpstreamResult, { kind: 'ok' }>, what: string): never {
+function upstreamError(result: UpstreamFailure, what: string): never {
   if (result.kind === 'rejected') {
     throw new CheckoutError('UPSTREAM_REJECTED', `The payment service refused the ${what}.`, {
       upstream_message: result.message,
@@ -84,7 +88,7 @@ export function merchantPayments() {
     // The link's own callback URL names it: its payments are judged against what we record here.
     const id = newLinkId();
     const params = {
-      ...(body as Record<string, unknown>),
+      ...body,
       callback_url: `${config.publicBaseUrl}/hooks/payment-links/${id}`,
     };
     const checked = validate(paymentLinkParamsSchema, params);
@@ -101,7 +105,8 @@ export function merchantPayments() {
       const { fresh, record } = await claimKey(c.env, 'payment-links', key, body, 'payment-link');
       if (!fresh) {
         if (record.state === 'done' && record.answer !== null) {
-          return c.json(JSON.parse(record.answer) as Record<string, unknown>, 200);
+          // The first answer as it was sent (JSON text we wrote): replayed byte for byte.
+          return c.body(record.answer, 200, { 'content-type': 'application/json' });
         }
         throw new CheckoutError(
           'IDEMPOTENCY_IN_PROGRESS',
@@ -120,9 +125,13 @@ export function merchantPayments() {
       country_id: link.country_id,
       callback_url: link.callback_url,
     });
-    const result = await callUpstream(c.env, config, UPSTREAM_PATHS.paymentLinkCreate, {
-      params: link,
-    });
+    const result = await callUpstream(
+      c.env,
+      config,
+      UPSTREAM_PATHS.paymentLinkCreate,
+      { params: link },
+      paymentLinkResponseSchema,
+    );
     const claimed = key === undefined ? null : idempotencyStub(c.env, 'payment-links', key);
     if (result.kind !== 'ok') {
       if (result.kind === 'rejected') {
@@ -131,29 +140,38 @@ export function merchantPayments() {
       } else await claimed?.settle('unknown', null);
       upstreamError(result, 'payment link');
     }
-    const data = result.body.data ?? {};
+    const data = result.body.data;
     // The sample answer's data is empty: the link's id and URL are kept when it names them.
     const named = (field: string): string | null => {
-      const value: unknown = typeof data === 'object' ? Reflect.get(data, field) : undefined;
+      const value = data[field];
       return typeof value === 'string' && value !== '' ? value : null;
     };
     await ledger.settleLink(id, { state: 'created', upstream_id: named('id'), url: named('url') });
-    const answer = { message: result.body.message ?? null, id, data };
+    const answer = { message: result.body.message, id, data };
     await claimed?.settle('done', JSON.stringify(answer));
     return c.json(answer, 201);
   });
 
   app.get('/payment-links', async (c) => {
-    const result = await withToken(c.env, c.var.config, UPSTREAM_PATHS.paymentLinkList);
+    const result = await withToken(
+      c.env,
+      c.var.config,
+      UPSTREAM_PATHS.paymentLinkList,
+      paymentLinkListResponseSchema,
+    );
     if (result.kind !== 'ok') upstreamError(result, 'payment link list');
     return c.json({ message: result.body.message ?? null, data: result.body.data ?? [] });
   });
 
   app.get('/balance', async (c) => {
-    const result = await withToken(c.env, c.var.config, UPSTREAM_PATHS.balance);
+    const result = await withToken(
+      c.env,
+      c.var.config,
+      UPSTREAM_PATHS.balance,
+      balanceResponseSchema,
+    );
     if (result.kind !== 'ok') upstreamError(result, 'balance');
-    const data = result.body.data;
-    return c.json({ data: Array.isArray(data) ? data : [] });
+    return c.json({ data: result.body.data });
   });
 
   app.get('/transactions/:ref', async (c) => {
@@ -172,27 +190,27 @@ export function merchantPayments() {
         details,
       );
     if (!isReference(ref)) throw notFound(); // longer than any reference: no transaction has it
-    const result = await callUpstream(c.env, c.var.config, UPSTREAM_PATHS.status, {
-      params: { id: ref, type },
-    });
+    const result = await askStatus(c.env, c.var.config, ref, type);
     if (result.kind === 'rejected' && result.status === 400) {
       throw notFound({ upstream_message: result.message });
     }
-    if (result.kind !== 'ok') upstreamError(result, 'status query');
-    const record = validate(transactionRecordSchema, result.body.data);
-    if (!record.ok) {
-      throw new CheckoutError(
+    // A 200 its schema refuses, or a record without a status code (in data, else at the root).
+    const malformed = () =>
+      new CheckoutError(
         'UPSTREAM_UNAVAILABLE',
         'The payment service answered with a malformed record.',
       );
-    }
-    const r = record.value;
+    if (result.kind === 'unavailable' && result.issues !== undefined) throw malformed();
+    if (result.kind !== 'ok') upstreamError(result, 'status query');
+    const r = result.body.data;
+    const statusCode = answeredStatusCode(result.body);
+    if (statusCode === null) throw malformed();
     const reason = r.failureReason;
     return c.json({
       reference: ref,
       type,
       status: r.status,
-      status_code: r.status_code,
+      status_code: statusCode,
       amount: r.amount ?? null,
       fee: r.fee ?? null,
       currency: r.currency ?? null,

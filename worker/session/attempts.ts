@@ -7,7 +7,13 @@
 import type { MethodSlot } from '../../shared/countries';
 import type { MethodKind } from '../../shared/method-kinds';
 import { maskPhone } from '../../shared/phone';
-import { validateCollectionParams, type AttemptBody } from '../../shared/schemas';
+import {
+  collectionResponseSchema,
+  validateCollectionParams,
+  type AttemptBody,
+  type CollectionData,
+  type CollectionResponse,
+} from '../../shared/schemas';
 import { canStartAttempt, needsShop } from '../../shared/status';
 import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import type { CheckoutView, NextAction } from '../../shared/view';
@@ -181,14 +187,19 @@ export async function startAttempt(
   cx.bump();
 
   cx.creating.add(attemptId);
-  const result = await callUpstream(cx.env, config, UPSTREAM_PATHS.collections, {
-    params,
-  }).finally(() => cx.creating.delete(attemptId));
+  const result = await callUpstream(
+    cx.env,
+    config,
+    UPSTREAM_PATHS.collections,
+    { params },
+    collectionResponseSchema,
+  ).finally(() => cx.creating.delete(attemptId));
   if (result.kind === 'rejected') return createRefused(cx, attemptId, params, result);
   if (result.kind === 'ok') {
     createAccepted(cx, session, attemptId, slot.kind, result.body);
   } else {
-    // Timeout or unavailable: the upstream may or may not have created the collection.
+    // Timeout or unavailable (an unreadable answer, a success its schema refuses included): the
+    // upstream may or may not have created the collection.
     const reason = result.kind === 'timeout' ? 'timeout' : result.reason;
     cx.store.updateAttempt(attemptId, {
       create_state: 'unknown',
@@ -232,9 +243,9 @@ function createAccepted(
   session: SessionRow,
   attemptId: string,
   kind: MethodKind,
-  body: { message?: unknown; data?: unknown },
+  body: CollectionResponse,
 ): void {
-  const data = (body.data ?? {}) as Record<string, unknown>;
+  const data = body.data;
   const ref = text(data.depositId) ?? text(data.MerchantRequestID);
   const row = cx.store.attempt(attemptId)!;
   let next = nextAction(kind, data, session, row);
@@ -270,7 +281,7 @@ function createAccepted(
 /** What the payer does next after an accepted create, by method kind. */
 function nextAction(
   kind: MethodKind,
-  data: Record<string, unknown>,
+  data: CollectionData,
   session: SessionRow,
   row: AttemptRow,
 ): NextAction {

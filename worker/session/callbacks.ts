@@ -6,7 +6,12 @@
  * (docs/design.md, "Money rules").
  * @module
  */
+import {
+  collectionCallbackParamsSchema,
+  type CollectionCallbackParams,
+} from '../../shared/schemas';
 import { isUnsettledAttempt } from '../../shared/status';
+import { validate } from '../../shared/validation';
 import { firstRef, judge, type Judgement, type Report } from '../payment/judge';
 import { learnRefs } from '../payment/ref-store';
 import { failureOf } from '../payment/status-answer';
@@ -17,16 +22,18 @@ import { transition } from './transitions';
 /** A callback, verified and parsed by the hook route. */
 export interface CollectionCallback {
   digest: string;
-  params: Record<string, unknown> & {
-    payment_step?: number;
-    status?: string;
-    statusCode?: string;
-    amount?: number;
-    reference?: string;
-    depositId?: string;
-    third_party_reference_1?: string;
-  };
+  params: CollectionCallbackParams;
+  /** The params as they came (JSON): stored, and read again by {@link storedParams}. */
   body: string;
+}
+
+/**
+ * The params of a stored callback, read again with the schema they passed when they came;
+ * null when they no longer pass it (then they settle nothing: unknown is not "no").
+ */
+function storedParams(body: string): CollectionCallbackParams | null {
+  const parsed = validate(collectionCallbackParamsSchema, JSON.parse(body));
+  return parsed.ok ? parsed.value : null;
 }
 
 /**
@@ -123,7 +130,8 @@ export function applyDeferredCallbacks(
 ): void {
   for (const callback of cx.store.deferredCallbacks(attemptId)) {
     const expected = expectedOf(cx, cx.store.attempt(attemptId)!);
-    const params = JSON.parse(callback.body) as Record<string, unknown>;
+    const params = storedParams(callback.body);
+    if (params === null) continue;
     const report = callbackReport(params);
     const judged = judge(report, expected);
     if (judged.needsRefs) continue;

@@ -6,6 +6,7 @@
  * processed") is `maybe_accepted`: the session holds and waits for the upstream.
  * @module
  */
+import type { ProcessTransactionResponse } from '../../shared/schemas';
 import type { UpstreamResult } from '../upstream';
 
 /** What one process-transaction answer means for the attempt. */
@@ -42,7 +43,7 @@ const WRONG_WORD =
  * otpAnswer({ kind: 'timeout' }); // { kind: 'maybe_accepted', reason: 'timeout' }
  * otpAnswer({ kind: 'rejected', status: 400, message: 'Invalid OTP.', body: {} }).kind; // 'wrong_code'
  */
-export function otpAnswer(result: UpstreamResult): OtpAnswer {
+export function otpAnswer(result: UpstreamResult<ProcessTransactionResponse>): OtpAnswer {
   switch (result.kind) {
     case 'ok':
       return { kind: 'accepted' };

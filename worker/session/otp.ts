@@ -6,6 +6,7 @@
  * upstream's report still settles the money.
  * @module
  */
+import { processTransactionResponseSchema } from '../../shared/schemas';
 import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import type { CheckoutView, NextAction } from '../../shared/view';
 import { fail, type Outcome } from '../durable/outcome';
@@ -63,9 +64,13 @@ export async function submitOtp(cx: SessionContext, otp: string): Promise<Outcom
     return fail('ATTEMPT_IN_PROGRESS', 'A code is already being checked; wait for its answer.');
   }
   cx.otpChecking = row.id;
-  const result = await callUpstream(cx.env, cx.config, UPSTREAM_PATHS.processTransaction, {
-    params: { otp, payment_token: row.payment_token },
-  }).finally(() => {
+  const result = await callUpstream(
+    cx.env,
+    cx.config,
+    UPSTREAM_PATHS.processTransaction,
+    { params: { otp, payment_token: row.payment_token } },
+    processTransactionResponseSchema,
+  ).finally(() => {
     cx.otpChecking = null;
   });
   const answer = otpAnswer(result);

@@ -7,14 +7,13 @@
  * @module
  */
 import { ATTEMPT_STATUSES, isUnsettledAttempt } from '../../shared/status';
-import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import { queryOverdue, scheduleNextQuery } from '../durable/reconcile-backoff';
 import type { Task } from '../durable/task-queue';
 import { firstRef, hasRefs, judge } from '../payment/judge';
 import { reconcileStep, type PaymentPort } from '../payment/reconcile-step';
 import { knownRefs, learnRefs } from '../payment/ref-store';
 import { failureOf, recordReport, recordRefs, type StatusRecord } from '../payment/status-answer';
-import { callUpstream } from '../upstream';
+import { askStatus } from '../payment/status-query';
 import { applyDeferredCallbacks, applyJudged, waitsForReference } from './callbacks';
 import type { SessionContext, SessionTaskKind } from './context';
 import { expectedOf } from './reports';
@@ -129,10 +128,7 @@ export async function reconcile(
   if (row.status !== 'pending') cx.tasks.cancel(task.key);
   await reconcileStep(
     attemptPort(cx, row.id, task),
-    () =>
-      callUpstream(cx.env, cx.config, UPSTREAM_PATHS.status, {
-        params: { id: row.id, type: 'payin' },
-      }),
+    () => askStatus(cx.env, cx.config, row.id, 'payin'),
     cx.config,
     !manual,
   );

@@ -3,8 +3,7 @@
 // count, and that nothing holds a payment back from its horizon.
 import { describe, expect, it } from 'vitest';
 import { reconcileStep, type PaymentPort } from '../../../worker/payment/reconcile-step';
-import { readStatusAnswer } from '../../../worker/payment/status-answer';
-import type { UpstreamResult } from '../../../worker/upstream';
+import { readStatusAnswer, type StatusResult } from '../../../worker/payment/status-answer';
 
 const NOT_CREATED = 'the service user not found or Transaction was not created!';
 const config = { reconcileDelaySeconds: 30, reconcileHorizonMs: 24 * 3_600_000 };
@@ -29,7 +28,7 @@ function port(over: Partial<PaymentPort> & { createdAt?: number } = {}) {
   return { p, calls };
 }
 
-const rejected = (status: number, message: string): UpstreamResult => ({
+const rejected = (status: number, message: string): StatusResult => ({
   kind: 'rejected',
   status,
   message,
@@ -41,7 +40,12 @@ describe('reading a status answer', () => {
     const answer = readStatusAnswer({
       kind: 'ok',
       status: 200,
-      body: { success: true, status_code: '000000', data: { status: 'success', amount: 1500 } },
+      body: {
+        success: true,
+        message: 'ok',
+        status_code: '000000',
+        data: { status: 'success', amount: 1500 },
+      },
     });
     expect(answer).toMatchObject({ kind: 'record', outcome: 'success' });
   });
@@ -85,10 +89,10 @@ describe('the status-query step', () => {
 
   it('a record is seen before it is applied; the manual query touches neither horizon nor backoff', async () => {
     const { p, calls } = port({ createdAt: Date.now() - 25 * 3_600_000 });
-    const ok: UpstreamResult = {
+    const ok: StatusResult = {
       kind: 'ok',
       status: 200,
-      body: { success: true, data: { status: 'failed', status_code: '000005' } },
+      body: { success: true, message: 'ok', data: { status: 'failed', status_code: '000005' } },
     };
     await reconcileStep(p, async () => ok, config, false);
     expect(calls).toEqual(['record_seen', 'apply:failed']);

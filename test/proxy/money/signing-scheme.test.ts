@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { CheckoutError } from '../../../shared/errors';
 import { loadConfig } from '../../../worker/config';
 import type { ProxyEnv } from '../../../worker/env';
-import { callUpstream, classify } from '../../../worker/upstream';
+import { statusResponseSchema, tokenResponseSchema } from '../../../shared/schemas';
+import { callUpstream, classify, conform } from '../../../worker/upstream';
 import { expectNoSecrets, ref } from '../helpers';
 import {
   callback,
@@ -39,14 +40,22 @@ describe(`signing scheme (${projectScheme()})`, () => {
   it('an envelope signed with the other scheme: the upstream (sandbox) answers 403', async () => {
     const config = loadConfig(env);
     const mismatched = { ...config, credentials: { ...config.credentials, scheme: otherScheme() } };
-    const refused = await callUpstream(env, mismatched, STATUS_PATH, {
-      params: { id: 'anything', type: 'payout' },
-    });
+    const refused = await callUpstream(
+      env,
+      mismatched,
+      STATUS_PATH,
+      { params: { id: 'anything', type: 'payout' } },
+      statusResponseSchema,
+    );
     expect(refused).toMatchObject({ kind: 'rejected', status: 403 });
     // The same call with the project's scheme is verified (400: no such transaction).
-    const verified = await callUpstream(env, config, STATUS_PATH, {
-      params: { id: `nothing-${Date.now()}`, type: 'payout' },
-    });
+    const verified = await callUpstream(
+      env,
+      config,
+      STATUS_PATH,
+      { params: { id: `nothing-${Date.now()}`, type: 'payout' } },
+      statusResponseSchema,
+    );
     expect(verified).toMatchObject({ kind: 'rejected', status: 400 });
   });
 
@@ -129,6 +138,25 @@ describe('upstream answers of unknown effect are never refusals', () => {
     expect(classify(403, refusal)).toMatchObject({ kind: 'rejected', status: 403 });
   });
 
+  it('a success its response schema refuses is unavailable, with the issues; refusals pass', () => {
+    const record = { status: 'success', status_code: '000000', amount: 1500 };
+    const ok = conform(
+      classify(200, JSON.stringify({ success: true, message: 'ok', data: record })),
+      statusResponseSchema,
+    );
+    expect(ok).toMatchObject({ kind: 'ok', body: { data: record } });
+    const offSchema = conform(
+      classify(200, JSON.stringify({ success: true, message: 'ok', data: { status: 'done' } })),
+      statusResponseSchema,
+    );
+    expect(offSchema).toMatchObject({ kind: 'unavailable', status: 200 });
+    expect(offSchema.kind === 'unavailable' && offSchema.issues?.[0]?.path).toBe('data.status');
+    expect(conform(classify(400, refusal), statusResponseSchema)).toMatchObject({
+      kind: 'rejected',
+      status: 400,
+    });
+  });
+
   it('callUpstream never follows a redirect: redirect "manual", a 302 is unavailable, one call', async () => {
     const seen: RequestInit[] = [];
     const fake = {
@@ -148,6 +176,7 @@ describe('upstream answers of unknown effect are never refusals', () => {
       {
         json: { client_id: 'test-client', secret_key: 'test-secret' },
       },
+      tokenResponseSchema,
     );
     expect(result).toMatchObject({ kind: 'unavailable', status: 302 });
     expect(seen).toHaveLength(1);
@@ -168,6 +197,7 @@ describe('upstream answers of unknown effect are never refusals', () => {
         loadConfig(env),
         STATUS_PATH,
         { params: { id: 'x', type: 'payout' } },
+        statusResponseSchema,
       );
       expect(result).toMatchObject({ kind: 'unavailable', status });
     }

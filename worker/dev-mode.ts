@@ -1,0 +1,71 @@
+/**
+ * Development mode and the development credentials (issues #14 and #24): `DEV_MODE=1` counts
+ * only with every secret from dev.vars.example (worker/dev-credentials.json) and a loopback
+ * `PUBLIC_BASE_URL`; outside it, no secret may hold a development credential.
+ * @module
+ */
+import devCredentials from './dev-credentials.json';
+import type { ProxyEnv } from './env';
+import { envVar, isUrl } from './env-vars';
+
+/**
+ * Development mode: `DEV_MODE=1` **and** every secret is dev.vars.example's
+ * (worker/dev-credentials.json) **and** `PUBLIC_BASE_URL` is a loopback address (issue #24). A
+ * Worker deployed with real secrets, or on a public host, never mounts `/dev/*` or
+ * `/sandbox/*`, whatever its vars say.
+ *
+ * @example
+ * isDevMode({ DEV_MODE: '1', PUBLIC_BASE_URL: 'http://127.0.0.1:8787', ...devSecrets }); // true
+ */
+export function isDevMode(env: ProxyEnv): boolean {
+  if (env.DEV_MODE !== '1') return false;
+  const devSecrets = Object.entries(devCredentials.secrets).every(
+    ([name, value]) => envVar(env, name) === value,
+  );
+  return devSecrets && isLoopbackUrl(env.PUBLIC_BASE_URL); // loopback: issue #24
+}
+
+/**
+ * True when `url` is an http(s) URL on a loopback host: `localhost` (or `*.localhost`),
+ * 127.0.0.0/8 or `[::1]`.
+ *
+ * @example
+ * isLoopbackUrl('http://127.0.0.1:8787'); // true
+ */
+export function isLoopbackUrl(url: unknown): boolean {
+  if (typeof url !== 'string' || !isUrl(url)) return false;
+  const host = new URL(url).hostname.toLowerCase();
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === '[::1]'
+  );
+}
+
+/**
+ * Outside development mode, the secrets (the previous value of a rotating one too,
+ * worker/secret-rotation.ts) that hold a development credential, each as one problem.
+ *
+ * @example
+ * devCredentialProblems(env); // ['SERVICE_SECRET_KEY holds a development credential …']
+ */
+export function devCredentialProblems(env: ProxyEnv): string[] {
+  const problems: string[] = [];
+  const devValues = new Set<unknown>(Object.values(devCredentials.secrets));
+  const names = [
+    ...Object.keys(devCredentials.secrets),
+    'MERCHANT_API_KEYS',
+    'SERVICE_SECRET_KEY_PREVIOUS',
+    'MERCHANT_WEBHOOK_SECRET_PREVIOUS',
+  ];
+  for (const name of names) {
+    if (devValues.has(envVar(env, name))) {
+      problems.push(
+        `${name} holds a development credential (dev.vars.example), refused outside ` +
+          'development mode (DEV_MODE=1, the development secrets and a loopback PUBLIC_BASE_URL)',
+      );
+    }
+  }
+  return problems;
+}
