@@ -4,7 +4,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { successFlag } from './fields';
+import { maybe, successFlag } from './fields';
 
 /**
  * The balance response: `data` is an array of items of unknown shape.
@@ -15,7 +15,7 @@ import { successFlag } from './fields';
  */
 export const balanceResponseSchema = z.looseObject({
   success: successFlag,
-  message: z.string(),
+  message: maybe(z.string()), // informational: its absence changes nothing
   data: z.array(z.unknown()),
 });
 

@@ -46,7 +46,7 @@ export const collectionDataSchema = z.looseObject({
  */
 export const collectionResponseSchema = z.looseObject({
   success: successFlag,
-  message: z.string(),
+  message: maybe(z.string()), // informational: its absence changes nothing
   data: collectionDataSchema,
   status_code: z.string(),
 });

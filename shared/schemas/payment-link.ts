@@ -113,7 +113,7 @@ export const paymentLinkParamsSchema = z
  */
 export const paymentLinkResponseSchema = z.looseObject({
   success: successFlag,
-  message: z.string(),
+  message: maybe(z.string()), // informational: its absence changes nothing
   data: z.looseObject({}),
 });
 

@@ -4,7 +4,7 @@
  * @module
  */
 import * as z from 'zod/mini';
-import { successFlag, text } from './fields';
+import { maybe, successFlag, text } from './fields';
 
 /** The token request body. */
 export const tokenRequestSchema = z.looseObject({
@@ -21,7 +21,7 @@ export const tokenRequestSchema = z.looseObject({
  */
 export const tokenResponseSchema = z.looseObject({
   success: successFlag,
-  message: z.string(),
+  message: maybe(z.string()), // informational: its absence changes nothing
   data: z.looseObject({ token: text(4096) }),
 });
 

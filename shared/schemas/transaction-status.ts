@@ -67,7 +67,7 @@ export const answeredRecordSchema = z.extend(transactionRecordSchema, {
  */
 export const statusResponseSchema = z.looseObject({
   success: successFlag,
-  message: z.string(),
+  message: maybe(z.string()), // informational: its absence changes nothing
   data: answeredRecordSchema,
   status_code: maybe(z.enum(STATUS_CODES)),
 });
