@@ -137,6 +137,19 @@ export async function runTimersNow(id: string): Promise<number> {
   });
 }
 
+/**
+ * Puts a session's status queries an hour ahead: they run again only when the test runs them
+ * (runTimersNow), so its own alarm no longer races the test for a sandbox fault.
+ */
+export async function holdStatusQueries(id: string): Promise<void> {
+  await runInDurableObject(sessionObject(id), (_instance, state) => {
+    state.storage.sql.exec(
+      "UPDATE tasks SET due_at = ? WHERE kind = 'reconcile'",
+      Date.now() + 3_600_000,
+    );
+  });
+}
+
 /** A webhook as the dev receiver recorded it. */
 export interface ReceivedWebhook {
   webhook_id: string;

@@ -44,7 +44,6 @@ import { projectScheme } from '../money/support';
 
 const RUNS = Number((env as unknown as { MODEL_RUNS?: string }).MODEL_RUNS ?? 200);
 const AMOUNT = 1500;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Kind = 'prompt' | 'otp' | 'va';
 type CreateMode = 'ok' | 'unknown' | 'lost';
