@@ -15,6 +15,7 @@ import {
   waitForSession,
 } from './helpers';
 import { evictSession } from './hostile/support';
+import { drainSession } from './money/sessions-support';
 
 afterAll(() => expectNoSecrets());
 
@@ -311,7 +312,7 @@ describe('reconciliation, duplicates, eviction', () => {
     const session = await createSession({ amount: 1500, currency: 'KES', reference: ref('ke') });
     await startAttempt(session.id, { country_id: 1, method: 'send money', mobile: '254712345004' });
     await waitForSession(session.id, 'succeeded');
-    await new Promise((r) => setTimeout(r, 600));
+    await drainSession(session.id); // the two repeats delivered
     const s = await getSession(session.id);
     expect(s.history.filter((e) => e.type === 'attempt_succeeded')).toHaveLength(1);
     expect(s.callbacks.length).toBe(1);

@@ -8,7 +8,6 @@ import {
   call,
   controlTransaction,
   CREDENTIALS,
-  pause,
   PATHS,
   receiver,
   SCALE,
@@ -213,8 +212,7 @@ describe.concurrent('POST /control/transactions/:ref/callback', () => {
     const missing = await extra('SBX-NOSUCHREF00', {});
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('NOT_FOUND');
-    await pause(100);
-    expect(await hook.calls()).toHaveLength(0);
+    expect(await hook.settled()).toHaveLength(0);
     expect((await controlTransaction(ref)).callbacks).toEqual([]);
   });
 });
@@ -261,8 +259,7 @@ describe.concurrent('POST /control/callbacks (a reference the sandbox never issu
       expect(got.status, JSON.stringify(body)).toBe(400);
       expect(got.body.error.code).toBe('VALIDATION_FAILED');
     }
-    await pause(100);
-    expect(await hook.calls()).toHaveLength(0);
+    expect(await hook.settled()).toHaveLength(0);
     for (const id of ['abc', '0', '99999999999']) {
       const got = await call('GET', `/control/callbacks/${id}`);
       expect(got.status).toBe(404);

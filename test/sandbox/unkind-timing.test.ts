@@ -23,7 +23,11 @@ const MINUTE = 60_000 / SCALE;
 /** The late-settle time of 006–009 (sandbox/wrangler.toml: 3 sandbox minutes). */
 const LATE = 3 * MINUTE;
 
-/** Waits until the real clock reaches `at` (ms since the epoch). */
+/**
+ * Waits until the real clock reaches `at` (ms since the epoch). The sandbox's own clock (real
+ * time at SANDBOX_TIME_SCALE) is what these tests check, so they wait on it: a commented
+ * exception to "no sleep over 100 ms" (one sandbox minute is 0.4 s here).
+ */
 async function pauseUntil(at: number): Promise<void> {
   const wait = at - Date.now();
   if (wait > 0) await pause(wait);
@@ -112,8 +116,7 @@ describe.concurrent('test numbers 006–009 (late settlements)', () => {
       status_code: '000000',
       fee: 22.5,
     });
-    await pause(100);
-    expect(await hook.calls()).toHaveLength(1);
+    expect(await hook.settled()).toHaveLength(1);
   });
 
   it('007: status 000006 (exactly what 002 answers) for 3 sandbox minutes, then success', async () => {
@@ -195,7 +198,8 @@ describe.concurrent('test numbers 006–009 (late settlements)', () => {
     const { depositId: ref, payment_token: token } = created.body.data;
     // Before the OTP: an ordinary pending transaction.
     expect((await statusQuery(ref, 'payin')).body.data.status_code).toBe('000001');
-    await pause(MINUTE / 2); // half a sandbox minute into the 2-minute validity
+    // The sandbox clock under test (see pauseUntil): half a sandbox minute into the validity.
+    await pause(MINUTE / 2);
     const accepted = await signedPost(PATHS.processTransaction, {
       otp: '000000',
       payment_token: token,
@@ -319,7 +323,8 @@ describe.concurrent('POST /control/transactions/:ref/outcome with amount and aft
     expect((await outcome(ref, { outcome: 'failed', after_ms: 30_000 })).status).toBe(200);
     const replaced = await outcome(ref, { outcome: 'timeout', after_ms: 150_000 });
     expect(replaced.body.transaction.planned.outcome).toBe('timeout');
-    await pause(MINUTE / 2 + 100); // past the first plan's time
+    // The sandbox clock under test (see pauseUntil): past the first plan's time.
+    await pause(MINUTE / 2 + 100);
     expect((await statusQuery(ref, 'payin')).body.data.status_code).toBe('000001');
     const [callback] = await hook.waitFor(1);
     expect(callback!.body.params).toMatchObject({
@@ -327,8 +332,7 @@ describe.concurrent('POST /control/transactions/:ref/outcome with amount and aft
       failureReason: { failureCode: 'PM-002' },
     });
     expect((await statusQuery(ref, 'payin')).body.status_code).toBe('000006');
-    await pause(100);
-    expect(await hook.calls()).toHaveLength(1);
+    expect(await hook.settled()).toHaveLength(1);
   });
 
   it('after_ms takes over a scripted number: a 007 forced to fail later fails then, not earlier', async () => {
@@ -367,8 +371,7 @@ describe.concurrent('POST /control/transactions/:ref/outcome with amount and aft
       planned: null,
       settled_amount: null,
     });
-    await pause(100);
-    expect(await hook.calls()).toHaveLength(0);
+    expect(await hook.settled()).toHaveLength(0);
     const missing = await outcome('SBX-NOSUCHREF00', { outcome: 'success', amount: 1000 });
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('NOT_FOUND');

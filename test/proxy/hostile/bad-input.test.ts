@@ -4,31 +4,22 @@
 // answer must be a 4xx in the error shape — never a 5xx, never a 2xx — and nothing may change:
 // no session, attempt, payout or stored callback, no call to the upstream.
 import { env, exports } from 'cloudflare:workers';
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { isErrorBody } from '../../../shared/errors';
 import {
   attemptBodySchema,
   otpBodySchema,
   payoutBodySchema,
   sessionCreateSchema,
 } from '../../../shared/schemas';
-import { signEnvelope } from '../../../shared/signing';
 import { validate } from '../../../shared/validation';
 import { loadConfig } from '../../../worker/config';
-import worker from '../../../worker/dev-worker';
 import { DEFAULT_BODY_LIMIT } from '../../../worker/middleware/json-body';
 import { CALLBACK_BODY_LIMIT } from '../../../worker/routes/hooks';
 import { PAYMENT_LINK_BODY_LIMIT } from '../../../worker/routes/merchant-payments';
 import attemptsFile from '../../fixtures/bad-input/attempts.json';
-import callbacksFile from '../../fixtures/bad-input/callbacks.json';
-import contentTypesFile from '../../fixtures/bad-input/content-types.json';
-import hostileShapesFile from '../../fixtures/bad-input/hostile-shapes.json';
-import jsonSyntaxFile from '../../fixtures/bad-input/json-syntax.json';
 import otpFile from '../../fixtures/bad-input/otp.json';
 import pathsFile from '../../fixtures/bad-input/paths.json';
-import paymentLinksFile from '../../fixtures/bad-input/payment-links.json';
 import payoutsFile from '../../fixtures/bad-input/payouts.json';
 import sessionsFile from '../../fixtures/bad-input/sessions.json';
 import { BASE, createSession, expectNoSecrets, ref, seenBodies, startAttempt } from '../helpers';
@@ -42,11 +33,14 @@ import {
   type GlobalState,
   type SessionState,
 } from './support';
-
-afterAll(() => expectNoSecrets());
-
-/** Fuzzed requests (fast-check runs). */
-const FUZZ_RUNS = 120;
+import {
+  FUZZ_RUNS,
+  send,
+  headersFor,
+  bodyOf,
+  expectRefused,
+  BODY_FILES,
+} from './bad-input-support';
 
 /** The routes that read a body, with the limit each documents (bytes). */
 const BODY_ROUTES = {
@@ -72,13 +66,18 @@ const BODY_ROUTES = {
   },
   payouts: { path: () => '/v1/payouts', merchant: true, limit: DEFAULT_BODY_LIMIT },
 } as const;
+
 type RouteName = keyof typeof BODY_ROUTES;
+
 const ROUTE_NAMES = Object.keys(BODY_ROUTES) as RouteName[];
 
 /** An open KES session (attempts) and one whose OTP attempt waits for a code. */
 let open = '';
+
 let otpSession = '';
+
 let before: { global: GlobalState; open: SessionState; upstream: number };
+
 const figures = { corpus_requests: 0, oversized_requests: 0, fuzz_requests: 0, path_requests: 0 };
 
 /**
@@ -95,24 +94,6 @@ async function freshOtpSession(): Promise<void> {
   });
   expect(started.status).toBe(201);
 }
-
-beforeAll(async () => {
-  open = (await createSession({ amount: 1500, currency: 'KES', reference: ref('bad') })).id;
-});
-
-beforeEach(async () => {
-  await freshOtpSession();
-  before = await snapshot();
-});
-
-afterAll(async () => {
-  const total =
-    figures.corpus_requests +
-    figures.oversized_requests +
-    figures.fuzz_requests +
-    figures.path_requests;
-  await recordFigures('bad_input', { malformed_requests: total, ...figures });
-});
 
 async function snapshot() {
   return {
@@ -146,92 +127,25 @@ async function expectUnchanged(what: string, upstream = false): Promise<void> {
   }
 }
 
-interface Sent {
-  status: number;
-  contentType: string | null;
-  text: string;
-}
+afterAll(() => expectNoSecrets());
 
-/**
- * Sends raw bytes (no automatic Content-Type) to the real proxy: its Worker handler is called
- * with the test env, as the runtime calls it. (Going through `exports.default.fetch` costs a
- * little more with every request of a file — about 0.1 ms each in this pool — which a corpus
- * of about a thousand requests cannot afford.)
- */
-async function send(
-  method: string,
-  path: string,
-  body: Uint8Array | ReadableStream | null,
-  headers: Record<string, string>,
-): Promise<Sent> {
-  const ctx = createExecutionContext();
-  const request = new Request(BASE + path, { method, headers, body });
-  const res = await worker.fetch!(
-    request as Request<unknown, IncomingRequestCfProperties>,
-    env,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  const text = await res.text();
-  seenBodies.push(text);
-  return { status: res.status, contentType: res.headers.get('content-type'), text };
-}
+beforeAll(async () => {
+  open = (await createSession({ amount: 1500, currency: 'KES', reference: ref('bad') })).id;
+});
 
-function headersFor(merchant: boolean, contentType: string | null | undefined) {
-  const headers: Record<string, string> = {};
-  if (merchant) headers.authorization = `Bearer ${env.MERCHANT_API_KEY}`;
-  if (contentType !== null) headers['content-type'] = contentType ?? 'application/json';
-  return headers;
-}
+beforeEach(async () => {
+  await freshOtpSession();
+  before = await snapshot();
+});
 
-/** The bytes of a corpus case for a route. */
-async function bodyOf(file: BadInputFile, c: BadInputCase, route: string): Promise<Uint8Array> {
-  if (c.body_base64 !== undefined) {
-    return Uint8Array.from(atob(c.body_base64), (ch) => ch.charCodeAt(0));
-  }
-  if (c.body !== undefined) return new TextEncoder().encode(c.body);
-  let json: unknown = c.json;
-  if (json === undefined) {
-    const value: Record<string, unknown> = { ...file.base, ...c.set };
-    for (const key of c.unset ?? []) delete value[key];
-    json = value;
-    if (route.startsWith('hooks-')) {
-      const credentials = {
-        clientId: 'test-client',
-        sender: 'Test Shop',
-        secretKey: 'test-secret',
-      };
-      const envelope = await signEnvelope(value, credentials);
-      json = c.signed ? envelope : { ...envelope, signature: '0'.repeat(64) };
-    }
-  }
-  return new TextEncoder().encode(JSON.stringify(json));
-}
-
-/** Checks one answer: a 4xx in the error shape (or what the case expects). */
-function expectRefused(sent: Sent, what: string, expected?: { status?: number; code?: string }) {
-  expect(sent.status, `${what}: ${sent.text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
-  expect(sent.status, what).toBeLessThan(500);
-  if (expected?.status !== undefined) expect(sent.status, what).toBe(expected.status);
-  expect(sent.contentType, what).toMatch(/^application\/json/);
-  const body: unknown = JSON.parse(sent.text);
-  expect(isErrorBody(body), what).toBe(true);
-  if (expected?.code !== undefined) {
-    expect((body as { error: { code: string } }).error.code, what).toBe(expected.code);
-  }
-}
-
-const BODY_FILES: BadInputFile[] = [
-  jsonSyntaxFile,
-  hostileShapesFile,
-  contentTypesFile,
-  sessionsFile,
-  attemptsFile,
-  otpFile,
-  payoutsFile,
-  paymentLinksFile,
-  callbacksFile,
-];
+afterAll(async () => {
+  const total =
+    figures.corpus_requests +
+    figures.oversized_requests +
+    figures.fuzz_requests +
+    figures.path_requests;
+  await recordFigures('bad_input', { malformed_requests: total, ...figures });
+});
 
 describe('the bad-input corpus', () => {
   for (const file of BODY_FILES) {

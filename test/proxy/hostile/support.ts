@@ -137,6 +137,25 @@ export async function runTimersNow(id: string): Promise<number> {
   });
 }
 
+/**
+ * Puts a session's status queries an hour ahead and its alarm at its earliest task: they run
+ * again only when the test runs them (runTimersNow), so its own alarm no longer races the test
+ * for a sandbox fault.
+ */
+export async function holdStatusQueries(id: string): Promise<void> {
+  await runInDurableObject(sessionObject(id), async (_instance, state) => {
+    state.storage.sql.exec(
+      "UPDATE tasks SET due_at = ? WHERE kind = 'reconcile'",
+      Date.now() + 3_600_000,
+    );
+    const next = state.storage.sql
+      .exec<{ at: number | null }>('SELECT MIN(due_at) AS at FROM tasks')
+      .one().at;
+    if (next === null) await state.storage.deleteAlarm();
+    else await state.storage.setAlarm(next);
+  });
+}
+
 /** A webhook as the dev receiver recorded it. */
 export interface ReceivedWebhook {
   webhook_id: string;

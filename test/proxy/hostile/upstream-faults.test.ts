@@ -3,7 +3,7 @@
 // of order. In every case the widget reads a clear state, the attempt is never lost, a create
 // whose fate is unknown is never re-sent (the status query decides), and the outcome converges
 // with one webhook per outcome.
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutView } from '../../../shared/view';
 import type { MerchantSession } from '../../../worker/session/merchant-view';
 import {
@@ -21,6 +21,7 @@ import {
   clearFaults,
   forceOutcome,
   freshIp,
+  holdStatusQueries,
   injectFault,
   recordFigures,
   runTimersNow,
@@ -30,6 +31,13 @@ import {
 
 afterAll(() => expectNoSecrets());
 afterEach(() => clearFaults());
+/** Sessions given an attempt: their status queries are held after each test (a pending one
+ * would otherwise keep asking the sandbox on its own and could take a later test's fault). */
+const attempted = new Set<string>();
+afterEach(async () => {
+  for (const id of attempted) await holdStatusQueries(id);
+  attempted.clear();
+});
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const faultsTried = new Set<string>();
@@ -42,6 +50,7 @@ afterAll(() =>
 
 /** Starts an attempt as the widget does (a fresh client address each time). */
 async function attempt(sessionId: string, body: Record<string, unknown>) {
+  attempted.add(sessionId);
   const res = await checkout(`/${sessionId}/attempts`, {
     method: 'POST',
     headers: { 'cf-connecting-ip': freshIp() },
@@ -137,7 +146,11 @@ describe('the create call fails', () => {
     expect(first.status).toBe(201);
     expectClearPendingView(first.json);
     expect((await getSession(session.id)).attempts[0]?.create_state).toBe('unknown');
-    await sleep(900); // the sandbox's delay ends: it processes the create or was cut off
+    // A real network delay is what is under test here: the sandbox answers after 2.2 s, our
+    // timeout cut the call at 1.5 s, and no event tells whether the sandbox still processes a
+    // call whose caller went away. Wait out the rest of its delay (a commented exception to
+    // "no sleep over 100 ms").
+    await sleep(Math.max(0, started + 2200 + 200 - Date.now()));
     const record = await sandboxTxFor(`${session.id}.1`);
     expect(record.length).toBeLessThanOrEqual(1);
     if (record.length === 1) {
@@ -187,9 +200,15 @@ describe('the callback never comes', () => {
     await injectFault('collections', 'no_callback');
     const first = await attempt(session.id, KENYA('254712345000'));
     expect(first.status).toBe(201);
-    await sleep(150); // the sandbox settles it (success) without calling back
+    await holdStatusQueries(session.id); // the test runs them, each with its fault
+    // The sandbox settles it (success) without calling back.
+    await vi.waitFor(
+      async () => expect((await sandboxTxFor(`${session.id}.1`))[0]?.status).toBe('success'),
+      { timeout: 5000, interval: 20 },
+    );
     await injectFault('status', 'error');
     await runTimersNow(session.id);
+    await holdStatusQueries(session.id);
     await injectFault('status', 'malformed');
     await runTimersNow(session.id);
     const mid = await getSession(session.id);
@@ -206,9 +225,21 @@ describe('the callback never comes', () => {
     const session = await createSession({ amount: 1500, currency: 'KES', reference: ref('f') });
     await injectFault('status', 'delay', 1, 2000);
     await attempt(session.id, KENYA('254712345003'));
-    // The session's own first status query (after 0.3 s) waits 2 s; we give up after 1.5 s.
-    await sleep(2000);
-    expect((await getSession(session.id)).attempts[0]?.status).toBe('pending');
+    // The session's own first status query (after 0.3 s) waits 2 s; we give up after 1.5 s. Read
+    // as soon as the timeout is logged (the next query is 0.6 s later).
+    const timedOut = await vi.waitFor(
+      async () => {
+        const session_ = await getSession(session.id);
+        expect(
+          session_.history
+            .filter((e) => e.type === 'status_query')
+            .map((e) => (e.data as { answer?: string } | null)?.answer),
+        ).toContain('timeout');
+        return session_;
+      },
+      { timeout: 8000, interval: 50 },
+    );
+    expect(timedOut.attempts[0]?.status).toBe('pending');
     const done = await converge(session.id);
     expect(done.status).toBe('succeeded');
     // The first status query timed out, a later one answered.
@@ -241,7 +272,15 @@ describe('callbacks out of order', () => {
     // The sandbox resends attempt 1's (failed) callback while attempt 2 is pending.
     const resent = await sandbox(`/control/transactions/${tx1!.ref}/resend`, { method: 'POST' });
     expect(resent.status).toBe(202);
-    await sleep(300);
+    // The resent callback reaches the proxy (its processing ends before the sandbox records it).
+    await vi.waitFor(
+      async () => {
+        const [tx] = await sandboxTxFor(`${session.id}.1`);
+        expect(tx!.callbacks.length).toBeGreaterThanOrEqual(2);
+        expect(tx!.callbacks.filter((c) => c.delivered_at === null)).toEqual([]);
+      },
+      { timeout: 5000, interval: 20 },
+    );
     // A success for attempt 1 arrives after its failure (contradictory, out of order).
     const lateSuccess = await postCallback(
       '/hooks/collections',

@@ -10,13 +10,13 @@ import {
   callback,
   createPayout,
   deliveredWebhook,
+  drainPayout,
   getPayout,
   PAYOUT_FAILURE,
   payoutObject,
   payoutBody,
   payoutCallback,
   signed,
-  sleep,
   types,
   waitForPayout,
 } from './support';
@@ -55,7 +55,7 @@ describe('payouts: 000006 is not final', () => {
       }),
     );
     expect(timeout.status).toBe(200);
-    await sleep(300);
+    await drainPayout(view.reference);
     const mid = await getPayout(view.reference);
     expect(mid.status).toBe('pending');
     expect(mid.failure).toBeNull();
@@ -63,7 +63,7 @@ describe('payouts: 000006 is not final', () => {
     // The upstream then settles it paid: its own signed callback arrives.
     expect(await forceOutcome(upstreamRef, 'success')).toBe(200);
     const done = await waitForPayout(view.reference, 'succeeded');
-    await sleep(300);
+    await drainPayout(view.reference);
     expect(types(await getPayout(view.reference))).toEqual(['payout.succeeded']);
     expect(done.webhooks[0]!.id).toBe(`evt_${view.reference}_succeeded`);
   });
@@ -71,7 +71,7 @@ describe('payouts: 000006 is not final', () => {
   it('a success callback delivered three times (script 004) sends one payout.succeeded', async () => {
     const { view } = await createPayout(payoutBody('004'));
     await waitForPayout(view.reference, 'succeeded');
-    await sleep(600); // the two repeats
+    await drainPayout(view.reference); // the two repeats delivered
     expect(types(await getPayout(view.reference))).toEqual(['payout.succeeded']);
   });
 });
@@ -153,7 +153,7 @@ describe('payouts: a create of unknown effect is reconciled before anything is r
     const done = await waitForPayout(view.reference, 'succeeded');
     expect(done.create_state).toBe('unknown');
     expect(done.upstream_reference).toBe(upstreamRef);
-    await sleep(300);
+    await drainPayout(view.reference);
     expect(types(await getPayout(view.reference))).toEqual(['payout.succeeded']);
   });
 });
@@ -184,7 +184,7 @@ describe('payouts: contradictions raise one payout.anomaly and change nothing', 
       );
       expect(late.status).toBe(200);
     }
-    await sleep(300);
+    await drainPayout(view.reference);
     const after = await getPayout(view.reference);
     expect(after.status).toBe('failed');
     expect(types(after)).toEqual(['payout.failed', 'payout.anomaly']);
@@ -203,7 +203,7 @@ describe('payouts: contradictions raise one payout.anomaly and change nothing', 
       }),
     );
     expect(late.status).toBe(200);
-    await sleep(300);
+    await drainPayout(view.reference);
     const after = await getPayout(view.reference);
     expect(after.status).toBe('succeeded');
     expect(types(after)).toEqual(['payout.succeeded', 'payout.anomaly']);
@@ -249,7 +249,7 @@ describe('payouts: a success applies only when it matches our records', () => {
       });
       // The upstream's own success (matching) afterwards changes nothing.
       expect(await forceOutcome(upstreamRef, 'success')).toBe(200);
-      await sleep(600);
+      await drainPayout(view.reference);
       const later = await getPayout(view.reference);
       expect(later.status).toBe('mismatch');
       expect(types(later)).toEqual(['payout.anomaly']);
@@ -270,7 +270,7 @@ describe('payouts: a success applies only when it matches our records', () => {
 describe('payouts: the reconcile horizon', () => {
   it('still unknown past RECONCILE_HORIZON_HOURS: needs_review and one payout.anomaly; a later answer settles it', async () => {
     const { view, upstreamRef } = await pendingPayout();
-    await sleep(400); // at least one status query answered pending
+    await ageAndReconcile(view.reference, 0); // one status query answers pending
     await ageAndReconcile(view.reference, 25);
     const review = await getPayout(view.reference);
     expect(review.status).toBe('needs_review');
@@ -294,7 +294,7 @@ describe('payouts: the reconcile horizon', () => {
     // The upstream finally answers: its success settles the payout.
     expect(await forceOutcome(upstreamRef, 'success')).toBe(200);
     const done = await waitForPayout(view.reference, 'succeeded');
-    await sleep(300);
+    await drainPayout(view.reference);
     expect(types(await getPayout(done.reference))).toEqual(['payout.anomaly', 'payout.succeeded']);
   });
 

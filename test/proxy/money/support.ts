@@ -2,12 +2,13 @@
 // the real sandbox, and callbacks signed with the scheme the proxy runs with (these files run in
 // both the `proxy` and the `proxy-hmac` projects).
 import { env } from 'cloudflare:workers';
-import { runInDurableObject } from 'cloudflare:test';
+import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
 import { signEnvelope, type SigningScheme } from '../../../shared/signing';
 import { devInbox } from '../../../worker/dev-inbox/inbox';
 import type { PayoutView } from '../../../worker/payout/view';
 import { merchant, postCallback, ref } from '../helpers';
+import { sandboxTransactions } from '../hostile/support';
 
 /** The signature scheme this project's proxy and sandbox use. */
 export function projectScheme(): SigningScheme {
@@ -138,7 +139,39 @@ export const PAYOUT_FAILURE = {
   failureMessage: 'The recipient provider did not confirm in time.',
 };
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * Waits until nothing more is on its way to the merchant for a payout: the sandbox has delivered
+ * (or given up) every callback of it, the payout's webhook outbox is empty, and no status query
+ * of it is due within a second (one that is, and every queued delivery, runs now through the
+ * object's alarm). A "nothing more" assertion after it is exact.
+ */
+export async function drainPayout(reference: string): Promise<void> {
+  const stub = payoutObject(reference);
+  await vi.waitFor(
+    async () => {
+      const waiting = (await sandboxTransactions())
+        .filter((tx) => tx.third_party_reference_1 === reference)
+        .flatMap((tx) => tx.callbacks)
+        .filter((c) => c.delivered_at === null && c.gave_up_at === null);
+      expect(waiting, 'sandbox callbacks still on their way').toEqual([]);
+      const left = await runInDurableObject(stub, async (_instance, state) => {
+        const kinds = state.storage.sql
+          .exec(
+            "UPDATE tasks SET due_at = ? WHERE kind = 'webhook' OR (kind = 'reconcile' AND due_at <= ?) RETURNING kind",
+            Date.now() - 1,
+            Date.now() + 1000,
+          )
+          .toArray()
+          .map((row) => String(row.kind));
+        if (kinds.length > 0) await state.storage.setAlarm(Date.now());
+        return kinds;
+      });
+      if (left.length > 0) await runDurableObjectAlarm(stub);
+      expect(left, 'webhooks or status queries still due').toEqual([]);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+}
 
 /** The body of a merchant webhook as the dev receiver got it (waits for its delivery). */
 export async function deliveredWebhook(id: string): Promise<{

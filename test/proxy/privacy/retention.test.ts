@@ -1,21 +1,17 @@
-// Retention and erasure of payers' data (docs/data-retention.md): RETENTION_DAYS after a
-// session or payout settles its `retention` task erases the personal data and keeps what the
-// settlement report needs; POST /v1/sessions/:id/redact and POST /v1/payouts/:ref/redact erase
-// a settled record on request and refuse an unsettled one. After either, no table of the object
-// and no row of the query index holds the payer's phone, name or email. Real objects, real D1,
-// real sandbox; the alarm is driven, never waited for.
+// Retention of payers' data (docs/data-retention.md): RETENTION_DAYS after a session or payout
+// settles its `retention` task erases the personal data and keeps what the settlement report
+// needs (erasure on request: redact.test.ts; shared setup: retention-support.ts). After it, no
+// table of the object and no row of the query index holds the payer's phone, name or email.
+// Real objects, real D1, real sandbox; the alarm is driven, never waited for.
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../../worker/config';
 import { linkShardName } from '../../../worker/ledger/shards';
-import type { MerchantSession } from '../../../worker/session/merchant-view';
-import type { PayoutView } from '../../../worker/payout/view';
 import {
   createSession,
   expectNoSecrets,
   getSession,
-  merchant,
   ref,
   startAttempt,
   waitForSession,
@@ -41,68 +37,20 @@ import {
   storedText,
   taskDue,
 } from './support';
+import {
+  DAY,
+  PAYER,
+  PAYER_PENDING,
+  FIRST,
+  LAST,
+  EMAIL,
+  personal,
+  sessionBody,
+  namedStepOne,
+  type Report,
+} from './retention-support';
 
 afterAll(() => expectNoSecrets());
-
-const DAY = 86_400_000;
-/** The payer's number (the sandbox pays numbers ending 000) and its national part. */
-const PAYER = '254712345000';
-/** Pending forever at the sandbox. */
-const PAYER_PENDING = '254712345005';
-/** The prefill's number: another one, so the merchant's own prefill is told apart. */
-const PREFILL = '254700111222';
-const FIRST = 'Wanjiru';
-const LAST = 'Kamau';
-const EMAIL = 'wanjiru.kamau@example.com';
-
-/** What must be gone from every stored row after an erasure. */
-function personal(phone: string): string[] {
-  return [phone, phone.slice(3), PREFILL, FIRST, LAST, EMAIL];
-}
-
-/** A KES session with the payer's names, email and number as prefill and in its metadata. */
-function sessionBody() {
-  return {
-    amount: 1500,
-    currency: 'KES',
-    reference: ref('ret'),
-    customer: { first_name: FIRST, last_name: LAST, email: EMAIL, mobile: PREFILL },
-    metadata: { description: `Order of ${FIRST} ${LAST}`, email: EMAIL },
-  };
-}
-
-/** A verified callback that says nothing final but carries the payer's number and name (the
- * upstream's first-step report): stored, changes nothing. */
-async function namedStepOne(attemptId: string, upstreamRef: string, phone: string) {
-  const params = {
-    amount: 1500,
-    depositId: upstreamRef,
-    mobile: phone,
-    name: `${FIRST} ${LAST}`,
-    payment_step: 1,
-    reference: upstreamRef,
-    status: 'pending',
-    statusCode: '000001',
-    third_party_reference_1: attemptId,
-  };
-  expect((await callback('/hooks/collections', params)).status).toBe(200);
-}
-
-interface Report {
-  rows: { kind: string; id: string; session_id: string | null; amount: number }[];
-  totals: {
-    kind: string;
-    currency: string | null;
-    method: string;
-    count: number;
-    amount: number;
-  }[];
-}
-
-async function redact(path: string): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await merchant(path, { method: 'POST' });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
 
 describe('retention (RETENTION_DAYS after settling)', () => {
   it('RETENTION_DAYS: 90 days by default, a positive number of days, else CONFIG_INVALID naming it', () => {
@@ -304,137 +252,5 @@ describe('retention of payment-link callbacks (ledger shards)', () => {
     const report = await getJson<Report>(`/v1/reports/settlement?${period}`);
     expect(report.json.totals).toEqual(before.json.totals);
     expect(report.json.rows).toEqual(before.json.rows);
-  });
-});
-
-describe('POST /v1/sessions/:id/redact', () => {
-  it('is refused while an attempt is pending or needs review, then erases the settled session (no phone, name or email left in the object or the index)', async () => {
-    const unknown = await redact('/v1/sessions/cs_00000000000000000000000000/redact');
-    expect(unknown.status).toBe(404);
-
-    const key = ref('idem');
-    const terms = sessionBody();
-    const create = () =>
-      merchant('/v1/sessions', {
-        method: 'POST',
-        headers: { 'idempotency-key': key },
-        body: JSON.stringify(terms),
-      });
-    const created = await create();
-    expect(created.status).toBe(201);
-    const session = (await created.json()) as MerchantSession;
-    expect(
-      (
-        await startAttempt(session.id, {
-          country_id: 1,
-          method: 'send money',
-          mobile: PAYER_PENDING,
-        })
-      ).status,
-    ).toBe(201);
-    const attemptId = `${session.id}.1`;
-    const upstreamRef = await upstreamRefOf(attemptId);
-    await namedStepOne(attemptId, upstreamRef, PAYER_PENDING);
-
-    const pending = await redact(`/v1/sessions/${session.id}/redact`);
-    expect(pending.status).toBe(409);
-    expect((pending.json.error as { code: string }).code).toBe('NOT_SETTLED');
-    await passHorizon(session.id);
-    const review = await redact(`/v1/sessions/${session.id}/redact`);
-    expect(review.status).toBe(409);
-    expect((await getSession(session.id)).redacted_at).toBeNull();
-    // Refused: the data is still there.
-    expect(holding(await storedText(sessionObject(session.id)), [FIRST, EMAIL])).not.toEqual([]);
-
-    // The upstream's late success settles it; now it can be erased.
-    expect(
-      (await callback('/hooks/collections', successParams(attemptId, upstreamRef, 1500))).status,
-    ).toBe(200);
-    await waitForSession(session.id, 'succeeded');
-    await waitForRow('attempts', attemptId, { status: 'succeeded' });
-    const done = await redact(`/v1/sessions/${session.id}/redact`);
-    expect(done.status, JSON.stringify(done.json)).toBe(200);
-    const erased = done.json as unknown as MerchantSession;
-    expect(erased.redaction_reason).toBe('request');
-    expect(erased.customer).toBeNull();
-    expect(erased.attempts[0]!.mobile).toMatch(/^\d+\*+\d+$/);
-    expect(erased.history.map((e) => e.type)).toContain('redacted');
-
-    // Once more: the same erasure (time unchanged).
-    const again = await redact(`/v1/sessions/${session.id}/redact`);
-    expect(again.status).toBe(200);
-    expect((again.json as unknown as MerchantSession).redacted_at).toBe(erased.redacted_at);
-
-    // The public view answers, without the prefill.
-    const view = await getJson<{ customer: unknown; status: string }>(`/v1/checkout/${session.id}`);
-    expect(view.status).toBe(200);
-    expect(view.json).toMatchObject({ customer: null, status: 'succeeded' });
-
-    // A late repeat of the success, carrying the number and name, is kept without them.
-    const late = successParams(attemptId, upstreamRef, 1500, {
-      mobile: PAYER_PENDING,
-      name: `${FIRST} ${LAST}`,
-    });
-    const stored = (await getSession(session.id)).callbacks.length;
-    expect((await callback('/hooks/collections', late)).status).toBe(200);
-    expect((await getSession(session.id)).callbacks.length).toBe(stored + 1);
-
-    await runTasksNow(sessionObject(session.id), ['index']);
-    expect(holding(await storedText(sessionObject(session.id)), personal(PAYER_PENDING))).toEqual(
-      [],
-    );
-    expect(holding(await indexText(session.id), personal(PAYER_PENDING))).toEqual([]);
-
-    // The same Idempotency-Key with the same terms still answers this session (its kept terms
-    // are compared); other terms conflict.
-    const replay = await create();
-    expect(replay.status).toBe(200);
-    expect(((await replay.json()) as MerchantSession).id).toBe(session.id);
-    terms.amount += 1;
-    expect((await create()).status).toBe(409);
-  });
-});
-
-describe('POST /v1/payouts/:ref/redact', () => {
-  it('is refused for an unknown or unsettled payout, erases a settled one, and a repeated create still compares its kept terms', async () => {
-    expect((await redact(`/v1/payouts/${ref('none')}/redact`)).status).toBe(404);
-
-    const pendingBody = payoutBody('005', { name: `${FIRST} ${LAST}` });
-    expect((await createPayout(pendingBody)).status).toBe(201);
-    const pending = await redact(`/v1/payouts/${pendingBody.reference}/redact`);
-    expect(pending.status).toBe(409);
-    expect((pending.json.error as { code: string }).code).toBe('NOT_SETTLED');
-
-    const body = payoutBody('000', { name: `${FIRST} ${LAST}`, narration: `Refund ${EMAIL}` });
-    expect((await createPayout(body)).status).toBe(201);
-    await waitForPayout(body.reference, 'succeeded');
-    await waitForRow('payouts', body.reference, { status: 'succeeded' });
-    expect(holding(await storedText(payoutObject(body.reference)), [FIRST, EMAIL])).not.toEqual([]);
-
-    const done = await redact(`/v1/payouts/${body.reference}/redact`);
-    expect(done.status, JSON.stringify(done.json)).toBe(200);
-    const view = done.json as unknown as PayoutView;
-    expect(view.redaction_reason).toBe('request');
-    expect(view.redacted_at).not.toBeNull();
-    expect(view.status).toBe('succeeded');
-    expect(view.amount).toBe(body.amount);
-    expect(view.mobile).toMatch(/^\d+\*+\d+$/);
-
-    // A late callback repeating the success with the full number is kept without it.
-    const lateCallback = payoutCallback(view, view.upstream_reference ?? ref('SBX-PO'), {
-      mobile: body.mobile,
-      name: `${FIRST} ${LAST}`,
-    });
-    expect((await callback('/hooks/payouts', lateCallback)).status).toBe(200);
-
-    await runTasksNow(payoutObject(body.reference), ['index']);
-    expect(holding(await storedText(payoutObject(body.reference)), personal(body.mobile))).toEqual(
-      [],
-    );
-    expect(holding(await indexText(body.reference), personal(body.mobile))).toEqual([]);
-
-    // Idempotency survives: the same terms answer the payout, other terms conflict.
-    expect((await createPayout(body)).status).toBe(200);
-    expect((await createPayout({ ...body, amount: body.amount + 1 })).status).toBe(409);
   });
 });

@@ -177,3 +177,8 @@ export function targetRows(stub: DurableObjectStub) {
       .toArray(),
   );
 }
+
+/** A sub-merchant id of the endpoint suites (endpoints.test.ts, endpoint-deliveries.test.ts). */
+export const SUB = '5b0e3f9c-6f2a-4c1e-9d57-2f1f1a7c0b11';
+/** One day in milliseconds. */
+export const DAY = 86_400_000;

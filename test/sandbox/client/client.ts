@@ -1,6 +1,7 @@
 // A small independent client of the upstream API, as a merchant would write it from the spec:
 // paths, envelopes signed with client/signer.ts, the sandbox's control surface and the
 // callback receiver (test/sandbox/callback-receiver.ts, reached through plain fetch()).
+import { runInDurableObject } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
 import { env, sandbox } from '../worker';
 import { signatureOf } from './signer';
@@ -166,10 +167,46 @@ export function receiver(options: { fail?: number; failStatus?: number } = {}) {
         { timeout, interval: 20 },
       );
     },
+    /**
+     * Waits until nothing more can reach this receiver, then answers every call it got: the
+     * sandbox's ledger holds no task that could call it (a delivery to its URL, or a timer of a
+     * transaction that calls back to it). A "nothing more arrives" assertion on it is exact.
+     */
+    async settled(timeout = 10_000): Promise<Callback[]> {
+      await vi.waitFor(
+        async () => {
+          const left = await runInDurableObject(ledgerObject(), (_instance, state) =>
+            state.storage.sql
+              .exec(
+                `SELECT t.kind AS kind FROM tasks t
+                 LEFT JOIN deliveries d ON d.id = t.delivery_id
+                 LEFT JOIN transactions x ON x.ref = t.ref
+                 WHERE d.url = ? OR (t.kind <> 'deliver' AND x.callback_url = ?)`,
+                url.toString(),
+                url.toString(),
+              )
+              .toArray()
+              .map((row) => String(row.kind)),
+          );
+          expect(left, 'sandbox tasks that may still call this receiver').toEqual([]);
+        },
+        { timeout, interval: 20 },
+      );
+      return this.calls();
+    },
   };
 }
 
-/** Waits `ms` real milliseconds (used only to show that something does NOT happen). */
+/** The sandbox's ledger Durable Object (its tasks and deliveries). */
+function ledgerObject() {
+  return env.LEDGER.get(env.LEDGER.idFromName('ledger'));
+}
+
+/**
+ * Waits `ms` real milliseconds. Only where the sandbox's own clock is what is under test (its
+ * time scale makes sandbox minutes real fractions of a second: timers, late settlements); never
+ * to show that nothing more arrives (`receiver().settled()` does that).
+ */
 export function pause(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
