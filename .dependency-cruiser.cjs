@@ -11,15 +11,6 @@
  * breaking a circle means deleting its entry. Never add one.
  */
 const KNOWN_CIRCLES = [
-  // worker: the generic object tables know the session's row type, and index-store reads the
-  // session's table from outside session/ (issue 28: each owner builds its own summaries).
-  ['worker/durable/object-tables.ts', 'worker/index-store/summaries.ts', 'worker/session/store.ts'],
-  [
-    'worker/durable/object-tables.ts',
-    'worker/durable/webhook-outbox.ts',
-    'worker/index-store/summaries.ts',
-    'worker/session/store.ts',
-  ],
   // widget: the chunk table imports each step lazily, and each step reads the table's types.
   ['widget/step-chunks.ts', 'widget/steps/approve.ts'],
   ['widget/step-chunks.ts', 'widget/steps/otp.ts'],

@@ -5,7 +5,7 @@
  * @module
  */
 import { IndexOutbox } from '../index-store/index-outbox';
-import { eventSummary } from '../index-store/summaries';
+import { eventSummary } from '../index-store/event-summary';
 import { TaskQueue } from './task-queue';
 import { WebhookOutbox } from './webhook-outbox';
 

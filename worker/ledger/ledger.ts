@@ -27,7 +27,7 @@ import { WebhookOutbox, type WebhookRecord } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
 import { DEGRADED_FOR_MS } from '../session/upstream-faults';
 import { INDEX_TASK, IndexOutbox } from '../index-store/index-outbox';
-import { eventSummary } from '../index-store/summaries';
+import { eventSummary } from '../index-store/event-summary';
 import { applyLinkReport, stageLinkPayment, textOf, type LedgerParts } from './link-payments';
 import { callbackRead } from './link-report';
 import { LINK_RECONCILE, runLinkReconcile, scheduleLinkQuery } from './link-reconcile';

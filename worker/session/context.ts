@@ -10,7 +10,7 @@ import { ObjectTables } from '../durable/object-tables';
 import type { TaskQueue } from '../durable/task-queue';
 import type { WebhookOutbox } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
-import { stageSessionRows } from '../index-store/session-index';
+import { stageSessionRows } from './index-rows';
 import type { MethodStatus } from '../../shared/view';
 import { methodStatuses } from '../payment-methods/availability';
 import { publicView, type MethodTerms } from './public-view';
@@ -119,7 +119,7 @@ export class SessionContext {
     return publicView(session, attempts.at(-1), this.config.catalogue, this.terms);
   }
 
-  /** Stages the session's query-index rows (worker/index-store/session-index.ts); `fresh`:
+  /** Stages the session's query-index rows (worker/session/index-rows.ts); `fresh`:
    * the sweep just re-asked a lost status query. */
   indexRows(fresh = false): void {
     if (this.tables.exists) {

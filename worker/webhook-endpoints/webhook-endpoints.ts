@@ -13,7 +13,7 @@ import { TaskQueue } from '../durable/task-queue';
 import { ENDPOINT_DISABLE_AFTER_MS, WebhookOutbox } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
 import { INDEX_TASK, IndexOutbox } from '../index-store/index-outbox';
-import { eventSummary } from '../index-store/summaries';
+import { eventSummary } from '../index-store/event-summary';
 import { webhookSecrets } from '../secret-rotation';
 import {
   REGISTRY_NAME,
