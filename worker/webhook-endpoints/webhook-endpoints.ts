@@ -6,15 +6,10 @@
  * replays, so replaying to an endpoint that fails holds no other endpoint back.
  * @module
  */
-import { DurableObject } from 'cloudflare:workers';
-import { loadConfig } from '../config';
+import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
 import { fail, type Outcome } from '../durable/outcome';
-import { TaskQueue } from '../durable/task-queue';
-import { ENDPOINT_DISABLE_AFTER_MS, WebhookOutbox } from '../durable/webhook-outbox';
+import { ENDPOINT_DISABLE_AFTER_MS } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
-import { INDEX_TASK, IndexOutbox } from '../index-store/index-outbox';
-import { eventSummary } from '../index-store/event-summary';
-import { webhookSecrets } from '../secret-rotation';
 import {
   REGISTRY_NAME,
   remoteDirectory,
@@ -47,24 +42,20 @@ export interface ReplayEvent {
  * @example
  * const created = await registry(env).create({ url, enabled_events: ['checkout.*'], … });
  */
-export class WebhookEndpoints extends DurableObject<ProxyEnv> {
-  private readonly tasks: TaskQueue<string>;
-  private readonly index: IndexOutbox;
-  private readonly outbox: WebhookOutbox;
+export class WebhookEndpoints extends OutboxedObject<never> {
   private readonly store: EndpointStore;
+  protected readonly noun = 'webhook endpoints object';
+  /** Its tasks are its outbox's only (the object base runs them). */
+  protected readonly handlers: TaskHandlers<never> = {};
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
-    super(ctx, env);
-    const sql = ctx.storage.sql;
-    this.tasks = new TaskQueue(ctx.storage);
-    this.index = new IndexOutbox(sql, this.tasks);
-    this.outbox = new WebhookOutbox(
-      sql,
-      this.tasks,
-      (event) => this.index.stageEvent(eventSummary(event)),
-      (attempt) => this.index.stageDelivery(attempt),
-    );
-    this.store = new EndpointStore(sql);
+    // Always open (the registry and the replay objects hold their outbox from the start).
+    super(ctx, env, { schema: '', marker: null });
+    this.store = new EndpointStore(ctx.storage.sql);
+  }
+
+  private get outbox() {
+    return this.open.outbox;
   }
 
   private get isRegistry(): boolean {
@@ -167,7 +158,8 @@ export class WebhookEndpoints extends DurableObject<ProxyEnv> {
 
   // ------------------------------------------------------------------ timers
 
-  private directory(): EndpointDirectory {
+  /** The registry answers its own outbox's questions; a replay object asks the registry. */
+  protected override directory(): EndpointDirectory {
     if (!this.isRegistry) return remoteDirectory(this.env);
     return {
       matching: (type, sub) => this.matching(type, sub),
@@ -175,17 +167,5 @@ export class WebhookEndpoints extends DurableObject<ProxyEnv> {
       failed: (id, at, error) => this.reportFailure(id, at, error),
       succeeded: (id) => this.reportSuccess(id),
     };
-  }
-
-  override async alarm(): Promise<void> {
-    await this.tasks.drain(async (task) => {
-      if (task.kind === INDEX_TASK) return this.index.flush(this.env.INDEX);
-      const config = loadConfig(this.env);
-      return this.outbox.run(
-        task,
-        () => ({ url: config.merchantWebhookUrl, secrets: webhookSecrets(this.env, config) }),
-        this.directory(),
-      );
-    });
   }
 }
