@@ -29,6 +29,9 @@ import {
 /** An endpoint with its secret: answered once, at creation or at a roll. */
 export type EndpointWithSecret = EndpointView & { secret: string };
 
+/** The answer for an endpoint id the registry does not hold. */
+const noEndpoint = <T>(): Outcome<T> => fail('NOT_FOUND', 'No webhook endpoint has that id.');
+
 /** One event of the feed to send again. */
 export interface ReplayEvent {
   id: string;
@@ -81,28 +84,35 @@ export class WebhookEndpoints extends OutboxedObject<never> {
     return this.store.all().map((row) => endpointView(row));
   }
 
-  async view(id: string): Promise<EndpointView | null> {
+  /** The endpoint, or NOT_FOUND. */
+  async view(id: string): Promise<Outcome<EndpointView>> {
     const row = this.store.get(id);
-    return row ? endpointView(row) : null;
+    return row ? { ok: true, value: endpointView(row) } : noEndpoint();
   }
 
-  async update(id: string, fields: Partial<EndpointFields>): Promise<EndpointView | null> {
-    if (!this.store.get(id)) return null;
+  /** Changes the endpoint's fields; answers it afterwards, or NOT_FOUND. */
+  async update(id: string, fields: Partial<EndpointFields>): Promise<Outcome<EndpointView>> {
+    if (!this.store.get(id)) return noEndpoint();
     this.store.update(id, fields, Date.now());
-    return endpointView(this.store.get(id)!);
+    return { ok: true, value: endpointView(this.store.get(id)!) };
   }
 
-  async remove(id: string): Promise<boolean> {
-    return this.store.remove(id);
+  /** Deletes the endpoint, or NOT_FOUND. */
+  async remove(
+    id: string,
+  ): Promise<Outcome<{ id: string; object: 'webhook_endpoint'; deleted: true }>> {
+    if (!this.store.remove(id)) return noEndpoint();
+    return { ok: true, value: { id, object: 'webhook_endpoint', deleted: true } };
   }
 
-  /** A new secret, answered once; the old one signs too for `expiresInSeconds`. */
-  async rollSecret(id: string, expiresInSeconds: number): Promise<EndpointWithSecret | null> {
-    if (!this.store.get(id)) return null;
+  /** A new secret, answered once; the old one signs too for `expiresInSeconds`. NOT_FOUND for
+   * an unknown id. */
+  async rollSecret(id: string, expiresInSeconds: number): Promise<Outcome<EndpointWithSecret>> {
+    if (!this.store.get(id)) return noEndpoint();
     const now = Date.now();
     const secret = newEndpointSecret();
     this.store.roll(id, secret, now + expiresInSeconds * 1000, now);
-    return { ...endpointView(this.store.get(id)!, now), secret };
+    return { ok: true, value: { ...endpointView(this.store.get(id)!, now), secret } };
   }
 
   // ------------------------------------------------------------------ the outboxes' directory
