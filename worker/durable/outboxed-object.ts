@@ -193,8 +193,10 @@ export abstract class OutboxedObject<K extends string> extends DurableObject<Pro
     if (!this.tables.exists) return;
     const { tasks, index } = this.open;
     if (tasks.get(INDEX_CHECK_TASK)) return;
-    const checkedAt = this.ctx.storage.kv.get<number>(CHECKED_AT) ?? 0;
-    if (!this.unsettled() && checkedAt > index.lastChange()) return;
+    if (!this.unsettled()) {
+      const checkedAt = this.ctx.storage.kv.get<number>(CHECKED_AT) ?? 0;
+      if (checkedAt > index.lastChange()) return;
+    }
     const dueAt = Date.now() + INDEX_CHECK_EVERY_MS;
     tasks.schedule(INDEX_CHECK_TASK, INDEX_CHECK_TASK, dueAt, null);
   }
