@@ -11,15 +11,6 @@
  * breaking a circle means deleting its entry. Never add one.
  */
 const KNOWN_CIRCLES = [
-  // worker: the generic object tables know the session's row type, and index-store reads the
-  // session's table from outside session/ (issue 28: each owner builds its own summaries).
-  ['worker/durable/object-tables.ts', 'worker/index-store/summaries.ts', 'worker/session/store.ts'],
-  [
-    'worker/durable/object-tables.ts',
-    'worker/durable/webhook-outbox.ts',
-    'worker/index-store/summaries.ts',
-    'worker/session/store.ts',
-  ],
   // widget, translation files (outside the "no circle" goal of issue 28): the localizer loads
   // the tables, which are typed by the localizer's keys.
   ['widget/localize.ts', 'widget/translations/en.ts'],

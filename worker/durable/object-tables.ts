@@ -4,10 +4,16 @@
  * leaves no stored object behind, so probing ids cannot fill storage.
  * @module
  */
-import { IndexOutbox } from '../index-store/index-outbox';
-import { eventSummary } from '../index-store/summaries';
+import { INDEX_TASK, IndexOutbox } from '../index-store/index-outbox';
+import { eventSummary } from '../index-store/event-summary';
 import { TaskQueue } from './task-queue';
 import { WebhookOutbox } from './webhook-outbox';
+
+/** The task key (and kind) of an object's periodic index check (worker/durable/outboxed-object.ts). */
+export const INDEX_CHECK_TASK = 'index_check';
+
+/** The task kinds the object base runs itself: deliveries, index writes and index checks. */
+export type OutboxTaskKind = 'webhook' | typeof INDEX_TASK | typeof INDEX_CHECK_TASK;
 
 /** What an opened object works with. */
 export interface OpenTables<K extends string> {
@@ -30,6 +36,10 @@ export function hasTable(sql: SqlStorage, name: string): boolean {
   );
 }
 
+/** An object's own schema: its `CREATE TABLE IF NOT EXISTS …` statements, or a function that
+ * applies them (and adds columns to older tables). */
+export type ObjectSchema = string | ((sql: SqlStorage) => void);
+
 /**
  * An object's own schema plus its task queue and webhook outbox, opened lazily.
  *
@@ -44,15 +54,16 @@ export class ObjectTables<K extends string> {
 
   /**
    * @param storage the object's storage
-   * @param schema its own `CREATE TABLE IF NOT EXISTS …` statements
-   * @param marker a table of `schema` whose presence means the object was written
+   * @param schema its own tables
+   * @param marker a table of `schema` whose presence means the object was written; null: the
+   *   object always holds its tables (a ledger, the endpoints' registry), opened at once
    */
   constructor(
     private readonly storage: DurableObjectStorage,
-    private readonly schema: string,
-    marker: string,
+    private readonly schema: ObjectSchema,
+    marker: string | null,
   ) {
-    if (hasTable(storage.sql, marker)) this.open();
+    if (marker === null || hasTable(storage.sql, marker)) this.open();
   }
 
   /** Whether the object holds a record (its tables exist). */
@@ -63,7 +74,8 @@ export class ObjectTables<K extends string> {
   /** Creates (or brings up to date) the tables, once per instance. */
   open(): OpenTables<K> {
     if (this.opened) return this.opened;
-    this.storage.sql.exec(this.schema);
+    if (typeof this.schema !== 'string') this.schema(this.storage.sql);
+    else if (this.schema !== '') this.storage.sql.exec(this.schema);
     const tasks = new TaskQueue<K>(this.storage);
     const index = new IndexOutbox(this.storage.sql, tasks);
     const outbox = new WebhookOutbox(

@@ -127,6 +127,11 @@ export class TaskQueue<K extends string> {
     if (next !== null) void this.storage.setAlarm(next);
   }
 
+  /** When the earliest task is due (ms since the epoch), or null when none is scheduled. */
+  nextDue(): number | null {
+    return this.earliest();
+  }
+
   private earliest(): number | null {
     return (this.sql.exec('SELECT MIN(due_at) AS due FROM tasks').one() as { due: number | null })
       .due;
@@ -155,13 +160,18 @@ export class TaskQueue<K extends string> {
    * A task that throws is retried after {@link retryDelay} of its failures in a row (not
    * after its deadline, if `hooks.deadline` gives one still ahead), its `tries` untouched; its
    * error's name is logged, never its data; at {@link TASK_FAILURE_ALERT} failures
-   * `hooks.failing` is called once. A run that does not throw clears the count.
+   * `hooks.failing` is called once. A run that does not throw clears the count. `now`: the
+   * tasks due by then run (a test's drain runs those due within a moment too).
    *
    * @example
    * override async alarm() { await this.tasks.drain((task) => this.runTask(task), hooks); }
    */
-  async drain(run: (task: Task<K>) => Promise<void>, hooks: DrainHooks<K> = {}): Promise<void> {
-    for (const task of this.due()) {
+  async drain(
+    run: (task: Task<K>) => Promise<void>,
+    hooks: DrainHooks<K> = {},
+    now: number = Date.now(),
+  ): Promise<void> {
+    for (const task of this.due(now)) {
       try {
         await run(task);
       } catch (error) {

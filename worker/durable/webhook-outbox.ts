@@ -7,75 +7,18 @@
  * delivered and retried on its own.
  * @module
  */
-import type { QueuedEvent } from '../index-store/summaries';
+import type { QueuedEvent } from '../index-store/event-summary';
 import { logLine } from '../middleware/request-log';
 import type { DeliveryAttempt } from '../webhook-endpoints/delivery-log';
 import type { EndpointDirectory } from '../webhook-endpoints/directory';
 import { randomId } from '../webhook-endpoints/endpoint-secret';
 import { TargetRows, parseTargetTaskKey, targetTaskKey } from '../webhook-endpoints/targets';
 import type { Task, TaskQueue } from './task-queue';
+import type { OutboxRow, WebhookRecord, WebhookType } from './webhook-types';
 import { WEBHOOK_RETRY_WINDOW_MS, deliverWebhook, nextWebhookDelay } from './webhook-delivery';
-import {
-  markDelivered,
-  markResend,
-  markTryFailed,
-  queueDelivery,
-  type DeliveryState,
-} from './webhook-transitions';
+import { markDelivered, markResend, markTryFailed, queueDelivery } from './webhook-transitions';
 
-/** Events the proxy sends to MERCHANT_WEBHOOK_URL. */
-export type WebhookType =
-  | 'checkout.succeeded'
-  | 'checkout.failed'
-  | 'checkout.expired'
-  | 'checkout.anomaly'
-  | 'checkout.requires_action'
-  /** The upstream refused the shop's configuration (e.g. an unknown `sub_merchant_id`). */
-  | 'integration.error'
-  | 'payout.succeeded'
-  | 'payout.failed'
-  | 'payout.anomaly'
-  /** A refund (a payout whose owner is a session) settled, or its report is an anomaly. */
-  | 'refund.succeeded'
-  | 'refund.failed'
-  | 'refund.anomaly'
-  | 'payment_link.paid'
-  | 'payment_link.anomaly';
-
-/**
- * Data of a `payout.anomaly` or `payment_link.anomaly` event: a report that contradicts what
- * is settled, a success that does not match our records, or an outcome still unknown at the
- * reconcile horizon. `expected` is what we recorded (or settled), `reported` what the upstream
- * said (null when it said nothing, e.g. `needs_review` after no answer at all).
- */
-export interface AnomalyData {
-  reference: string;
-  /** `success_after_failure`, `failure_after_success`, `mismatch`, `needs_review`. */
-  kind: string;
-  expected: Record<string, unknown>;
-  reported: Record<string, unknown> | null;
-}
-
-/** An event in the outbox. */
-export interface OutboxRow extends DeliveryState {
-  id: string;
-  type: WebhookType;
-  payload: string;
-}
-
-/** A webhook and its delivery history, as the merchant API shows it. */
-export interface WebhookRecord {
-  id: string;
-  type: WebhookType;
-  status: OutboxRow['status'];
-  tries: number;
-  created_at: string;
-  delivered_at: string | null;
-  next_attempt_at: string | null;
-  last_status: number | null;
-  last_error: string | null;
-  deliveries: { at: string; status: number | null; error: string | null; duration_ms: number }[];
-}
+export type { AnomalyData, OutboxRow, WebhookRecord, WebhookType } from './webhook-types';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS outbox (

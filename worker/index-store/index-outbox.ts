@@ -210,6 +210,18 @@ export class IndexOutbox {
     if (this.pending() > 0) this.schedule();
   }
 
+  /** The latest `updated_at` of this object's summary rows (ms), or 0 when it has none. */
+  lastChange(): number {
+    return (
+      this.sql
+        .exec<{ at: number | null }>(
+          `SELECT MAX(COALESCE(json_extract(body, '$.updated_at'), 0)) AS at FROM index_rows
+           WHERE kind NOT IN ('event', 'event_body', 'delivery')`,
+        )
+        .one().at ?? 0
+    );
+  }
+
   /** Sends every summary row again at its current version (`npm run reindex`). */
   requeue(): number {
     const n = this.sql.exec(

@@ -18,16 +18,15 @@ import {
   noteFailingTask,
   type FailingTask,
 } from '../durable/failing-tasks';
-import { DurableObject } from 'cloudflare:workers';
 import type { PaymentLinkCallbackParams } from '../../shared/schemas';
 import { loadConfig } from '../config';
+import type { OutboxTaskKind } from '../durable/object-tables';
+import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
 import { RETENTION_TASK } from '../durable/redaction';
-import { TaskQueue, type DrainHooks } from '../durable/task-queue';
-import { WebhookOutbox, type WebhookRecord } from '../durable/webhook-outbox';
+import type { DrainHooks } from '../durable/task-queue';
+import type { WebhookRecord } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
 import { DEGRADED_FOR_MS } from '../session/upstream-faults';
-import { INDEX_TASK, IndexOutbox } from '../index-store/index-outbox';
-import { eventSummary } from '../index-store/summaries';
 import { applyLinkReport, stageLinkPayment, textOf, type LedgerParts } from './link-payments';
 import { callbackRead } from './link-report';
 import { LINK_RECONCILE, runLinkReconcile, scheduleLinkQuery } from './link-reconcile';
@@ -42,36 +41,40 @@ import {
   type CallbackKind,
   type LedgerCallback,
 } from './store';
-import { webhookSecrets } from '../secret-rotation';
-import { remoteDirectory } from '../webhook-endpoints/directory';
 import { paymentWithRef } from '../payment/ref-store';
 
 /** Storage keys of the failing tasks the integration-health object records. */
 const FAILING_PREFIX = 'failing_task:';
 
+/** A ledger's own timed work (the object base runs the outboxes' kinds). */
+type LedgerTaskKind = typeof RETENTION_TASK | typeof LINK_RECONCILE;
+
+/** How far back a ledger's index check looks (a payment's row never changes after its first
+ * report, so older rows were checked already). */
+const LEDGER_CHECK_SPAN_MS = 86_400_000;
+
 /** Callbacks without a session, keyed by a digest of their params. */
-export class Ledger extends DurableObject<ProxyEnv> {
+export class Ledger extends OutboxedObject<LedgerTaskKind> {
   private readonly sql: SqlStorage;
-  private readonly tasks: TaskQueue<'webhook' | 'index' | 'retention' | typeof LINK_RECONCILE>;
-  private readonly outbox: WebhookOutbox;
-  private readonly index: IndexOutbox;
+  protected readonly noun = 'ledger';
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
-    super(ctx, env);
+    // A ledger always holds its tables (opened at once, as before the base existed).
+    super(ctx, env, { schema: applySchema, marker: null });
     this.sql = ctx.storage.sql;
-    this.tasks = new TaskQueue(ctx.storage);
-    this.index = new IndexOutbox(this.sql, this.tasks);
-    this.outbox = new WebhookOutbox(
-      this.sql,
-      this.tasks,
-      (event) => this.index.stageEvent(eventSummary(event)),
-      (attempt) => this.index.stageDelivery(attempt),
-    );
-    applySchema(this.sql);
+  }
+
+  private get tasks() {
+    return this.open.tasks;
+  }
+
+  private get outbox() {
+    return this.open.outbox;
   }
 
   private get parts(): LedgerParts {
-    return { outbox: this.outbox, index: this.index };
+    const { outbox, index } = this.open;
+    return { outbox, index };
   }
 
   /** True when a callback with this digest is stored here (an exact retry's lookup). */
@@ -172,11 +175,6 @@ export class Ledger extends DurableObject<ProxyEnv> {
     return this.outbox.list();
   }
 
-  /** Re-sends one ledger webhook now. */
-  async resendWebhook(id: string): Promise<boolean> {
-    return this.outbox.resend(id);
-  }
-
   /** Integration health (the `integration-health` object only, see
    * worker/session/upstream-faults.ts): the upstream refused our credentials at `at`. */
   async noteUpstreamAuthRefusal(at: number): Promise<void> {
@@ -241,25 +239,41 @@ export class Ledger extends DurableObject<ProxyEnv> {
     return (await this.ctx.storage.get<number>('signature_run_at')) ?? null;
   }
 
-  /** Sends every payment-link summary of this ledger to the index again (`npm run reindex`),
-   * payments recorded before the index existed included. */
-  async reindex(): Promise<number> {
-    // Callbacks stored before erasure existed get their retention timer here.
-    this.keepCallbacks();
+  // ---------------------------------------------------------------- timers and index
+
+  /** The ledger's own tasks (the base runs webhook, index and index_check tasks). The settings
+   * are read per task: a deployment whose settings stop loading fails the tasks (counted,
+   * backed off, reported), not the whole alarm. */
+  protected readonly handlers: TaskHandlers<LedgerTaskKind> = {
+    retention: async () =>
+      runLedgerRetention(this.sql, this.tasks, loadConfig(this.env).retentionMs),
+    reconcile: (task) =>
+      runLinkReconcile(this.env, loadConfig(this.env), this.sql, this.parts, this.tasks, task),
+  };
+
+  /** Every payment-link summary of this ledger, payments recorded before the index existed
+   * included (`npm run reindex`). */
+  protected override stageAllIndexRows(): void {
     for (const key of linkPaymentKeys(this.sql)) stageLinkPayment(this.sql, this.parts, key);
-    return this.index.requeue();
   }
 
-  /** The sweep: re-sends the rows of the last day the index lacks or holds older (a payment's
-   * row never changes after its first report); answers how many. */
-  async sweep(): Promise<number> {
-    const requeued = await this.index.check(this.env.INDEX, Date.now() - 86_400_000);
-    await this.tasks.rearm();
-    return requeued;
+  /** Schedules the erasure of the stored callbacks' bodies (worker/ledger/retention.ts). */
+  protected override keep(): void {
+    this.keepCallbacks();
+  }
+
+  /** The index check compares the rows of the last day (a payment's row never changes after
+   * its first report) and goes on hourly while some changed in it. */
+  protected override indexCheckSince(): number {
+    return Date.now() - LEDGER_CHECK_SPAN_MS;
+  }
+
+  protected override unsettled(): boolean {
+    return this.open.index.lastChange() >= this.indexCheckSince();
   }
 
   /** A task failing again and again: one `integration.error`, listed by the diagnostics. */
-  private drainHooks(): DrainHooks<'webhook' | 'index'> {
+  protected override drainHooks(): DrainHooks<LedgerTaskKind | OutboxTaskKind> {
     const name = this.ctx.id.name ?? this.ctx.id.toString();
     return {
       failing: async (failure) => {
@@ -272,26 +286,6 @@ export class Ledger extends DurableObject<ProxyEnv> {
       },
       recovered: (task) => clearFailingTask(this.env, 'ledger', name, task.key),
     };
-  }
-
-  override async alarm(): Promise<void> {
-    // The settings are read per task: a deployment whose settings stop loading fails the
-    // webhook tasks (counted, backed off, reported), not the whole alarm.
-    await this.tasks.drain(async (task) => {
-      if (task.kind === INDEX_TASK) return this.index.flush(this.env.INDEX);
-      const config = loadConfig(this.env);
-      if (task.kind === RETENTION_TASK) {
-        return runLedgerRetention(this.sql, this.tasks, config.retentionMs);
-      }
-      if (task.kind === LINK_RECONCILE) {
-        return runLinkReconcile(this.env, config, this.sql, this.parts, this.tasks, task);
-      }
-      return this.outbox.run(
-        task,
-        () => ({ url: config.merchantWebhookUrl, secrets: webhookSecrets(this.env, config) }),
-        remoteDirectory(this.env),
-      );
-    }, this.drainHooks());
   }
 
   /** Stored callbacks, newest first, optionally of one kind or reference. */

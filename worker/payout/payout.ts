@@ -9,42 +9,43 @@
  * RPC surface and its one alarm.
  * @module
  */
-import { payoutDrainHooks } from './failing-tasks';
-import { DurableObject } from 'cloudflare:workers';
 import type { PayoutBody } from '../../shared/schemas';
 import { isUnsettledAttempt } from '../../shared/status';
 import { loadConfig } from '../config';
-import type { Outcome } from '../durable/outcome';
+import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
+import { fail, type Outcome } from '../durable/outcome';
 import { queryOverdue } from '../durable/reconcile-backoff';
-import { RETENTION_TASK } from '../durable/redaction';
-import type { Task } from '../durable/task-queue';
 import type { ProxyEnv } from '../env';
-import { INDEX_TASK } from '../index-store/index-outbox';
-import { applyCallback, type CallbackResult, type PayoutCallback } from './callbacks';
 import type { CreatedBy } from '../keys/created-by';
+import { applyCallback, type CallbackResult, type PayoutCallback } from './callbacks';
 import { createPayout, type Created } from './create';
+import { payoutDrainHooks } from './failing-tasks';
+import { stageIndexRow } from './index-row';
+import { tellOwner } from './owner';
+import { queryStatus, runReconcileTask } from './reconcile';
 import {
   eraseLateArrivals,
   redactPayout,
   runPayoutRetention,
   schedulePayoutRetention,
 } from './redact';
-import { queryStatus, runReconcileTask } from './reconcile';
 import { refundDetail, type RefundDetail } from './refund-view';
-import { tellOwner } from './owner';
-import { PayoutStore, type RefundOwner, type TaskKind } from './store';
-import { stageIndexRow } from './index-row';
+import { PayoutStore, SCHEMA, type PayoutTaskKind, type RefundOwner } from './store';
 import { payoutView, type PayoutView } from './view';
-import { webhookSecrets } from '../secret-rotation';
-import { remoteDirectory } from '../webhook-endpoints/directory';
+
+const NOT_FOUND = 'No payout has that reference.';
 
 /** One payout, its outcome and its merchant webhooks. */
-export class Payout extends DurableObject<ProxyEnv> {
+export class Payout extends OutboxedObject<PayoutTaskKind> {
   private readonly store: PayoutStore;
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
-    super(ctx, env);
-    this.store = new PayoutStore(ctx.storage);
+    super(ctx, env, { schema: SCHEMA, marker: 'payout' });
+    this.store = new PayoutStore(ctx.storage.sql, this.tables);
+  }
+
+  protected get noun(): string {
+    return this.store.owner() ? 'refund' : 'payout';
   }
 
   /** Creates the payout upstream (idempotent by reference, see worker/payout/create.ts); with
@@ -59,16 +60,18 @@ export class Payout extends DurableObject<ProxyEnv> {
     return created;
   }
 
-  /** The refund this payout pays, or null (no payout here, or a merchant's own payout). */
-  async refund(): Promise<RefundDetail | null> {
+  /** The refund this payout pays, or NOT_FOUND (no payout here, or a merchant's own payout). */
+  async refund(): Promise<Outcome<RefundDetail>> {
     const owner = this.store.owner();
     const view = payoutView(this.store);
-    return owner && view ? refundDetail(view, owner) : null;
+    if (!owner || !view) return fail('NOT_FOUND', 'No refund has that id.');
+    return { ok: true, value: refundDetail(view, owner) };
   }
 
-  /** The payout, or null when this reference was never created here. */
-  async view(): Promise<PayoutView | null> {
-    return payoutView(this.store);
+  /** The payout, or NOT_FOUND when this reference was never created here. */
+  async view(): Promise<Outcome<PayoutView>> {
+    const view = payoutView(this.store);
+    return view ? { ok: true, value: view } : fail('NOT_FOUND', NOT_FOUND);
   }
 
   /**
@@ -92,11 +95,6 @@ export class Payout extends DurableObject<ProxyEnv> {
     return { ok: true, value: payoutView(this.store)! };
   }
 
-  /** Schedules the erasure of a settled payout (RETENTION_DAYS after it settled). */
-  private keep(): void {
-    schedulePayoutRetention(this.store, loadConfig(this.env));
-  }
-
   /** True when a callback with this digest is recorded here (an exact retry's lookup). */
   async hasCallback(digest: string): Promise<boolean> {
     if (!this.store.exists) return false;
@@ -109,78 +107,71 @@ export class Payout extends DurableObject<ProxyEnv> {
 
   /**
    * Asks the upstream for this payout's status now (the merchant asked, e.g. for a payout in
-   * `needs_review`); answers the payout after the answer was applied, or null when unknown.
+   * `needs_review`); answers the payout after the answer was applied, or NOT_FOUND.
    */
-  async reconcileNow(): Promise<PayoutView | null> {
+  async reconcileNow(): Promise<Outcome<PayoutView>> {
     const row = this.store.row();
-    if (!row) return null;
+    if (!row) return fail('NOT_FOUND', NOT_FOUND);
     if (isUnsettledAttempt(row.status)) {
       await queryStatus(this.env, this.store, loadConfig(this.env), null);
     }
     stageIndexRow(this.store);
     this.keep();
-    return payoutView(this.store);
+    return { ok: true, value: payoutView(this.store)! };
   }
 
-  /**
-   * The reconciliation sweep (worker/index-store/sweep.ts): asks the upstream now when the
-   * payout is pending and its status query is missing or overdue, then re-sends the index row
-   * when D1 lacks it or holds it older, and re-arms the alarm.
-   */
-  async sweep(): Promise<{ reconciled: number; requeued: number }> {
+  // ---------------------------------------------------------------- timers and index
+
+  /** The payout's own tasks (the base runs webhook, index and index_check tasks). */
+  protected readonly handlers: TaskHandlers<PayoutTaskKind> = {
+    reconcile: (task) => runReconcileTask(this.env, this.store, loadConfig(this.env), task),
+    retention: async (task) => runPayoutRetention(this.store, loadConfig(this.env), task),
+    owner: (task) => tellOwner(this.env, this.store, task),
+  };
+
+  // Hooks of the object base (worker/durable/outboxed-object.ts): its index check (the
+  // `index_check` task, and `sweep()` when the Cron Trigger finds an overdue status query)
+  // asks the upstream now when the payout is pending and its status query is missing or
+  // overdue, then re-sends the index row when D1 lacks it or holds it older.
+
+  protected override holdsRecord(): boolean {
+    return this.store.row() !== undefined;
+  }
+
+  protected override drainHooks() {
+    return payoutDrainHooks(this.env, this.store);
+  }
+
+  protected override stageIndexRows(fresh: boolean): void {
+    stageIndexRow(this.store, fresh);
+  }
+
+  protected override async reconcileOverdue(): Promise<number> {
     const row = this.store.row();
-    if (!row) return { reconciled: 0, requeued: 0 };
-    const { tasks, index } = this.store.open();
-    const task = tasks.get('reconcile');
-    const overdue = row.status === 'pending' && queryOverdue(task);
-    if (overdue) {
-      await this.run(
-        task ?? { key: 'reconcile', kind: 'reconcile', due_at: 0, ref: row.reference, tries: 0 },
-      );
-    }
-    stageIndexRow(this.store, overdue);
-    this.keep();
-    const requeued = await index.check(this.env.INDEX);
-    await tasks.rearm();
-    return { reconciled: overdue ? 1 : 0, requeued };
+    const task = this.store.open().tasks.get('reconcile');
+    if (row?.status !== 'pending' || !queryOverdue(task)) return 0;
+    await runReconcileTask(
+      this.env,
+      this.store,
+      loadConfig(this.env),
+      task ?? { key: 'reconcile', kind: 'reconcile', due_at: 0, ref: row.reference, tries: 0 },
+    );
+    return 1;
   }
 
-  /** Sends this payout's index row again (`npm run reindex`); answers how many rows. */
-  async reindex(): Promise<number> {
-    if (!this.store.row()) return 0;
-    stageIndexRow(this.store);
-    // Payouts settled before erasure existed get their retention timer here.
-    this.keep();
-    return this.store.open().index.requeue();
+  /** Schedules the erasure of a settled payout (RETENTION_DAYS after it settled). */
+  protected override keep(): void {
+    schedulePayoutRetention(this.store, loadConfig(this.env));
   }
 
-  /** Re-sends one webhook of this payout now; answers false for an unknown id. */
-  async resendWebhook(id: string): Promise<boolean> {
-    return this.store.exists && this.store.open().outbox.resend(id);
+  protected override unsettled(): boolean {
+    const status = this.store.row()?.status;
+    return status === 'pending' || status === 'needs_review';
   }
 
-  override async alarm(): Promise<void> {
-    await this.store
-      .open()
-      .tasks.drain((task) => this.run(task), payoutDrainHooks(this.env, this.store));
+  protected override afterAlarm(): void {
     // A status query that rescheduled itself moved the payout's next check.
     stageIndexRow(this.store);
     this.keep();
-  }
-
-  private async run(task: Task<TaskKind>): Promise<void> {
-    const config = loadConfig(this.env);
-    const { index, outbox } = this.store.open();
-    if (task.kind === INDEX_TASK) return index.flush(this.env.INDEX);
-    if (task.kind === RETENTION_TASK) return runPayoutRetention(this.store, config, task);
-    if (task.kind === 'owner') return tellOwner(this.env, this.store, task);
-    if (task.kind === 'webhook') {
-      return outbox.run(
-        task,
-        () => ({ url: config.merchantWebhookUrl, secrets: webhookSecrets(this.env, config) }),
-        remoteDirectory(this.env),
-      );
-    }
-    return runReconcileTask(this.env, this.store, config, task);
   }
 }

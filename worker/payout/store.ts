@@ -7,10 +7,11 @@
  */
 import { isJsonObject } from '../../shared/json-object';
 import type { AttemptStatus } from '../../shared/status';
-import { ObjectTables, type OpenTables } from '../durable/object-tables';
+import type { ObjectTables, OpenTables, OutboxTaskKind } from '../durable/object-tables';
 import { REFS_SCHEMA } from '../payment/ref-store';
 
-const SCHEMA = `
+/** The payout's own tables (created on its first write, worker/durable/object-tables.ts). */
+export const SCHEMA = `
 CREATE TABLE IF NOT EXISTS payout (
   reference TEXT PRIMARY KEY, status TEXT NOT NULL, amount INTEGER NOT NULL, currency TEXT NOT NULL,
   mobile_masked TEXT NOT NULL, method TEXT NOT NULL, upstream_ref TEXT, create_state TEXT NOT NULL,
@@ -33,8 +34,11 @@ CREATE TABLE IF NOT EXISTS payout_deferred (
 );
 ${REFS_SCHEMA}`;
 
-/** What a payout object's timers do. */
-export type TaskKind = 'reconcile' | 'webhook' | 'index' | 'retention' | 'owner';
+/** What a payout object's own timers do (its handlers, worker/payout/payout.ts). */
+export type PayoutTaskKind = 'reconcile' | 'retention' | 'owner';
+
+/** Every timer of a payout object (the object base runs the outboxes' kinds). */
+export type TaskKind = PayoutTaskKind | OutboxTaskKind;
 
 /**
  * Who a payout pays for, when it is not the merchant's own payout: a refund of a checkout
@@ -92,17 +96,14 @@ export type ReconcileRow = {
  * One payout object's storage.
  *
  * @example
- * const store = new PayoutStore(ctx.storage);
+ * const store = new PayoutStore(ctx.storage.sql, this.tables); // the object base's tables
  * const row = store.row(); // undefined for a reference never created (nothing stored)
  */
 export class PayoutStore {
-  readonly sql: SqlStorage;
-  private readonly tables: ObjectTables<TaskKind>;
-
-  constructor(storage: DurableObjectStorage) {
-    this.sql = storage.sql;
-    this.tables = new ObjectTables<TaskKind>(storage, SCHEMA, 'payout');
-  }
+  constructor(
+    readonly sql: SqlStorage,
+    private readonly tables: ObjectTables<TaskKind>,
+  ) {}
 
   /** Whether this object holds a payout's tables. */
   get exists(): boolean {

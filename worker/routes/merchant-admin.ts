@@ -40,7 +40,7 @@ export function merchantAdmin() {
       ).map((name) => ns.idFromName(name)),
       ...objectIds.map((hex) => ns.idFromString(hex)),
     ];
-    const rows = await Promise.all(
+    const repairs = await Promise.all(
       ids.map((id) =>
         namespace === 'sessions'
           ? c.env.SESSIONS.get(id).reindex()
@@ -49,7 +49,8 @@ export function merchantAdmin() {
             : c.env.LEDGER.get(id).reindex(),
       ),
     );
-    return c.json({ objects: ids.length, rows: rows.reduce((sum, n) => sum + n, 0) });
+    const rows = repairs.reduce((sum, repair) => sum + repair.requeued, 0);
+    return c.json({ objects: ids.length, rows });
   });
 
   return app;

@@ -248,25 +248,23 @@ export function merchantPayments() {
     },
   );
 
-  app.get('/payouts/:ref', async (c) => {
-    const view = await payoutStub(c.env, c.req.param('ref')).view();
-    if (!view) throw new CheckoutError('NOT_FOUND', 'No payout has that reference.');
-    return c.json(view);
-  });
+  app.get('/payouts/:ref', async (c) =>
+    respond(c, await payoutStub(c.env, c.req.param('ref')).view()),
+  );
 
   // One status query now, applied (e.g. for a payout in needs_review, which is no longer
   // queried on its own).
-  app.post('/payouts/:ref/reconcile', async (c) => {
-    const view = await payoutStub(c.env, c.req.param('ref')).reconcileNow();
-    if (!view) throw new CheckoutError('NOT_FOUND', 'No payout has that reference.');
-    return c.json(view);
-  });
+  app.post('/payouts/:ref/reconcile', async (c) =>
+    respond(c, await payoutStub(c.env, c.req.param('ref')).reconcileNow()),
+  );
 
-  app.post('/payouts/:ref/webhooks/:event/resend', async (c) => {
-    const found = await payoutStub(c.env, c.req.param('ref')).resendWebhook(c.req.param('event'));
-    if (!found) throw new CheckoutError('NOT_FOUND', 'This payout has no webhook with that id.');
-    return c.json({ resent: true }, 202);
-  });
+  app.post('/payouts/:ref/webhooks/:event/resend', async (c) =>
+    respond(
+      c,
+      await payoutStub(c.env, c.req.param('ref')).resendWebhook(c.req.param('event')),
+      202,
+    ),
+  );
 
   // Every ledger holds some (the shards, and the main ledger for payments from before them).
   app.get('/webhooks/payment-links', async (c) => {
@@ -279,7 +277,8 @@ export function merchantPayments() {
   app.post('/webhooks/payment-links/:event/resend', async (c) => {
     const event = c.req.param('event');
     for (const name of ledgerNames()) {
-      if (await ledgerStub(c.env, name).resendWebhook(event)) return c.json({ resent: true }, 202);
+      const resent = await ledgerStub(c.env, name).resendWebhook(event);
+      if (resent.ok) return respond(c, resent, 202);
     }
     throw new CheckoutError('NOT_FOUND', 'No payment-link webhook has that id.');
   });

@@ -5,9 +5,9 @@
  * @module
  */
 import { Hono } from 'hono';
-import { CheckoutError } from '../../shared/errors';
 import { refundBodySchema } from '../../shared/schemas';
 import type { ProxyApp } from '../app-env';
+import { fail } from '../durable/outcome';
 import type { ProxyEnv } from '../env';
 import { claimKey, idempotencyKeyOf } from '../idempotency/claim';
 import { newRefundId, REFUND_ID } from '../ids';
@@ -48,33 +48,30 @@ export function merchantRefunds() {
     },
   );
 
-  /** The Payout object of a refund id that names a refund; else 404. */
-  const refundStub = async (env: ProxyEnv, id: string) => {
-    const stub = REFUND_ID.test(id) ? payoutStub(env, id) : null;
-    if (!stub || !(await stub.refund())) {
-      throw new CheckoutError('NOT_FOUND', 'No refund has that id.');
-    }
-    return stub;
-  };
+  /** The Payout object of a refund id, or null for an id no refund can have. */
+  const refundStub = (env: ProxyEnv, id: string) =>
+    REFUND_ID.test(id) ? payoutStub(env, id) : null;
+  const noRefund = fail('NOT_FOUND', 'No refund has that id.');
 
   app.get('/refunds/:id', async (c) => {
-    const stub = await refundStub(c.env, c.req.param('id'));
-    return c.json((await stub.refund())!);
+    const stub = refundStub(c.env, c.req.param('id'));
+    return respond(c, stub ? await stub.refund() : noRefund);
   });
 
   // One status query now, applied (e.g. for a refund in needs_review, no longer queried alone).
   app.post('/refunds/:id/reconcile', async (c) => {
-    const stub = await refundStub(c.env, c.req.param('id'));
+    const stub = refundStub(c.env, c.req.param('id'));
+    const refund = stub ? await stub.refund() : noRefund;
+    if (!refund.ok || !stub) return respond(c, refund);
     await stub.reconcileNow();
-    return c.json((await stub.refund())!);
+    return respond(c, await stub.refund());
   });
 
   app.post('/refunds/:id/webhooks/:event/resend', async (c) => {
-    const stub = await refundStub(c.env, c.req.param('id'));
-    if (!(await stub.resendWebhook(c.req.param('event')))) {
-      throw new CheckoutError('NOT_FOUND', 'This refund has no webhook with that id.');
-    }
-    return c.json({ resent: true }, 202);
+    const stub = refundStub(c.env, c.req.param('id'));
+    const refund = stub ? await stub.refund() : noRefund;
+    if (!refund.ok || !stub) return respond(c, refund);
+    return respond(c, await stub.resendWebhook(c.req.param('event')), 202);
   });
 
   return app;

@@ -3,7 +3,6 @@
  * @module
  */
 import { Hono } from 'hono';
-import { CheckoutError } from '../../shared/errors';
 import { sessionCreateSchema } from '../../shared/schemas';
 import type { ProxyApp } from '../app-env';
 import { claimKey, idempotencyKeyOf } from '../idempotency/claim';
@@ -65,11 +64,13 @@ export function merchantSessions() {
     respond(c, await sessionStub(c.env, c.req.param('id')).expire()),
   );
 
-  app.post('/:id/webhooks/:event/resend', async (c) => {
-    const found = await sessionStub(c.env, c.req.param('id')).resendWebhook(c.req.param('event'));
-    if (!found) throw new CheckoutError('NOT_FOUND', 'This session has no webhook with that id.');
-    return c.json({ resent: true }, 202);
-  });
+  app.post('/:id/webhooks/:event/resend', async (c) =>
+    respond(
+      c,
+      await sessionStub(c.env, c.req.param('id')).resendWebhook(c.req.param('event')),
+      202,
+    ),
+  );
 
   return app;
 }

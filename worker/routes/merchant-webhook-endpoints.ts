@@ -82,28 +82,21 @@ export function merchantWebhookEndpoints() {
     c.json({ data: await registry(c.env).list(), has_more: false, next_cursor: null }),
   );
 
-  app.get('/webhook-endpoints/:id', async (c) => {
-    const view = await registry(c.env).view(endpointId(c));
-    if (!view) throw notFound();
-    return c.json(view);
-  });
+  app.get('/webhook-endpoints/:id', async (c) =>
+    respond(c, await registry(c.env).view(endpointId(c))),
+  );
 
   app.patch(
     '/webhook-endpoints/:id',
     jsonBody((c: Context<ProxyApp>) => updateEndpointSchema(c.var.config.devMode), invalidBody),
     async (c) => {
-      const id = endpointId(c);
-      const view = await registry(c.env).update(id, c.req.valid('json'));
-      if (!view) throw notFound();
-      return c.json(view);
+      return respond(c, await registry(c.env).update(endpointId(c), c.req.valid('json')));
     },
   );
 
-  app.delete('/webhook-endpoints/:id', async (c) => {
-    const id = endpointId(c);
-    if (!(await registry(c.env).remove(id))) throw notFound();
-    return c.json({ id, object: 'webhook_endpoint', deleted: true });
-  });
+  app.delete('/webhook-endpoints/:id', async (c) =>
+    respond(c, await registry(c.env).remove(endpointId(c))),
+  );
 
   app.post(
     '/webhook-endpoints/:id/roll-secret',
@@ -111,16 +104,15 @@ export function merchantWebhookEndpoints() {
     async (c) => {
       const id = endpointId(c);
       const expiresIn = c.req.valid('json').expires_in ?? DEFAULT_EXPIRES_IN;
-      const rolled = await registry(c.env).rollSecret(id, expiresIn);
-      if (!rolled) throw notFound();
-      return c.json(rolled);
+      return respond(c, await registry(c.env).rollSecret(id, expiresIn));
     },
   );
 
   app.get('/webhook-endpoints/:id/deliveries', queryOf(deliveriesQuerySchema), async (c) => {
     const id = endpointId(c);
     const db = indexOf(c);
-    if (!(await registry(c.env).view(id))) throw notFound();
+    const endpoint = await registry(c.env).view(id);
+    if (!endpoint.ok) return respond(c, endpoint);
     const page = pageOf(c.req.valid('query'));
     return c.json(await deliveriesPage(db, id, { limit: page.limit, after: page.after }));
   });
@@ -132,8 +124,9 @@ export function merchantWebhookEndpoints() {
       const id = endpointId(c);
       const db = indexOf(c);
       const body = c.req.valid('json');
-      const endpoint = await registry(c.env).view(id);
-      if (!endpoint) throw notFound();
+      const found = await registry(c.env).view(id);
+      if (!found.ok) return respond(c, found);
+      const endpoint = found.value;
       if (endpoint.status !== 'enabled') {
         throw invalid('status', 'the endpoint is disabled: enable it (PATCH status) first');
       }

@@ -12,9 +12,9 @@
  * - public-view.ts, merchant-view.ts, stream.ts, webhooks.ts: what it tells whom.
  * @module
  */
-import { DurableObject } from 'cloudflare:workers';
 import type { AttemptBody } from '../../shared/schemas';
 import type { CheckoutView } from '../../shared/view';
+import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
 import { fail, type Outcome } from '../durable/outcome';
 import { sameTerms } from '../durable/redaction';
 import type { Task } from '../durable/task-queue';
@@ -22,7 +22,7 @@ import type { ProxyEnv } from '../env';
 import { startAttempt } from './attempts';
 import { applyCallback, type CollectionCallback } from './callbacks';
 import { sessionSubMerchant } from './collection-params';
-import { SessionContext, type SessionTaskKind } from './context';
+import { SessionContext, type SessionDomainKind, type SessionTaskKind } from './context';
 import {
   hostedSession,
   merchantSession,
@@ -48,21 +48,20 @@ import {
   type RefundRequest,
 } from './refunds';
 import { payerReturned } from './return-hint';
-import type { SessionInit } from './store';
+import { SCHEMA, type SessionInit } from './store';
 import { acceptStream, closeInKind, isStreamUpgrade, upgradeRequired } from './stream';
 import { applyClock, openSession, setInput } from './transitions';
-import { webhookSecrets } from '../secret-rotation';
-import { remoteDirectory } from '../webhook-endpoints/directory';
 
 const NOT_FOUND = 'No such checkout session.';
 
 /** One checkout session's state, transitions, timers and live stream. */
-export class CheckoutSession extends DurableObject<ProxyEnv> {
+export class CheckoutSession extends OutboxedObject<SessionDomainKind> {
   private readonly cx: SessionContext;
+  protected readonly noun = 'session';
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
-    super(ctx, env);
-    this.cx = new SessionContext(ctx, () => this.env);
+    super(ctx, env, { schema: SCHEMA, marker: 'session' });
+    this.cx = new SessionContext(ctx, () => this.env, this.tables);
     this.cx.afterChange = () => scheduleSessionRetention(this.cx);
     // Keep-alive pings are answered without waking the object (issue #14).
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
@@ -148,12 +147,6 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     refundChanged(this.cx, id, change);
   }
 
-  /** Re-sends one webhook now (merchant's manual retry); answers false for an unknown id. */
-  async resendWebhook(eventId: string): Promise<boolean> {
-    if (!this.cx.tables.exists) return false;
-    return this.cx.outbox.resend(eventId);
-  }
-
   // ---------------------------------------------------------------- payer side
 
   /** The public view as the clock stands now (worker/session/as-of.ts; a read writes nothing),
@@ -221,40 +214,17 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
 
   // ---------------------------------------------------------------- timers and index
 
-  /** Runs every due task, then re-arms the alarm for the earliest remaining one. */
-  override async alarm(): Promise<void> {
-    await this.cx.tasks.drain((task) => this.runTask(task), sessionDrainHooks(this.cx));
-    // A status query that rescheduled itself moved the attempt's next check.
-    this.cx.indexRows();
-  }
-
-  private async runTask(task: Task<SessionTaskKind>): Promise<void> {
-    switch (task.kind) {
-      case 'session_expiry':
-        this.cx.tasks.cancel(task.key);
-        applyClock(this.cx);
-        return;
-      case 'input_deadline':
-        return this.inputDeadline(task);
-      case 'reconcile':
-        return this.reconcile(task);
-      case 'webhook':
-        return this.cx.outbox.run(
-          task,
-          () => ({
-            url: this.cx.config.merchantWebhookUrl,
-            secrets: webhookSecrets(this.env, this.cx.config),
-          }),
-          remoteDirectory(this.env),
-        );
-      case 'index':
-        return this.cx.tables.open().index.flush(this.env.INDEX);
-      case 'retention':
-        return runSessionRetention(this.cx, task);
-      case 'refund_send':
-        return runRefundSend(this.cx, task);
-    }
-  }
+  /** The session's own tasks (the base runs webhook, index and index_check tasks). */
+  protected readonly handlers: TaskHandlers<SessionDomainKind> = {
+    session_expiry: async (task) => {
+      this.cx.tasks.cancel(task.key);
+      applyClock(this.cx);
+    },
+    input_deadline: (task) => this.inputDeadline(task),
+    reconcile: (task) => this.reconcile(task),
+    retention: async (task) => runSessionRetention(this.cx, task),
+    refund_send: (task) => runRefundSend(this.cx, task),
+  };
 
   /** One status query (worker/session/reconcile.ts); the tests run it as the alarm would. */
   private reconcile(task: Task<SessionTaskKind>): Promise<void> {
@@ -274,29 +244,35 @@ export class CheckoutSession extends DurableObject<ProxyEnv> {
     setInput(this.cx, row.id, 'input_lapsed');
   }
 
-  /**
-   * The reconciliation sweep (worker/index-store/sweep.ts): asks the upstream about every
-   * pending attempt whose status query is missing or overdue (an alarm that did not run), then
-   * re-sends the index rows D1 lacks or holds older, and re-arms the alarm.
-   */
-  async sweep(): Promise<{ reconciled: number; requeued: number }> {
-    if (!this.cx.store.session()) return { reconciled: 0, requeued: 0 };
-    applyClock(this.cx);
-    const reconciled = await reconcileOverdue(this.cx);
-    this.cx.indexRows(reconciled > 0);
-    scheduleSessionRetention(this.cx);
-    const requeued = await this.cx.tables.open().index.check(this.env.INDEX);
-    await this.cx.tasks.rearm();
-    return { reconciled, requeued };
+  // Hooks of the object base (worker/durable/outboxed-object.ts): its index check (the
+  // `index_check` task, and `sweep()` when the Cron Trigger finds an overdue status query)
+  // asks the upstream about every pending attempt whose status query is missing or overdue,
+  // then re-sends the index rows D1 lacks or holds older; `reindex()` re-sends them all.
+
+  protected override holdsRecord(): boolean {
+    return this.cx.store.session() !== undefined;
   }
 
-  /** Sends every index row of this session again (`npm run reindex`); answers how many. */
-  async reindex(): Promise<number> {
-    if (!this.cx.store.session()) return 0;
-    this.cx.indexRows();
-    // Sessions settled before erasure existed get their retention timer here.
+  protected override drainHooks() {
+    return sessionDrainHooks(this.cx);
+  }
+
+  protected override stageIndexRows(fresh: boolean): void {
+    this.cx.indexRows(fresh);
+  }
+
+  protected override async reconcileOverdue(): Promise<number> {
+    applyClock(this.cx);
+    return reconcileOverdue(this.cx);
+  }
+
+  protected override keep(): void {
     scheduleSessionRetention(this.cx);
-    return this.cx.tables.open().index.requeue();
+  }
+
+  protected override unsettled(): boolean {
+    const status = this.cx.store.session()?.status;
+    return status === 'open' || status === 'pending';
   }
 
   // ---------------------------------------------------------------- live stream

@@ -6,42 +6,38 @@
  */
 import type { CheckoutView } from '../../shared/view';
 import { loadConfig, type Config } from '../config';
-import { ObjectTables } from '../durable/object-tables';
+import type { ObjectTables, OutboxTaskKind } from '../durable/object-tables';
 import type { TaskQueue } from '../durable/task-queue';
 import type { WebhookOutbox } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
-import { stageSessionRows } from '../index-store/session-index';
+import { stageSessionRows } from './index-rows';
 import type { MethodStatus } from '../../shared/view';
 import { methodStatuses } from '../payment-methods/availability';
 import { publicView, type MethodTerms } from './public-view';
 import { asOf } from './as-of';
-import { SCHEMA, SessionStore } from './store';
+import { SessionStore } from './store';
 import { pushView } from './stream';
 
 /** How long the methods' availability read from the query index is used (ms). */
 const STATUSES_TTL_MS = 30_000;
 
-/** Timed work of a session. */
-export type SessionTaskKind =
-  | 'reconcile'
-  | 'input_deadline'
-  | 'session_expiry'
-  | 'webhook'
-  | 'index'
-  | 'retention'
-  | 'refund_send';
+/** The session's own timed work (its handlers, worker/session/checkout-session.ts). */
+export type SessionDomainKind =
+  'reconcile' | 'input_deadline' | 'session_expiry' | 'retention' | 'refund_send';
+
+/** Every timed work of a session (the object base runs the outboxes' kinds). */
+export type SessionTaskKind = SessionDomainKind | OutboxTaskKind;
 
 /**
- * One session object's working state. `env` is read from the object on every use (tests swap
- * it between calls).
+ * One session object's working state: the session's domain locator (its tables and outboxes
+ * are the object base's, worker/durable/outboxed-object.ts). `env` is read from the object on
+ * every use (tests swap it between calls).
  *
  * @example
  * // in the object's constructor:
- * this.cx = new SessionContext(ctx, () => this.env);
+ * this.cx = new SessionContext(ctx, () => this.env, this.tables);
  */
 export class SessionContext {
-  /** Created by the first write only (see ObjectTables). */
-  readonly tables: ObjectTables<SessionTaskKind>;
   readonly store: SessionStore;
   /** The attempt whose OTP is being checked upstream right now: one code at a time, so that
    * parallel guesses cannot all pass the lock check before the first answer is counted. */
@@ -64,8 +60,9 @@ export class SessionContext {
   constructor(
     readonly state: DurableObjectState,
     private readonly envOf: () => ProxyEnv,
+    /** Created by the first write only (see ObjectTables). */
+    readonly tables: ObjectTables<SessionTaskKind>,
   ) {
-    this.tables = new ObjectTables<SessionTaskKind>(state.storage, SCHEMA, 'session');
     this.store = new SessionStore(state.storage.sql, this.tables);
   }
 
@@ -119,7 +116,7 @@ export class SessionContext {
     return publicView(session, attempts.at(-1), this.config.catalogue, this.terms);
   }
 
-  /** Stages the session's query-index rows (worker/index-store/session-index.ts); `fresh`:
+  /** Stages the session's query-index rows (worker/session/index-rows.ts); `fresh`:
    * the sweep just re-asked a lost status query. */
   indexRows(fresh = false): void {
     if (this.tables.exists) {

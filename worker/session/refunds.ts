@@ -186,8 +186,9 @@ async function sendRefund(cx: SessionContext, id: string): Promise<RefundView> {
       cx.store.sql.exec('UPDATE refunds SET sent = 1 WHERE id = ?', id);
       cx.tasks.cancel(`refund:${id}`);
     }
-    const refund = await stub.refund();
-    if (!refund) return localView(session, refundRow(cx.store.sql, id)!);
+    const found = await stub.refund();
+    if (!found.ok) return localView(session, refundRow(cx.store.sql, id)!);
+    const refund = found.value;
     const settled = refund.differences?.find((d) => d.field === 'amount')?.reported;
     refundChanged(cx, id, {
       status: refund.status,

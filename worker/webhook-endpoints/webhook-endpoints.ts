@@ -6,15 +6,10 @@
  * replays, so replaying to an endpoint that fails holds no other endpoint back.
  * @module
  */
-import { DurableObject } from 'cloudflare:workers';
-import { loadConfig } from '../config';
+import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
 import { fail, type Outcome } from '../durable/outcome';
-import { TaskQueue } from '../durable/task-queue';
-import { ENDPOINT_DISABLE_AFTER_MS, WebhookOutbox } from '../durable/webhook-outbox';
+import { ENDPOINT_DISABLE_AFTER_MS } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
-import { INDEX_TASK, IndexOutbox } from '../index-store/index-outbox';
-import { eventSummary } from '../index-store/summaries';
-import { webhookSecrets } from '../secret-rotation';
 import {
   REGISTRY_NAME,
   remoteDirectory,
@@ -34,6 +29,9 @@ import {
 /** An endpoint with its secret: answered once, at creation or at a roll. */
 export type EndpointWithSecret = EndpointView & { secret: string };
 
+/** The answer for an endpoint id the registry does not hold. */
+const noEndpoint = <T>(): Outcome<T> => fail('NOT_FOUND', 'No webhook endpoint has that id.');
+
 /** One event of the feed to send again. */
 export interface ReplayEvent {
   id: string;
@@ -47,24 +45,20 @@ export interface ReplayEvent {
  * @example
  * const created = await registry(env).create({ url, enabled_events: ['checkout.*'], … });
  */
-export class WebhookEndpoints extends DurableObject<ProxyEnv> {
-  private readonly tasks: TaskQueue<string>;
-  private readonly index: IndexOutbox;
-  private readonly outbox: WebhookOutbox;
+export class WebhookEndpoints extends OutboxedObject<never> {
   private readonly store: EndpointStore;
+  protected readonly noun = 'webhook endpoints object';
+  /** Its tasks are its outbox's only (the object base runs them). */
+  protected readonly handlers: TaskHandlers<never> = {};
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
-    super(ctx, env);
-    const sql = ctx.storage.sql;
-    this.tasks = new TaskQueue(ctx.storage);
-    this.index = new IndexOutbox(sql, this.tasks);
-    this.outbox = new WebhookOutbox(
-      sql,
-      this.tasks,
-      (event) => this.index.stageEvent(eventSummary(event)),
-      (attempt) => this.index.stageDelivery(attempt),
-    );
-    this.store = new EndpointStore(sql);
+    // Always open (the registry and the replay objects hold their outbox from the start).
+    super(ctx, env, { schema: '', marker: null });
+    this.store = new EndpointStore(ctx.storage.sql);
+  }
+
+  private get outbox() {
+    return this.open.outbox;
   }
 
   private get isRegistry(): boolean {
@@ -90,28 +84,35 @@ export class WebhookEndpoints extends DurableObject<ProxyEnv> {
     return this.store.all().map((row) => endpointView(row));
   }
 
-  async view(id: string): Promise<EndpointView | null> {
+  /** The endpoint, or NOT_FOUND. */
+  async view(id: string): Promise<Outcome<EndpointView>> {
     const row = this.store.get(id);
-    return row ? endpointView(row) : null;
+    return row ? { ok: true, value: endpointView(row) } : noEndpoint();
   }
 
-  async update(id: string, fields: Partial<EndpointFields>): Promise<EndpointView | null> {
-    if (!this.store.get(id)) return null;
+  /** Changes the endpoint's fields; answers it afterwards, or NOT_FOUND. */
+  async update(id: string, fields: Partial<EndpointFields>): Promise<Outcome<EndpointView>> {
+    if (!this.store.get(id)) return noEndpoint();
     this.store.update(id, fields, Date.now());
-    return endpointView(this.store.get(id)!);
+    return { ok: true, value: endpointView(this.store.get(id)!) };
   }
 
-  async remove(id: string): Promise<boolean> {
-    return this.store.remove(id);
+  /** Deletes the endpoint, or NOT_FOUND. */
+  async remove(
+    id: string,
+  ): Promise<Outcome<{ id: string; object: 'webhook_endpoint'; deleted: true }>> {
+    if (!this.store.remove(id)) return noEndpoint();
+    return { ok: true, value: { id, object: 'webhook_endpoint', deleted: true } };
   }
 
-  /** A new secret, answered once; the old one signs too for `expiresInSeconds`. */
-  async rollSecret(id: string, expiresInSeconds: number): Promise<EndpointWithSecret | null> {
-    if (!this.store.get(id)) return null;
+  /** A new secret, answered once; the old one signs too for `expiresInSeconds`. NOT_FOUND for
+   * an unknown id. */
+  async rollSecret(id: string, expiresInSeconds: number): Promise<Outcome<EndpointWithSecret>> {
+    if (!this.store.get(id)) return noEndpoint();
     const now = Date.now();
     const secret = newEndpointSecret();
     this.store.roll(id, secret, now + expiresInSeconds * 1000, now);
-    return { ...endpointView(this.store.get(id)!, now), secret };
+    return { ok: true, value: { ...endpointView(this.store.get(id)!, now), secret } };
   }
 
   // ------------------------------------------------------------------ the outboxes' directory
@@ -167,7 +168,8 @@ export class WebhookEndpoints extends DurableObject<ProxyEnv> {
 
   // ------------------------------------------------------------------ timers
 
-  private directory(): EndpointDirectory {
+  /** The registry answers its own outbox's questions; a replay object asks the registry. */
+  protected override directory(): EndpointDirectory {
     if (!this.isRegistry) return remoteDirectory(this.env);
     return {
       matching: (type, sub) => this.matching(type, sub),
@@ -175,17 +177,5 @@ export class WebhookEndpoints extends DurableObject<ProxyEnv> {
       failed: (id, at, error) => this.reportFailure(id, at, error),
       succeeded: (id) => this.reportSuccess(id),
     };
-  }
-
-  override async alarm(): Promise<void> {
-    await this.tasks.drain(async (task) => {
-      if (task.kind === INDEX_TASK) return this.index.flush(this.env.INDEX);
-      const config = loadConfig(this.env);
-      return this.outbox.run(
-        task,
-        () => ({ url: config.merchantWebhookUrl, secrets: webhookSecrets(this.env, config) }),
-        this.directory(),
-      );
-    });
   }
 }

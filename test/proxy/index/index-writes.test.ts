@@ -1,7 +1,8 @@
 // The index writes: a stale version never overwrites a newer row; a write lost on purpose (a
-// row deleted, a row rolled back to an older version, a status query whose alarm was lost) is
-// repaired by the sweep (the Cron Trigger's scheduled handler, run in workerd); the reindex
-// route rebuilds a session's rows from its object.
+// row deleted, a row rolled back to an older version) is repaired by the object's own
+// `index_check` task, and a status query whose alarm was lost by the sweep (the Cron Trigger's
+// scheduled handler, run in workerd); the reindex route rebuilds a session's rows from its
+// object.
 import { env } from 'cloudflare:workers';
 import {
   createExecutionContext,
@@ -13,7 +14,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import worker from '../../../worker/index';
 import { upsertSummary, type SessionSummary } from '../../../worker/index-store/tables';
 import { linkShardName } from '../../../worker/ledger/shards';
-import { ledgerStub } from '../../../worker/stubs';
+import { ledgerStub, sessionStub, type LedgerStub, type SessionStub } from '../../../worker/stubs';
 import {
   createSession,
   expectNoSecrets,
@@ -26,6 +27,21 @@ import { callback, createPayout, payoutBody, payoutObject } from '../money/suppo
 import { db, waitForRow } from './support';
 
 afterAll(() => expectNoSecrets());
+
+/**
+ * Runs an object's own `index_check` task now, as its alarm would an hour from now: the task
+ * must be scheduled (hourly while the record can change, once more after it settled); then
+ * every task due within a second runs, the index writes it queued too.
+ */
+async function runIndexCheck(stub: SessionStub | LedgerStub): Promise<void> {
+  await runInDurableObject(stub, (_instance, state) => {
+    const sql = state.storage.sql;
+    const scheduled = sql.exec("SELECT key FROM tasks WHERE kind = 'index_check'").toArray();
+    expect(scheduled, 'an index_check task is scheduled').toHaveLength(1);
+    sql.exec("UPDATE tasks SET due_at = 0 WHERE kind = 'index_check'");
+  });
+  await stub.drainAlarms();
+}
 
 /** Runs the Cron Trigger's handler once, as Cloudflare would, and waits for its work. */
 async function runSweep(): Promise<void> {
@@ -98,21 +114,20 @@ describe('the version guard', () => {
   });
 });
 
-describe('the sweep repairs what was lost', () => {
+describe('the index check and the sweep repair what was lost', () => {
   it('a deleted attempt row and a session row rolled back to an older version', async () => {
     const { session, row } = await paidSession();
     const attemptId = `${session.id}.1`;
     await db().prepare('DELETE FROM attempts WHERE id = ?').bind(attemptId).run();
     await db()
-      .prepare(
-        "UPDATE sessions SET status = 'open', attempt_count = 1, version = 1, swept_at = NULL WHERE id = ?",
-      )
+      .prepare("UPDATE sessions SET status = 'open', attempt_count = 1, version = 1 WHERE id = ?")
       .bind(session.id)
       .run();
     expect(
       await db().prepare('SELECT * FROM attempts WHERE id = ?').bind(attemptId).first(),
     ).toBeNull();
-    await runSweep();
+    // The session settled: its one index check after settling repairs both.
+    await runIndexCheck(sessionStub(env, session.id));
     await waitForRow('sessions', session.id, { status: 'succeeded', version: row.version });
     await waitForRow('attempts', attemptId, { status: 'succeeded', method: 'send money' });
   });
@@ -159,7 +174,8 @@ describe('the sweep repairs what was lost', () => {
     });
     await waitForRow('link_payments', upstream, { status: 'succeeded' });
     await db().prepare('DELETE FROM link_payments WHERE id = ?').bind(upstream).run();
-    await runSweep();
+    // The shard that holds it checks the rows of its last day.
+    await runIndexCheck(ledgerStub(env, linkShardName(upstream)));
     await waitForRow('link_payments', upstream, { status: 'succeeded', amount: 900 });
     // The reindex route rebuilds it too (every ledger, when none is named).
     await db().prepare('DELETE FROM link_payments WHERE id = ?').bind(upstream).run();

@@ -9,7 +9,7 @@ import { Webhook } from 'standardwebhooks';
 import { TaskQueue } from '../../../worker/durable/task-queue';
 import { WebhookOutbox, type WebhookType } from '../../../worker/durable/webhook-outbox';
 import { IndexOutbox } from '../../../worker/index-store/index-outbox';
-import { eventSummary } from '../../../worker/index-store/summaries';
+import { eventSummary } from '../../../worker/index-store/event-summary';
 import { REGISTRY_NAME } from '../../../worker/webhook-endpoints/directory';
 import { BASE, merchant } from '../helpers';
 
