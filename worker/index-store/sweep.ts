@@ -5,11 +5,14 @@
  * run: attempts, payouts and refunds still `pending` whose `next_check_at` in the query index
  * is missing or overdue. It pokes each such object (at most {@link SWEEP_BATCH} per run)
  * through worker/stubs.ts, which runs its index check now (overdue status queries asked, lost
- * rows re-sent), and prunes the events feed and the deliveries log.
+ * rows re-sent), and prunes the events feed and the deliveries log. The ledger shards (a few
+ * fixed names) have no `next_check_at` in the index, so each run pokes each of them: a shard
+ * whose alarm was lost gets it back, and with it its link payments' status queries.
  * @module
  */
 import type { ProxyEnv } from '../env';
-import { findSessionStub, payoutStub } from '../stubs';
+import { ledgerNames } from '../ledger/shards';
+import { findSessionStub, ledgerStub, payoutStub } from '../stubs';
 import { EVENT_RETENTION_DAYS } from '../query/events-feed';
 import { pruneDeliveries } from '../webhook-endpoints/delivery-log';
 import { OVERDUE_GRACE_MS } from '../durable/reconcile-backoff';
@@ -73,6 +76,12 @@ export async function sweep(env: ProxyEnv, now: number): Promise<SweepReport> {
   }
   report.sessions = sessions.length;
   report.payouts = payouts.length;
+  const ledgers = await Promise.allSettled(ledgerNames().map((n) => ledgerStub(env, n).sweep()));
+  for (const result of ledgers) {
+    if (result.status !== 'fulfilled') continue;
+    report.reconciled += result.value.reconciled;
+    report.requeued += result.value.requeued;
+  }
   const pruned = await db
     .prepare('DELETE FROM events WHERE created_at < ?')
     .bind(now - EVENT_RETENTION_DAYS * 86_400_000)
