@@ -16,8 +16,11 @@ import { requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { devRoutes } from './routes/dev';
 
-// The Durable Object classes every environment binds.
+// The Durable Object classes every environment binds, and the dev webhook inbox, which only
+// [env.dev] binds (the production Worker neither exports nor bundles it; wrangler.toml's
+// migration v6 deletes the class there).
 export * from './index';
+export { DevInbox } from './dev-inbox/dev-inbox';
 
 const dev = new Hono<ProxyApp>();
 dev.use('*', requestLog());

@@ -25,7 +25,6 @@ import { returnPage } from './routes/return-page';
 import { integrationHealth } from './session/upstream-faults';
 
 export { CheckoutSession } from './session/checkout-session';
-export { DevInbox } from './dev-inbox/dev-inbox';
 export { IdempotencyKey } from './idempotency/idempotency-key';
 export { Ledger } from './ledger/ledger';
 export { Payout } from './payout/payout';

@@ -94,7 +94,7 @@ async function openAndChoose(page: EnginePage, url: string, method: string) {
 async function merchantSeesOneSuccess(session: string) {
   const final = await backend.waitForSession(session, (s) => s.status === 'succeeded', 'succeeded');
   expect(final.attempts.map((a) => a.status)).toEqual(['succeeded']);
-  await checkDeliveries(inbox, session, ['checkout.succeeded']);
+  await checkDeliveries({ backend, inbox }, session, ['checkout.succeeded']);
 }
 
 /** The three payments, as one payer would make them. */

@@ -3,69 +3,21 @@
  * payer the session's `checkout_url` alone (in an SMS, a chat, an app). The payer pays there in
  * Chromium — mostly as a phone's in-app WebView that cannot open popups — and lands back on the
  * session's `return_url` with `?session=`. Real proxy, sandbox and browser, as in
- * checkout.test.ts; every step saves a screenshot under test-results/e2e/<case>/.
+ * checkout-*.test.ts; every step saves a screenshot under test-results/e2e/<case>/.
+ * hosted-no-js.test.ts pays on the same page without JavaScript.
  */
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { encode } from 'uqr';
-import { launch } from './browser';
-import { chooseMethod, fillAndPay, authorizeInPopup, type World } from './flows';
-import {
-  MerchantBackend,
-  SandboxControl,
-  WebhookInbox,
-  type MerchantSession,
-} from './support/backend';
+import { chooseMethod, fillAndPay, authorizeInPopup } from './flows';
+import type { MerchantSession } from './support/backend';
 import { axeViolations } from './support/axe';
-import { CaseRun, type CaseOptions } from './support/case-run';
+import { CaseRun } from './support/case-run';
+import { hostedSuite } from './support/hosted-suite';
 import { checkDeliveries } from './support/outcome';
 import { Widget, type Step } from './support/widget';
-import { noJsAxe, waitForNoJsStep } from './support/no-js';
 
-let browser: Browser;
-let world: World;
-
-beforeAll(async () => {
-  const base = inject('baseUrl');
-  world = {
-    base,
-    checkoutPage: `${base}/demo/`,
-    shopPage: inject('shopUrl'),
-    backend: new MerchantBackend(base),
-    sandbox: new SandboxControl(base),
-    inbox: new WebhookInbox(inject('receiverUrl')),
-  };
-  browser = await launch();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function withPayer(
-  name: string,
-  options: CaseOptions,
-  body: (run: CaseRun) => Promise<void>,
-): Promise<void> {
-  const run = await CaseRun.open(browser, name, options);
-  try {
-    await body(run);
-    expect(run.violations, 'CSP violations').toEqual([]);
-    expect(run.errors, 'page errors and console errors').toEqual([]);
-  } finally {
-    await run.close();
-  }
-}
-
-/** A session the merchant creates, to be paid on its `checkout_url`; back to the demo shop. */
-function createSession(body: {
-  amount: number;
-  currency: string;
-  country_id?: number;
-  methods?: string[];
-}) {
-  return world.backend.createSession({ ...body, return_url: world.checkoutPage });
-}
+const suite = hostedSuite();
+const { createSession, withPayer } = suite;
 
 /**
  * Opens the session's `checkout_url` (the hosted page) and waits for the widget's first step.
@@ -81,7 +33,7 @@ async function openHosted(run: CaseRun, session: MerchantSession, first: Step): 
   };
   run.page.on('request', onRequest);
   await run.step('open-checkout-url', async () => {
-    expect(session.checkout_url).toBe(`${world.base}/pay/${session.id}`);
+    expect(session.checkout_url).toBe(`${suite.world.base}/pay/${session.id}`);
     const response = await run.page.goto(session.checkout_url);
     expect(response?.status()).toBe(200);
     const csp = response?.headers()['content-security-policy'] ?? '';
@@ -119,21 +71,26 @@ async function returnsToShop(
       expect(shown).toBe('success');
     }
     expect(await back.innerText()).toMatch(returnText);
-    expect(await back.getAttribute('href')).toBe(`${world.checkoutPage}?session=${session.id}`);
+    expect(await back.getAttribute('href')).toBe(
+      `${suite.world.checkoutPage}?session=${session.id}`,
+    );
   });
   await run.step('automatic-return', async () => {
     // The countdown's navigation is what this step checks ('commit'); the shop's own page then
     // loads at its pace (once, on a loaded machine, its scripts took over 15 s to arrive).
-    await run.page.waitForURL((url) => url.href === `${world.checkoutPage}?session=${session.id}`, {
-      timeout: 15_000,
-      waitUntil: 'commit',
-    });
+    await run.page.waitForURL(
+      (url) => url.href === `${suite.world.checkoutPage}?session=${session.id}`,
+      {
+        timeout: 15_000,
+        waitUntil: 'commit',
+      },
+    );
     await widget.waitForStep('success', 30_000);
   });
   await run.step(
     'merchant-api-and-webhook',
     async () => {
-      const state = await world.backend.waitForSession(
+      const state = await suite.world.backend.waitForSession(
         session.id,
         (s) =>
           s.status === 'succeeded' &&
@@ -142,7 +99,7 @@ async function returnsToShop(
         'succeeded with its webhook delivered',
       );
       expect(state.attempts.map((a) => a.status)).toEqual(['succeeded']);
-      await checkDeliveries(world.inbox, session.id, ['checkout.succeeded']);
+      await checkDeliveries(suite.world, session.id, ['checkout.succeeded']);
     },
     { screenshot: false },
   );
@@ -222,131 +179,9 @@ test('in a browser that opens popups, the redirect wallet still works from the h
   });
 });
 
-/**
- * The payer's browser runs no JavaScript (Opera Mini's extreme mode, a feature phone): the
- * hosted page's steps are plain forms; the approve step reloads itself; the page after the
- * payment links back to the shop. axe is clean on every state.
- */
-describe('without JavaScript, paid through checkout_url on plain HTML forms (360 px)', () => {
-  async function payNoJs(
-    name: string,
-    locale: string,
-    body: { amount: number; currency: string; country_id?: number },
-    pay: (run: CaseRun) => Promise<void>,
-    returnText: RegExp,
-  ) {
-    await withPayer(name, { webView: { locale }, javaScriptEnabled: false }, async (run) => {
-      const session = await createSession(body);
-      const a11y: Record<string, string[]> = {};
-      const checkA11y = async (state: string) =>
-        void (a11y[state] = await noJsAxe(browser, run.page));
-      await run.step('open-checkout-url', async () => {
-        const response = await run.page.goto(session.checkout_url);
-        expect(response?.status()).toBe(200);
-        expect(response?.headers()['content-security-policy']).not.toContain('unsafe-');
-        await waitForNoJsStep(run.page, 'choose');
-        await checkA11y('choose');
-      });
-      await pay(run);
-      await run.step('paid-page-with-return-link', async () => {
-        // The waiting step's <noscript> refresh brings the paid page.
-        const back = run.page.locator('#uc-return a.button');
-        await back.waitFor({ state: 'visible', timeout: 30_000 });
-        expect(await back.innerText()).toMatch(returnText);
-        await checkA11y('paid');
-      });
-      await run.step('return-to-shop', async () => {
-        await Promise.all([
-          run.page.waitForURL((url) => url.href === `${world.checkoutPage}?session=${session.id}`, {
-            waitUntil: 'commit',
-          }),
-          run.page.locator('#uc-return a.button').click(),
-        ]);
-      });
-      const state = await world.backend.waitForSession(
-        session.id,
-        (s) => s.status === 'succeeded' && s.webhooks.every((w) => w.status === 'delivered'),
-        'succeeded with its webhook delivered',
-      );
-      expect(state.attempts.map((a) => a.status)).toEqual(['succeeded']);
-      await checkDeliveries(world.inbox, session.id, ['checkout.succeeded']);
-      // A refused form answers 400 with the form again (nothing changed), which Chromium's
-      // console reports as a failed load: expected here, for the refused posts only.
-      const refusals = run.errors.filter((e) =>
-        /\/pay\/\w+\/(attempt|otp|choose)\S*: Failed to load resource: .* 4\d\d /.test(e),
-      );
-      expect(refusals).toHaveLength(1);
-      run.errors.splice(0, run.errors.length, ...run.errors.filter((e) => !refusals.includes(e)));
-      expect(a11y, 'axe on every no-JS state').toEqual(
-        Object.fromEntries(Object.keys(a11y).map((state) => [state, []])),
-      );
-    });
-  }
-
-  /** Chooses `label` and submits the payment form with `mobile`; lands on `next`. */
-  async function chooseAndSubmit(run: CaseRun, label: string, mobile: string, next: string) {
-    await run.step('choose', async () => {
-      await run.page.locator('#uc-nojs label', { hasText: label }).click();
-      await Promise.all([
-        run.page.waitForURL((url) => url.searchParams.has('method')),
-        run.page.locator('#uc-nojs button[type="submit"]').click(),
-      ]);
-      await waitForNoJsStep(run.page, 'form');
-    });
-    await run.step('refused-form', async () => {
-      // Too short: the widget's sentence under the field, nothing started.
-      await run.page.locator('#mobile').fill('71');
-      await run.page.locator('#uc-nojs button[type="submit"]').click();
-      await run.page.locator('#mobile-error').waitFor();
-      expect(await run.page.locator('#mobile').getAttribute('aria-invalid')).toBe('true');
-      expect(await run.page.locator('#uc-form-error').getAttribute('data-code')).toBe(
-        'VALIDATION_FAILED',
-      );
-      expect(await noJsAxe(browser, run.page), 'axe on the refused form').toEqual([]);
-    });
-    await run.step('pay', async () => {
-      await run.page.locator('#mobile').fill(mobile);
-      await run.page.locator('#uc-nojs button[type="submit"]').click();
-      await waitForNoJsStep(run.page, next);
-      expect(await noJsAxe(browser, run.page), `axe on ${next}`).toEqual([]);
-    });
-  }
-
-  test('phone prompt (M-PESA, Kenya)', async () => {
-    await payNoJs(
-      'hosted-nojs-phone-prompt',
-      'en-KE',
-      { amount: 1500, currency: 'KES' },
-      async (run) => {
-        await chooseAndSubmit(run, 'M-PESA', '712345000', 'approve');
-        expect(await run.page.locator('#uc-step-heading').innerText()).toBe(
-          'Approve on your phone',
-        );
-      },
-      /Return to /,
-    );
-  });
-
-  test('OTP (Orange, Côte d’Ivoire), in French', async () => {
-    await payNoJs(
-      'hosted-nojs-otp-fr',
-      'fr-CI',
-      { amount: 2500, currency: 'XOF', country_id: 3 },
-      async (run) => {
-        await chooseAndSubmit(run, 'Orange', '0712345000', 'otp');
-        await run.step('right-otp', async () => {
-          await run.page.locator('#otp').fill('000000');
-          await run.page.locator('#uc-nojs button[type="submit"]').click();
-        });
-      },
-      /Retour à /,
-    );
-  });
-});
-
 describe('when the widget cannot be fetched', () => {
   test('the hosted page says so in its language', async () => {
-    const run = await CaseRun.open(browser, 'hosted-widget-unreachable', {
+    const run = await CaseRun.open(suite.browser, 'hosted-widget-unreachable', {
       webView: { locale: 'fr-CI' },
     });
     try {

@@ -69,7 +69,7 @@ async function waitForStatus(currency: string, method: string, status: string): 
     const found = (await methods(currency)).find((m) => m.method === method)?.status;
     if (found === status) return;
     if (Date.now() > deadline) throw new Error(`${method} is ${found}, not ${status}`);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
 

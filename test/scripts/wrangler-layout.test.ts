@@ -12,9 +12,11 @@ import { devVars } from '../support/dev-vars';
 
 const top = unstable_getMiniflareWorkerOptions('wrangler.toml', '').workerOptions;
 const local = unstable_getMiniflareWorkerOptions('wrangler.toml', 'dev').workerOptions;
+type Migration = { tag: string; new_sqlite_classes?: string[]; deleted_classes?: string[] };
 const raw = experimental_readRawConfig({ config: 'wrangler.toml' }).rawConfig as {
   assets?: { run_worker_first?: string[] };
-  env?: Record<string, { name?: string }>;
+  migrations?: Migration[];
+  env?: Record<string, { name?: string; migrations?: Migration[] }>;
 };
 
 describe('wrangler.toml', () => {
@@ -52,11 +54,10 @@ describe('wrangler.toml', () => {
     const kept = [
       // The development secrets: production refuses to run with them (worker/config.ts).
       'worker/dev-credentials.json',
-      // The DevInbox class: the top-level migration v2 names it, so every environment must
-      // export it until a `deleted_classes` migration (docs/design.md, "Sandbox wiring").
-      'worker/dev-inbox/dev-inbox.ts',
     ];
     expect(shipped.filter((file) => /dev|bench/i.test(file))).toEqual(kept);
+    // Neither the dev webhook inbox's class nor the index benchmark's rows, under any path.
+    expect(production.bundle).not.toMatch(/DevInbox|dev_webhooks|writeBenchRows|bench-rows/);
 
     const development = dryRun('dev');
     expect(development.status, development.output).toBe(0);
@@ -66,9 +67,27 @@ describe('wrangler.toml', () => {
         'worker/routes/dev.ts',
         'worker/index-store/bench-rows.ts',
         'worker/dev-inbox/inbox.ts',
+        'worker/dev-inbox/dev-inbox.ts',
       ]),
     );
+    expect(development.bundle).toMatch(/\bDevInbox = class\b/);
   }, 60_000);
+
+  // The production Worker once exported DevInbox (migration v2): v6 deletes the class there,
+  // while [env.dev], with a migrations list of its own, keeps it (an env without its own list
+  // would inherit the top level's).
+  it('deletes the DevInbox class in production only', () => {
+    const deleted = (list: Migration[] | undefined) =>
+      (list ?? []).flatMap((migration) => migration.deleted_classes ?? []);
+    const created = (list: Migration[] | undefined) =>
+      (list ?? []).flatMap((migration) => migration.new_sqlite_classes ?? []);
+    expect(raw.migrations?.at(-1)).toEqual({ tag: 'v6', deleted_classes: ['DevInbox'] });
+    expect(deleted(raw.migrations)).toEqual(['DevInbox']);
+    expect(created(raw.env?.dev?.migrations)).toContain('DevInbox');
+    expect(deleted(raw.env?.dev?.migrations)).toEqual([]);
+    // The dev list is the top level's up to v5, tag for tag.
+    expect(raw.env?.dev?.migrations).toEqual(raw.migrations?.slice(0, -1));
+  });
 });
 
 const dryRuns = new Map<string, ReturnType<typeof bundle>>();

@@ -348,7 +348,8 @@ export async function startDevStack(options = {}) {
     } catch {
       /* not up yet */
     }
-    await new Promise((r) => setTimeout(r, 200));
+    // A readiness poll: /health answering is the event waited for.
+    await new Promise((r) => setTimeout(r, 100));
   }
   if (Date.now() >= deadline) {
     await stop();

@@ -7,7 +7,7 @@
  */
 import { DurableObject } from 'cloudflare:workers';
 import type { ProxyEnv } from '../env';
-import type { ForwardResult, ReceivedWebhook } from './inbox';
+import type { ForwardResult, ReceivedWebhook } from './types';
 
 type WebhookRow = {
   webhook_id: string;

@@ -8,7 +8,7 @@
  */
 import { errorBody } from '../../shared/errors';
 import { WEBHOOK_TIMEOUT_MS } from '../durable/webhook-delivery';
-import type { ForwardResult } from './inbox';
+import type { ForwardResult } from './types';
 
 /** The headers of a delivery the receiver gets as the proxy sent them. */
 const PASSED_HEADERS = [

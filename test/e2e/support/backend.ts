@@ -143,7 +143,7 @@ export class MerchantBackend {
       });
       if (refund.status === status) return;
       if (Date.now() > deadline) throw new Error(`refund ${id} is ${refund.status}, not ${status}`);
-      await new Promise((r) => setTimeout(r, 150));
+      await new Promise((r) => setTimeout(r, 100));
     }
   }
 
@@ -177,7 +177,7 @@ export class MerchantBackend {
             `(status ${last.status}; attempts ${attempts || 'none'}; webhooks ${hooks || 'none'})`,
         );
       }
-      await new Promise((r) => setTimeout(r, 150));
+      await new Promise((r) => setTimeout(r, 100));
       last = await this.session(id);
     }
     return last;
@@ -199,7 +199,7 @@ export class SandboxControl {
     account: string,
     amount: number,
     settleAfterMs?: number,
-  ): Promise<{ transfer: { outcome: string } }> {
+  ): Promise<{ transaction: { ref: string }; transfer: { outcome: string } }> {
     return call(UPSTREAM_CONTROL, `${this.base}/sandbox/control/virtual-accounts/${account}/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

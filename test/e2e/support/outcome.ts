@@ -40,25 +40,35 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Checks the merchant's deliveries for a session: exactly the expected types, each event id
- * once, each signature valid. Waits up to `timeoutMs` for them to arrive.
+ * once, each signature valid. Waits (up to `timeoutMs`) for the merchant API to list the
+ * session's webhooks all delivered, then for the endpoint to have received every send the
+ * outbox records (`tries`): the endpoint records a delivery before it answers, so once a webhook
+ * is delivered no copy of it is still on its way, and what arrived is exact, not sampled.
  *
  * @example
- * await checkDeliveries(inbox, 'cs_…', ['checkout.succeeded']);
+ * await checkDeliveries(world, 'cs_…', ['checkout.succeeded']);
  */
 export async function checkDeliveries(
-  inbox: WebhookInbox,
+  world: { backend: MerchantBackend; inbox: WebhookInbox },
   session: string,
   types: string[],
   timeoutMs = 10_000,
 ): Promise<void> {
+  const state = await world.backend.waitForSession(
+    session,
+    (s) => s.webhooks.length >= types.length && s.webhooks.every((w) => w.status === 'delivered'),
+    `with ${types.length} delivered webhook(s)`,
+    timeoutMs,
+  );
+  const sent = state.webhooks.reduce((sum, webhook) => sum + webhook.tries, 0);
   const deadline = Date.now() + timeoutMs;
-  let deliveries = await inbox.deliveriesFor(session);
-  while (deliveries.length < types.length && Date.now() < deadline) {
-    await sleep(150);
-    deliveries = await inbox.deliveriesFor(session);
+  let deliveries = await world.inbox.deliveriesFor(session);
+  while (deliveries.length < sent && Date.now() < deadline) {
+    await sleep(100);
+    deliveries = await world.inbox.deliveriesFor(session);
   }
-  await sleep(300); // a duplicate right behind the first delivery would show now
-  assertDeliveries(session, await inbox.deliveriesFor(session), types);
+  expect(deliveries.length, 'every send the outbox records reached the endpoint').toBe(sent);
+  assertDeliveries(session, deliveries, types);
 }
 
 /**
@@ -158,7 +168,7 @@ export async function checkOutcome(
     async () => {
       const types = expectedWebhooks(expected);
       checkedSessions.set(session, types);
-      await checkDeliveries(world.inbox, session, types);
+      await checkDeliveries(world, session, types);
       const delivered = final.webhooks.map((w) => w.id).sort();
       const received = (await world.inbox.deliveriesFor(session)).map((d) => d.id).sort();
       expect(received, 'the deliveries are the events the merchant API lists').toEqual(delivered);

@@ -1,0 +1,73 @@
+/**
+ * What the hosted-page files (test/e2e/hosted*.test.ts) share: one Chromium and the merchant's
+ * world per file, a payer per case (no CSP violation, no page or console error), and sessions
+ * paid on their `checkout_url` that return to the demo shop.
+ * @module
+ */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { launch } from '../browser';
+import type { World } from '../flows';
+import { MerchantBackend, SandboxControl, WebhookInbox, type MerchantSession } from './backend';
+import { CaseRun, type CaseOptions } from './case-run';
+
+/** A file's browser and world, set by its `beforeAll`. */
+export interface HostedSuite {
+  browser: Browser;
+  world: World;
+  /** A session the merchant creates, to be paid on its `checkout_url`; back to the demo shop. */
+  createSession(body: {
+    amount: number;
+    currency: string;
+    country_id?: number;
+    methods?: string[];
+  }): Promise<MerchantSession>;
+  /** Runs a case with its own payer; closes it whatever happens. */
+  withPayer(
+    name: string,
+    options: CaseOptions,
+    body: (run: CaseRun) => Promise<void>,
+  ): Promise<void>;
+}
+
+/**
+ * Registers the file's hooks: its world and Chromium before the first case, closed after the
+ * last. Read the fields inside tests only.
+ *
+ * @example
+ * const suite = hostedSuite();
+ * test('…', () => suite.withPayer('case', { webView: {} }, async (run) => { … }));
+ */
+export function hostedSuite(): HostedSuite {
+  const suite = {
+    createSession(body) {
+      return suite.world.backend.createSession({ ...body, return_url: suite.world.checkoutPage });
+    },
+    async withPayer(name, options, body) {
+      const run = await CaseRun.open(suite.browser, name, options);
+      try {
+        await body(run);
+        expect(run.violations, 'CSP violations').toEqual([]);
+        expect(run.errors, 'page errors and console errors').toEqual([]);
+      } finally {
+        await run.close();
+      }
+    },
+  } as HostedSuite;
+  beforeAll(async () => {
+    const base = inject('baseUrl');
+    suite.world = {
+      base,
+      checkoutPage: `${base}/demo/`,
+      shopPage: inject('shopUrl'),
+      backend: new MerchantBackend(base),
+      sandbox: new SandboxControl(base),
+      inbox: new WebhookInbox(inject('receiverUrl')),
+    };
+    suite.browser = await launch();
+  });
+  afterAll(async () => {
+    await suite.browser?.close();
+  });
+  return suite;
+}
