@@ -54,6 +54,8 @@ describe('wrangler.toml', () => {
     const kept = [
       // The development secrets: production refuses to run with them (worker/config.ts).
       'worker/dev-credentials.json',
+      // The dev-mode check itself: production asks it whether DEV_MODE may be honoured.
+      'worker/dev-mode.ts',
     ];
     expect(shipped.filter((file) => /dev|bench/i.test(file))).toEqual(kept);
     // Neither the dev webhook inbox's class nor the index benchmark's rows, under any path.
