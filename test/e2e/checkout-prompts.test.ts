@@ -58,7 +58,7 @@ describe.each([
 
   test('success: approved on the phone', async () => {
     await withPayer(`${name}-success`, async (run) => {
-      const shots = kind === 'phone_prompt'; // the README gallery
+      const shots = kind === 'phone_prompt'; // the gallery (docs/gallery.md)
       const session = await createSession({ amount, currency });
       const widget = await openCheckout(
         run,

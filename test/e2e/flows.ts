@@ -1,6 +1,6 @@
 /**
  * The payer's flows on a merchant page, step by step (each step a screenshot): shared by the
- * end-to-end cases and, through them, the README gallery (`npm run screenshots` runs the same
+ * end-to-end cases and, through them, the gallery (docs/gallery.md) (`npm run screenshots` runs the same
  * suite and keeps the steps marked `gallery`).
  * @module
  */

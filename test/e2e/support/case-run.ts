@@ -27,7 +27,7 @@ export interface CaseOptions {
    * full-page redirect (the one injected fault of the suite).
    */
   blockPopups?: boolean;
-  /** Where to copy selected step screenshots (the README gallery); none when unset. */
+  /** Where to copy selected step screenshots (the gallery (docs/gallery.md)); none when unset. */
   galleryDir?: string;
   /**
    * A phone's in-app WebView, as far as a page can tell: 360 px wide, touch, an Android WebView
@@ -220,7 +220,7 @@ export class CaseRun {
     return result;
   }
 
-  /** The README's copy of a step: the widget alone when the page has one, else the page. */
+  /** The gallery's copy of a step: the widget alone when the page has one, else the page. */
   private async galleryShot(page: Page, file: string): Promise<void> {
     mkdirSync(path.dirname(file), { recursive: true });
     const widget = page.locator('unified-checkout');
