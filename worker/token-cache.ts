@@ -16,14 +16,28 @@ export const TOKEN_TTL_MS = 10 * 60_000;
 
 let cached: { token: string; until: number; clientId: string } | null = null;
 
-async function issueToken(env: ProxyEnv, config: Config): Promise<string> {
-  const result = await callUpstream(
+/**
+ * One get-token call with the configured credentials (the token cache and the doctor's
+ * credentials check both ask this way).
+ *
+ * @example
+ * const result = await requestToken(env, config); // result.kind === 'ok': result.body.data.token
+ */
+export function requestToken(
+  env: ProxyEnv,
+  config: Config,
+): Promise<UpstreamResult<z.output<typeof tokenResponseSchema>>> {
+  return callUpstream(
     env,
     config,
     UPSTREAM_PATHS.token,
     { json: { client_id: config.credentials.clientId, secret_key: config.credentials.secretKey } },
     tokenResponseSchema,
   );
+}
+
+async function issueToken(env: ProxyEnv, config: Config): Promise<string> {
+  const result = await requestToken(env, config);
   if (result.kind === 'ok') {
     const token = result.body.data.token;
     cached = { token, until: Date.now() + TOKEN_TTL_MS, clientId: config.credentials.clientId };

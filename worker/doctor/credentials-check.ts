@@ -2,22 +2,14 @@
  * The credentials check: does get-token accept SERVICE_CLIENT_ID and SERVICE_SECRET_KEY?
  * @module
  */
-import { tokenResponseSchema } from '../../shared/schemas';
-import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import type { Config } from '../config';
 import type { ProxyEnv } from '../env';
-import { callUpstream } from '../upstream';
+import { requestToken } from '../token-cache';
 import { check, unreachable, type DoctorCheck } from './report';
 
 /** Asks get-token for a token with the configured client id and secret key. */
 export async function credentialsCheck(env: ProxyEnv, config: Config): Promise<DoctorCheck> {
-  const result = await callUpstream(
-    env,
-    config,
-    UPSTREAM_PATHS.token,
-    { json: { client_id: config.credentials.clientId, secret_key: config.credentials.secretKey } },
-    tokenResponseSchema,
-  );
+  const result = await requestToken(env, config);
   if (result.kind === 'ok') {
     return check(
       'credentials',
