@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { parseAst } from 'rolldown/parseAst';
 import { build, defineConfig, type Plugin, type Rollup } from 'vite';
-import { MANGLED_NAMES } from './widget/mangled-names';
+import { MANGLED_NAMES } from './widget/mangled-names.ts';
 
 type Node = { type?: string; [key: string]: unknown };
 type Quasi = { start: number; end: number; tail: boolean; value: { raw: string } };
