@@ -21,3 +21,14 @@ export function fail<T>(
 ): Outcome<T> {
   return { ok: false, status: errorStatus[code], body: errorBody(code, message, details) };
 }
+
+/**
+ * The value of an outcome, or null when it failed: for an internal caller to which "not found"
+ * is a branch, not an answer to pass on (e.g. a deleted webhook endpoint's deliveries stop).
+ *
+ * @example
+ * const endpoint = orNull(await registry(env).target(id)); // null: the endpoint was deleted
+ */
+export function orNull<T>(outcome: Outcome<T>): T | null {
+  return outcome.ok ? outcome.value : null;
+}

@@ -30,7 +30,7 @@ import { DEGRADED_FOR_MS } from '../session/upstream-faults';
 import { applyLinkReport, stageLinkPayment, textOf, type LedgerParts } from './link-payments';
 import { callbackRead } from './link-report';
 import { LINK_RECONCILE, runLinkReconcile, scheduleLinkQuery } from './link-reconcile';
-import { insertLink, linkById, settleLink, type LinkRow, type NewLink } from './links';
+import { insertLink, linkById, settleLink, type NewLink } from './links';
 import { runLedgerRetention, scheduleLedgerRetention } from './retention';
 import {
   applySchema,
@@ -114,11 +114,6 @@ export class Ledger extends OutboxedObject<LedgerTaskKind> {
       { state: 'created'; upstream_id: string | null; url: string | null } | { state: 'refused' },
   ): Promise<void> {
     settleLink(this.sql, id, answer);
-  }
-
-  /** A payment link the proxy created, or null. */
-  async link(id: string): Promise<LinkRow | null> {
-    return linkById(this.sql, id) ?? null;
   }
 
   /**

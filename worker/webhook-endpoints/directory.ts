@@ -4,6 +4,7 @@
  * endpoints and their secrets; every other object reaches it over RPC.
  * @module
  */
+import { orNull } from '../durable/outcome';
 import type { ProxyEnv } from '../env';
 
 /** The name of the one registry object. */
@@ -51,7 +52,7 @@ export function remoteDirectory(env: Pick<ProxyEnv, 'WEBHOOK_ENDPOINTS'>): Endpo
   const stub = () => registry(env);
   return {
     matching: (type, subMerchantId) => stub().matching(type, subMerchantId),
-    target: (endpointId) => stub().target(endpointId),
+    target: async (endpointId) => orNull(await stub().target(endpointId)),
     failed: (endpointId, at, error) => stub().reportFailure(endpointId, at, error),
     succeeded: (endpointId) => stub().reportSuccess(endpointId),
   };

@@ -7,7 +7,7 @@
  * @module
  */
 import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
-import { fail, type Outcome } from '../durable/outcome';
+import { fail, orNull, type Outcome } from '../durable/outcome';
 import { ENDPOINT_DISABLE_AFTER_MS } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
 import {
@@ -121,14 +121,18 @@ export class WebhookEndpoints extends OutboxedObject<never> {
     return this.store.matching(type, subMerchantId);
   }
 
-  async target(id: string): Promise<SigningTarget | null> {
+  /** Where and how to sign a delivery to the endpoint, or NOT_FOUND (it was deleted). */
+  async target(id: string): Promise<Outcome<SigningTarget>> {
     const row = this.store.get(id);
-    if (!row) return null;
+    if (!row) return noEndpoint();
     return {
-      url: row.url,
-      secrets: this.store.secrets(row),
-      enabled: row.status === 'enabled',
-      failingSince: row.failing_since,
+      ok: true,
+      value: {
+        url: row.url,
+        secrets: this.store.secrets(row),
+        enabled: row.status === 'enabled',
+        failingSince: row.failing_since,
+      },
     };
   }
 
@@ -173,7 +177,7 @@ export class WebhookEndpoints extends OutboxedObject<never> {
     if (!this.isRegistry) return remoteDirectory(this.env);
     return {
       matching: (type, sub) => this.matching(type, sub),
-      target: (id) => this.target(id),
+      target: async (id) => orNull(await this.target(id)),
       failed: (id, at, error) => this.reportFailure(id, at, error),
       succeeded: (id) => this.reportSuccess(id),
     };
