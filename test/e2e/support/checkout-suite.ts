@@ -7,14 +7,14 @@
  */
 import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
-import { launch } from '../browser';
-import type { World } from '../flows';
-import { MerchantBackend, SandboxControl, WebhookInbox, type MerchantSession } from './backend';
+import { expect, inject, test } from 'vitest';
+import { findLeaks, formatLeaks } from '../../support/secret-sweep';
+import type { MerchantSession } from './backend';
 import { CaseRun, type CaseOptions } from './case-run';
-import { E2E } from './config';
+import { openFileWorld, type FileWorld } from './file-world';
+import { E2E, SECRETS } from './config';
 import { assertDeliveries, checkedSessions } from './outcome';
+import { SEEN, readBodies } from './responses';
 
 /** The gallery's folder (`npm run screenshots`), else none. */
 export const galleryDir = process.env.E2E_GALLERY_DIR
@@ -33,8 +33,12 @@ const PHONES = path.join(E2E.artifacts, 'typed-phones.txt');
  */
 export function phone(dial: string, national: string): string {
   appendFileSync(PHONES, `${dial}${national}\n`);
+  ownPhones.add(`${dial}${national}`);
   return national;
 }
+
+/** The numbers this file typed (each test file loads this module afresh). */
+const ownPhones = new Set<string>();
 
 /** The numbers {@link phone} recorded in this run, every file's. */
 export function typedPhones(): string[] {
@@ -45,10 +49,8 @@ export function typedPhones(): string[] {
 export const ok = { status: 'succeeded', code: null } as const;
 export const failed = (code: string) => ({ status: 'failed', code }) as const;
 
-/** A file's browser and world, set by its `beforeAll`. */
-export interface CheckoutSuite {
-  browser: Browser;
-  world: World;
+/** A file's browser and world (set by its `beforeAll`), and its cases' helpers. */
+export interface CheckoutSuite extends FileWorld {
   /** A session as the merchant's backend creates it, returning to the merchant's page. */
   createSession(body: {
     amount: number;
@@ -87,21 +89,7 @@ export function checkoutSuite(): CheckoutSuite {
       }
     },
   } as CheckoutSuite;
-  beforeAll(async () => {
-    const base = inject('baseUrl');
-    suite.world = {
-      base,
-      checkoutPage: `${base}/demo/`,
-      shopPage: inject('shopUrl'),
-      backend: new MerchantBackend(base),
-      sandbox: new SandboxControl(base),
-      inbox: new WebhookInbox(inject('receiverUrl')),
-    };
-    suite.browser = await launch();
-  });
-  afterAll(async () => {
-    await suite.browser?.close();
-  });
+  openFileWorld(suite);
   return suite;
 }
 
@@ -115,5 +103,33 @@ export function noLateWebhooks(suite: CheckoutSuite): void {
     for (const [session, types] of checkedSessions) {
       assertDeliveries(session, await suite.world.inbox.deliveriesFor(session), types);
     }
+  });
+}
+
+/**
+ * Registers the file's last test: no secret and no payer phone number in any response, stream
+ * message, webhook or the stack's log, swept for every number typed so far in the run. Both
+ * checkout files end with it, so whichever runs last sweeps every file's numbers, in any order.
+ */
+export function noLeaks(): void {
+  test('no secret and no payer phone number in any response, stream message, webhook or log', async () => {
+    // The stack's log (request lines and the Workers' console) is also saved at teardown.
+    const output = await (await fetch(`${inject('receiverUrl')}/stack-output`)).text();
+    expect(output).toContain('POST /v1/sessions 201');
+    const webhooks = await (await fetch(`${inject('receiverUrl')}/received`)).text();
+    const texts = [
+      ...readBodies(SEEN),
+      { source: 'wrangler dev output', text: output },
+      { source: 'merchant webhooks (headers and bodies)', text: webhooks },
+    ];
+    expect(texts.length).toBeGreaterThan(100);
+    const phones = typedPhones();
+    expect(ownPhones.size).toBeGreaterThan(0);
+    expect(phones).toEqual(expect.arrayContaining([...ownPhones]));
+    const leaks = findLeaks(texts, {
+      secrets: [SECRETS.serviceSecretKey, SECRETS.merchantApiKey, SECRETS.webhookSecret],
+      phones,
+    });
+    expect(leaks, formatLeaks(leaks)).toEqual([]);
   });
 }

@@ -4,17 +4,13 @@
  * paid on their `checkout_url` that return to the demo shop.
  * @module
  */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { launch } from '../browser';
-import type { World } from '../flows';
-import { MerchantBackend, SandboxControl, WebhookInbox, type MerchantSession } from './backend';
+import { expect } from 'vitest';
+import type { MerchantSession } from './backend';
 import { CaseRun, type CaseOptions } from './case-run';
+import { openFileWorld, type FileWorld } from './file-world';
 
-/** A file's browser and world, set by its `beforeAll`. */
-export interface HostedSuite {
-  browser: Browser;
-  world: World;
+/** A file's browser and world (set by its `beforeAll`), and its cases' helpers. */
+export interface HostedSuite extends FileWorld {
   /** A session the merchant creates, to be paid on its `checkout_url`; back to the demo shop. */
   createSession(body: {
     amount: number;
@@ -54,20 +50,6 @@ export function hostedSuite(): HostedSuite {
       }
     },
   } as HostedSuite;
-  beforeAll(async () => {
-    const base = inject('baseUrl');
-    suite.world = {
-      base,
-      checkoutPage: `${base}/demo/`,
-      shopPage: inject('shopUrl'),
-      backend: new MerchantBackend(base),
-      sandbox: new SandboxControl(base),
-      inbox: new WebhookInbox(inject('receiverUrl')),
-    };
-    suite.browser = await launch();
-  });
-  afterAll(async () => {
-    await suite.browser?.close();
-  });
+  openFileWorld(suite);
   return suite;
 }
