@@ -12,6 +12,7 @@ import {
   attempt,
   inMs,
   money,
+  pendingView,
   view,
   withAttempt,
 } from './support/views';
@@ -19,15 +20,11 @@ import { bodyText, button, mountView, q, qa, submit, type } from './support/dom'
 
 describe('steps: live', () => {
   it('approve_on_phone: the masked phone, what to expect, and a waiting status', async () => {
-    const base = view([KENYA], { only: 'phone_prompt' });
     const el = await mountView(
-      withAttempt(
-        base,
-        attempt(KENYA, 'phone_prompt', 'pending', {
-          type: 'approve_on_phone',
-          mobile_masked: '2547****5000',
-        }),
-      ),
+      pendingView(KENYA, 'phone_prompt', {
+        type: 'approve_on_phone',
+        mobile_masked: '2547****5000',
+      }),
     );
     expect(el.step).to.equal('approve');
     const text = bodyText(el);
@@ -38,15 +35,11 @@ describe('steps: live', () => {
   });
 
   it('enter_otp: the code field with a 2-minute countdown that ticks (fake clock)', async () => {
-    const base = view([IVORY_COAST], { only: 'otp_operator' });
-    const otp = withAttempt(
-      base,
-      attempt(IVORY_COAST, 'otp_operator', 'pending', {
-        type: 'enter_otp',
-        expires_at: inMs(120_000),
-        tries_left: 3,
-      }),
-    );
+    const otp = pendingView(IVORY_COAST, 'otp_operator', {
+      type: 'enter_otp',
+      expires_at: inMs(120_000),
+      tries_left: 3,
+    });
     const time = fakeClock();
     try {
       const el = await mountView(otp);
@@ -68,16 +61,12 @@ describe('steps: live', () => {
   });
 
   it('enter_otp: an expired code disables Confirm', async () => {
-    const base = view([IVORY_COAST], { only: 'otp_operator' });
     const el = await mountView(
-      withAttempt(
-        base,
-        attempt(IVORY_COAST, 'otp_operator', 'pending', {
-          type: 'enter_otp',
-          expires_at: inMs(-1000),
-          tries_left: 1,
-        }),
-      ),
+      pendingView(IVORY_COAST, 'otp_operator', {
+        type: 'enter_otp',
+        expires_at: inMs(-1000),
+        tries_left: 1,
+      }),
     );
     expect(q(el, '[role=timer]').textContent).to.equal('The code has expired.');
     expect(button(el, 'Confirm').disabled).to.equal(true);
@@ -85,16 +74,12 @@ describe('steps: live', () => {
   });
 
   it('enter_otp: refuses a code that is not digits before sending', async () => {
-    const base = view([IVORY_COAST], { only: 'otp_operator' });
     const el = await mountView(
-      withAttempt(
-        base,
-        attempt(IVORY_COAST, 'otp_operator', 'pending', {
-          type: 'enter_otp',
-          expires_at: inMs(120_000),
-          tries_left: 3,
-        }),
-      ),
+      pendingView(IVORY_COAST, 'otp_operator', {
+        type: 'enter_otp',
+        expires_at: inMs(120_000),
+        tries_left: 3,
+      }),
     );
     await submit(el);
     expect(q(el, '#otp-error').textContent).to.equal('This field is required.');
@@ -156,15 +141,11 @@ describe('steps: live', () => {
   });
 
   it('redirect: opens a named, sized popup on the click', async () => {
-    const base = view([SENEGAL], { only: 'redirect_wallet' });
     const el = await mountView(
-      withAttempt(
-        base,
-        attempt(SENEGAL, 'redirect_wallet', 'pending', {
-          type: 'redirect',
-          url: 'https://wallet.example/authorize/1',
-        }),
-      ),
+      pendingView(SENEGAL, 'redirect_wallet', {
+        type: 'redirect',
+        url: 'https://wallet.example/authorize/1',
+      }),
     );
     expect(el.step).to.equal('redirect');
     const original = window.open;
@@ -188,15 +169,11 @@ describe('steps: live', () => {
   });
 
   it('redirect: falls back to a full-page redirect when the popup is blocked', async () => {
-    const base = view([SENEGAL], { only: 'redirect_wallet' });
     const el = await mountView(
-      withAttempt(
-        base,
-        attempt(SENEGAL, 'redirect_wallet', 'pending', {
-          type: 'redirect',
-          url: 'https://wallet.example/authorize/2',
-        }),
-      ),
+      pendingView(SENEGAL, 'redirect_wallet', {
+        type: 'redirect',
+        url: 'https://wallet.example/authorize/2',
+      }),
     );
     const original = window.open;
     const navigated: string[] = [];
@@ -214,7 +191,6 @@ describe('steps: live', () => {
   });
 
   it('redirect: never opens or navigates to a URL that is not https (issue #14)', async () => {
-    const base = view([SENEGAL], { only: 'redirect_wallet' });
     for (const url of [
       'javascript:alert(document.cookie)',
       ' javascript:alert(1)',
@@ -222,10 +198,7 @@ describe('steps: live', () => {
       'http://wallet.example/authorize/3',
     ]) {
       const el = await mountView(
-        withAttempt(
-          base,
-          attempt(SENEGAL, 'redirect_wallet', 'pending', { type: 'redirect', url }),
-        ),
+        pendingView(SENEGAL, 'redirect_wallet', { type: 'redirect', url }),
       );
       const original = window.open;
       const opened: unknown[] = [];
@@ -248,11 +221,8 @@ describe('steps: live', () => {
   });
 
   it('redirect: plain http only on the proxy endpoint origin (the sandbox pages in development)', async () => {
-    const base = view([SENEGAL], { only: 'redirect_wallet' });
     const url = `${location.origin}/sandbox/authorize/4`;
-    const el = await mountView(
-      withAttempt(base, attempt(SENEGAL, 'redirect_wallet', 'pending', { type: 'redirect', url })),
-    );
+    const el = await mountView(pendingView(SENEGAL, 'redirect_wallet', { type: 'redirect', url }));
     expect(el.endpointUrl).to.equal(location.origin);
     const original = window.open;
     const opened: unknown[] = [];
@@ -270,10 +240,7 @@ describe('steps: live', () => {
   });
 
   it('wait: a confirming status', async () => {
-    const base = view([IVORY_COAST], { only: 'otp_operator' });
-    const el = await mountView(
-      withAttempt(base, attempt(IVORY_COAST, 'otp_operator', 'pending', { type: 'wait' })),
-    );
+    const el = await mountView(pendingView(IVORY_COAST, 'otp_operator', { type: 'wait' }));
     expect(el.step).to.equal('wait');
     expect(q(el, 'h2').textContent).to.equal('Your payment is being confirmed');
     expect(bodyText(el)).to.contain('Don’t pay again; this page updates by itself.');

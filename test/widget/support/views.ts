@@ -245,6 +245,22 @@ export function withAttempt(
   };
 }
 
+/**
+ * A view of `country` offering only its method of `kind`, with one pending attempt whose next
+ * action is `next`: the live steps' fixture.
+ *
+ * @example
+ * await mountView(pendingView(KENYA, 'phone_prompt', { type: 'approve_on_phone', mobile_masked: '2547****5000' }));
+ */
+export function pendingView(
+  country: CountryOption,
+  kind: MethodKind,
+  next: NextAction,
+): CheckoutView {
+  const base = view([country], { only: kind });
+  return withAttempt(base, attempt(country, kind, 'pending', next));
+}
+
 /** What Intl prints for whole units in English (the test browser's ICU data decides the symbol). */
 export function money(amount: number, currency: string): string {
   return new Intl.NumberFormat('en', {
