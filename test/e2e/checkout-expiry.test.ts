@@ -26,6 +26,7 @@ import {
   failed,
   galleryDir,
   noLateWebhooks,
+  noLeaks,
   ok,
   phone,
 } from './support/checkout-suite';
@@ -351,3 +352,4 @@ test('a session left open until it expires: the payer and the merchant see it ex
 // ---------------------------------------------------------------- after every case
 
 noLateWebhooks(suite);
+noLeaks();

@@ -10,23 +10,20 @@
  * events, the session's final state from the merchant API, and exactly one merchant webhook per
  * outcome, each signature verified with the built verifier. Every step saves a screenshot under
  * test-results/e2e/<case>/; a failing step names the case, the step and its screenshot. The
- * last test sweeps every response body, stream message, webhook and the stack's log for
- * secrets and payers' phone numbers.
+ * last test (in both checkout files) sweeps every response body, stream message, webhook and
+ * the stack's log for secrets and payers' phone numbers.
  */
-import { describe, expect, inject, test } from 'vitest';
-import { findLeaks, formatLeaks } from '../support/secret-sweep';
+import { describe, expect, test } from 'vitest';
 import { chooseMethod, fillAndPay, openCheckout, tryAgain } from './flows';
 import {
   checkoutSuite,
   failed,
   noLateWebhooks,
+  noLeaks,
   ok,
   phone,
-  typedPhones,
 } from './support/checkout-suite';
-import { SECRETS } from './support/config';
 import { checkOutcome } from './support/outcome';
-import { SEEN, readBodies } from './support/responses';
 import { Widget } from './support/widget';
 
 const suite = checkoutSuite();
@@ -254,23 +251,4 @@ test('a merchant page with a strict CSP on another origin (French)', async () =>
 // ---------------------------------------------------------------- after every case
 
 noLateWebhooks(suite);
-
-test('no secret and no payer phone number in any response, stream message, webhook or log', async () => {
-  // The stack's log (request lines and the Workers' console) is also saved at teardown.
-  const output = await (await fetch(`${inject('receiverUrl')}/stack-output`)).text();
-  expect(output).toContain('POST /v1/sessions 201');
-  const webhooks = await (await fetch(`${inject('receiverUrl')}/received`)).text();
-  const texts = [
-    ...readBodies(SEEN),
-    { source: 'wrangler dev output', text: output },
-    { source: 'merchant webhooks (headers and bodies)', text: webhooks },
-  ];
-  expect(texts.length).toBeGreaterThan(100);
-  const phones = typedPhones();
-  expect(phones.length).toBeGreaterThanOrEqual(10);
-  const leaks = findLeaks(texts, {
-    secrets: [SECRETS.serviceSecretKey, SECRETS.merchantApiKey, SECRETS.webhookSecret],
-    phones,
-  });
-  expect(leaks, formatLeaks(leaks)).toEqual([]);
-});
+noLeaks();
