@@ -3,16 +3,15 @@
 // development mode. Each case calls the Worker's own fetch handler with the suite's env changed
 // as a deployment with those settings would run.
 import { env } from 'cloudflare:workers';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProxyEnv } from '../../../worker/env';
 import { addressBucket } from '../../../worker/middleware/address-bucket';
 import { estimateBits } from '../../../worker/keys/entropy';
-import { expectNoSecrets, ref, startAttempt, waitForSession } from '../helpers';
+import { ref, startAttempt, waitForSession } from '../helpers';
 import { configProblems, expectBareConfigInvalid } from './config-detail';
 import { waitForPayout } from '../money/support';
 import {
   FULL,
-  READ,
   CHECKOUT,
   OLD,
   NEW,
@@ -21,20 +20,10 @@ import {
   post,
   deliveredBody,
   LIVE,
+  noKeysLeaked,
 } from './merchant-keys-support';
 
-afterAll(() =>
-  expectNoSecrets([
-    FULL,
-    READ,
-    CHECKOUT,
-    OLD,
-    NEW,
-    LIVE.SERVICE_SECRET_KEY,
-    LIVE.MERCHANT_API_KEY,
-    LIVE.MERCHANT_WEBHOOK_SECRET,
-  ]),
-);
+noKeysLeaked();
 
 describe('webhooks', () => {
   it('name the request that created the session and the key id that acted', async () => {

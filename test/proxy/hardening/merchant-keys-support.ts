@@ -2,11 +2,11 @@
 // keys of each scope, an env with them, one request through the Worker's fetch handler.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { expect, vi } from 'vitest';
+import { afterAll, expect, vi } from 'vitest';
 import { devInbox } from '../../../worker/dev-inbox/inbox';
 import type { ProxyEnv } from '../../../worker/env';
 import worker from '../../../worker/dev-worker';
-import { BASE, seenBodies } from '../helpers';
+import { BASE, expectNoSecrets, seenBodies } from '../helpers';
 
 /** A development key (`uc_test_`) of `id` with a 256-bit random secret. */
 export function testKey(id: string): string {
@@ -110,3 +110,20 @@ export const LIVE = {
   SERVICE_BASE_URL: 'https://sandbox.internal',
   MERCHANT_WEBHOOK_URL: 'https://shop.example/webhooks',
 };
+
+/** Registers a merchant-keys file's last check: none of its keys, nor the live settings'
+ * secrets, in any response body or log line. */
+export function noKeysLeaked(): void {
+  afterAll(() =>
+    expectNoSecrets([
+      FULL,
+      READ,
+      CHECKOUT,
+      OLD,
+      NEW,
+      LIVE.SERVICE_SECRET_KEY,
+      LIVE.MERCHANT_API_KEY,
+      LIVE.MERCHANT_WEBHOOK_SECRET,
+    ]),
+  );
+}

@@ -5,35 +5,23 @@
 // would run.
 import { runDurableObjectAlarm } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { idempotencyStub } from '../../../worker/idempotency/claim';
-import { expectNoSecrets, ref, seenLogs } from '../helpers';
+import { ref, seenLogs } from '../helpers';
 import { clearFaults, injectFault } from '../hostile/support';
 import {
   FULL,
   READ,
   CHECKOUT,
-  OLD,
   NEW,
   keysEnv,
   send,
   post,
   secretDerivedId,
-  LIVE,
+  noKeysLeaked,
 } from './merchant-keys-support';
 
-afterAll(() =>
-  expectNoSecrets([
-    FULL,
-    READ,
-    CHECKOUT,
-    OLD,
-    NEW,
-    LIVE.SERVICE_SECRET_KEY,
-    LIVE.MERCHANT_API_KEY,
-    LIVE.MERCHANT_WEBHOOK_SECRET,
-  ]),
-);
+noKeysLeaked();
 
 describe('session ids', () => {
   it('are random: never a function of a merchant secret, and a replay finds its id in the store', async () => {

@@ -7,7 +7,8 @@ import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { linkShardName } from '../../../worker/ledger/shards';
-import { expectNoSecrets, merchant, sandbox } from '../helpers';
+import { expectNoSecrets, sandbox } from '../helpers';
+import { createOurLink } from './payment-links-support';
 
 afterAll(() => expectNoSecrets());
 afterEach(async () => {
@@ -19,19 +20,8 @@ const SUCCESS = { payment_step: 2, status: 'success', statusCode: '000000' };
 
 /** Creates a KES 1,500 link through the merchant API: our id and the upstream's. */
 async function createLink(): Promise<{ id: string; upstreamId: string }> {
-  const res = await merchant('/v1/payment-links', {
-    method: 'POST',
-    body: JSON.stringify({
-      business_name: 'Corner Shop',
-      item_name: 'Basket',
-      currency: 'KES',
-      amount: 1500,
-      country_id: 1,
-    }),
-  });
-  expect(res.status, await res.clone().text()).toBe(201);
-  const body = (await res.json()) as { id: string; data: { id: string } };
-  return { id: body.id, upstreamId: body.data.id };
+  const { linkId, body } = await createOurLink();
+  return { id: String(body.id), upstreamId: linkId };
 }
 
 /** Pays a link on the sandbox's page, left pending (…005): its depositId and reference. */

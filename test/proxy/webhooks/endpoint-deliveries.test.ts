@@ -5,38 +5,29 @@
 // the stored clocks, never by sleeping.
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DELIVERY_RETENTION_DAYS,
   insertDelivery,
   pruneDeliveries,
 } from '../../../worker/webhook-endpoints/delivery-log';
-import { expectNoSecrets, merchant, seenLogs } from '../helpers';
+import { merchant } from '../helpers';
 import {
   createEndpoint,
   DAY,
-  deleteAllEndpoints,
   drain,
   emit,
   eventId,
-  givenSecrets,
   receivedBy,
   receiver,
   registryStub,
   scratchObject,
   sent,
   targetRows,
+  endpointFileHooks,
 } from './support';
 
-afterEach(() => deleteAllEndpoints());
-
-afterAll(() => {
-  expectNoSecrets();
-  // A secret is answered once, to its creator; never in a log line.
-  for (const secret of givenSecrets) {
-    expect(seenLogs.filter((line) => line.includes(secret))).toEqual([]);
-  }
-});
+endpointFileHooks();
 
 describe('replay', () => {
   it('sends the events of a range again from the feed, with their original ids and bodies', async () => {

@@ -10,25 +10,16 @@ import {
   waitOnExecutionContext,
 } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { devInbox } from '../../../worker/dev-inbox/inbox';
 import worker from '../../../worker/index';
 import { endpointUrlProblem } from '../../../worker/webhook-endpoints/endpoint-url';
 import { matchesEventType } from '../../../worker/webhook-endpoints/event-filter';
-import {
-  createSession,
-  expectNoSecrets,
-  merchant,
-  ref,
-  seenLogs,
-  startAttempt,
-  waitForSession,
-} from '../helpers';
+import { createSession, merchant, ref, startAttempt, waitForSession } from '../helpers';
 import { drainSession } from '../money/sessions-support';
 import {
   createEndpoint,
-  deleteAllEndpoints,
   emit,
   eventId,
   givenSecrets,
@@ -39,17 +30,10 @@ import {
   sent,
   signaturesOf,
   SUB,
+  endpointFileHooks,
 } from './support';
 
-afterEach(() => deleteAllEndpoints());
-
-afterAll(() => {
-  expectNoSecrets();
-  // A secret is answered once, to its creator; never in a log line.
-  for (const secret of givenSecrets) {
-    expect(seenLogs.filter((line) => line.includes(secret))).toEqual([]);
-  }
-});
+endpointFileHooks();
 
 describe('event filters', () => {
   it('match wildcards, exact names and "*", for types the code never heard of', () => {

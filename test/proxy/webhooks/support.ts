@@ -4,14 +4,14 @@
 // over HTTP to the proxy's /dev/webhooks/status/:code receiver).
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { expect } from 'vitest';
+import { afterAll, afterEach, expect } from 'vitest';
 import { Webhook } from 'standardwebhooks';
 import { TaskQueue } from '../../../worker/durable/task-queue';
 import { WebhookOutbox, type WebhookType } from '../../../worker/durable/webhook-outbox';
 import { IndexOutbox } from '../../../worker/index-store/index-outbox';
 import { eventSummary } from '../../../worker/index-store/event-summary';
 import { REGISTRY_NAME } from '../../../worker/webhook-endpoints/directory';
-import { BASE, merchant } from '../helpers';
+import { BASE, expectNoSecrets, merchant, seenLogs } from '../helpers';
 
 /** One POST the proxy made to an endpoint address. */
 export interface Sent {
@@ -182,3 +182,19 @@ export function targetRows(stub: DurableObjectStub) {
 export const SUB = '5b0e3f9c-6f2a-4c1e-9d57-2f1f1a7c0b11';
 /** One day in milliseconds. */
 export const DAY = 86_400_000;
+
+/**
+ * Registers an endpoints file's hooks: every endpoint deleted after each test; after the last,
+ * no secret in any log line, and each endpoint secret answered once, to its creator, never
+ * logged.
+ */
+export function endpointFileHooks(): void {
+  afterEach(() => deleteAllEndpoints());
+  afterAll(() => {
+    expectNoSecrets();
+    // A secret is answered once, to its creator; never in a log line.
+    for (const secret of givenSecrets) {
+      expect(seenLogs.filter((line) => line.includes(secret))).toEqual([]);
+    }
+  });
+}
