@@ -11,7 +11,7 @@
  * @module
  */
 import type { ProxyEnv } from './env';
-import { envVar } from './env-vars';
+import { numberVar } from './env-vars';
 import { logLine } from './middleware/request-log';
 import { forgetHealthCache, healthObject } from './session/upstream-faults';
 
@@ -35,18 +35,20 @@ export function parseSignatureAlert(env: ProxyEnv): {
   problems: string[];
 } {
   const problems: string[] = [];
-  const read = (name: string, fallback: number, whole: boolean): number => {
-    const raw = envVar(env, name);
-    if (raw === undefined || raw === '') return fallback;
-    const value = Number(raw);
-    if (!Number.isFinite(value) || value <= 0 || (whole && !Number.isInteger(value))) {
-      problems.push(`${name} must be a ${whole ? 'whole ' : ''}number greater than 0`);
-      return fallback;
-    }
-    return value;
-  };
-  const failures = read('SIGNATURE_ALERT_FAILURES', DEFAULT_SIGNATURE_ALERT.failures, true);
-  const minutes = read('SIGNATURE_ALERT_MINUTES', DEFAULT_SIGNATURE_ALERT.minutes, false);
+  const failures = numberVar(
+    env,
+    'SIGNATURE_ALERT_FAILURES',
+    DEFAULT_SIGNATURE_ALERT.failures,
+    problems,
+    { positive: true, whole: true },
+  );
+  const minutes = numberVar(
+    env,
+    'SIGNATURE_ALERT_MINUTES',
+    DEFAULT_SIGNATURE_ALERT.minutes,
+    problems,
+    { positive: true },
+  );
   return { alert: { failures, windowMs: Math.round(minutes * 60_000) }, problems };
 }
 

@@ -17,18 +17,27 @@ export function envVar(env: object, name: string): unknown {
 }
 
 /**
- * A non-negative number var, `fallback` when unset or empty; a malformed one adds a problem and
- * answers `fallback`.
+ * A number var, `fallback` when unset or empty; a malformed one adds a problem and answers
+ * `fallback`. Non-negative by default; `positive`: greater than 0; `whole`: an integer.
  *
  * @example
  * const delay = numberVar(env, 'RECONCILE_DELAY_SECONDS', 30, problems);
+ * const failures = numberVar(env, 'SIGNATURE_ALERT_FAILURES', 5, problems, { positive: true, whole: true });
  */
-export function numberVar(env: object, name: string, fallback: number, problems: string[]): number {
+export function numberVar(
+  env: object,
+  name: string,
+  fallback: number,
+  problems: string[],
+  { positive = false, whole = false }: { positive?: boolean; whole?: boolean } = {},
+): number {
   const raw = envVar(env, name);
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) {
-    problems.push(`${name} must be a non-negative number`);
+  const inRange = positive ? value > 0 : value >= 0;
+  if (!Number.isFinite(value) || !inRange || (whole && !Number.isInteger(value))) {
+    const bound = positive ? 'number greater than 0' : 'non-negative number';
+    problems.push(`${name} must be a ${whole ? 'whole ' : ''}${bound}`);
     return fallback;
   }
   return value;
