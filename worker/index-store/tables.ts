@@ -140,8 +140,8 @@ export function upsertSummary<K extends SummaryKind>(
   version: number,
 ): D1PreparedStatement {
   const table = INDEX_TABLES[kind];
-  // A summary is a flat object of column values: its entries are the row's columns.
-  const record: Record<string, unknown> = { ...Object.fromEntries(Object.entries(row)), version };
+  // A summary is a flat object of column values: its keys are the row's columns.
+  const record: Record<string, unknown> = { ...row, version };
   const columns = Object.keys(record);
   const updates = columns
     .filter((c) => c !== 'id')
