@@ -21,6 +21,7 @@ import {
   forceOutcome,
   recordFigures,
   runTimersNow,
+  callbacksInFlight,
   sandboxTransactions,
   webhooksFor,
 } from './support';
@@ -44,9 +45,7 @@ afterAll(async () => {
   await clearFaults();
   await vi.waitFor(
     async () => {
-      const undelivered = (await sandboxTransactions()).flatMap((tx) =>
-        tx.callbacks.filter((c) => c.delivered_at === null && c.gave_up_at === null),
-      );
+      const undelivered = await callbacksInFlight();
       if (undelivered.length > 0) throw new Error(`${undelivered.length} callbacks in flight`);
     },
     { timeout: 10_000, interval: 100 },

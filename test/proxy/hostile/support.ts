@@ -203,6 +203,22 @@ export async function sandboxTransactions(): Promise<SandboxTx[]> {
   return ((await res.json()) as { transactions: SandboxTx[] }).transactions;
 }
 
+/**
+ * The sandbox's callbacks still on their way (neither delivered nor given up), of the
+ * transactions whose third_party_reference_1 `matches` (all of them by default).
+ *
+ * @example
+ * expect(await callbacksInFlight((r) => r === reference)).toEqual([]);
+ */
+export async function callbacksInFlight(
+  matches: (reference: string | null) => boolean = () => true,
+): Promise<SandboxTx['callbacks']> {
+  return (await sandboxTransactions())
+    .filter((tx) => matches(tx.third_party_reference_1))
+    .flatMap((tx) => tx.callbacks)
+    .filter((c) => c.delivered_at === null && c.gave_up_at === null);
+}
+
 /** The sandbox transactions created for one attempt reference (at most one, if all is well). */
 export async function sandboxTxFor(attemptId: string): Promise<SandboxTx[]> {
   return (await sandboxTransactions()).filter((tx) => tx.third_party_reference_1 === attemptId);

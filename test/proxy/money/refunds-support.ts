@@ -5,7 +5,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
 import type { RefundDetail, RefundView } from '../../../worker/payout/refund-view';
 import { createSession, merchant, ref, startAttempt, waitForSession } from '../helpers';
-import { sandboxTransactions, webhooksFor, type ReceivedWebhook } from '../hostile/support';
+import { callbacksInFlight, webhooksFor, type ReceivedWebhook } from '../hostile/support';
 import { payoutObject } from './support';
 import { drainSession } from './sessions-support';
 
@@ -78,10 +78,7 @@ export function waitForRefund(
 export async function drainRefund(id: string, sessionId: string): Promise<void> {
   await vi.waitFor(
     async () => {
-      const waiting = (await sandboxTransactions())
-        .filter((tx) => tx.third_party_reference_1 === id)
-        .flatMap((tx) => tx.callbacks)
-        .filter((c) => c.delivered_at === null && c.gave_up_at === null);
+      const waiting = await callbacksInFlight((r) => r === id);
       expect(waiting, 'sandbox callbacks still on their way').toEqual([]);
       const left = await runInDurableObject(payoutObject(id), async (instance, state) => {
         const due = state.storage.sql

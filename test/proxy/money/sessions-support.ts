@@ -7,7 +7,7 @@ import type { MerchantSession } from '../../../worker/session/merchant-view';
 import { getSession } from '../helpers';
 import {
   runTimersNow,
-  sandboxTransactions,
+  callbacksInFlight,
   sandboxTxFor,
   sessionObject,
   webhooksFor,
@@ -136,10 +136,7 @@ export async function eventsFor(sessionId: string): Promise<ReceivedWebhook[]> {
 export async function drainSession(sessionId: string): Promise<void> {
   await vi.waitFor(
     async () => {
-      const waiting = (await sandboxTransactions())
-        .filter((tx) => tx.third_party_reference_1?.startsWith(`${sessionId}.`))
-        .flatMap((tx) => tx.callbacks)
-        .filter((c) => c.delivered_at === null && c.gave_up_at === null);
+      const waiting = await callbacksInFlight((r) => r?.startsWith(`${sessionId}.`) === true);
       expect(waiting, 'sandbox callbacks still on their way').toEqual([]);
       const left = await runInDurableObject(sessionObject(sessionId), (_instance, state) =>
         state.storage.sql

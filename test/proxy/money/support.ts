@@ -8,7 +8,7 @@ import { signEnvelope, type SigningScheme } from '../../../shared/signing';
 import { devInbox } from '../../../worker/dev-inbox/inbox';
 import type { PayoutView } from '../../../worker/payout/view';
 import { merchant, postCallback, ref } from '../helpers';
-import { sandboxTransactions } from '../hostile/support';
+import { callbacksInFlight } from '../hostile/support';
 
 /** The signature scheme this project's proxy and sandbox use. */
 export function projectScheme(): SigningScheme {
@@ -149,10 +149,7 @@ export async function drainPayout(reference: string): Promise<void> {
   const stub = payoutObject(reference);
   await vi.waitFor(
     async () => {
-      const waiting = (await sandboxTransactions())
-        .filter((tx) => tx.third_party_reference_1 === reference)
-        .flatMap((tx) => tx.callbacks)
-        .filter((c) => c.delivered_at === null && c.gave_up_at === null);
+      const waiting = await callbacksInFlight((r) => r === reference);
       expect(waiting, 'sandbox callbacks still on their way').toEqual([]);
       const left = await runInDurableObject(stub, async (_instance, state) => {
         const kinds = state.storage.sql
