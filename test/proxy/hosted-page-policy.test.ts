@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:workers';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ProxyEnv } from '../../worker/env';
-import { checkout, expectNoSecrets } from './helpers';
+import { expectNoSecrets } from './helpers';
 import { configProblems, expectBareConfigInvalid } from './hardening/config-detail';
 import {
   chunkOf,

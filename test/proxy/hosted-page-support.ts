@@ -10,7 +10,7 @@ import { env, exports } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import type { ProxyEnv } from '../../worker/env';
 import worker from '../../worker/index';
-import { BASE, checkout, createSession, ref, seenBodies, waitForSession } from './helpers';
+import { BASE, createSession, ref, seenBodies, waitForSession } from './helpers';
 
 export interface Page {
   status: number;

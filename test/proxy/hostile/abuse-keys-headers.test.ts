@@ -9,7 +9,6 @@ import { signEnvelope, timingSafeEqual } from '../../../shared/signing';
 import { PAGE_CSP } from '../../../worker/middleware/security-headers';
 import {
   BASE,
-  checkout,
   createSession,
   expectNoSecrets,
   merchant,

@@ -15,7 +15,7 @@
 // stays pending under reconcile, nobody is told "failed") — never re-send the create.
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { checkout, expectNoSecrets, getSession } from '../helpers';
+import { expectNoSecrets, getSession } from '../helpers';
 import {
   clearFaults,
   forceOutcome,

@@ -16,15 +16,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import {
-  checkout,
-  createSession,
-  expectNoSecrets,
-  getSession,
-  ref,
-  seenBodies,
-  seenLogs,
-} from '../helpers';
+import { createSession, expectNoSecrets, getSession, ref, seenBodies, seenLogs } from '../helpers';
 import { clearFaults, recordFigures, sessionObject, webhooksFor } from '../hostile/support';
 import {
   RUNS,

@@ -5,7 +5,7 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
 import { signEnvelope } from '../../../shared/signing';
 import type { MerchantSession } from '../../../worker/session/merchant-view';
-import { getSession, ref, sandbox } from '../helpers';
+import { getSession, sandbox } from '../helpers';
 import { sessionObject, type SandboxTx } from '../hostile/support';
 import { projectScheme } from '../money/support';
 

@@ -5,8 +5,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
 import type { WebhookRecord } from '../../../worker/durable/webhook-outbox';
 import { ledgerNames } from '../../../worker/ledger/shards';
-import { merchant, ref, sandbox } from '../helpers';
-import { callback } from './support';
+import { merchant, sandbox } from '../helpers';
 
 /** A credited hosted-checkout payment (the payload is not in the spec: collection-shaped). */
 export function paid(upstreamRef: string, extra: Record<string, unknown> = {}) {
