@@ -193,12 +193,9 @@ test('a reload while the prompt waits on the phone resumes at the approve step',
       expect(loads.map((e) => e.detail.step)).toEqual(['form', 'approve']);
       expect(loads[1]?.url).toContain(`session=${session.id}`);
     });
-    await run.step('approved-on-phone', async () => {
-      const state = await suite.world.backend.session(session.id);
-      const ref = state.attempts[0]?.upstream_reference;
-      if (!ref) throw new Error('the attempt has no upstream reference');
-      await suite.world.sandbox.decide(ref, 'success');
-    });
+    await run.step('approved-on-phone', () =>
+      suite.world.sandbox.approveOnPhone(suite.world.backend, session.id),
+    );
     await checkOutcome(run, widget, suite.world, session.id, {
       step: 'success',
       session: 'succeeded',

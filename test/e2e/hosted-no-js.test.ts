@@ -23,7 +23,7 @@ describe('without JavaScript, paid through checkout_url on plain HTML forms (360
     name: string,
     locale: string,
     body: { amount: number; currency: string; country_id?: number },
-    pay: (run: CaseRun) => Promise<void>,
+    pay: (run: CaseRun, session: string) => Promise<void>,
     returnText: RegExp,
   ) {
     await withPayer(name, { webView: { locale }, javaScriptEnabled: false }, async (run) => {
@@ -38,7 +38,7 @@ describe('without JavaScript, paid through checkout_url on plain HTML forms (360
         await waitForNoJsStep(run.page, 'choose');
         await checkA11y('choose');
       });
-      await pay(run);
+      await pay(run, session.id);
       await run.step('paid-page-with-return-link', async () => {
         // The waiting step's <noscript> refresh brings the paid page.
         const back = run.page.locator('#uc-return a.button');
@@ -111,10 +111,14 @@ describe('without JavaScript, paid through checkout_url on plain HTML forms (360
       'hosted-nojs-phone-prompt',
       'en-KE',
       { amount: 1500, currency: 'KES' },
-      async (run) => {
-        await chooseAndSubmit(run, 'M-PESA', '712345000', 'approve');
+      async (run, session) => {
+        // …005: pending until approved on the phone, so the approve step cannot pass unseen.
+        await chooseAndSubmit(run, 'M-PESA', '712345005', 'approve');
         expect(await run.page.locator('#uc-step-heading').innerText()).toBe(
           'Approve on your phone',
+        );
+        await run.step('approved-on-phone', () =>
+          suite.world.sandbox.approveOnPhone(suite.world.backend, session),
         );
       },
       /Return to /,

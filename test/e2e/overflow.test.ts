@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, inject, test } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launch } from './browser';
-import { MerchantBackend } from './support/backend';
+import { MerchantBackend, SandboxControl } from './support/backend';
 import {
   expectNoHorizontalOverflow,
   openOnPhone,
@@ -21,10 +21,12 @@ import { Widget, type Step } from './support/widget';
 let browser: Browser;
 let base: string;
 let backend: MerchantBackend;
+let sandbox: SandboxControl;
 
 beforeAll(async () => {
   base = inject('baseUrl');
   backend = new MerchantBackend(base);
+  sandbox = new SandboxControl(base);
   browser = await launch();
 });
 
@@ -39,13 +41,15 @@ const KES_AMOUNT = 250_000;
 
 describe.each(PHONE_WIDTHS)('at %i px', (width) => {
   let phone: PhonePage | null = null;
+  /** The session the demo shop is paying. */
+  let session = '';
   afterAll(async () => phone?.close());
 
   /** Opens the demo shop on a new session; the widget on its first step. */
   async function checkout(body: { currency: string; country_id?: number; amount?: number }) {
     await phone?.close();
-    const session = await backend.createSession({ amount: AMOUNT, ...body });
-    phone = await openOnPhone(browser, width, `${base}/demo/?session=${session.id}`);
+    ({ id: session } = await backend.createSession({ amount: AMOUNT, ...body }));
+    phone = await openOnPhone(browser, width, `${base}/demo/?session=${session}`);
     return new Widget(phone.page);
   }
 
@@ -83,7 +87,7 @@ describe.each(PHONE_WIDTHS)('at %i px', (width) => {
     await at(widget, 'choose');
     await widget.choose('M-PESA');
     await at(widget, 'form');
-    await widget.fill({ mobile: '+254 712 345 000' });
+    await widget.fill({ mobile: '+254 712 345 005' }); // …005: approve stays up until approved
     await expectNoHorizontalOverflow(
       widget.page,
       `form, number shown, at ${width} px`,
@@ -91,6 +95,7 @@ describe.each(PHONE_WIDTHS)('at %i px', (width) => {
     );
     await widget.submit();
     await at(widget, 'approve');
+    await sandbox.approveOnPhone(backend, session);
     await at(widget, 'success');
   });
 

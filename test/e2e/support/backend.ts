@@ -223,6 +223,20 @@ export class SandboxControl {
       body: JSON.stringify({ outcome }),
     });
   }
+
+  /**
+   * The payer approves the session's first attempt on their phone: a phone ending in …005 keeps
+   * the approve step up until this, so a test cannot miss it (a …000 payment calls back 1.5 s
+   * after it starts, maybe before a slow page shows the step).
+   *
+   * @example
+   * await sandbox.approveOnPhone(backend, session.id);
+   */
+  async approveOnPhone(backend: MerchantBackend, session: string): Promise<void> {
+    const ref = (await backend.session(session)).attempts[0]?.upstream_reference;
+    if (!ref) throw new Error(`session ${session}: the attempt has no upstream reference`);
+    await this.decide(ref, 'success');
+  }
 }
 
 /** The merchant's webhook endpoint (support/webhook-receiver.ts), read back and verified. */
