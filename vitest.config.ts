@@ -197,14 +197,14 @@ export default defineConfig({
       },
       {
         // The payment smoke in Chromium, Firefox ESR and WebKitGTK (UC_ENGINES picks), on its own
-        // dev stack (same ports as e2e: run the two projects one after the other, as npm test
-        // does), so its attempts do not share e2e's per-IP rate limit window.
+        // dev stack and ports (8803 + inspector 9803, 8791, 8792), so it runs beside e2e (npm
+        // test does) and its attempts do not share e2e's per-IP rate limit window.
         test: {
           name: 'e2e-engines',
           include: ['test/e2e/engines.test.ts'],
           environment: 'node',
           globalSetup: ['./test/e2e/global-setup.ts'],
-          env: { UC_E2E_ARTIFACTS: 'test-results/e2e-engines' },
+          env: { UC_E2E_ARTIFACTS: 'test-results/e2e-engines', UC_E2E_PORTS: '8803,8791,8792' },
           testTimeout: 90_000,
           hookTimeout: 60_000,
           fileParallelism: false,

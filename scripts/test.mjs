@@ -70,18 +70,19 @@ run(
   'money paths with HMAC-SHA256 signatures (workerd, with the sandbox)',
 );
 run('vitest', ['run', '--project', 'proxy-model'], 'money model (workerd, with the sandbox)');
-// The browser suites: the end-to-end stack (ports 8797, 8789, 8790) and the widget suite's
-// stack (8795, 8796) share no port, and both spend most of their time waiting on the sandbox's
-// clock and the browsers, so they run side by side. Within each lane, one stack at a time.
+// The browser suites, in two lanes side by side: the end-to-end suite (its stack on 8797, 8789,
+// 8790); then the widget suite in each engine, one after another with its own dev stack
+// (scripts/test-widget.mjs says why; 8795, 8796), and the payment smoke in every engine on
+// its own stack (8803, 8791, 8792). No port is shared, and each lane spends most of its time
+// waiting on the sandbox's clock and the browsers. The lanes take about as long.
 await runLanes([
+  [['vitest', ['run', '--project', 'e2e'], 'end-to-end suite (Chromium, wrangler dev)']],
   [
-    ['vitest', ['run', '--project', 'e2e'], 'end-to-end suite (Chromium, wrangler dev)'],
+    ...widgetSteps(),
     [
       'vitest',
       ['run', '--project', 'e2e-engines'],
       `payment smoke in every engine (${names}; wrangler dev)`,
     ],
   ],
-  // One engine after another, each with its own dev stack (scripts/test-widget.mjs says why).
-  widgetSteps(),
 ]);

@@ -8,7 +8,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDevStack, type DevStack } from '../support/dev-stack.mjs';
-import { E2E, TIME_SCALE } from './support/config';
+import { E2E, e2ePorts, TIME_SCALE } from './support/config';
 import { startShopServer } from './support/shop-server';
 import { startWebhookReceiver } from './support/webhook-receiver';
 
@@ -29,25 +29,27 @@ export default async function setup(project: TestProject) {
         '`npm run build:widget && npm run build:openapi && npm run build:lib` first (npm test does).',
     );
   }
-  // The project's own folder (its UC_E2E_ARTIFACTS, as its test files see it).
-  const env = project.config.env?.UC_E2E_ARTIFACTS;
-  const artifacts = typeof env === 'string' ? path.resolve(env) : E2E.artifacts;
+  // The project's own folder (its UC_E2E_ARTIFACTS, as its test files see it) and ports.
+  const env = project.config.env ?? {};
+  const artifacts =
+    typeof env.UC_E2E_ARTIFACTS === 'string' ? path.resolve(env.UC_E2E_ARTIFACTS) : E2E.artifacts;
+  const ports = e2ePorts(env);
   rmSync(artifacts, { recursive: true, force: true });
   mkdirSync(artifacts, { recursive: true });
 
   let stack: DevStack | null = null;
   const receiver = await startWebhookReceiver({
-    port: E2E.receiverPort,
+    port: ports.receiverPort,
     output: () => stack?.output() ?? '',
   });
-  const base = `http://127.0.0.1:${E2E.stackPort}`;
-  const shop = await startShopServer({ port: E2E.shopPort, proxy: base });
+  const base = `http://127.0.0.1:${ports.stackPort}`;
+  const shop = await startShopServer({ port: ports.shopPort, proxy: base });
   // Request lines and the Workers' own console output go to the log the secret sweep reads.
   const logLevel = process.env.WRANGLER_LOG;
   process.env.WRANGLER_LOG = 'info';
   try {
     stack = await startDevStack({
-      port: E2E.stackPort,
+      port: ports.stackPort,
       vars: {
         ALLOWED_ORIGINS: [base, shop.base].join(','),
         MERCHANT_WEBHOOK_URL: `${receiver.base}/hooks`,
