@@ -198,13 +198,19 @@ export default defineConfig({
       {
         // The payment smoke in Chromium, Firefox ESR and WebKitGTK (UC_ENGINES picks), on its own
         // dev stack and ports (8803 + inspector 9803, 8791, 8792), so it runs beside e2e (npm
-        // test does) and its attempts do not share e2e's per-IP rate limit window.
+        // test does) and its attempts do not share e2e's per-IP rate limit window. npm test and
+        // `npm run test:engines` run it once per engine, each with a fresh stack
+        // (scripts/per-engine.mjs), screenshots and log in test-results/e2e-engines/<engine>/.
         test: {
           name: 'e2e-engines',
           include: ['test/e2e/engines.test.ts'],
           environment: 'node',
           globalSetup: ['./test/e2e/global-setup.ts'],
-          env: { UC_E2E_ARTIFACTS: 'test-results/e2e-engines', UC_E2E_PORTS: '8803,8791,8792' },
+          env: {
+            UC_E2E_ARTIFACTS: 'test-results/e2e-engines',
+            UC_E2E_ENGINE_FOLDERS: '1',
+            UC_E2E_PORTS: '8803,8791,8792',
+          },
           testTimeout: 90_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -3,16 +3,15 @@ import path from 'node:path';
 import { ensureBrowsers } from './ensure-browsers.mjs';
 import { checkEnvTypes } from './env-types.mjs';
 import { run, runLanes } from './run.mjs';
+import { engineSmokeSteps } from './test-engines.mjs';
 import { widgetSteps } from './test-widget.mjs';
 import { buildOpenApi } from './openapi.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 /** The folders checked for import circles (package.json's `circles` script names the same). */
 const CIRCLE_SCOPE = ['worker', 'sandbox', 'widget', 'shared'];
-const NAMES = { chromium: 'Chromium', firefox: 'Firefox ESR', webkit: 'WebKitGTK' };
 // Chromium, Firefox ESR and WebKitGTK (UC_ENGINES narrows; a missing one fails under CI=true).
 const engines = ensureBrowsers();
-const names = engines.map((engine) => NAMES[engine]).join(', ');
 // The suites below read the same list (a locally missing engine was left out above).
 process.env.UC_ENGINES = engines.join(',');
 checkEnvTypes();
@@ -71,18 +70,11 @@ run(
 );
 run('vitest', ['run', '--project', 'proxy-model'], 'money model (workerd, with the sandbox)');
 // The browser suites, in two lanes side by side: the end-to-end suite (its stack on 8797, 8789,
-// 8790); then the widget suite in each engine, one after another with its own dev stack
-// (scripts/test-widget.mjs says why; 8795, 8796), and the payment smoke in every engine on
-// its own stack (8803, 8791, 8792). No port is shared, and each lane spends most of its time
-// waiting on the sandbox's clock and the browsers. The lanes take about as long.
+// 8790); then, engine by engine, the widget suite (its stacks on 8795, 8796) and the payment
+// smoke (on 8803, 8791, 8792), each run with its own dev stack (scripts/per-engine.mjs says
+// why). No port is shared, and each lane spends most of its time waiting on the sandbox's clock
+// and the browsers. The lanes take about as long.
 await runLanes([
   [['vitest', ['run', '--project', 'e2e'], 'end-to-end suite (Chromium, wrangler dev)']],
-  [
-    ...widgetSteps(),
-    [
-      'vitest',
-      ['run', '--project', 'e2e-engines'],
-      `payment smoke in every engine (${names}; wrangler dev)`,
-    ],
-  ],
+  [...widgetSteps(), ...engineSmokeSteps()],
 ]);

@@ -6,8 +6,10 @@
  * ends with the widget on its success step, the session succeeded in the merchant API and
  * exactly one verified `checkout.succeeded` webhook.
  *
- * `UC_ENGINES=firefox npx vitest run --project e2e-engines` runs one engine. Screenshots (the
- * last screen of every case, and the failing one) go to test-results/e2e-engines/<engine>/.
+ * `npm run test:engines` runs it once per engine, each run with its own dev stack (one stack
+ * for all three went past the per-IP attempt limit: scripts/per-engine.mjs);
+ * `UC_ENGINES=firefox npm run test:engines` runs one engine. Screenshots (the last screen of
+ * every case, and the failing one) go to test-results/e2e-engines/<engine>/.
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startDevStack, type DevStack } from '../support/dev-stack.mjs';
+import { enginesToRun } from '../support/engines.mjs';
 import { E2E, e2ePorts, TIME_SCALE } from './support/config';
 import { startShopServer } from './support/shop-server';
 import { startWebhookReceiver } from './support/webhook-receiver';
@@ -34,8 +35,17 @@ export default async function setup(project: TestProject) {
   const artifacts =
     typeof env.UC_E2E_ARTIFACTS === 'string' ? path.resolve(env.UC_E2E_ARTIFACTS) : E2E.artifacts;
   const ports = e2ePorts(env);
-  rmSync(artifacts, { recursive: true, force: true });
-  mkdirSync(artifacts, { recursive: true });
+  // The payment smoke runs engine by engine (scripts/per-engine.mjs): a run clears and logs
+  // into its own engines' folders, leaving the other engines' screenshots.
+  const folders =
+    env.UC_E2E_ENGINE_FOLDERS === '1'
+      ? enginesToRun().map((engine) => path.join(artifacts, engine))
+      : [artifacts];
+  for (const folder of folders) {
+    rmSync(folder, { recursive: true, force: true });
+    mkdirSync(folder, { recursive: true });
+  }
+  const log = path.join(folders.length === 1 ? folders[0]! : artifacts, 'wrangler-dev.log');
 
   let stack: DevStack | null = null;
   const receiver = await startWebhookReceiver({
@@ -79,7 +89,7 @@ export default async function setup(project: TestProject) {
     const output = stack?.output() ?? '';
     await stack?.stop();
     await Promise.all([receiver.close(), shop.close()]);
-    writeFileSync(path.join(artifacts, 'wrangler-dev.log'), output);
+    writeFileSync(log, output);
     // The run's Durable Object state (a temp dir startDevStack made): the next run starts fresh.
     if (stack) rmSync(stack.persistTo, { recursive: true, force: true });
   };
