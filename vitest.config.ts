@@ -7,6 +7,9 @@ import { contractService } from './test/support/openapi-contract.ts';
 import { createCallbackReceiver } from './test/sandbox/callback-receiver.ts';
 
 const sandbox = unstable_getMiniflareWorkerOptions('./sandbox/wrangler.toml').workerOptions;
+/** The Node tests that start `npm run dev`'s stack (the `dev-stack` project). */
+const DEV_STACK_TESTS = ['test/scripts/dev-stop.test.ts', 'test/scripts/dev-forward.test.ts'];
+
 /** The query index's migrations, applied to the test D1 by test/support/apply-migrations.ts. */
 const indexMigrations = await readD1Migrations('./migrations');
 
@@ -118,6 +121,17 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['test/shared/**/*.test.ts', 'test/scripts/**/*.test.ts'],
+          exclude: [...DEV_STACK_TESTS],
+          environment: 'node',
+        },
+      },
+      {
+        // `npm run dev`'s own stack under wrangler (stopping it, forwarding its webhooks): the
+        // slow Node tests, in their own project so npm test runs them beside the builds' lane
+        // (in the e2e lane, where they wait on wrangler as e2e does).
+        test: {
+          name: 'dev-stack',
+          include: [...DEV_STACK_TESTS],
           environment: 'node',
         },
       },

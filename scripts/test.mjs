@@ -69,12 +69,16 @@ run(
   'money paths with HMAC-SHA256 signatures (workerd, with the sandbox)',
 );
 run('vitest', ['run', '--project', 'proxy-model'], 'money model (workerd, with the sandbox)');
-// The browser suites, in two lanes side by side: the end-to-end suite (its stack on 8797, 8789,
-// 8790); then, engine by engine, the widget suite (its stacks on 8795, 8796) and the payment
-// smoke (on 8803, 8791, 8792), each run with its own dev stack (scripts/per-engine.mjs says
-// why). No port is shared, and each lane spends most of its time waiting on the sandbox's clock
-// and the browsers. The lanes take about as long.
+// The browser suites, in two lanes side by side. One: the tests of `npm run dev`'s own stack
+// (free ports), then the end-to-end suite (its stack on 8797, 8789, 8790). Two, engine by
+// engine: the widget suite (its stacks on 8795, 8796), then the payment smoke (on 8803, 8791,
+// 8792), each run with its own dev stack (scripts/per-engine.mjs says why). No port is shared,
+// each lane spends most of its time waiting on wrangler, the sandbox's clock and the browsers,
+// and the two take about as long.
 await runLanes([
-  [['vitest', ['run', '--project', 'e2e'], 'end-to-end suite (Chromium, wrangler dev)']],
+  [
+    ['vitest', ['run', '--project', 'dev-stack'], "npm run dev's stack (Node, wrangler dev)"],
+    ['vitest', ['run', '--project', 'e2e'], 'end-to-end suite (Chromium, wrangler dev)'],
+  ],
   [...widgetSteps(), ...engineSmokeSteps()],
 ]);
