@@ -20,7 +20,7 @@ import {
   startAttempt,
   waitForSession,
 } from './helpers';
-import { forceOutcome, sessionObject } from './hostile/support';
+import { forceOutcome } from './hostile/support';
 import {
   collectionCallback,
   expectWebhooks,
@@ -29,6 +29,7 @@ import {
   successParams,
   upstreamRefOf,
 } from './money/sessions-support';
+import { sessionObject } from './objects';
 
 afterAll(() => expectNoSecrets());
 

@@ -20,7 +20,8 @@ import {
   startAttempt,
   waitForSession,
 } from './helpers';
-import { sandboxTxFor, sessionObject, webhooksFor, type ReceivedWebhook } from './hostile/support';
+import { sandboxTxFor, webhooksFor, type ReceivedWebhook } from './hostile/support';
+import { sessionObject } from './objects';
 
 afterAll(() => expectNoSecrets());
 

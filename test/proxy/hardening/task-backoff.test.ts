@@ -6,9 +6,9 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { TaskQueue, type TaskFailure } from '../../../worker/durable/task-queue';
-import type { ProxyEnv } from '../../../worker/env';
 import { createSession, expectNoSecrets, merchant, ref, startAttempt } from '../helpers';
-import { runTimersNow, sessionObject, webhooksFor } from '../hostile/support';
+import { runTimersNow, webhooksFor } from '../hostile/support';
+import { sessionObject, withObjectEnv } from '../objects';
 
 afterAll(() => expectNoSecrets());
 
@@ -111,13 +111,8 @@ describe("a session's status queries that keep throwing", () => {
     expect(started.status).toBe(201);
     const attemptId = started.json.attempt!.id;
     const stub = sessionObject(session.id);
-    const swap = (to: ProxyEnv) =>
-      runInDurableObject(stub, (instance) => {
-        (instance as unknown as { env: ProxyEnv }).env = to;
-      });
     // A deployment whose settings no longer load: every status query throws.
-    await swap({ ...(env as unknown as ProxyEnv), SERVICE_CLIENT_ID: '' });
-    try {
+    await withObjectEnv(stub, { SERVICE_CLIENT_ID: '' }, async () => {
       for (let i = 0; i < TASK_FAILURE_ALERT + 1; i++) await runTimersNow(session.id);
       const task = await runInDurableObject(stub, (_instance, state) =>
         state.storage.sql.exec('SELECT * FROM tasks WHERE key = ?', `reconcile:${attemptId}`).one(),
@@ -134,9 +129,7 @@ describe("a session's status queries that keep throwing", () => {
           failures: TASK_FAILURE_ALERT,
         }),
       );
-    } finally {
-      await swap(env as unknown as ProxyEnv);
-    }
+    });
     // Fixed: the status query runs, the webhook goes out, the listing clears.
     await runTimersNow(session.id);
     await runTimersNow(session.id);

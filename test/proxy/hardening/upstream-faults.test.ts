@@ -7,10 +7,8 @@
 // swapping that object's UPSTREAM binding for the duration of one attempt: the walled sandbox
 // (SANDBOX_IP_WHITELIST refuses this Worker: the real 403 "not verified"), or the real sandbox
 // behind a wrapper that rewrites its answer (a javascript: URL, which no sandbox outcome gives).
-import { runInDurableObject } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ProxyEnv } from '../../../worker/env';
 import {
   DEGRADED_FOR_MS,
   UPSTREAM_AUTH_MESSAGE,
@@ -27,31 +25,13 @@ import {
   startAttempt,
   waitForSession,
 } from '../helpers';
+import { sessionObject, withObjectEnv } from '../objects';
 
 afterAll(() => expectNoSecrets());
 
 const NOT_VERIFIED =
   'Entity integration record not found or Client id not matched or Request was not verified.';
 const KENYA = { country_id: 1, method: 'send money', mobile: '254712345000' };
-
-/** Runs `body` while the session's object calls `upstream` instead of the sandbox. */
-async function withUpstream<T>(
-  sessionId: string,
-  upstream: Fetcher,
-  body: () => Promise<T>,
-): Promise<T> {
-  const stub = env.SESSIONS.get(env.SESSIONS.idFromName(sessionId));
-  const swap = (to: ProxyEnv) =>
-    runInDurableObject(stub, (instance) => {
-      (instance as unknown as { env: ProxyEnv }).env = to;
-    });
-  await swap({ ...(env as unknown as ProxyEnv), UPSTREAM: upstream });
-  try {
-    return await body();
-  } finally {
-    await swap(env as unknown as ProxyEnv);
-  }
-}
 
 /** The sandbox, with the collection create's answer rewritten by `rewrite`. */
 function rewritingSandbox(
@@ -129,8 +109,10 @@ describe('an upstream authorization_url that is not https', () => {
       body.data = { ...body.data, authorization_url: 'javascript:alert(document.cookie)' };
       return { status: 200, body };
     });
-    const { status, json } = await withUpstream(session.id, upstream, () =>
-      startAttempt(session.id, { country_id: 9, method: 'Wave', mobile: '221771234000' }),
+    const { status, json } = await withObjectEnv(
+      sessionObject(session.id),
+      { UPSTREAM: upstream },
+      () => startAttempt(session.id, { country_id: 9, method: 'Wave', mobile: '221771234000' }),
     );
     expect(status, JSON.stringify(json)).toBe(201);
     expect(json.attempt?.status).toBe('pending');
@@ -185,8 +167,10 @@ describe('an upstream 403 on a collection create (our credentials refused)', () 
     const before = Date.now();
     const from = seenLogs.length;
     const walled = (env as unknown as Record<string, Fetcher>).DOCTOR_SANDBOX_WALLED!;
-    const { status, json } = await withUpstream(session.id, walled, () =>
-      startAttempt(session.id, KENYA),
+    const { status, json } = await withObjectEnv(
+      sessionObject(session.id),
+      { UPSTREAM: walled },
+      () => startAttempt(session.id, KENYA),
     );
     expect(status, JSON.stringify(json)).toBe(503);
     const error = (json as unknown as { error: { code: string; message: string; details: object } })
@@ -239,8 +223,10 @@ describe('an upstream 403 on a collection create (our credentials refused)', () 
       () => ({ status: 400, body: { success: false, message: wording } }),
       { forward: false },
     );
-    const { status, json } = await withUpstream(session.id, upstream, () =>
-      startAttempt(session.id, KENYA),
+    const { status, json } = await withObjectEnv(
+      sessionObject(session.id),
+      { UPSTREAM: upstream },
+      () => startAttempt(session.id, KENYA),
     );
     expect(status).toBe(422);
     const error = (json as unknown as { error: { code: string; details: object } }).error;

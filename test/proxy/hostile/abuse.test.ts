@@ -17,15 +17,9 @@ import {
   signedCallback,
   startAttempt,
 } from '../helpers';
-import {
-  freshIp,
-  globalState,
-  ledgerCallbackCount,
-  sandboxTxFor,
-  sessionObject,
-  sessionState,
-} from './support';
+import { freshIp, globalState, ledgerCallbackCount, sandboxTxFor, sessionState } from './support';
 import { errorCode } from './abuse-support';
+import { sessionObject } from '../objects';
 
 afterAll(() => expectNoSecrets());
 

@@ -3,10 +3,7 @@
 // object under test calls a fake upstream for the duration of one step (its UPSTREAM binding
 // swapped, as test/proxy/hardening/upstream-faults.test.ts does): no sandbox outcome gives a
 // 200 that breaks the documented shapes.
-import { runInDurableObject } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ProxyEnv } from '../../../worker/env';
 import {
   createSession,
   expectNoSecrets,
@@ -16,29 +13,12 @@ import {
   seenLogs,
   startAttempt,
 } from '../helpers';
-import { createPayout, payoutBody, payoutObject } from '../money/support';
+import { createPayout, payoutBody } from '../money/support';
+import { payoutObject, sessionObject, withObjectEnv } from '../objects';
 
 afterAll(() => expectNoSecrets());
 
 const KENYA = { country_id: 1, method: 'send money' };
-
-/** Runs `body` while the Durable Object `stub` calls `upstream` instead of the sandbox. */
-async function withUpstream<T>(
-  stub: DurableObjectStub,
-  upstream: Fetcher,
-  body: () => Promise<T>,
-): Promise<T> {
-  const swap = (to: ProxyEnv) =>
-    runInDurableObject(stub, (instance) => {
-      (instance as unknown as { env: ProxyEnv }).env = to;
-    });
-  await swap({ ...(env as unknown as ProxyEnv), UPSTREAM: upstream });
-  try {
-    return await body();
-  } finally {
-    await swap(env as unknown as ProxyEnv);
-  }
-}
 
 /** An upstream that answers every call 200 with `answer` (it never reaches the sandbox). */
 function answering(answer: unknown): Fetcher {
@@ -46,8 +26,6 @@ function answering(answer: unknown): Fetcher {
     fetch: async () => Response.json(answer, { status: 200 }),
   } as unknown as Fetcher;
 }
-
-const sessionObject = (id: string) => env.SESSIONS.get(env.SESSIONS.idFromName(id));
 
 describe('a 200 off its schema', () => {
   it('to a collection create: the create is unknown, the attempt pending (never failed)', async () => {
@@ -60,8 +38,10 @@ describe('a 200 off its schema', () => {
       status_code: '000000',
       data: 'SBX-1',
     });
-    const { status, json } = await withUpstream(sessionObject(session.id), offSchema, () =>
-      startAttempt(session.id, { ...KENYA, mobile: '254712345005' }),
+    const { status, json } = await withObjectEnv(
+      sessionObject(session.id),
+      { UPSTREAM: offSchema },
+      () => startAttempt(session.id, { ...KENYA, mobile: '254712345005' }),
     );
     expect(status, JSON.stringify(json)).toBe(201);
     expect(json.attempt?.status).toBe('pending');
@@ -87,7 +67,7 @@ describe('a 200 off its schema', () => {
       status_code: '000005',
       data: { status: 'failed', status_code: '000005', amount: '1,500', currency: 'KES' },
     });
-    const res = await withUpstream(sessionObject(session.id), offSchema, () =>
+    const res = await withObjectEnv(sessionObject(session.id), { UPSTREAM: offSchema }, () =>
       merchant(`/v1/sessions/${session.id}/reconcile`, { method: 'POST' }),
     );
     expect(res.status).toBe(200);
@@ -104,8 +84,10 @@ describe('a 200 off its schema', () => {
   it('to a payout create: the create is unknown, the payout pending (never failed)', async () => {
     const body = payoutBody('005');
     const offSchema = answering({ success: true, message: 'Payout queued', data: [] });
-    const { status, view } = await withUpstream(payoutObject(body.reference), offSchema, () =>
-      createPayout(body),
+    const { status, view } = await withObjectEnv(
+      payoutObject(body.reference),
+      { UPSTREAM: offSchema },
+      () => createPayout(body),
     );
     expect(status, JSON.stringify(view)).toBe(201);
     expect(view).toMatchObject({ status: 'pending', create_state: 'unknown' });

@@ -9,6 +9,7 @@ import type { MerchantSession } from '../../../worker/session/merchant-view';
 import { devInbox } from '../../../worker/dev-inbox/inbox';
 import { ledgerNames } from '../../../worker/ledger/shards';
 import { getSession, merchant, sandbox } from '../helpers';
+import { sessionObject } from '../objects';
 
 /** A session's merchant view without what moves on its own (status queries, timestamps). */
 export interface SessionState {
@@ -101,11 +102,6 @@ export async function globalState(ignoreSession?: string): Promise<GlobalState> 
     ledgerCallbacks,
     devWebhooks,
   };
-}
-
-/** The Durable Object of a session. */
-export function sessionObject(id: string) {
-  return env.SESSIONS.get(env.SESSIONS.idFromName(id));
 }
 
 /**

@@ -6,8 +6,9 @@ import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, describe, expect, it } from 'vitest';
 import { INDEX_CHECK_EVERY_MS } from '../../../worker/durable/outboxed-object';
 import { expectNoSecrets } from '../helpers';
-import { createPayout, payoutBody, payoutObject, waitForPayout } from '../money/support';
+import { createPayout, payoutBody, waitForPayout } from '../money/support';
 import { db, waitForRow } from './support';
+import { payoutObject } from '../objects';
 
 afterAll(() => expectNoSecrets());
 

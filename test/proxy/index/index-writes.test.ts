@@ -23,8 +23,9 @@ import {
   startAttempt,
   waitForSession,
 } from '../helpers';
-import { callback, createPayout, payoutBody, payoutObject } from '../money/support';
+import { callback, createPayout, payoutBody } from '../money/support';
 import { db, waitForRow } from './support';
+import { payoutObject } from '../objects';
 
 afterAll(() => expectNoSecrets());
 

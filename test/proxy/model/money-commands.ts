@@ -6,13 +6,7 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { CheckoutView } from '../../../shared/view';
 import { checkout } from '../helpers';
-import {
-  clearFaults,
-  evictSession,
-  forceOutcome,
-  injectFault,
-  sessionObject,
-} from '../hostile/support';
+import { clearFaults, evictSession, forceOutcome, injectFault } from '../hostile/support';
 import { passInputDeadlines, passSessionDeadline } from '../money/sessions-support';
 import {
   type CreateMode,
@@ -25,6 +19,7 @@ import {
   lagStatus,
 } from './money-world';
 import { type Cmd, Callback } from './money-callbacks';
+import { sessionObject } from '../objects';
 
 /** The upstream settles a collection (silently unless the create timed out). */
 export class Settle implements Cmd {

@@ -17,7 +17,7 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSession, expectNoSecrets, getSession, ref, seenBodies, seenLogs } from '../helpers';
-import { clearFaults, recordFigures, sessionObject, webhooksFor } from '../hostile/support';
+import { clearFaults, recordFigures, webhooksFor } from '../hostile/support';
 import {
   RUNS,
   AMOUNT,
@@ -30,6 +30,7 @@ import {
 } from './money-world';
 import { setDistinctReferences } from './money-callbacks';
 import { readView, checkView, startAttempt, commandArbs } from './money-commands';
+import { sessionObject } from '../objects';
 
 const figures = {
   runs: 0,

@@ -6,8 +6,9 @@ import { expect, vi } from 'vitest';
 import { signEnvelope } from '../../../shared/signing';
 import type { MerchantSession } from '../../../worker/session/merchant-view';
 import { getSession, sandbox } from '../helpers';
-import { sessionObject, type SandboxTx } from '../hostile/support';
+import { type SandboxTx } from '../hostile/support';
 import { projectScheme } from '../money/support';
+import { sessionObject } from '../objects';
 
 export const RUNS = Number((env as unknown as { MODEL_RUNS?: string }).MODEL_RUNS ?? 200);
 

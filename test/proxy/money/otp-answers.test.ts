@@ -8,7 +8,6 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CheckoutView } from '../../../shared/view';
-import type { ProxyEnv } from '../../../worker/env';
 import {
   BASE,
   checkout,
@@ -25,10 +24,10 @@ import {
   injectFault,
   runTimersNow,
   sandboxTxFor,
-  sessionObject,
   webhooksFor,
 } from '../hostile/support';
 import { exports } from 'cloudflare:workers';
+import { sessionObject, withObjectEnv } from '../objects';
 
 afterAll(() => expectNoSecrets());
 afterEach(() => clearFaults());
@@ -57,20 +56,6 @@ async function otpSession(ending: string) {
   expect(started.status, JSON.stringify(started.json)).toBe(201);
   expect(started.json.attempt?.next).toMatchObject({ type: 'enter_otp', tries_left: 3 });
   return { session, attemptId: started.json.attempt!.id };
-}
-
-/** Runs `body` while the session's object calls `upstream` instead of the sandbox. */
-async function withUpstream<T>(sessionId: string, upstream: Fetcher, body: () => Promise<T>) {
-  const swap = (to: ProxyEnv) =>
-    runInDurableObject(sessionObject(sessionId), (instance) => {
-      (instance as unknown as { env: ProxyEnv }).env = to;
-    });
-  await swap({ ...(env as unknown as ProxyEnv), UPSTREAM: upstream });
-  try {
-    return await body();
-  } finally {
-    await swap(env as unknown as ProxyEnv);
-  }
 }
 
 describe('an OTP whose answer was lost', () => {
@@ -125,12 +110,16 @@ describe('a 403 on process-transaction', () => {
   it('is our credentials, not the payer: no try is used, one integration.error, the code then works', async () => {
     const { session } = await otpSession('000');
     const walled = (env as unknown as { DOCTOR_SANDBOX_WALLED: Fetcher }).DOCTOR_SANDBOX_WALLED;
-    const answers = await withUpstream(session.id, walled, async () => {
-      const codes: string[] = [];
-      for (let i = 0; i < 4; i++)
-        codes.push((await submitOtp(session.id, '000000')).json.error!.code);
-      return codes;
-    });
+    const answers = await withObjectEnv(
+      sessionObject(session.id),
+      { UPSTREAM: walled },
+      async () => {
+        const codes: string[] = [];
+        for (let i = 0; i < 4; i++)
+          codes.push((await submitOtp(session.id, '000000')).json.error!.code);
+        return codes;
+      },
+    );
     expect(answers).toEqual(['UPSTREAM_AUTH', 'UPSTREAM_AUTH', 'UPSTREAM_AUTH', 'UPSTREAM_AUTH']);
     const view = (await (await checkout(`/${session.id}`)).json()) as CheckoutView;
     expect(view.attempt).toMatchObject({

@@ -13,13 +13,13 @@ import {
   drainPayout,
   getPayout,
   PAYOUT_FAILURE,
-  payoutObject,
   payoutBody,
   payoutCallback,
   signed,
   types,
   waitForPayout,
 } from './support';
+import { payoutObject } from '../objects';
 
 afterEach(() => clearFaults());
 afterAll(() => expectNoSecrets());

@@ -24,8 +24,9 @@ import {
   startAttempt,
   waitForSession,
 } from '../helpers';
-import { sandboxTxFor, sessionObject } from '../hostile/support';
+import { sandboxTxFor } from '../hostile/support';
 import { projectScheme } from './support';
+import { sessionObject } from '../objects';
 
 afterAll(() => expectNoSecrets());
 

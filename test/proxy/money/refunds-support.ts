@@ -6,8 +6,8 @@ import { expect, vi } from 'vitest';
 import type { RefundDetail, RefundView } from '../../../worker/payout/refund-view';
 import { createSession, merchant, ref, startAttempt, waitForSession } from '../helpers';
 import { callbacksInFlight, webhooksFor, type ReceivedWebhook } from '../hostile/support';
-import { payoutObject } from './support';
 import { drainSession } from './sessions-support';
+import { payoutObject } from '../objects';
 
 /** The payer's number: the sandbox pays the collection at once (ending 000). */
 export const PAYER = '254712345000';

@@ -24,7 +24,7 @@ import {
   upstreamRefOf,
   waitUntil,
 } from './sessions-support';
-import { payoutObject } from './support';
+import { payoutObject } from '../objects';
 
 afterEach(() => clearFaults());
 afterAll(() => expectNoSecrets());

@@ -13,14 +13,8 @@ import {
   sandbox,
   startAttempt,
 } from '../helpers';
-import {
-  clearFaults,
-  evictSession,
-  injectFault,
-  sandboxTransactions,
-  sessionObject,
-} from '../hostile/support';
-import { ageAndReconcile, payoutObject } from './support';
+import { clearFaults, evictSession, injectFault, sandboxTransactions } from '../hostile/support';
+import { ageAndReconcile } from './support';
 import { collectionCallback, successParams, upstreamRefOf, waitUntil } from './sessions-support';
 import {
   drainRefund,
@@ -31,6 +25,7 @@ import {
   requestRefund,
   waitForRefund,
 } from './refunds-support';
+import { payoutObject, sessionObject } from '../objects';
 
 afterEach(() => clearFaults());
 afterAll(() => expectNoSecrets());

@@ -9,11 +9,11 @@ import {
   runTimersNow,
   callbacksInFlight,
   sandboxTxFor,
-  sessionObject,
   webhooksFor,
   type ReceivedWebhook,
 } from '../hostile/support';
 import { callback } from './support';
+import { sessionObject } from '../objects';
 
 /** POSTs a collection callback signed as the upstream signs it; answers the HTTP status. */
 export async function collectionCallback(params: Record<string, unknown>): Promise<number> {

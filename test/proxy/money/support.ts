@@ -9,6 +9,7 @@ import { devInbox } from '../../../worker/dev-inbox/inbox';
 import type { PayoutView } from '../../../worker/payout/view';
 import { merchant, postCallback, ref } from '../helpers';
 import { callbacksInFlight } from '../hostile/support';
+import { payoutObject } from '../objects';
 
 /** The signature scheme this project's proxy and sandbox use. */
 export function projectScheme(): SigningScheme {
@@ -91,11 +92,6 @@ export function types(view: PayoutView): string[] {
 
 /** The Payout class, as its binding declares it. */
 type PayoutObject = typeof env.PAYOUTS extends DurableObjectNamespace<infer O> ? O : never;
-
-/** The payout's Durable Object. */
-export function payoutObject(reference: string) {
-  return env.PAYOUTS.get(env.PAYOUTS.idFromName(reference));
-}
 
 /**
  * Moves the payout's creation `hours` into the past (as if it had been reconciled that long)

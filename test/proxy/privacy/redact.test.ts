@@ -22,14 +22,7 @@ import {
   payoutCallback,
   waitForPayout,
 } from '../money/support';
-import {
-  holding,
-  indexText,
-  payoutObject,
-  runTasksNow,
-  sessionObject,
-  storedText,
-} from './support';
+import { holding, indexText, runTasksNow, storedText } from './support';
 import {
   PAYER_PENDING,
   FIRST,
@@ -40,6 +33,7 @@ import {
   namedStepOne,
   redact,
 } from './retention-support';
+import { payoutObject, sessionObject } from '../objects';
 
 afterAll(() => expectNoSecrets());
 

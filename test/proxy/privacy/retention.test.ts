@@ -26,17 +26,7 @@ import {
   payoutCallback,
   waitForPayout,
 } from '../money/support';
-import {
-  holding,
-  indexText,
-  ledgerObject,
-  passRetention,
-  payoutObject,
-  runTasksNow,
-  sessionObject,
-  storedText,
-  taskDue,
-} from './support';
+import { holding, indexText, passRetention, runTasksNow, storedText, taskDue } from './support';
 import {
   DAY,
   PAYER,
@@ -49,6 +39,7 @@ import {
   namedStepOne,
   type Report,
 } from './retention-support';
+import { ledgerObject, payoutObject, sessionObject } from '../objects';
 
 afterAll(() => expectNoSecrets());
 

@@ -4,21 +4,6 @@
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 
-/** The session object of a session id. */
-export function sessionObject(id: string) {
-  return env.SESSIONS.get(env.SESSIONS.idFromName(id));
-}
-
-/** The payout object of a payout reference. */
-export function payoutObject(reference: string) {
-  return env.PAYOUTS.get(env.PAYOUTS.idFromName(reference));
-}
-
-/** A ledger object by name (`ledger`, `links:<n>`). */
-export function ledgerObject(name: string) {
-  return env.LEDGER.get(env.LEDGER.idFromName(name));
-}
-
 /** Every row of every table of an object's SQLite database, as one JSON text per table. */
 export async function storedText(stub: DurableObjectStub): Promise<Record<string, string>> {
   return runInDurableObject(stub, (_instance, state) => {
