@@ -1,16 +1,12 @@
 // Shared setup of the hosted-page suites (hosted-page.test.ts, hosted-page-policy.test.ts): the
 // page as a browser reads it (HTMLRewriter), its CSP and widget links, and session clocks.
-import {
-  createExecutionContext,
-  runDurableObjectAlarm,
-  runInDurableObject,
-  waitOnExecutionContext,
-} from 'cloudflare:test';
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import type { ProxyEnv } from '../../worker/env';
 import worker from '../../worker/index';
 import { BASE, createSession, ref, seenBodies, waitForSession } from './helpers';
+import { passSessionDeadline } from './money/sessions-support';
 
 export interface Page {
   status: number;
@@ -155,31 +151,13 @@ export const session = (extra: Record<string, unknown> = {}) =>
     ...extra,
   });
 
-/** Ends the session's time (and its attempts' input windows) now; the alarm runs. */
 /** Moves the session's and its attempts' deadlines into the past and runs the alarm. */
-export async function passDeadlines(id: string): Promise<void> {
-  const stub = env.SESSIONS.get(env.SESSIONS.idFromName(id));
-  await runInDurableObject(stub, (_instance, state) => {
-    state.storage.sql.exec('UPDATE session SET expires_at = ?', Date.now() - 1000);
-    state.storage.sql.exec('UPDATE attempts SET expires_at = ?', Date.now() - 1000);
-    state.storage.sql.exec(
-      "UPDATE tasks SET due_at = ? WHERE kind != 'reconcile'",
-      Date.now() - 1000,
-    );
-  });
-  await runDurableObjectAlarm(stub);
+export function passDeadlines(id: string): Promise<void> {
+  return passSessionDeadline(id, { attempts: true, due: "kind != 'reconcile'" });
 }
 
+/** Ends the session's time (and its attempts' input windows) now; it is expired. */
 export async function expire(id: string): Promise<void> {
-  const stub = env.SESSIONS.get(env.SESSIONS.idFromName(id));
-  await runInDurableObject(stub, (_instance, state) => {
-    state.storage.sql.exec('UPDATE session SET expires_at = ?', Date.now() - 1000);
-    state.storage.sql.exec('UPDATE attempts SET expires_at = ?', Date.now() - 1000);
-    state.storage.sql.exec(
-      "UPDATE tasks SET due_at = ? WHERE kind = 'session_expiry'",
-      Date.now() - 1000,
-    );
-  });
-  await runDurableObjectAlarm(stub);
+  await passSessionDeadline(id, { attempts: true });
   await waitForSession(id, 'expired');
 }

@@ -74,15 +74,22 @@ export async function passInputDeadlines(sessionId: string): Promise<void> {
   await runDurableObjectAlarm(stub);
 }
 
-/** Moves a session's deadline into the past and runs its alarm. */
-export async function passSessionDeadline(sessionId: string): Promise<void> {
+/**
+ * Moves a session's deadline into the past (with `attempts`, its attempts' input windows too),
+ * makes the tasks `due` selects due now (the session's expiry by default), and runs its alarm.
+ *
+ * @example
+ * await passSessionDeadline(id, { attempts: true, due: "kind != 'reconcile'" });
+ */
+export async function passSessionDeadline(
+  sessionId: string,
+  { attempts = false, due = "kind = 'session_expiry'" } = {},
+): Promise<void> {
   const stub = sessionObject(sessionId);
   await runInDurableObject(stub, (_instance, state) => {
     state.storage.sql.exec('UPDATE session SET expires_at = ?', Date.now() - 1000);
-    state.storage.sql.exec(
-      "UPDATE tasks SET due_at = ? WHERE kind = 'session_expiry'",
-      Date.now() - 1000,
-    );
+    if (attempts) state.storage.sql.exec('UPDATE attempts SET expires_at = ?', Date.now() - 1000);
+    state.storage.sql.exec(`UPDATE tasks SET due_at = ? WHERE ${due}`, Date.now() - 1000);
   });
   await runDurableObjectAlarm(stub);
 }
