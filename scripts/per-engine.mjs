@@ -35,14 +35,5 @@ export function perEngine(bin, args, label) {
  * @param {[string, string[], string, Record<string, string>][]} steps
  */
 export function runEach(steps) {
-  const asked = process.env.UC_ENGINES;
-  try {
-    for (const [bin, args, label, env] of steps) {
-      Object.assign(process.env, env);
-      run(bin, args, label);
-    }
-  } finally {
-    if (asked === undefined) delete process.env.UC_ENGINES;
-    else process.env.UC_ENGINES = asked;
-  }
+  for (const step of steps) run(...step);
 }

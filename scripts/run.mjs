@@ -8,10 +8,11 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const STEP_LIMIT_MS = 10 * 60_000;
 
 /**
- * Runs `bin args…` from node_modules/.bin with metrics and cf.json fetches off; exits on failure,
- * and fails a step that hangs past STEP_LIMIT_MS instead of waiting for CI's own limit.
+ * Runs `bin args…` from node_modules/.bin with metrics and cf.json fetches off (and `env` over
+ * the process's); exits on failure, and fails a step that hangs past STEP_LIMIT_MS instead of
+ * waiting for CI's own limit.
  */
-export function run(bin, args, label = `${bin} ${args.join(' ')}`) {
+export function run(bin, args, label = `${bin} ${args.join(' ')}`, env = {}) {
   const started = Date.now();
   console.log(`\n▶ ${label}`);
   const result = spawnSync(path.join(root, 'node_modules/.bin', bin), args, {
@@ -19,7 +20,12 @@ export function run(bin, args, label = `${bin} ${args.join(' ')}`) {
     stdio: 'inherit',
     timeout: STEP_LIMIT_MS,
     killSignal: 'SIGKILL',
-    env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+    env: {
+      ...process.env,
+      WRANGLER_SEND_METRICS: 'false',
+      CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+      ...env,
+    },
   });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (result.error?.code === 'ETIMEDOUT') {
