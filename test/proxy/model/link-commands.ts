@@ -5,16 +5,8 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import { canonicalString } from '../../../shared/signing';
 import { postCallback, sandbox } from '../helpers';
-import {
-  AMOUNT,
-  type Outcome,
-  LinkWorld,
-  signed,
-  readTx,
-  shard,
-  type Cmd,
-  Pay,
-} from './link-world';
+import { AMOUNT, type Outcome, LinkWorld, readTx, shard, type Cmd, Pay } from './link-world';
+import { signed } from '../money/support';
 
 export type Which =
   | 'success'

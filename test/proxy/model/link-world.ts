@@ -3,10 +3,8 @@
 import { env } from 'cloudflare:test';
 import fc from 'fast-check';
 import { expect, vi } from 'vitest';
-import { signEnvelope } from '../../../shared/signing';
 import { linkShardName } from '../../../worker/ledger/shards';
 import { sandbox } from '../helpers';
-import { projectScheme } from '../money/support';
 
 export const RUNS = Number((env as unknown as { MODEL_RUNS?: string }).MODEL_RUNS ?? 200);
 
@@ -94,15 +92,6 @@ export class LinkWorld {
       this.anomalies.add(`${key}:mismatch`);
     }
   }
-}
-
-export async function signed(params: Record<string, unknown>) {
-  return signEnvelope(params, {
-    clientId: 'test-client',
-    sender: 'Test Shop',
-    secretKey: 'test-secret',
-    scheme: projectScheme(),
-  });
 }
 
 /** The sandbox's record of a payment now. */

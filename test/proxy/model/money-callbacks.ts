@@ -12,10 +12,10 @@ import {
   sandboxTx,
   recordReport,
   heldSuccesses,
-  signed,
   deferredDone,
   lagStatus,
 } from './money-world';
+import { signed } from '../money/support';
 
 export type Cmd = fc.AsyncCommand<World, World>;
 

@@ -3,11 +3,9 @@
 // status query a command asks for.
 import { env, runInDurableObject } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
-import { signEnvelope } from '../../../shared/signing';
 import type { MerchantSession } from '../../../worker/session/merchant-view';
 import { getSession, sandbox } from '../helpers';
-import { type SandboxTx } from '../hostile/support';
-import { projectScheme } from '../money/support';
+import type { SandboxTx } from '../hostile/support';
 import { sessionObject } from '../objects';
 
 export const RUNS = Number((env as unknown as { MODEL_RUNS?: string }).MODEL_RUNS ?? 200);
@@ -217,15 +215,6 @@ export async function statusQuery(w: World, a: ModelAttempt): Promise<void> {
 
 /** Successes the proxy keeps until a status query tells it the upstream's reference. */
 export const heldSuccesses = new Map<string, Report[]>();
-
-export async function signed(params: Record<string, unknown>) {
-  return signEnvelope(params, {
-    clientId: 'test-client',
-    sender: 'Test Shop',
-    secretKey: 'test-secret',
-    scheme: projectScheme(),
-  });
-}
 
 /** Waits until no callback of the session waits for a reference (the status query ran). */
 export async function deferredDone(sessionId: string): Promise<void> {
