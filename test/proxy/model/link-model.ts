@@ -14,8 +14,9 @@
 import { runInDurableObject } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { expectNoSecrets, merchant, sandbox, seenBodies, seenLogs } from '../helpers';
+import { expectNoSecrets, sandbox, seenBodies, seenLogs } from '../helpers';
 import { recordFigures } from '../hostile/support';
+import { createOurLink } from '../money/payment-links-support';
 import { RUNS, AMOUNT, LinkWorld, shard, Pay } from './link-world';
 import { commandArbs } from './link-commands';
 
@@ -65,20 +66,9 @@ export function defineLinkModel(part: number, parts: number, share: number): voi
           ...(distinct ? { body: JSON.stringify({ distinct_references: true }) } : {}),
         });
         expect(settings.status).toBe(200);
-        const res = await merchant('/v1/payment-links', {
-          method: 'POST',
-          body: JSON.stringify({
-            business_name: 'Corner Shop',
-            item_name: 'Basket',
-            currency: 'KES',
-            amount: AMOUNT,
-            country_id: 1,
-          }),
-        });
-        expect(res.status, await res.clone().text()).toBe(201);
-        const body = (await res.json()) as { id: string; data: { id: string } };
-        w.linkId = body.id;
-        w.upstreamLinkId = body.data.id;
+        const { linkId, body } = await createOurLink(AMOUNT);
+        w.linkId = body.id as string;
+        w.upstreamLinkId = linkId;
         // Every schedule starts with one payment on the page.
         await new Pay('005', 0).run(w, w);
         const list = [...cmds];

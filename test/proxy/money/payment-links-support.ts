@@ -69,15 +69,17 @@ export async function queuedFor(linkId: string): Promise<QueuedLinkEvent[]> {
   return all;
 }
 
-/** Creates a KES 1,500 link through the merchant API; answers the upstream's link id. */
-export async function createOurLink(): Promise<{ linkId: string; body: Record<string, unknown> }> {
+/** Creates a KES link (1,500 unless told) through the merchant API; answers the upstream's link id. */
+export async function createOurLink(
+  amount = 1500,
+): Promise<{ linkId: string; body: Record<string, unknown> }> {
   const res = await merchant('/v1/payment-links', {
     method: 'POST',
     body: JSON.stringify({
       business_name: 'Corner Shop',
       item_name: 'Basket',
       currency: 'KES',
-      amount: 1500,
+      amount,
       country_id: 1,
     }),
   });
