@@ -5,14 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { MerchantSession } from '../../../worker/session/merchant-view';
 import type { PayoutView } from '../../../worker/payout/view';
-import {
-  expectNoSecrets,
-  getSession,
-  merchant,
-  ref,
-  startAttempt,
-  waitForSession,
-} from '../helpers';
+import { expectNoSecrets, getSession, merchant, ref, waitForSession } from '../helpers';
 import { getJson, waitForRow } from '../index/support';
 import { passHorizon, successParams, upstreamRefOf } from '../money/sessions-support';
 import {
@@ -32,6 +25,7 @@ import {
   sessionBody,
   namedStepOne,
   redact,
+  startPendingAttempt,
 } from './retention-support';
 import { payoutObject, sessionObject } from '../objects';
 
@@ -53,16 +47,7 @@ describe('POST /v1/sessions/:id/redact', () => {
     const created = await create();
     expect(created.status).toBe(201);
     const session = (await created.json()) as MerchantSession;
-    expect(
-      (
-        await startAttempt(session.id, {
-          country_id: 1,
-          method: 'send money',
-          mobile: PAYER_PENDING,
-        })
-      ).status,
-    ).toBe(201);
-    const attemptId = `${session.id}.1`;
+    const attemptId = await startPendingAttempt(session.id);
     const upstreamRef = await upstreamRefOf(attemptId);
     await namedStepOne(attemptId, upstreamRef, PAYER_PENDING);
 

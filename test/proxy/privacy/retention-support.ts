@@ -1,7 +1,7 @@
 // Shared setup of the retention and erasure suites (retention.test.ts, redact.test.ts): the
 // payer's details, a session carrying them, and the redact call.
 import { expect } from 'vitest';
-import { merchant, ref } from '../helpers';
+import { merchant, ref, startAttempt } from '../helpers';
 import { callback } from '../money/support';
 
 export const DAY = 86_400_000;
@@ -24,6 +24,17 @@ export const EMAIL = 'wanjiru.kamau@example.com';
 /** What must be gone from every stored row after an erasure. */
 export function personal(phone: string): string[] {
   return [phone, phone.slice(3), PREFILL, FIRST, LAST, EMAIL];
+}
+
+/** Starts a Kenyan phone prompt to {@link PAYER_PENDING} (201); answers the attempt's id. */
+export async function startPendingAttempt(sessionId: string): Promise<string> {
+  const started = await startAttempt(sessionId, {
+    country_id: 1,
+    method: 'send money',
+    mobile: PAYER_PENDING,
+  });
+  expect(started.status).toBe(201);
+  return `${sessionId}.1`;
 }
 
 /** A KES session with the payer's names, email and number as prefill and in its metadata. */

@@ -30,13 +30,13 @@ import { holding, indexText, passRetention, runTasksNow, storedText, taskDue } f
 import {
   DAY,
   PAYER,
-  PAYER_PENDING,
   FIRST,
   LAST,
   EMAIL,
   personal,
   sessionBody,
   namedStepOne,
+  startPendingAttempt,
   type Report,
 } from './retention-support';
 import { ledgerObject, payoutObject, sessionObject } from '../objects';
@@ -122,16 +122,7 @@ describe('retention (RETENTION_DAYS after settling)', () => {
 
   it('starts no clock while a session or payout is unsettled (pending, needs_review), and starts it when the upstream settles it', async () => {
     const session = await createSession(sessionBody());
-    expect(
-      (
-        await startAttempt(session.id, {
-          country_id: 1,
-          method: 'send money',
-          mobile: PAYER_PENDING,
-        })
-      ).status,
-    ).toBe(201);
-    const attemptId = `${session.id}.1`;
+    const attemptId = await startPendingAttempt(session.id);
     expect(await taskDue(sessionObject(session.id), 'retention')).toBeNull();
     await passHorizon(session.id);
     expect((await getSession(session.id)).attempts[0]!.status).toBe('needs_review');
@@ -164,16 +155,7 @@ describe('retention (RETENTION_DAYS after settling)', () => {
 
   it('starts the clock of a session that requires action once no attempt can move (a mismatch)', async () => {
     const session = await createSession(sessionBody());
-    expect(
-      (
-        await startAttempt(session.id, {
-          country_id: 1,
-          method: 'send money',
-          mobile: PAYER_PENDING,
-        })
-      ).status,
-    ).toBe(201);
-    const attemptId = `${session.id}.1`;
+    const attemptId = await startPendingAttempt(session.id);
     const upstreamRef = await upstreamRefOf(attemptId);
     // Paid short: the attempt is a mismatch, final in the money machine; the session holds the
     // payer's money and requires the merchant's action, but its payer data still has a lifetime.
