@@ -211,7 +211,7 @@ test('a merchant page with a strict CSP on another origin (French)', async () =>
     const session = await createSession({ amount: 1500, currency: 'KES', methods: ['send money'] });
     const widget = new Widget(run.page);
     const response = await run.step('open', async () => {
-      const res = await run.page.goto(`${suite.world.shopPage}?session=${session.id}&locale=fr`);
+      const res = await run.goto(`${suite.world.shopPage}?session=${session.id}&locale=fr`);
       await widget.waitForStep('form');
       return res;
     });

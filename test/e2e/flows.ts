@@ -46,7 +46,7 @@ export async function openCheckout(
   await run.step(
     'open',
     async () => {
-      await run.page.goto(`${world.checkoutPage}?session=${session.id}`);
+      await run.goto(`${world.checkoutPage}?session=${session.id}`);
       await widget.waitForStep(first);
     },
     { gallery },

@@ -32,7 +32,7 @@ describe('without JavaScript, paid through checkout_url on plain HTML forms (360
       const checkA11y = async (state: string) =>
         void (a11y[state] = await noJsAxe(suite.browser, run.page));
       await run.step('open-checkout-url', async () => {
-        const response = await run.page.goto(session.checkout_url);
+        const response = await run.goto(session.checkout_url);
         expect(response?.status()).toBe(200);
         expect(response?.headers()['content-security-policy']).not.toContain('unsafe-');
         await waitForNoJsStep(run.page, 'choose');

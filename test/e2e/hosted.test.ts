@@ -34,7 +34,7 @@ async function openHosted(run: CaseRun, session: MerchantSession, first: Step): 
   run.page.on('request', onRequest);
   await run.step('open-checkout-url', async () => {
     expect(session.checkout_url).toBe(`${suite.world.base}/pay/${session.id}`);
-    const response = await run.page.goto(session.checkout_url);
+    const response = await run.goto(session.checkout_url);
     expect(response?.status()).toBe(200);
     const csp = response?.headers()['content-security-policy'] ?? '';
     expect(csp).toContain("default-src 'self'");
@@ -188,7 +188,7 @@ describe('when the widget cannot be fetched', () => {
       // The network drops the widget's module: its module script fails to load.
       await run.page.route('**/widget.es.js', (route) => route.abort());
       const session = await createSession({ amount: 1500, currency: 'KES' });
-      await run.page.goto(session.checkout_url);
+      await run.goto(session.checkout_url);
       const notice = run.page.locator('#uc-unloadable');
       await notice.waitFor({ state: 'visible', timeout: 10_000 });
       expect(await notice.innerText()).toMatch(/formulaire de paiement n’a pas pu être chargé/);

@@ -30,7 +30,7 @@ test('pay by M-PESA on the hosted page, refund half through the API: the page sa
     const session = await backend.createSession({ amount: 1500, currency: 'KES' });
     const widget = new Widget(run.page);
     await run.step('open-checkout-url', async () => {
-      const response = await run.page.goto(session.checkout_url);
+      const response = await run.goto(session.checkout_url);
       expect(response?.status()).toBe(200);
       await widget.waitForStep('choose');
     });
@@ -50,7 +50,7 @@ test('pay by M-PESA on the hosted page, refund half through the API: the page sa
       { screenshot: false },
     );
     await run.step('hosted-page-says-refunded', async () => {
-      const response = await run.page.goto(session.checkout_url);
+      const response = await run.goto(session.checkout_url);
       expect(response?.status()).toBe(200);
       const notice = await run.page.locator('#uc-notice').locator('..').innerText();
       expect(notice).toMatch(/Refunded [^\n]*750/);
