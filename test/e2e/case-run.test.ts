@@ -1,7 +1,8 @@
 /**
- * CaseRun.goto, the suite's one way to open a page: a load that hangs is tried once more and
- * what it waited for is named; a second hang fails, naming the request. A Node server stands in
- * for a dev stack that leaves its first answer unsent (the fault cannot be caused in wrangler).
+ * How the suite opens pages (support/page-load.ts, through CaseRun.goto): a load that hangs is
+ * tried once more and what it waited for is named; a second hang fails the step, naming the
+ * request. A Node server stands in for a dev stack that leaves its first answers unsent (the
+ * fault cannot be caused in wrangler).
  */
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

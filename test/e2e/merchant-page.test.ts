@@ -9,15 +9,20 @@
  * one console warning.
  */
 import { createServer, type Server } from 'node:http';
-import type { Browser, ConsoleMessage } from 'playwright-core';
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../support/chromium.mjs';
 import { axeViolations } from './support/axe';
 import { MerchantBackend, SandboxControl } from './support/backend';
+import { gotoOnceMore, watchRequests } from './support/page-load';
 import { Widget } from './support/widget';
 
 const PORT = 8123;
+
+/** Opens the merchant's page (page-load.ts: a hung load is tried once more). */
+const open = (page: Page, url: string) =>
+  gotoOnceMore(page, url, { label: 'merchant page', unanswered: watchRequests(page) });
 
 /** The README's embedding lines, with the stack as the proxy. */
 function shopPage(proxy: string, session: string): string {
@@ -98,7 +103,7 @@ describe("a merchant's own page in development", () => {
       if (m.type() === 'warning' || m.type() === 'error') warnings.push(m.text());
     });
     try {
-      await page.goto(`http://127.0.0.1:${PORT}/?session=${session.id}`);
+      await open(page, `http://127.0.0.1:${PORT}/?session=${session.id}`);
       const widget = new Widget(page);
       await widget.waitForStep('form');
       expect(await widget.text()).toContain('Payer'); // French: its chunk came from the proxy
@@ -120,7 +125,7 @@ describe("a merchant's own page in development", () => {
       if (m.type() === 'warning') warnings.push(m.text());
     });
     try {
-      await page.goto(`http://127.0.0.2:${PORT}/?session=${session.id}`);
+      await open(page, `http://127.0.0.2:${PORT}/?session=${session.id}`);
       const widget = new Widget(page);
       await widget.waitForStep('error');
       expect(await widget.text()).toContain('Impossible de joindre le service de paiement');
@@ -162,7 +167,7 @@ describe("a merchant's page on a payer's network", () => {
       await route.continue();
     });
     try {
-      await page.goto(`http://127.0.0.1:${PORT}/?session=${session.id}`);
+      await open(page, `http://127.0.0.1:${PORT}/?session=${session.id}`);
       const widget = new Widget(page);
       await widget.waitForStep('form');
       expect(await widget.text()).toContain('Payer');
@@ -184,7 +189,7 @@ describe("a merchant's page on a payer's network", () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     try {
-      await page.goto(`http://127.0.0.1:${PORT}/?session=${session.id}`);
+      await open(page, `http://127.0.0.1:${PORT}/?session=${session.id}`);
       const widget = new Widget(page);
       await widget.waitForStep('form');
       await widget.fill({ mobile: '712345005' }); // the sandbox leaves it pending

@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from '
 import type { Browser, Page } from 'playwright-core';
 import { launch } from './browser';
 import { MerchantBackend } from './support/backend';
+import { gotoOnceMore, watchRequests } from './support/page-load';
 import { SECRETS } from './support/config';
 import { Widget } from './support/widget';
 
@@ -39,7 +40,10 @@ async function open(
   const session = await backend.createSession(body);
   page = await browser.newPage();
   await before?.(page);
-  await page.goto(`${base}/demo/?session=${session.id}`);
+  await gotoOnceMore(page, `${base}/demo/?session=${session.id}`, {
+    label: 'methods',
+    unanswered: watchRequests(page),
+  });
   return { widget: new Widget(page), id: session.id };
 }
 

@@ -8,8 +8,9 @@
  */
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page, Request, Response } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { E2E } from './config';
+import { gotoOnceMore, watchRequests } from './page-load';
 import { SEEN, saveBody } from './responses';
 
 /** A `checkout-*` event the widget dispatched, as the page saw it. */
@@ -66,12 +67,6 @@ const BLOCK_POPUPS = `window.open = () => null;`;
 
 let clients = 0;
 
-/**
- * How long {@link CaseRun.goto} gives a page to load before it tries once more. Loads take about
- * half a second here (a loaded 2-core machine, 200 in a row: at most 0.8 s).
- */
-const LOAD_MS = 15_000;
-
 /** A case in the browser. */
 export class CaseRun {
   /** Events of every page of the case, in order. */
@@ -80,8 +75,8 @@ export class CaseRun {
   readonly violations: string[] = [];
   /** Uncaught page errors and console errors. */
   readonly errors: string[] = [];
-  /** Requests of any page of the case still unanswered, with when they started. */
-  private readonly inFlight = new Map<Request, number>();
+  /** Requests of any page of the case still unanswered: method, address and age. */
+  readonly unanswered: () => string[];
   /** test-results/e2e/<case>/ */
   readonly dir: string;
   private count = 0;
@@ -93,6 +88,7 @@ export class CaseRun {
     private readonly options: CaseOptions,
   ) {
     this.dir = path.join(E2E.artifacts, name);
+    this.unanswered = watchRequests(context);
   }
 
   /**
@@ -143,9 +139,6 @@ export class CaseRun {
     if (this.options.blockPopups || this.options.webView) {
       await context.addInitScript(BLOCK_POPUPS);
     }
-    context.on('request', (request) => this.inFlight.set(request, Date.now()));
-    context.on('requestfinished', (request) => this.inFlight.delete(request));
-    context.on('requestfailed', (request) => this.inFlight.delete(request));
     context.on('response', (response) => {
       void response
         .text()
@@ -171,37 +164,14 @@ export class CaseRun {
   }
 
   /**
-   * Opens `url` in the case's page and waits for its load event; resolves with the main
-   * response. A load that has not come in {@link LOAD_MS} is tried once more, and what it was
-   * still waiting for is printed: once in CI, a page of the dev stack never finished loading
-   * (30 s, its screenshot hung too) while the machine's other lane started a stack, and the
-   * log had no word of which request hung. A second hang fails the step, naming the requests.
+   * Opens `url` in the case's page and waits for its load event (page-load.ts: a hung load is
+   * tried once more, naming what it waited for); resolves with the main response.
    *
    * @example
    * const response = await run.goto(session.checkout_url);
    */
-  async goto(url: string, loadMs = LOAD_MS): Promise<Response | null> {
-    try {
-      return await this.page.goto(url, { timeout: loadMs });
-    } catch (error) {
-      if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
-      console.warn(
-        `[${this.name}] ${url} did not load in ${loadMs / 1000} s; trying once more. ` +
-          `Unanswered: ${this.unanswered().join(', ') || 'none'}`,
-      );
-      // Away first: a second goto to the same address while the first is pending is aborted.
-      await this.page.goto('about:blank');
-      return await this.page.goto(url, { timeout: loadMs });
-    }
-  }
-
-  /** The case's requests still unanswered: method, address and age. */
-  unanswered(): string[] {
-    const now = Date.now();
-    return [...this.inFlight].map(
-      ([request, since]) =>
-        `${request.method()} ${request.url()} (${((now - since) / 1000).toFixed(1)} s)`,
-    );
+  goto(url: string, loadMs?: number): Promise<Response | null> {
+    return gotoOnceMore(this.page, url, { label: this.name, unanswered: this.unanswered, loadMs });
   }
 
   /** Events of one type. */

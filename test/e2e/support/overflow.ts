@@ -5,6 +5,7 @@
  * @module
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { gotoOnceMore, watchRequests } from './page-load';
 
 /** The narrow viewports checked: the smallest phones still sold, and the most common width. */
 export const PHONE_WIDTHS = [320, 360] as const;
@@ -42,7 +43,12 @@ export async function openOnPhone(
     hasTouch: true,
   });
   const page = await context.newPage();
-  if (url) await page.goto(url);
+  if (url) {
+    await gotoOnceMore(page, url, {
+      label: `phone ${width} px`,
+      unanswered: watchRequests(context),
+    });
+  }
   return { context, page, close: () => context.close() };
 }
 
