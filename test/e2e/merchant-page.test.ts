@@ -15,14 +15,13 @@ import { chromium } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../support/chromium.mjs';
 import { axeViolations } from './support/axe';
 import { MerchantBackend, SandboxControl } from './support/backend';
-import { gotoOnceMore, watchRequests } from './support/page-load';
+import { gotoOnceMore } from './support/page-load';
 import { Widget } from './support/widget';
 
 const PORT = 8123;
 
 /** Opens the merchant's page (page-load.ts: a hung load is tried once more). */
-const open = (page: Page, url: string) =>
-  gotoOnceMore(page, url, { label: 'merchant page', unanswered: watchRequests(page) });
+const open = (page: Page, url: string) => gotoOnceMore(page, url, { label: 'merchant page' });
 
 /** The README's embedding lines, with the stack as the proxy. */
 function shopPage(proxy: string, session: string): string {

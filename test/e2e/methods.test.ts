@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from '
 import type { Browser, Page } from 'playwright-core';
 import { launch } from './browser';
 import { MerchantBackend } from './support/backend';
-import { gotoOnceMore, watchRequests } from './support/page-load';
+import { gotoOnceMore } from './support/page-load';
 import { SECRETS } from './support/config';
 import { Widget } from './support/widget';
 
@@ -40,10 +40,7 @@ async function open(
   const session = await backend.createSession(body);
   page = await browser.newPage();
   await before?.(page);
-  await gotoOnceMore(page, `${base}/demo/?session=${session.id}`, {
-    label: 'methods',
-    unanswered: watchRequests(page),
-  });
+  await gotoOnceMore(page, `${base}/demo/?session=${session.id}`, { label: 'methods' });
   return { widget: new Widget(page), id: session.id };
 }
 

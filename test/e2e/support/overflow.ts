@@ -5,7 +5,7 @@
  * @module
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { gotoOnceMore, watchRequests } from './page-load';
+import { gotoOnceMore } from './page-load';
 
 /** The narrow viewports checked: the smallest phones still sold, and the most common width. */
 export const PHONE_WIDTHS = [320, 360] as const;
@@ -43,12 +43,7 @@ export async function openOnPhone(
     hasTouch: true,
   });
   const page = await context.newPage();
-  if (url) {
-    await gotoOnceMore(page, url, {
-      label: `phone ${width} px`,
-      unanswered: watchRequests(context),
-    });
-  }
+  if (url) await gotoOnceMore(page, url, { label: `phone ${width} px` });
   return { context, page, close: () => context.close() };
 }
 

@@ -36,25 +36,27 @@ export function watchRequests(target: BrowserContext | Page): () => string[] {
 
 /**
  * Opens `url` in `page` and waits for its load event; resolves with the main response. A load
- * that has not come in `loadMs` is tried once more, after printing what was unanswered; a
- * second hang throws Playwright's timeout.
+ * that has not come in `loadMs` is tried once more, after printing what was unanswered (the
+ * page's own requests from now on, unless `unanswered` says more); a second hang throws
+ * Playwright's timeout.
  *
  * @example
- * const response = await gotoOnceMore(page, url, { label: 'hosted', unanswered });
+ * const response = await gotoOnceMore(page, url, { label: 'hosted' });
  */
 export async function gotoOnceMore(
   page: Page,
   url: string,
-  options: { label: string; unanswered: () => string[]; loadMs?: number },
+  options: { label: string; unanswered?: () => string[]; loadMs?: number },
 ): Promise<Response | null> {
   const loadMs = options.loadMs ?? LOAD_MS;
+  const unanswered = options.unanswered ?? watchRequests(page);
   try {
     return await page.goto(url, { timeout: loadMs });
   } catch (error) {
     if (!(error instanceof Error) || error.name !== 'TimeoutError') throw error;
     console.warn(
       `[${options.label}] ${url} did not load in ${loadMs / 1000} s; trying once more. ` +
-        `Unanswered: ${options.unanswered().join(', ') || 'none'}`,
+        `Unanswered: ${unanswered().join(', ') || 'none'}`,
     );
     // Away first: a second goto to the same address while the first is pending is aborted.
     await page.goto('about:blank');
