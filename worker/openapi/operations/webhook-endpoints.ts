@@ -20,8 +20,8 @@ import {
 } from '../schemas/webhook-endpoints';
 
 /** The production bodies (`http` URLs are accepted in development only). */
-const createBody = createEndpointSchema(false);
-const updateBody = updateEndpointSchema(false);
+const createBody = createEndpointSchema({ devMode: false, allowedPorts: new Set() });
+const updateBody = updateEndpointSchema({ devMode: false, allowedPorts: new Set() });
 
 export const webhookEndpointOperations = [
   op({
