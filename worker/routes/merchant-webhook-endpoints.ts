@@ -155,7 +155,7 @@ export function merchantWebhookEndpoints() {
       ];
       const { results } = await db
         .prepare(
-          `SELECT id, type, body FROM events WHERE created_at >= ? AND created_at < ?
+          `SELECT id, type FROM events WHERE created_at >= ? AND created_at < ?
            AND (? IS NULL OR sub_merchant_id = ?) AND ${filters.map((f) => f.sql).join(' AND ')}
            ORDER BY seq LIMIT ?`,
         )
@@ -168,16 +168,19 @@ export function merchantWebhookEndpoints() {
           REPLAY_MAX_EVENTS + 1,
         )
         .all<ReplayEvent>();
-      if (results.length > REPLAY_MAX_EVENTS) {
+      // A replay larger than a day's allowance could never be sent: shorter ranges.
+      const max = Math.min(REPLAY_MAX_EVENTS, c.var.config.replayDailyLimit);
+      if (results.length > max) {
         throw invalid(
           'to',
-          `the range holds more than ${REPLAY_MAX_EVENTS} events for this endpoint; replay shorter ranges`,
+          `the range holds more than ${max} events for this endpoint; replay shorter ranges`,
         );
       }
       const replays = c.env.WEBHOOK_ENDPOINTS.get(
         c.env.WEBHOOK_ENDPOINTS.idFromName(`replay:${id}`),
       );
-      const queued = await replays.queueReplay(id, results);
+      const queued = await replays.queueReplay(id, results, c.var.config.replayDailyLimit);
+      if (!queued.ok) return respond(c, queued);
       return c.json(
         {
           object: 'webhook_replay',
@@ -185,7 +188,7 @@ export function merchantWebhookEndpoints() {
           from: body.from,
           to: body.to,
           types: body.types ?? null,
-          events: queued,
+          events: queued.value,
         },
         202,
       );
