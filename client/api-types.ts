@@ -147,7 +147,7 @@ export interface paths {
     get: operations["listWebhookEndpoints"];
     /**
      * Add a webhook endpoint
-     * @description Answers the endpoint with its signing `secret`, shown this once.
+     * @description Answers the endpoint with its signing `secret`, shown this once. The `url` must be https on a DNS name (no IP address, no `localhost`, `.localhost`, `.local` or `.internal`) at port 443 or a port of `WEBHOOK_ALLOWED_PORTS`; a link-local address is refused in every mode.
      */
     post: operations["createWebhookEndpoint"];
   };
@@ -176,7 +176,7 @@ export interface paths {
   "/v1/webhook-endpoints/{id}/replay": {
     /**
      * Send the events of a time range to an endpoint again
-     * @description The events feed's events created in `[from, to)` that the endpoint takes (and `types`, if given), at most 1000; the endpoint must be enabled.
+     * @description The events feed's events created in `[from, to)` that the endpoint takes (and `types`, if given), at most 1000; the endpoint must be enabled. One replay per endpoint at a time (409 `REPLAY_IN_PROGRESS` until each event of the last one is delivered or dropped); at most `WEBHOOK_REPLAY_DAILY_LIMIT` events (default 10000) per endpoint in 24 hours (429 `RATE_LIMITED` with `Retry-After`). A replayed event that fails is retried for one day.
      */
     post: operations["replayWebhookEvents"];
   };
@@ -1362,7 +1362,7 @@ export interface components {
       data: components["schemas"]["MoneyAnomalyData"];
     };
     /** @enum {string} */
-    ErrorCode: "INVALID_JSON" | "VALIDATION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNAUTHORIZED" | "FORBIDDEN" | "ORIGIN_NOT_ALLOWED" | "RATE_LIMITED" | "SESSION_NOT_FOUND" | "SESSION_CLOSED" | "SESSION_EXPIRED" | "SESSION_CONFLICT" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_IN_PROGRESS" | "ATTEMPT_IN_PROGRESS" | "NO_ATTEMPT_WAITING" | "COUNTRY_NOT_AVAILABLE" | "METHOD_NOT_AVAILABLE" | "OTP_INVALID" | "OTP_EXPIRED" | "OTP_LOCKED" | "SIGNATURE_INVALID" | "TIMESTAMP_OUT_OF_RANGE" | "SOURCE_NOT_ALLOWED" | "UPSTREAM_REJECTED" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "MERCHANT_UNAVAILABLE" | "UPSTREAM_AUTH" | "NOT_SETTLED" | "PAYMENT_IN_PROGRESS" | "ALREADY_PAID" | "REFUND_EXCEEDS_PAID" | "NOT_PAID" | "REFUND_DESTINATION_REQUIRED" | "CONFIG_INVALID" | "INTERNAL";
+    ErrorCode: "INVALID_JSON" | "VALIDATION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNAUTHORIZED" | "FORBIDDEN" | "ORIGIN_NOT_ALLOWED" | "RATE_LIMITED" | "SESSION_NOT_FOUND" | "SESSION_CLOSED" | "SESSION_EXPIRED" | "SESSION_CONFLICT" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_IN_PROGRESS" | "ATTEMPT_IN_PROGRESS" | "NO_ATTEMPT_WAITING" | "COUNTRY_NOT_AVAILABLE" | "METHOD_NOT_AVAILABLE" | "OTP_INVALID" | "OTP_EXPIRED" | "OTP_LOCKED" | "SIGNATURE_INVALID" | "TIMESTAMP_OUT_OF_RANGE" | "SOURCE_NOT_ALLOWED" | "UPSTREAM_REJECTED" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "MERCHANT_UNAVAILABLE" | "UPSTREAM_AUTH" | "NOT_SETTLED" | "PAYMENT_IN_PROGRESS" | "ALREADY_PAID" | "REFUND_EXCEEDS_PAID" | "NOT_PAID" | "REFUND_DESTINATION_REQUIRED" | "REPLAY_IN_PROGRESS" | "CONFIG_INVALID" | "INTERNAL";
     ErrorBody: {
       error: {
         code: components["schemas"]["ErrorCode"];
@@ -4223,7 +4223,7 @@ export interface operations {
   };
   /**
    * Add a webhook endpoint
-   * @description Answers the endpoint with its signing `secret`, shown this once.
+   * @description Answers the endpoint with its signing `secret`, shown this once. The `url` must be https on a DNS name (no IP address, no `localhost`, `.localhost`, `.local` or `.internal`) at port 443 or a port of `WEBHOOK_ALLOWED_PORTS`; a link-local address is refused in every mode.
    */
   createWebhookEndpoint: {
     requestBody: {
@@ -4771,7 +4771,7 @@ export interface operations {
   };
   /**
    * Send the events of a time range to an endpoint again
-   * @description The events feed's events created in `[from, to)` that the endpoint takes (and `types`, if given), at most 1000; the endpoint must be enabled.
+   * @description The events feed's events created in `[from, to)` that the endpoint takes (and `types`, if given), at most 1000; the endpoint must be enabled. One replay per endpoint at a time (409 `REPLAY_IN_PROGRESS` until each event of the last one is delivered or dropped); at most `WEBHOOK_REPLAY_DAILY_LIMIT` events (default 10000) per endpoint in 24 hours (429 `RATE_LIMITED` with `Retry-After`). A replayed event that fails is retried for one day.
    */
   replayWebhookEvents: {
     parameters: {
@@ -4831,6 +4831,17 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `REPLAY_IN_PROGRESS` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "REPLAY_IN_PROGRESS";
             };
           };
         };

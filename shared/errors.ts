@@ -101,6 +101,9 @@ export const ErrorCode = {
    * redirect wallet) or its payer's phone was erased: the refund needs `destination`
    * (`details.missing` names it). */
   REFUND_DESTINATION_REQUIRED: 'REFUND_DESTINATION_REQUIRED',
+  /** An earlier replay to this webhook endpoint still has events to deliver (each is delivered
+   * or dropped first); replay again after. */
+  REPLAY_IN_PROGRESS: 'REPLAY_IN_PROGRESS',
   /** The deployment's configuration is incomplete; `message` names what is missing. */
   CONFIG_INVALID: 'CONFIG_INVALID',
   /** Something failed on our side; nothing about the request was wrong. */
@@ -149,6 +152,7 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   REFUND_EXCEEDS_PAID: 409,
   NOT_PAID: 409,
   REFUND_DESTINATION_REQUIRED: 422,
+  REPLAY_IN_PROGRESS: 409,
   CONFIG_INVALID: 500,
   INTERNAL: 500,
 };

@@ -29,12 +29,13 @@ import { plainHttpProblems } from './plain-http';
 import { parseRotation, type SecretRotation } from './secret-rotation';
 // --- end issue #24, parts 3 and 8 ---
 import { webhookSecretProblem } from './webhook-secret';
+import { endpointSettings, type EndpointSettings } from './webhook-endpoints/endpoint-settings';
 
 export { isDevMode, isLoopbackUrl } from './dev-mode';
 export { WEBHOOK_SECRET_MIN_BYTES, webhookSecretProblem } from './webhook-secret';
 
 /** The validated configuration the proxy runs with. */
-export interface Config {
+export interface Config extends EndpointSettings {
   credentials: SigningCredentials;
   /** How long each method kind waits for the payer's input, in ms (`INPUT_WINDOWS` overrides
    * the defaults of shared/catalogue.ts). Input windows never settle money. */
@@ -260,6 +261,7 @@ export function loadConfig(env: ProxyEnv): Config {
   const limits = promptLimits(env, problems); // prompt limits (issue #24, part 5)
   const methodRanges = methodLimits(read('METHOD_LIMITS'), problems); // payment methods (issue 27)
   const availability = availabilitySettings(env, problems); // payment methods (issue 27)
+  const endpoints = endpointSettings(env, devMode, problems); // webhook endpoints' addresses, replays
   if (problems.length > 0) {
     throw new CheckoutError(
       'CONFIG_INVALID',
@@ -295,6 +297,7 @@ export function loadConfig(env: ProxyEnv): Config {
     promptLimits: limits, // prompt limits (issue #24, part 5)
     methodLimits: methodRanges, // payment methods (issue 27)
     availability, // payment methods (issue 27)
+    ...endpoints,
   };
   cache.set(env, config);
   return config;

@@ -51,6 +51,10 @@ export interface ProxySettings {
   METHOD_AVAILABILITY?: string;
   /** JSON `{"<slot>": "operational" | "degraded" | "closed"}`: availability set by hand. */
   METHOD_STATUS?: string;
+  /** Comma-separated ports a webhook endpoint may use besides 443 (outside development). */
+  WEBHOOK_ALLOWED_PORTS?: string;
+  /** Events replays may send to one webhook endpoint in 24 hours (default 10000). */
+  WEBHOOK_REPLAY_DAILY_LIMIT?: string;
 }
 
 /** Bindings wrangler.toml declares that the code still treats as optional. */

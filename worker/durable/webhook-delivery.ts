@@ -7,6 +7,9 @@ import { webhookSecretProblem } from '../config';
 
 /** Webhooks are retried for up to three days after the event. */
 export const WEBHOOK_RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000;
+/** A replayed event is retried for one day after the replay (the merchant asked for it, and
+ * can ask again; a replay must not turn the proxy into a three-day sender of signed POSTs). */
+export const REPLAY_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** A delivery that takes longer counts as failed. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 

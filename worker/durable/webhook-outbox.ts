@@ -1,7 +1,8 @@
 /**
  * A durable outbox of merchant webhooks inside a Durable Object: each event id is written once
  * (`ON CONFLICT DO NOTHING`), delivered until a 2xx answer, retried with exponential backoff and
- * jitter for up to three days, and never sent again after a 2xx (unless the merchant asks).
+ * jitter for up to three days (a replayed event: one day), and never sent again after a 2xx
+ * (unless the merchant asks).
  * Endpoint zero (MERCHANT_WEBHOOK_URL) is the event's own row; a `webhook-fanout` task then
  * queues one row per matching webhook endpoint (worker/webhook-endpoints/targets.ts), each
  * delivered and retried on its own.
@@ -15,7 +16,12 @@ import { randomId } from '../webhook-endpoints/endpoint-secret';
 import { TargetRows, parseTargetTaskKey, targetTaskKey } from '../webhook-endpoints/targets';
 import type { Task, TaskQueue } from './task-queue';
 import type { OutboxRow, WebhookRecord, WebhookType } from './webhook-types';
-import { WEBHOOK_RETRY_WINDOW_MS, deliverWebhook, nextWebhookDelay } from './webhook-delivery';
+import {
+  REPLAY_RETRY_WINDOW_MS,
+  WEBHOOK_RETRY_WINDOW_MS,
+  deliverWebhook,
+  nextWebhookDelay,
+} from './webhook-delivery';
 import { markDelivered, markResend, markTryFailed, queueDelivery } from './webhook-transitions';
 
 export type { AnomalyData, OutboxRow, WebhookRecord, WebhookType } from './webhook-types';
@@ -188,28 +194,28 @@ export class WebhookOutbox {
     const endpoints = await directory.matching(event.type, subMerchantOf(event.payload));
     // Rows queued by an earlier run of this task keep their own schedule.
     const queued = endpoints.filter((endpointId) =>
-      this.queueTarget(id, endpointId, event.type, null),
+      this.queueTarget(id, endpointId, event.type, false),
     );
     // A first try that throws stays due on its own task.
     await Promise.allSettled(queued.map((endpointId) => this.deliverTo(id, endpointId, directory)));
   }
 
   /**
-   * Queues a replay: `payload` (the feed's copy, with the event's original id) for one endpoint,
-   * due now, even when the endpoint already had that event.
+   * Queues a replay of a feed event (its id and type: the body is read from the feed at each
+   * try) for one endpoint, due now, even when the endpoint already had that event.
    */
-  replay(event: { id: string; type: string; payload: string }, endpointId: string): void {
-    this.queueTarget(event.id, endpointId, event.type, event.payload);
+  replay(event: { id: string; type: string }, endpointId: string): void {
+    this.queueTarget(event.id, endpointId, event.type, true);
+  }
+
+  /** Events still to deliver to `endpointId` from this outbox (a replay's, in its object). */
+  pendingFor(endpointId: string): number {
+    return this.targets.pending(endpointId);
   }
 
   /** Queues one row and its task, due now; answers false when the row was already there. */
-  private queueTarget(
-    id: string,
-    endpointId: string,
-    type: string,
-    payload: string | null,
-  ): boolean {
-    if (!this.targets.queue({ eventId: id, endpointId, type, payload })) return false;
+  private queueTarget(id: string, endpointId: string, type: string, replay: boolean): boolean {
+    if (!this.targets.queue({ eventId: id, endpointId, type, replay })) return false;
     this.tasks.schedule(targetTaskKey(endpointId, id), 'webhook', Date.now(), id);
     return true;
   }
@@ -238,13 +244,14 @@ export class WebhookOutbox {
     directory: EndpointDirectory,
   ): Promise<void> {
     const row = this.targets.get(id, endpointId);
-    const payload =
-      row?.payload ??
-      (
-        this.sql.exec('SELECT payload FROM outbox WHERE id = ?', id).toArray()[0] as
-          { payload: string } | undefined
-      )?.payload;
-    if (!row || row.status !== 'pending' || payload === undefined) {
+    const own =
+      row?.replay === 0
+        ? (
+            this.sql.exec('SELECT payload FROM outbox WHERE id = ?', id).toArray()[0] as
+              { payload: string } | undefined
+          )?.payload
+        : null;
+    if (!row || row.status !== 'pending' || own === undefined) {
       this.tasks.cancel(key);
       return;
     }
@@ -254,8 +261,15 @@ export class WebhookOutbox {
       return;
     }
     const endpoint = await directory.target(endpointId);
-    if (!endpoint || !endpoint.enabled) {
-      this.targets.drop(row, endpoint ? 'endpoint disabled' : 'endpoint deleted');
+    // A replay sends the feed's body as it is now: scrubbed if its record was erased since.
+    const payload = own ?? (await directory.feedBody(id));
+    if (!endpoint || !endpoint.enabled || payload === null) {
+      const reason = !endpoint
+        ? 'endpoint deleted'
+        : !endpoint.enabled
+          ? 'endpoint disabled'
+          : 'event no longer in the feed';
+      this.targets.drop(row, reason);
       this.tasks.cancel(key);
       return;
     }
@@ -289,8 +303,8 @@ export class WebhookOutbox {
       return;
     }
     const retryAt = now + nextWebhookDelay(tries);
-    const nextAt =
-      result.unsignable || retryAt > row.created_at + WEBHOOK_RETRY_WINDOW_MS ? null : retryAt;
+    const window = row.replay === 1 ? REPLAY_RETRY_WINDOW_MS : WEBHOOK_RETRY_WINDOW_MS;
+    const nextAt = result.unsignable || retryAt > row.created_at + window ? null : retryAt;
     this.targets.settle(row, { ...tried, at: now }, nextAt);
     if (nextAt === null) this.tasks.cancel(key);
     else this.tasks.schedule(key, 'webhook', nextAt, id, tries);

@@ -1,6 +1,10 @@
 /**
- * The hash an idempotency record keeps of a request body: SHA-256 of its canonical JSON (keys
- * sorted at every depth), so the same terms in another key order are the same request.
+ * The hash an idempotency record keeps of a request body: HMAC-SHA-256 of its canonical JSON
+ * (keys sorted at every depth, so the same terms in another key order are the same request),
+ * keyed with the upstream secret. Bodies hold payers' phones and names, a small search space: a
+ * plain hash could be turned back into them by trying every number; a keyed one cannot without
+ * the key. The key rotates with `SERVICE_SECRET_KEY` (docs/rotation.md): during the overlap a
+ * retry is compared under both secrets.
  * @module
  */
 
@@ -16,16 +20,27 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+const encoder = new TextEncoder();
+
 /**
- * SHA-256 (hex) of the canonical JSON of `body`.
+ * HMAC-SHA-256 (hex) of the canonical JSON of `body` under `secret`, with a purpose prefix (the
+ * same secret signs upstream requests: no stored hash can be one of their signatures).
  *
  * @example
- * await bodyHash({ b: 1, a: 2 }) === (await bodyHash({ a: 2, b: 1 })); // true
+ * await bodyHash({ b: 1, a: 2 }, secret) === (await bodyHash({ a: 2, b: 1 }, secret)); // true
  */
-export async function bodyHash(body: unknown): Promise<string> {
-  const digest = await crypto.subtle.digest(
-    'SHA-256',
-    new TextEncoder().encode(canonicalJson(body)),
+export async function bodyHash(body: unknown, secret: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    encoder.encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
   );
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const mac = await crypto.subtle.sign(
+    'HMAC',
+    key,
+    encoder.encode(`idempotency-body:${canonicalJson(body)}`),
+  );
+  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }

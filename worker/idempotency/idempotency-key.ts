@@ -1,7 +1,7 @@
 /**
- * The IdempotencyKey Durable Object: one per (route, Idempotency-Key) of the merchant API. It
- * holds what the key first named (a session id, a payout reference, a payment link's answer) and
- * the hash of the body it came with (docs/design.md, "State: session ids").
+ * The IdempotencyKey Durable Object: one per (route, scope group, Idempotency-Key) of the
+ * merchant API. It holds what the key first named (a session id, a payout reference, a payment
+ * link's answer) and the keyed hash of the body it came with (docs/design.md, "State: session ids").
  *
  * A Durable Object rather than a D1 row: it is strongly consistent and its claim is atomic with
  * its own SQL, and D1 here is the query index, a rebuildable copy that a deployment may lack.
@@ -18,7 +18,8 @@ export type ClaimState = 'claimed' | 'done' | 'unknown';
 export interface ClaimRecord {
   /** What the key names: a session id, a payout reference, or `payment-link`. */
   resource: string;
-  /** SHA-256 (hex) of the canonical JSON of the first request's body. */
+  /** HMAC-SHA-256 (hex) of the canonical JSON of the first request's body, keyed with the
+   * upstream secret (worker/idempotency/body-hash.ts). */
   bodyHash: string;
   state: ClaimState;
   /** The stored answer (JSON text) of a `done` payment link; null otherwise. */

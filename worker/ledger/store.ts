@@ -3,11 +3,12 @@
  * digest, the payment links the proxy created (worker/ledger/links.ts), one record per
  * payment-link payment (its `status` is written in worker/ledger/transitions.ts only) and the
  * upstream references each was given (worker/payment/ref-store.ts). Schema
- * changes are additive: new tables, and new nullable columns added by {@link addColumns}.
+ * changes are additive: new tables, and new nullable columns added by addColumns (worker/durable/add-columns.ts).
  * @module
  */
 import type { AttemptStatus } from '../../shared/status';
 import { REFS_SCHEMA } from '../payment/ref-store';
+import { addColumns } from '../durable/add-columns';
 
 /** Schema of one ledger object. Applied idempotently on every construction. */
 export const SCHEMA = `
@@ -34,24 +35,6 @@ const LINK_PAYMENT_COLUMNS = {
   payment_type: 'TEXT',
   settled_at: 'INTEGER',
 } as const;
-
-/**
- * Adds the columns a table lacks (SQLite has no `ADD COLUMN IF NOT EXISTS`).
- *
- * @example
- * addColumns(sql, 'link_payments', { link_id: 'TEXT' });
- */
-function addColumns(sql: SqlStorage, table: string, columns: Record<string, string>): void {
-  const have = new Set(
-    sql
-      .exec<{ name: string }>(`SELECT name FROM pragma_table_info('${table}')`)
-      .toArray()
-      .map((row) => row.name),
-  );
-  for (const [name, type] of Object.entries(columns)) {
-    if (!have.has(name)) sql.exec(`ALTER TABLE ${table} ADD COLUMN ${name} ${type}`);
-  }
-}
 
 /** Applies the schema idempotently (every construction of a ledger object). */
 export function applySchema(sql: SqlStorage): void {

@@ -82,6 +82,7 @@ export async function authenticate(
     throw unauthorized();
   }
   c.set('keyId', key.id);
+  c.set('keyScope', key.scope);
   if (key.expiresAt !== null && key.expiresAt <= Date.now()) {
     await countFailure(c);
     throw unauthorized(`This merchant API key (${key.id}) has expired; use its replacement.`);

@@ -7,7 +7,7 @@
 import { payoutCreateResponseSchema, type PayoutBody } from '../../shared/schemas';
 import { loadConfig } from '../config';
 import { fail, type Outcome } from '../durable/outcome';
-import { sameTerms } from '../durable/redaction';
+import { sameTerms, scrubJsonText } from '../durable/redaction';
 import { firstQueryDelay } from '../durable/reconcile-backoff';
 import type { ProxyEnv } from '../env';
 import type { CreatedBy } from '../keys/created-by';
@@ -50,7 +50,10 @@ export async function createPayout(
   const config = loadConfig(env);
   const { tasks } = store.open();
   const now = Date.now();
-  recordPayout(store, body, now, createdBy);
+  // A refund's terms are its session's (erased with it; the session sends the same terms
+  // again, compared scrubbed): its payout keeps them without the number from the start.
+  const terms = JSON.stringify(body);
+  recordPayout(store, body, now, createdBy, owner ? scrubJsonText(terms) : terms);
   if (owner) store.setOwner(owner);
   store.reconcile();
   tasks.schedule('reconcile', 'reconcile', now + firstQueryDelay(config), body.reference);

@@ -15,6 +15,7 @@ import { loadConfig } from '../config';
 import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
 import { fail, type Outcome } from '../durable/outcome';
 import { queryOverdue } from '../durable/reconcile-backoff';
+import type { RedactionReason } from '../durable/redaction';
 import type { ProxyEnv } from '../env';
 import type { CreatedBy } from '../keys/created-by';
 import { applyCallback, type CallbackResult, type PayoutCallback } from './callbacks';
@@ -86,11 +87,12 @@ export class Payout extends OutboxedObject<PayoutTaskKind> {
   }
 
   /**
-   * Erases the payout's personal data now (`POST /v1/payouts/:ref/redact`,
-   * worker/payout/redact.ts); answers the payout afterwards, NOT_FOUND or NOT_SETTLED.
+   * Erases the payout's personal data now (`POST /v1/payouts/:ref/redact`, or a refund's
+   * session erased, worker/payout/redact.ts); answers the payout afterwards, NOT_FOUND or
+   * NOT_SETTLED.
    */
-  async redact(): Promise<Outcome<PayoutView>> {
-    const done = redactPayout(this.store, 'request');
+  async redact(reason: RedactionReason = 'request'): Promise<Outcome<PayoutView>> {
+    const done = redactPayout(this.store, reason);
     if (!done.ok) return done;
     return { ok: true, value: payoutView(this.store)! };
   }

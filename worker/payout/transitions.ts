@@ -35,6 +35,7 @@ export function recordPayout(
   body: PayoutBody,
   now = Date.now(),
   createdBy: CreatedBy | null = null,
+  fingerprint = JSON.stringify(body),
 ): void {
   store.sql.exec(
     `INSERT INTO payout (reference, status, amount, currency, mobile_masked, method, create_state,
@@ -45,7 +46,7 @@ export function recordPayout(
     body.currency,
     maskPhone(body.mobile),
     body.payment_method_type,
-    JSON.stringify(body),
+    fingerprint,
     now,
     now,
     createdBy ? JSON.stringify(createdBy) : null,

@@ -19,7 +19,7 @@ import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import { validate } from '../../shared/validation';
 import type { WebhookRecord } from '../durable/webhook-outbox';
 import type { ProxyApp } from '../app-env';
-import { claimKey, idempotencyKeyOf, idempotencyStub } from '../idempotency/claim';
+import { claimKey, claimStub, idempotencyKeyOf } from '../idempotency/claim';
 import { createdByOf } from '../keys/created-by';
 import { newLinkId } from '../ledger/links';
 import { ledgerNames, linkShardName } from '../ledger/shards';
@@ -102,7 +102,7 @@ export function merchantPayments() {
     // outcome is unknown (409 IDEMPOTENCY_IN_PROGRESS); a definite refusal frees the key.
     const key = idempotencyKeyOf(c);
     if (key !== undefined) {
-      const { fresh, record } = await claimKey(c.env, 'payment-links', key, body, 'payment-link');
+      const { fresh, record } = await claimKey(c, 'payment-links', key, body, 'payment-link');
       if (!fresh) {
         if (record.state === 'done' && record.answer !== null) {
           // The first answer as it was sent (JSON text we wrote): replayed byte for byte.
@@ -132,7 +132,7 @@ export function merchantPayments() {
       { params: link },
       paymentLinkResponseSchema,
     );
-    const claimed = key === undefined ? null : idempotencyStub(c.env, 'payment-links', key);
+    const claimed = key === undefined ? null : claimStub(c, 'payment-links', key);
     if (result.kind !== 'ok') {
       if (result.kind === 'rejected') {
         await ledger.settleLink(id, { state: 'refused' });
@@ -241,7 +241,7 @@ export function merchantPayments() {
       // reference per retry: the key's first body decides, another body is 409
       // IDEMPOTENCY_MISMATCH instead of a second payout.
       const key = idempotencyKeyOf(c);
-      if (key !== undefined) await claimKey(c.env, 'payouts', key, body, body.reference);
+      if (key !== undefined) await claimKey(c, 'payouts', key, body, body.reference);
       const outcome = await payoutStub(c.env, body.reference).create(body, createdByOf(c));
       if (!outcome.ok) return respond(c, outcome);
       return c.json(outcome.value.payout, outcome.value.created ? 201 : 200);

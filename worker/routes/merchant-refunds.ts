@@ -40,7 +40,7 @@ export function merchantRefunds() {
       const id =
         key === undefined
           ? newRefundId()
-          : (await claimKey(c.env, 'refunds', key, { session: sessionId, ...body }, newRefundId()))
+          : (await claimKey(c, 'refunds', key, { session: sessionId, ...body }, newRefundId()))
               .record.resource;
       const outcome = await session.refund({ ...body, id, created_by: createdByOf(c) });
       if (!outcome.ok) return respond(c, outcome);

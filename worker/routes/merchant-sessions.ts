@@ -41,7 +41,7 @@ export function merchantSessions() {
       const id =
         key === undefined
           ? newSessionId()
-          : (await claimKey(c.env, 'sessions', key, input, newSessionId())).record.resource;
+          : (await claimKey(c, 'sessions', key, input, newSessionId())).record.resource;
       const outcome = await sessionStub(c.env, id).init({
         ...input,
         id,

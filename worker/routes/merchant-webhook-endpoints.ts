@@ -22,6 +22,8 @@ import {
   updateEndpointSchema,
 } from '../webhook-endpoints/endpoint-schemas';
 import { eventTypeCondition } from '../webhook-endpoints/event-filter';
+import type { EndpointView } from '../webhook-endpoints/endpoint-store';
+import { urlWithoutQuery } from '../webhook-endpoints/endpoint-url';
 import type { ReplayEvent } from '../webhook-endpoints/webhook-endpoints';
 import { respond } from './respond';
 
@@ -36,6 +38,17 @@ function invalid(path: string, message: string): CheckoutError {
   return new CheckoutError('VALIDATION_FAILED', `The request is invalid: ${message}.`, {
     issues: [{ path, message }],
   });
+}
+
+/** The address rule of this deployment (worker/webhook-endpoints/endpoint-url.ts). */
+function urlRules(c: Context<ProxyApp>) {
+  return { devMode: c.var.config.devMode, allowedPorts: c.var.config.webhookAllowedPorts };
+}
+
+/** An endpoint as the request's key may see it: a key short of `full` (a `read` key) sees
+ * its address without the query. */
+function shownTo(c: Context<ProxyApp>, view: EndpointView): EndpointView {
+  return c.var.keyScope === 'full' ? view : { ...view, url: urlWithoutQuery(view.url) };
 }
 
 /** The `:id` of the path, or 404 when it cannot be an endpoint's. */
@@ -64,7 +77,7 @@ export function merchantWebhookEndpoints() {
 
   app.post(
     '/webhook-endpoints',
-    jsonBody((c: Context<ProxyApp>) => createEndpointSchema(c.var.config.devMode), invalidBody),
+    jsonBody((c: Context<ProxyApp>) => createEndpointSchema(urlRules(c)), invalidBody),
     async (c) => {
       const body = c.req.valid('json');
       const outcome = await registry(c.env).create({
@@ -78,17 +91,19 @@ export function merchantWebhookEndpoints() {
     },
   );
 
-  app.get('/webhook-endpoints', async (c) =>
-    c.json({ data: await registry(c.env).list(), has_more: false, next_cursor: null }),
-  );
+  app.get('/webhook-endpoints', async (c) => {
+    const data = (await registry(c.env).list()).map((view) => shownTo(c, view));
+    return c.json({ data, has_more: false, next_cursor: null });
+  });
 
-  app.get('/webhook-endpoints/:id', async (c) =>
-    respond(c, await registry(c.env).view(endpointId(c))),
-  );
+  app.get('/webhook-endpoints/:id', async (c) => {
+    const found = await registry(c.env).view(endpointId(c));
+    return respond(c, found.ok ? { ok: true, value: shownTo(c, found.value) } : found);
+  });
 
   app.patch(
     '/webhook-endpoints/:id',
-    jsonBody((c: Context<ProxyApp>) => updateEndpointSchema(c.var.config.devMode), invalidBody),
+    jsonBody((c: Context<ProxyApp>) => updateEndpointSchema(urlRules(c)), invalidBody),
     async (c) => {
       return respond(c, await registry(c.env).update(endpointId(c), c.req.valid('json')));
     },
@@ -140,7 +155,7 @@ export function merchantWebhookEndpoints() {
       ];
       const { results } = await db
         .prepare(
-          `SELECT id, type, body FROM events WHERE created_at >= ? AND created_at < ?
+          `SELECT id, type FROM events WHERE created_at >= ? AND created_at < ?
            AND (? IS NULL OR sub_merchant_id = ?) AND ${filters.map((f) => f.sql).join(' AND ')}
            ORDER BY seq LIMIT ?`,
         )
@@ -153,16 +168,19 @@ export function merchantWebhookEndpoints() {
           REPLAY_MAX_EVENTS + 1,
         )
         .all<ReplayEvent>();
-      if (results.length > REPLAY_MAX_EVENTS) {
+      // A replay larger than a day's allowance could never be sent: shorter ranges.
+      const max = Math.min(REPLAY_MAX_EVENTS, c.var.config.replayDailyLimit);
+      if (results.length > max) {
         throw invalid(
           'to',
-          `the range holds more than ${REPLAY_MAX_EVENTS} events for this endpoint; replay shorter ranges`,
+          `the range holds more than ${max} events for this endpoint; replay shorter ranges`,
         );
       }
       const replays = c.env.WEBHOOK_ENDPOINTS.get(
         c.env.WEBHOOK_ENDPOINTS.idFromName(`replay:${id}`),
       );
-      const queued = await replays.queueReplay(id, results);
+      const queued = await replays.queueReplay(id, results, c.var.config.replayDailyLimit);
+      if (!queued.ok) return respond(c, queued);
       return c.json(
         {
           object: 'webhook_replay',
@@ -170,7 +188,7 @@ export function merchantWebhookEndpoints() {
           from: body.from,
           to: body.to,
           types: body.types ?? null,
-          events: queued,
+          events: queued.value,
         },
         202,
       );

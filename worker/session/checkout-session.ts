@@ -36,6 +36,7 @@ import {
   eraseLateArrivals,
   redactSession,
   runSessionRetention,
+  runRefundErase,
   scheduleSessionRetention,
 } from './redact';
 import { sessionDrainHooks } from './failing-tasks';
@@ -224,6 +225,7 @@ export class CheckoutSession extends OutboxedObject<SessionDomainKind> {
     reconcile: (task) => this.reconcile(task),
     retention: async (task) => runSessionRetention(this.cx, task),
     refund_send: (task) => runRefundSend(this.cx, task),
+    refund_erase: (task) => runRefundErase(this.cx, task),
   };
 
   /** One status query (worker/session/reconcile.ts); the tests run it as the alarm would. */

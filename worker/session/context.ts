@@ -23,7 +23,7 @@ const STATUSES_TTL_MS = 30_000;
 
 /** The session's own timed work (its handlers, worker/session/checkout-session.ts). */
 export type SessionDomainKind =
-  'reconcile' | 'input_deadline' | 'session_expiry' | 'retention' | 'refund_send';
+  'reconcile' | 'input_deadline' | 'session_expiry' | 'retention' | 'refund_send' | 'refund_erase';
 
 /** Every timed work of a session (the object base runs the outboxes' kinds). */
 export type SessionTaskKind = SessionDomainKind | OutboxTaskKind;

@@ -24,8 +24,9 @@ import {
 } from '../durable/redaction';
 import { logLine } from '../middleware/request-log';
 import type { SessionContext } from './context';
-import { eraseRefundPhones } from './refund-store';
-import { refundsSent } from './refunds';
+import { payoutStub } from '../stubs';
+import { eraseRefundPhones, refundRows } from './refund-store';
+import { refundsSettled } from './refunds';
 import { rows } from './store';
 
 /** The key of a session's erasure in its `redactions` table. */
@@ -40,12 +41,14 @@ export function sessionRedaction(cx: SessionContext): Redaction | undefined {
   return cx.tables.exists ? redactionOf(cx.store.sql, KEY) : undefined;
 }
 
-/** Whether the session is settled: a final status and no attempt the upstream may still move. */
+/** Whether the session is settled: a final status, no attempt the upstream may still move, and
+ * every refund's payout recorded and settled. */
 export function sessionSettled(cx: SessionContext): boolean {
   const session = cx.store.session();
   if (!session || !FINAL.includes(session.status)) return false;
-  // A refund's payout not yet recorded by its Payout object still needs the number it pays.
-  return !cx.store.attemptStatuses().some(isUnsettledAttempt) && refundsSent(cx);
+  // A refund's payout not yet recorded still needs the number it pays; one not settled is still
+  // the merchant's to resolve (and its erasure goes with the session's).
+  return !cx.store.attemptStatuses().some(isUnsettledAttempt) && refundsSettled(cx);
 }
 
 /**
@@ -74,7 +77,9 @@ export function runSessionRetention(cx: SessionContext, task: Task<string>): voi
  * the payment tokens and next actions of its attempts, the payer numbers its refunds default to
  * and the numbers its refunds were sent to, and personal fields of its history and
  * webhook bodies (here and in the query index's events feed); its terms without them stay as
- * its idempotency fingerprint. Logs `redacted` in its history and one log line (no data).
+ * its idempotency fingerprint. Its refunds' payouts are erased too, by the `refund_erase` task
+ * (another object each: {@link runRefundErase}). Logs `redacted` in its history and one log
+ * line (no data).
  * Answers NOT_SETTLED for a session that is not settled; a second erasure changes nothing.
  */
 export function redactSession(cx: SessionContext, reason: RedactionReason): Outcome<null> {
@@ -84,7 +89,7 @@ export function redactSession(cx: SessionContext, reason: RedactionReason): Outc
   if (!sessionSettled(cx)) {
     return fail(
       'NOT_SETTLED',
-      'This session is not settled yet (an attempt is pending or needs review); it can be erased once its outcome is final.',
+      'This session is not settled yet (an attempt or a refund is pending or needs review); it can be erased once its outcome is final.',
     );
   }
   const { sql } = cx.store;
@@ -105,10 +110,29 @@ export function redactSession(cx: SessionContext, reason: RedactionReason): Outc
   const now = Date.now();
   markRedacted(sql, KEY, reason, now);
   cx.tasks.cancel(RETENTION_TASK);
+  if (refundRows(sql).length > 0) cx.tasks.schedule(REFUND_ERASE_TASK, 'refund_erase', now, reason);
   cx.log('redacted', null, { reason });
   logLine('info', 'personal_data_erased', { record: 'session', reason });
   cx.bump();
   return { ok: true, value: null };
+}
+
+/** The task key (and kind) that erases an erased session's refunds' payouts. */
+const REFUND_ERASE_TASK = 'refund_erase';
+
+/**
+ * The `refund_erase` task: erases the payout of each of the erased session's refunds (its
+ * callbacks, its last answer and its webhook bodies; its terms never held the number), for the
+ * session's reason. A payout that cannot be reached or is not erased yet throws: the task queue
+ * retries with backoff.
+ */
+export async function runRefundErase(cx: SessionContext, task: Task<string>): Promise<void> {
+  const reason = task.ref === 'retention' ? 'retention' : 'request';
+  for (const refund of refundRows(cx.store.sql)) {
+    const done = (await payoutStub(cx.env, refund.id).redact(reason)) as Outcome<unknown>;
+    if (!done.ok && done.body.error.code !== 'NOT_FOUND') throw new Error('refund not erased');
+  }
+  cx.tasks.cancel(task.key);
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import { maskPhone } from '../../shared/phone';
 import type { PayoutBody, RefundBody } from '../../shared/schemas';
-import type { AttemptStatus } from '../../shared/status';
+import { isSettledAttempt, type AttemptStatus } from '../../shared/status';
 import { fail, type Outcome } from '../durable/outcome';
 import type { Task } from '../durable/task-queue';
 import { parseCreatedBy, type CreatedBy } from '../keys/created-by';
@@ -273,7 +273,8 @@ export function refundedAmount(cx: SessionContext): number {
     .reduce((sum, r) => sum + r.amount, 0);
 }
 
-/** Whether every refund's payout is recorded by its Payout object (the session may be erased). */
-export function refundsSent(cx: SessionContext): boolean {
-  return refundRows(cx.store.sql).every((r) => r.sent === 1);
+/** Whether every refund's payout is recorded by its Payout object and settled, as it last told
+ * (the session may be erased, and its refunds' payouts with it). */
+export function refundsSettled(cx: SessionContext): boolean {
+  return refundRows(cx.store.sql).every((r) => r.sent === 1 && isSettledAttempt(r.status));
 }

@@ -30,6 +30,26 @@ export interface EndpointDirectory {
   failed(endpointId: string, at: number, error: string): Promise<{ disabled: boolean }>;
   /** A delivery succeeded: the run of failures is over. */
   succeeded(endpointId: string): Promise<void>;
+  /** The body of a replayed event as the events feed has it now (scrubbed once its record was
+   * erased), or null when the feed no longer has it. */
+  feedBody(eventId: string): Promise<string | null>;
+}
+
+/**
+ * The events feed's body of `eventId` (D1 `events`), or null without it or without the index.
+ *
+ * @example
+ * await feedBody(env, 'evt_cs_…_succeeded');
+ */
+export async function feedBody(
+  env: Pick<ProxyEnv, 'INDEX'>,
+  eventId: string,
+): Promise<string | null> {
+  if (!env.INDEX) return null;
+  const row = await env.INDEX.prepare('SELECT body FROM events WHERE id = ?')
+    .bind(eventId)
+    .first<{ body: string }>();
+  return row?.body ?? null;
 }
 
 /**
@@ -48,12 +68,15 @@ export function registry(env: Pick<ProxyEnv, 'WEBHOOK_ENDPOINTS'>) {
  * @example
  * await outbox.run(task, zero, remoteDirectory(env));
  */
-export function remoteDirectory(env: Pick<ProxyEnv, 'WEBHOOK_ENDPOINTS'>): EndpointDirectory {
+export function remoteDirectory(
+  env: Pick<ProxyEnv, 'WEBHOOK_ENDPOINTS' | 'INDEX'>,
+): EndpointDirectory {
   const stub = () => registry(env);
   return {
     matching: (type, subMerchantId) => stub().matching(type, subMerchantId),
     target: async (endpointId) => orNull(await stub().target(endpointId)),
     failed: (endpointId, at, error) => stub().reportFailure(endpointId, at, error),
     succeeded: (endpointId) => stub().reportSuccess(endpointId),
+    feedBody: (eventId) => feedBody(env, eventId),
   };
 }

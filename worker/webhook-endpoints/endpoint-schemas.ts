@@ -6,17 +6,17 @@
 import * as z from 'zod/mini';
 import { MAX_OVERLAP_DAYS } from '../secret-rotation';
 import { EVENT_PATTERN, EVENT_PATTERN_RULE } from './event-filter';
-import { endpointUrlProblem } from './endpoint-url';
+import { endpointUrlProblem, type EndpointUrlRules } from './endpoint-url';
 
 /** Longest overlap of a rolled secret, in seconds (as for MERCHANT_WEBHOOK_SECRET). */
 export const MAX_EXPIRES_IN = MAX_OVERLAP_DAYS * 86_400;
 /** Overlap of a rolled secret when `expires_in` is not given: 24 hours. */
 export const DEFAULT_EXPIRES_IN = 86_400;
 
-const url = (devMode: boolean) =>
+const url = (rules: EndpointUrlRules) =>
   z.string().check(
-    z.refine((value) => endpointUrlProblem(value, devMode) === null, {
-      error: (issue) => endpointUrlProblem(String(issue.input), devMode) ?? 'is not accepted',
+    z.refine((value) => endpointUrlProblem(value, rules) === null, {
+      error: (issue) => endpointUrlProblem(String(issue.input), rules) ?? 'is not accepted',
     }),
   );
 const patterns = z
@@ -30,10 +30,10 @@ const isoTime = z.iso.datetime({
   error: 'must be an ISO 8601 time, e.g. 2026-11-23T00:00:00Z',
 });
 
-/** `POST /v1/webhook-endpoints` (`http` is accepted in development only). */
-export const createEndpointSchema = (devMode: boolean) =>
+/** `POST /v1/webhook-endpoints` (the address rule: worker/webhook-endpoints/endpoint-url.ts). */
+export const createEndpointSchema = (rules: EndpointUrlRules) =>
   z.strictObject({
-    url: url(devMode),
+    url: url(rules),
     enabled_events: patterns,
     sub_merchant_id: z.optional(z.nullable(subMerchant)),
     description: z.optional(description),
@@ -41,9 +41,9 @@ export const createEndpointSchema = (devMode: boolean) =>
   });
 
 /** `PATCH /v1/webhook-endpoints/:id`: any of the fields (`sub_merchant_id: null` clears it). */
-export const updateEndpointSchema = (devMode: boolean) =>
+export const updateEndpointSchema = (rules: EndpointUrlRules) =>
   z.strictObject({
-    url: z.optional(url(devMode)),
+    url: z.optional(url(rules)),
     enabled_events: z.optional(patterns),
     sub_merchant_id: z.optional(z.nullable(subMerchant)),
     description: z.optional(description),

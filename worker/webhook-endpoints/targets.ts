@@ -2,9 +2,12 @@
  * The per-endpoint rows of an object's outbox (docs/design.md, "Outbox"): one row per (event,
  * endpoint), each with its own status, tries and backoff and its own task, so one endpoint
  * failing never holds another back. Endpoint zero (MERCHANT_WEBHOOK_URL) keeps the outbox's
- * own row. A replayed event carries its body here (it is not one of the object's events).
+ * own row. A replayed event (`replay` = 1) is not one of the object's events: its row holds the
+ * event's id only, and its body is read from the events feed at each try, so an erasure (which
+ * scrubs the feed's copy) reaches it and the row never carries personal data.
  * @module
  */
+import { addColumns } from '../durable/add-columns';
 import type { DeliveryState, DeliveryStatus } from '../durable/webhook-transitions';
 
 const SCHEMA = `
@@ -16,13 +19,18 @@ CREATE TABLE IF NOT EXISTS outbox_targets (
 );
 `;
 
+/** Added after the table: 1 for a replayed event (its body is the feed's). */
+const REPLAY_COLUMN = { replay: 'INTEGER NOT NULL DEFAULT 0' };
+
 /** One event for one endpoint. */
 export interface TargetRow extends DeliveryState {
   event_id: string;
   endpoint_id: string;
   type: string;
-  /** The body to send when it is not the outbox's own event (a replay); else null. */
+  /** Always null now; rows replayed before the `replay` column held a copy of the body. */
   payload: string | null;
+  /** 1 for a replayed event: its body is read from the events feed at each try. */
+  replay: number;
 }
 
 /** The task key of one event's delivery to one endpoint. */
@@ -40,29 +48,43 @@ export function parseTargetTaskKey(key: string): { endpointId: string; eventId: 
 export class TargetRows {
   constructor(private readonly sql: SqlStorage) {
     sql.exec(SCHEMA);
+    addColumns(sql, 'outbox_targets', REPLAY_COLUMN);
+    // Replays queued with a copy of the body keep the id only (the feed has the body).
+    sql.exec('UPDATE outbox_targets SET replay = 1, payload = NULL WHERE payload IS NOT NULL');
   }
 
-  /** A new row, due now, once per (event, endpoint); a replay (with `payload`) re-arms a
-   * settled row. Answers if it is due. */
-  queue(row: { eventId: string; endpointId: string; type: string; payload: string | null }) {
+  /** A new row, due now, once per (event, endpoint); a replay re-arms a settled row. Answers
+   * if it is due. */
+  queue(row: { eventId: string; endpointId: string; type: string; replay: boolean }) {
     const now = Date.now();
-    const conflict =
-      row.payload === null
-        ? 'DO NOTHING'
-        : `DO UPDATE SET status = 'pending', payload = excluded.payload, created_at = excluded.created_at,
-             next_at = excluded.next_at, tries = 0`;
+    const conflict = row.replay
+      ? `DO UPDATE SET status = 'pending', replay = 1, created_at = excluded.created_at,
+           next_at = excluded.next_at, tries = 0`
+      : 'DO NOTHING';
     return (
       this.sql.exec(
-        `INSERT INTO outbox_targets (event_id, endpoint_id, type, payload, created_at, status, next_at)
+        `INSERT INTO outbox_targets (event_id, endpoint_id, type, replay, created_at, status, next_at)
          VALUES (?, ?, ?, ?, ?, 'pending', ?) ON CONFLICT (event_id, endpoint_id) ${conflict}`,
         row.eventId,
         row.endpointId,
         row.type,
-        row.payload,
+        row.replay ? 1 : 0,
         now,
         now,
       ).rowsWritten > 0
     );
+  }
+
+  /** The rows of `endpointId` still to deliver (a replay is active while it has any). */
+  pending(endpointId: string): number {
+    return (
+      this.sql
+        .exec<{ n: number }>(
+          "SELECT COUNT(*) AS n FROM outbox_targets WHERE endpoint_id = ? AND status = 'pending'",
+          endpointId,
+        )
+        .one() as { n: number }
+    ).n;
   }
 
   get(eventId: string, endpointId: string): TargetRow | undefined {
@@ -76,14 +98,14 @@ export class TargetRows {
   }
 
   /** Records one try: `delivered`, retried at `nextAt`, or `failed` for good (`nextAt` null).
-   * A replayed row is removed once settled (its body is a copy of the feed's). */
+   * A replayed row is removed once settled (the feed keeps the event). */
   settle(
     row: TargetRow,
     result: { ok: boolean; httpStatus: number | null; error: string | null; at: number },
     nextAt: number | null,
   ): void {
     const status: DeliveryStatus = result.ok ? 'delivered' : nextAt === null ? 'failed' : 'pending';
-    if (row.payload !== null && status !== 'pending') {
+    if (row.replay === 1 && status !== 'pending') {
       this.sql.exec(
         'DELETE FROM outbox_targets WHERE event_id = ? AND endpoint_id = ?',
         row.event_id,
@@ -107,7 +129,7 @@ export class TargetRows {
   /** The endpoint is gone or disabled: the row fails without a try (a replay's is removed). */
   drop(row: TargetRow, reason: string): void {
     this.sql.exec(
-      row.payload === null
+      row.replay === 0
         ? "UPDATE outbox_targets SET status = 'failed', next_at = NULL, last_error = ? WHERE event_id = ? AND endpoint_id = ?"
         : 'DELETE FROM outbox_targets WHERE ?1 IS NOT NULL AND event_id = ?2 AND endpoint_id = ?3',
       reason,

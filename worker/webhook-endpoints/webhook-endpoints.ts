@@ -12,6 +12,7 @@ import { ENDPOINT_DISABLE_AFTER_MS } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
 import {
   REGISTRY_NAME,
+  feedBody,
   remoteDirectory,
   type EndpointDirectory,
   type SigningTarget,
@@ -25,6 +26,7 @@ import {
   type EndpointRow,
   type EndpointView,
 } from './endpoint-store';
+import { ReplayQuota } from './replay-quota';
 
 /** An endpoint with its secret: answered once, at creation or at a roll. */
 export type EndpointWithSecret = EndpointView & { secret: string };
@@ -32,11 +34,10 @@ export type EndpointWithSecret = EndpointView & { secret: string };
 /** The answer for an endpoint id the registry does not hold. */
 const noEndpoint = <T>(): Outcome<T> => fail('NOT_FOUND', 'No webhook endpoint has that id.');
 
-/** One event of the feed to send again. */
+/** One event of the feed to send again (its body is read from the feed at each try). */
 export interface ReplayEvent {
   id: string;
   type: string;
-  body: string;
 }
 
 /**
@@ -162,12 +163,33 @@ export class WebhookEndpoints extends OutboxedObject<never> {
 
   // ------------------------------------------------------------------ replays (`replay:<id>`)
 
-  /** Queues the events for one endpoint, each due now with its original id and body. */
-  async queueReplay(endpointId: string, events: ReplayEvent[]): Promise<number> {
-    for (const event of events) {
-      this.outbox.replay({ id: event.id, type: event.type, payload: event.body }, endpointId);
+  /**
+   * Queues the events for one endpoint, each due now with its original id. Refused while an
+   * earlier replay to the endpoint still has an event to deliver (409 REPLAY_IN_PROGRESS), and
+   * past `dailyLimit` events in 24 hours (429 RATE_LIMITED with `retry_after`).
+   */
+  async queueReplay(
+    endpointId: string,
+    events: ReplayEvent[],
+    dailyLimit: number,
+  ): Promise<Outcome<number>> {
+    const pending = this.outbox.pendingFor(endpointId);
+    if (pending > 0) {
+      return fail(
+        'REPLAY_IN_PROGRESS',
+        `A replay to this endpoint still has ${pending} event(s) to deliver; replay again once each is delivered or dropped (GET /v1/webhook-endpoints/${endpointId}/deliveries).`,
+      );
     }
-    return events.length;
+    const quota = new ReplayQuota(this.ctx.storage.sql).take(events.length, dailyLimit);
+    if ('retryAfter' in quota) {
+      return fail(
+        'RATE_LIMITED',
+        `Replays may send ${dailyLimit} events to one endpoint in 24 hours (WEBHOOK_REPLAY_DAILY_LIMIT); this one would pass it.`,
+        { retry_after: quota.retryAfter },
+      );
+    }
+    for (const event of events) this.outbox.replay(event, endpointId);
+    return { ok: true, value: events.length };
   }
 
   // ------------------------------------------------------------------ timers
@@ -180,6 +202,7 @@ export class WebhookEndpoints extends OutboxedObject<never> {
       target: async (id) => orNull(await this.target(id)),
       failed: (id, at, error) => this.reportFailure(id, at, error),
       succeeded: (id) => this.reportSuccess(id),
+      feedBody: (eventId) => feedBody(this.env, eventId),
     };
   }
 }

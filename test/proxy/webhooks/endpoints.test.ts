@@ -170,11 +170,11 @@ describe('the merchant API', () => {
     }
   });
 
-  it('lets a read key list and read, and refuses it every write', async () => {
+  it('lets a read key list and read (addresses without their query), and refuses it every write', async () => {
     const created = await createEndpoint({ url: receiver('scopes'), enabled_events: ['*'] });
     const read = `uc_test_ro9_${btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(32)))).replace(/[+/=]/g, 'x')}`;
     const scoped = { ...env, MERCHANT_API_KEYS: JSON.stringify([{ key: read, scope: 'read' }]) };
-    const send = async (method: string, path: string, body?: unknown) => {
+    const answer = async (method: string, path: string, body?: unknown) => {
       const ctx = createExecutionContext();
       const res = await worker.fetch!(
         new Request(`http://127.0.0.1:8787${path}`, {
@@ -186,9 +186,32 @@ describe('the merchant API', () => {
         ctx,
       );
       await waitOnExecutionContext(ctx);
+      return res;
+    };
+    const send = async (method: string, path: string, body?: unknown) => {
+      const res = await answer(method, path, body);
       await res.body?.cancel();
       return res.status;
     };
+    // Origin and path only: the query often carries the receiver's token.
+    const token = `token=${crypto.randomUUID()}`;
+    await merchant(`/v1/webhook-endpoints/${created.id}`, {
+      method: 'PATCH',
+      body: JSON.stringify({ url: `${created.url}&${token}` }),
+    });
+    const origin = new URL(created.url);
+    const bare = `${origin.origin}${origin.pathname}`;
+    const one = (await (await answer('GET', `/v1/webhook-endpoints/${created.id}`)).json()) as {
+      url: string;
+    };
+    const all = (await (await answer('GET', '/v1/webhook-endpoints')).json()) as {
+      data: { url: string }[];
+    };
+    expect([one.url, ...all.data.map((e) => e.url)]).toEqual([bare, bare]);
+    const full = (await (await merchant(`/v1/webhook-endpoints/${created.id}`)).json()) as {
+      url: string;
+    };
+    expect(full.url).toContain(token);
     expect(await send('GET', '/v1/webhook-endpoints')).toBe(200);
     expect(await send('GET', `/v1/webhook-endpoints/${created.id}/deliveries`)).toBe(200);
     const path = `/v1/webhook-endpoints/${created.id}`;
@@ -206,11 +229,12 @@ describe('the merchant API', () => {
     expect(await send('DELETE', path)).toBe(403);
   });
 
-  it('needs https outside development', async () => {
-    expect(endpointUrlProblem('http://shop.example/hooks', false)).toMatch(/must be https/);
-    expect(endpointUrlProblem('https://shop.example/hooks', false)).toBeNull();
-    expect(endpointUrlProblem('https://user:pw@shop.example/hooks', false)).not.toBeNull();
-    expect(endpointUrlProblem('http://127.0.0.1:8787/dev/webhooks', true)).toBeNull();
+  it('needs https outside development (the rest of the address rule: endpoint-addresses.test.ts)', async () => {
+    const rules = (devMode: boolean) => ({ devMode, allowedPorts: new Set<number>() });
+    expect(endpointUrlProblem('http://shop.example/hooks', rules(false))).toMatch(/must be https/);
+    expect(endpointUrlProblem('https://shop.example/hooks', rules(false))).toBeNull();
+    expect(endpointUrlProblem('https://user:pw@shop.example/hooks', rules(false))).not.toBeNull();
+    expect(endpointUrlProblem('http://127.0.0.1:8787/dev/webhooks', rules(true))).toBeNull();
   });
 });
 

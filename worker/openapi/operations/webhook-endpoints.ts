@@ -19,9 +19,10 @@ import {
   webhookReplaySchema,
 } from '../schemas/webhook-endpoints';
 
-/** The production bodies (`http` URLs are accepted in development only). */
-const createBody = createEndpointSchema(false);
-const updateBody = updateEndpointSchema(false);
+/** The production bodies (the address rule outside development:
+ * worker/webhook-endpoints/endpoint-url.ts). */
+const createBody = createEndpointSchema({ devMode: false, allowedPorts: new Set() });
+const updateBody = updateEndpointSchema({ devMode: false, allowedPorts: new Set() });
 
 export const webhookEndpointOperations = [
   op({
@@ -30,7 +31,11 @@ export const webhookEndpointOperations = [
     operationId: 'createWebhookEndpoint',
     tag: 'Webhook endpoints',
     summary: 'Add a webhook endpoint',
-    description: 'Answers the endpoint with its signing `secret`, shown this once.',
+    description:
+      'Answers the endpoint with its signing `secret`, shown this once. The `url` must be ' +
+      'https on a DNS name (no IP address, no `localhost`, `.localhost`, `.local` or ' +
+      '`.internal`) at port 443 or a port of `WEBHOOK_ALLOWED_PORTS`; a link-local address is ' +
+      'refused in every mode.',
     audience: 'merchant',
     body: createBody,
     responses: { 201: webhookEndpointWithSecretSchema },
@@ -111,10 +116,14 @@ export const webhookEndpointOperations = [
     summary: 'Send the events of a time range to an endpoint again',
     description:
       "The events feed's events created in `[from, to)` that the endpoint takes (and `types`, " +
-      'if given), at most 1000; the endpoint must be enabled.',
+      'if given), at most 1000; the endpoint must be enabled. One replay per endpoint at a ' +
+      'time (409 `REPLAY_IN_PROGRESS` until each event of the last one is delivered or ' +
+      'dropped); at most `WEBHOOK_REPLAY_DAILY_LIMIT` events (default 10000) per endpoint in ' +
+      '24 hours (429 `RATE_LIMITED` with `Retry-After`). A replayed event that fails is ' +
+      'retried for one day.',
     audience: 'merchant',
     body: replaySchema,
     responses: { 202: webhookReplaySchema },
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'REPLAY_IN_PROGRESS'],
   }),
 ];
