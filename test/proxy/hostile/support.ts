@@ -180,6 +180,8 @@ export interface SandboxTx {
   ref: string;
   status: string;
   status_code: string;
+  /** The sandbox's own step (`awaiting_otp`, `processing`, …). */
+  stage: string;
   silent: boolean;
   otp_attempts: number;
   mobile: string | null;
