@@ -210,7 +210,7 @@ export function otp(s: NoJsStep): Markup {
   const ids = ['otp-hint', problem ? 'otp-error' : ''].filter(Boolean).join(' ');
   return html`${heading(t.otpHeading)}
     <p id="otp-hint">${t.otpBody}${tries !== null ? ` ${t.triesLeft(tries)}` : ''}</p>
-    ${note ? html`<p role="status">${note}</p>` : ''}
+    ${note ? html`<p id="otp-note" role="status">${note}</p>` : ''}
     <form method="post" action="${s.href('/otp')}" novalidate>
       ${tokenField(s)}
       <div class="field">
