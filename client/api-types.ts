@@ -497,6 +497,11 @@ export interface components {
       /** @description ISO 8601 (UTC). */
       expires_at: string;
       tries_left: number;
+      /**
+       * @description A code was sent and no answer came: the upstream may or may not have it. The payer may enter it again; a code the upstream already has changes nothing.
+       * @constant
+       */
+      unconfirmed?: true;
     } | {
       /** @constant */
       type: "redirect";
@@ -516,6 +521,11 @@ export interface components {
     } | {
       /** @constant */
       type: "confirming";
+      /**
+       * @description The code's window closed while no answer to it had come: the upstream's report (or a status query) tells whether it arrived.
+       * @constant
+       */
+      unconfirmed?: true;
     } | ({
       /** @constant */
       type: "input_lapsed";

@@ -59,7 +59,15 @@ export interface CountryOption {
 /** What the payer must do next for the current attempt. */
 export type NextAction =
   | { type: 'approve_on_phone'; mobile_masked: string }
-  | { type: 'enter_otp'; expires_at: string; tries_left: number }
+  | {
+      type: 'enter_otp';
+      expires_at: string;
+      tries_left: number;
+      /** A code was sent (twice) and no answer came: the upstream may or may not have it. The
+       * payer may enter it again (a code it already has changes nothing), and is never told
+       * not to pay again. Absent otherwise. */
+      unconfirmed?: true;
+    }
   | { type: 'redirect'; url: string }
   | {
       type: 'bank_transfer';
@@ -71,8 +79,10 @@ export type NextAction =
     }
   | { type: 'wait' }
   /** The payer acted (an accepted code, an approved redirect): only the upstream's answer is
-   * missing. The widget says the payment is being confirmed and must not invite paying again. */
-  | { type: 'confirming' }
+   * missing. The widget says the payment is being confirmed and must not invite paying again.
+   * `unconfirmed`: the code's window closed while no answer to it had come; the upstream may not
+   * have it, so the widget says it is checking, not that the payer must not pay again. */
+  | { type: 'confirming'; unconfirmed?: true }
   /** The input window closed without the payer's input; a new attempt may start while this one
    * is still reconciled (if it settles paid after all, the session succeeds). */
   | { type: 'input_lapsed'; reason: LapseReason };

@@ -91,6 +91,8 @@ export interface Translation {
 
   otpHeading: string;
   otpBody: string;
+  /** The OTP step after a code whose answer never came: enter it again (no double charge). */
+  otpUnconfirmed: string;
   otpLabel: string;
   otpInvalidFormat: string;
   otpSubmit: string;
@@ -120,6 +122,9 @@ export interface Translation {
   waitHeading: string;
   /** Under "wait" and "confirming": the outcome is on its way; do not pay again. */
   waitBody: string;
+  /** Under "confirming" when the code's answer never came: being checked (never "do not pay
+   * again": the upstream may not have the code). */
+  waitChecking: string;
 
   /** Why the input window closed (the heading of the "lapsed" step). */
   lapse: Record<LapseReason, string>;

@@ -43,7 +43,8 @@ export const FAILURE = {
   alreadyProcessed: 'This transaction has already been processed.',
   /** Sandbox's own: an injected fault (HTTP 500). */
   internal: 'Internal server error. Please try again later.',
-  /** An `answer_lost` fault: the call was processed, its answer replaced. */
+  /** An `answer_lost` fault (the call was processed, its answer replaced) or a `request_lost`
+   * one (the call was never processed): the caller cannot tell which. */
   gatewayTimeout: 'Gateway timeout. The request may or may not have been processed.',
 } as const;
 

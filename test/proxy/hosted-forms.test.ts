@@ -4,7 +4,7 @@
 // from another origin; Post/Redirect/Get after every accepted post. Real proxy, Durable Objects
 // and sandbox; the HTML is read with workerd's HTMLRewriter.
 import { env, exports } from 'cloudflare:workers';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CheckoutView } from '../../shared/view';
 import {
   BASE,
@@ -15,8 +15,10 @@ import {
   seenBodies,
   waitForSession,
 } from './helpers';
+import { clearFaults, injectFault } from './hostile/support';
 
 afterAll(() => expectNoSecrets());
+afterEach(() => clearFaults());
 
 /** What a test reads of a no-JS page. */
 interface NoJsPage {
@@ -288,6 +290,35 @@ describe('without JavaScript, the hosted page', () => {
     await waitForSession(s.id, 'succeeded');
     const done = await payer.get(`/pay/${s.id}${q}`);
     expect(done.html).toContain('Retour à');
+  });
+
+  it('an OTP whose answers were lost: the page says to enter it again, and the code is sent', async () => {
+    const s = await createSession({
+      amount: 2500,
+      currency: 'XOF',
+      country_id: 3,
+      reference: ref('nojs'),
+    });
+    const payer = new Payer();
+    const page = await payer.get(`/pay/${s.id}`);
+    const orange = choice(await view(s.id), 'Orange');
+    await payer.post(`/pay/${s.id}/attempt`, {
+      uc_form: token(page),
+      method: orange,
+      mobile: '0712345000',
+    });
+    const otp = await payer.get(`/pay/${s.id}`);
+    // The code and the proxy's own resend both go unanswered (never arrived).
+    await injectFault('process-transaction', 'request_lost', 2);
+    const lost = await payer.post(`/pay/${s.id}/otp`, { uc_form: token(otp), otp: '000000' });
+    expect(lost.status).toBe(303);
+    const again = await payer.get(`/pay/${s.id}`);
+    expect(again.step).toBe('otp');
+    expect(again.text.get('otp-note')).toMatch(/could not confirm that your code reached/);
+    expect(again.html).not.toMatch(/pay again/i);
+    const sent = await payer.post(`/pay/${s.id}/otp`, { uc_form: token(again), otp: '000000' });
+    expect(sent.status).toBe(303);
+    await waitForSession(s.id, 'succeeded');
   });
 });
 

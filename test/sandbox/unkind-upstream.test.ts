@@ -1,5 +1,5 @@
 // The upstream's worst legal answers on demand: a status query saying "not created" for a
-// transaction that exists, an OTP applied whose answer is lost, references that are not one
+// transaction that exists, an OTP applied whose answer is lost (or one lost before it arrived), references that are not one
 // value, a success callback without some fields, payout funds locked at creation, and no
 // resend of a callback answered 200. Settings are scoped to this file's receiver buckets
 // (callback_url_prefix), so concurrent files see none of them.
@@ -122,6 +122,39 @@ describe('answer_lost on process-transaction', () => {
     expect(lost.status).toBe(504);
     expect(Date.now() - started).toBeGreaterThanOrEqual(400);
     expect((await controlTransaction(ref)).stage).toBe('stalled');
+  });
+});
+
+describe('request_lost on process-transaction', () => {
+  it('the same 504 (after delay_ms), but the OTP never arrived: the same code then applies', async () => {
+    const hook = receiver();
+    const ci = countryOf(3);
+    const params = collectionParams(ci, methodOf(3, 'otp_operator'), hook.url, {
+      mobile: phoneOf(ci, '000'),
+    });
+    const created = await signedPost(PATHS.collections, params);
+    const { depositId: ref, payment_token: token } = created.body.data as Record<string, string>;
+    await call('POST', '/control/faults', {
+      endpoint: 'process-transaction',
+      fault: 'request_lost',
+      delay_ms: 200,
+    });
+    const started = Date.now();
+    const lost = await signedPost(PATHS.processTransaction, {
+      otp: '000000',
+      payment_token: token,
+    });
+    expect(lost.status).toBe(504);
+    expect(lost.body).toEqual(GATEWAY_TIMEOUT);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    expect((await controlTransaction(ref!)).stage).toBe('awaiting_otp');
+    const again = await signedPost(PATHS.processTransaction, {
+      otp: '000000',
+      payment_token: token,
+    });
+    expect(again.status).toBe(200);
+    const [callback] = await hook.waitFor(1);
+    expect(callback!.body.params).toMatchObject({ reference: ref, status: 'success' });
   });
 });
 

@@ -33,6 +33,8 @@ const SAYS: Record<
   string,
   {
     confirming: [string, string];
+    /** A code whose answer never came: the OTP step's note, and "confirming" once its window closed. */
+    unconfirmed: { otp: string; checking: string };
     lapse: Record<LapseReason, string>;
     ifPaid: string;
     reviewHeading: string;
@@ -47,6 +49,11 @@ const SAYS: Record<
       'Your payment is being confirmed',
       'Don’t pay again; this page updates by itself.',
     ],
+    unconfirmed: {
+      otp: 'We could not confirm that your code reached the payment provider. Enter it again: a code it already has will not charge you twice.',
+      checking:
+        'We are checking with the payment provider whether your code arrived; this page updates by itself.',
+    },
     lapse: {
       otp_expired: 'The code expired',
       otp_locked: 'Too many wrong codes',
@@ -69,6 +76,11 @@ const SAYS: Record<
       'Votre paiement est en cours de confirmation',
       'Ne payez pas une seconde fois : cette page se met à jour toute seule.',
     ],
+    unconfirmed: {
+      otp: 'Nous n’avons pas pu confirmer que votre code est parvenu au prestataire de paiement. Saisissez-le de nouveau : un code déjà reçu ne vous fera pas payer deux fois.',
+      checking:
+        'Nous vérifions auprès du prestataire de paiement si votre code est bien arrivé ; cette page se met à jour toute seule.',
+    },
     lapse: {
       otp_expired: 'Le code a expiré',
       otp_locked: 'Trop de codes erronés',
@@ -91,6 +103,11 @@ const SAYS: Record<
   },
   sw: {
     confirming: ['Tunathibitisha malipo yako', 'Usilipe tena; ukurasa huu utajisasisha wenyewe.'],
+    unconfirmed: {
+      otp: 'Hatukuweza kuthibitisha kwamba msimbo wako ulimfikia mtoa huduma wa malipo. Uweke tena: msimbo ambao tayari ameupokea hautakutoza mara mbili.',
+      checking:
+        'Tunakagua na mtoa huduma wa malipo kama msimbo wako ulifika; ukurasa huu utajisasisha wenyewe.',
+    },
     lapse: {
       otp_expired: 'Muda wa msimbo umekwisha',
       otp_locked: 'Misimbo mingi isiyo sahihi',
@@ -113,6 +130,11 @@ const SAYS: Record<
       'A confirmar o seu pagamento',
       'Não pague novamente; esta página atualiza-se sozinha.',
     ],
+    unconfirmed: {
+      otp: 'Não conseguimos confirmar que o seu código chegou ao prestador de pagamentos. Introduza-o novamente: um código que ele já tenha não o fará pagar duas vezes.',
+      checking:
+        'Estamos a verificar junto do prestador de pagamentos se o seu código chegou; esta página atualiza-se sozinha.',
+    },
     lapse: {
       otp_expired: 'O código expirou',
       otp_locked: 'Demasiados códigos errados',
@@ -152,6 +174,30 @@ describe('money rules on screen', () => {
         expect(bodyText(el)).to.contain(says.confirming[1]);
         expect(announced(el)).to.contain(says.confirming[1]);
         expect(buttons(el)).to.deep.equal([]);
+      });
+
+      it('a code whose answer never came: enter it again, then "being checked", never "do not pay again"', async () => {
+        const next: NextAction = {
+          type: 'enter_otp',
+          expires_at: inMs(60_000),
+          tries_left: 3,
+          unconfirmed: true,
+        };
+        const el = await mountView(withAttempt(ci(), otpAttempt(next)), locale);
+        expect(el.step).to.equal('otp');
+        expect(bodyText(el)).to.contain(says.unconfirmed.otp);
+        expect(bodyText(el)).not.to.contain(says.confirming[1]);
+        expect(el.renderRoot.querySelector('input#otp')).to.exist;
+        fixtureCleanup();
+        const closed = await mountView(
+          withAttempt(ci(), otpAttempt({ type: 'confirming', unconfirmed: true })),
+          locale,
+        );
+        expect(closed.step).to.equal('confirming');
+        expect(q(closed, 'h2').textContent).to.equal(says.confirming[0]);
+        expect(bodyText(closed)).to.contain(says.unconfirmed.checking);
+        expect(bodyText(closed)).not.to.contain(says.confirming[1]);
+        expect(buttons(closed)).to.deep.equal([]);
       });
 
       it('input_lapsed: the reason, "if you did pay", and the retry', async () => {

@@ -7,6 +7,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { submitOtp, typeOtp } from '../actions/submit-otp';
 import { clock, formatCountdown, keepTicking } from '../clock';
 import type { Translation } from '../localize';
+import { otpNote } from '../notice-text';
 import '../translations/steps/otp';
 import type { StepChunk } from './chunk';
 import type { StepState } from './state';
@@ -30,6 +31,7 @@ export function renderOtp(s: StepState, t: Translation): TemplateResult | typeof
   const expires = Date.parse(next.expires_at);
   const now = clock.now();
   const expired = now >= expires;
+  const note = otpNote(t, s._view);
   return html`<form
     part="form"
     novalidate
@@ -40,6 +42,7 @@ export function renderOtp(s: StepState, t: Translation): TemplateResult | typeof
   >
     <h2 part="heading" tabindex="-1">${t.otpHeading}</h2>
     <p>${t.otpBody}</p>
+    ${note ? html`<p part="note" role="status">${note}</p>` : nothing}
     <div part="field">
       <label for="otp">${t.otpLabel}</label>
       <input

@@ -1,6 +1,7 @@
 /**
  * Steps "wait" (the outcome is on its way) and "confirming" (the payer acted; only the
- * upstream's answer is missing): the payment is being confirmed, do not pay again. They ship
+ * upstream's answer is missing): the payment is being confirmed, do not pay again (or, for a
+ * code whose answer never came, it is being checked). They ship
  * with the live transport (transport.ts re-exports {@link chunk}), which every page showing
  * them loads anyway to learn the outcome: a chunk with no request of its own.
  * @module
@@ -8,6 +9,7 @@
 import { html, type TemplateResult } from 'lit';
 import '../translations/steps/wait';
 import type { Translation } from '../localize';
+import { waitText } from '../notice-text';
 import type { StepChunk } from './chunk';
 import type { StepState } from './state';
 import { renderWaiting } from './progress';
@@ -18,13 +20,13 @@ import { renderWaiting } from './progress';
  * @example
  * renderWait(state, t);
  */
-export function renderWait(_s: StepState, t: Translation): TemplateResult {
+export function renderWait(s: StepState, t: Translation): TemplateResult {
   return html`<h2 part="heading" tabindex="-1">${t.waitHeading}</h2>
-    ${renderWaiting(t.waitBody)}`;
+    ${renderWaiting(waitText(t, s._view))}`;
 }
 
 /** The steps' chunk (step-chunks.ts). */
 export const chunk: StepChunk = {
   render: renderWait,
-  status: (_s, t) => `${t.waitHeading} ${t.waitBody}`,
+  status: (s, t) => `${t.waitHeading} ${waitText(t, s._view)}`,
 };

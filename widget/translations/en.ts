@@ -23,7 +23,7 @@ export type AttemptKey =
  * The keys of translations/steps/wait.ts (with the live transport's chunk), which checks it has
  * them all; named here for the same reason.
  */
-export type WaitKey = 'waitHeading' | 'waitBody';
+export type WaitKey = 'waitHeading' | 'waitBody' | 'waitChecking';
 
 /**
  * The keys that arrive with a later step's chunk (translations/steps/), in every language.

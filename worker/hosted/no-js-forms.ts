@@ -10,6 +10,7 @@ import { hasChoice } from '../../shared/checkout-step';
 import { fieldsFor, savedPhone, type FieldName, type FieldProblem } from '../../shared/payer-form';
 import type { CountryOption } from '../../shared/view';
 import type { Translation } from '../../widget/localize';
+import { otpNote } from '../../widget/notice-text';
 import { formAlert, heading, tokenField } from './no-js-parts';
 import { choiceValue, type Chosen, type Markup, type NoJsStep } from './no-js-state';
 
@@ -205,9 +206,11 @@ export function otp(s: NoJsStep): Markup {
   const next = view.attempt?.next;
   const tries = next?.type === 'enter_otp' ? next.tries_left : null;
   const problem = s.refused?.otp;
+  const note = otpNote(t, view);
   const ids = ['otp-hint', problem ? 'otp-error' : ''].filter(Boolean).join(' ');
   return html`${heading(t.otpHeading)}
     <p id="otp-hint">${t.otpBody}${tries !== null ? ` ${t.triesLeft(tries)}` : ''}</p>
+    ${note ? html`<p id="otp-note" role="status">${note}</p>` : ''}
     <form method="post" action="${s.href('/otp')}" novalidate>
       ${tokenField(s)}
       <div class="field">

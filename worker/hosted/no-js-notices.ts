@@ -7,7 +7,7 @@
 import { html } from 'hono/html';
 import { formatAmount } from '../../shared/amount-format';
 import type { CheckoutStep } from '../../shared/checkout-step';
-import { noticeText } from '../../widget/notice-text';
+import { noticeText, waitText } from '../../widget/notice-text';
 import { heading, returnLink } from './no-js-parts';
 import type { Markup, NoJsStep } from './no-js-state';
 
@@ -79,7 +79,7 @@ export function redirect(s: NoJsStep): Markup {
 /** The `wait` and `confirming` steps. */
 export function waiting(s: NoJsStep): Markup {
   return html`${heading(s.t.waitHeading)}
-    <p role="status">${s.t.waitBody}</p>
+    <p role="status">${waitText(s.t, s.view)}</p>
     ${checkAgain(s)}`;
 }
 

@@ -6,9 +6,14 @@
  * @module
  */
 import type { MethodKind } from '../../shared/method-kinds';
-import { holdsSession, mayHoldMoney, type SessionStatus } from '../../shared/status';
+import {
+  holdsSession,
+  mayHoldMoney,
+  type InputEvent,
+  type SessionStatus,
+} from '../../shared/status';
 import type { LapseReason } from '../../shared/view';
-import type { AttemptRow, SessionRow } from './store';
+import { attemptNext, type AttemptRow, type SessionRow } from './store';
 
 /** Why an attempt's input lapsed when its window closed, by method kind. */
 export const LAPSE_BY_KIND: Readonly<Record<MethodKind, LapseReason>> = {
@@ -22,8 +27,22 @@ export const LAPSE_BY_KIND: Readonly<Record<MethodKind, LapseReason>> = {
 };
 
 /**
+ * What the close of an attempt's input window does to its input: it lapses, unless a code was
+ * sent whose answer never came (`enter_otp` marked `unconfirmed`, worker/session/otp.ts): that
+ * code may have passed, so the input is `given` and the session holds until the upstream tells.
+ *
+ * @example
+ * setInput(cx, row.id, windowCloses(row));
+ */
+export function windowCloses(row: AttemptRow): InputEvent {
+  const next = attemptNext(row);
+  return next?.type === 'enter_otp' && next.unconfirmed ? 'input_given' : 'input_lapsed';
+}
+
+/**
  * An attempt as of `now`: a pending attempt still awaiting input whose window has closed reads
- * as lapsed (the reason its kind gives).
+ * as its window's close leaves it ({@link windowCloses}): lapsed (the reason its kind gives),
+ * or given.
  *
  * @example
  * attemptAsOf(row, Date.now()).input; // 'lapsed' once row.expires_at has passed
@@ -31,6 +50,7 @@ export const LAPSE_BY_KIND: Readonly<Record<MethodKind, LapseReason>> = {
 export function attemptAsOf(row: AttemptRow, now: number): AttemptRow {
   if (row.status !== 'pending' || row.input !== 'awaiting') return row;
   if (row.expires_at === null || row.expires_at > now) return row;
+  if (windowCloses(row) === 'input_given') return { ...row, input: 'given', lapse_reason: null };
   return { ...row, input: 'lapsed', lapse_reason: LAPSE_BY_KIND[row.kind] };
 }
 

@@ -19,6 +19,7 @@ import { fail, type Outcome } from '../durable/outcome';
 import { sameTerms } from '../durable/redaction';
 import type { Task } from '../durable/task-queue';
 import type { ProxyEnv } from '../env';
+import { windowCloses } from './as-of';
 import { startAttempt } from './attempts';
 import { applyCallback, type CollectionCallback } from './callbacks';
 import { sessionSubMerchant } from './collection-params';
@@ -233,8 +234,8 @@ export class CheckoutSession extends OutboxedObject<SessionDomainKind> {
     return reconcile(this.cx, task);
   }
 
-  /** The end of an attempt's input window: closes its input (an OTP being checked gets a few
-   * seconds more). Its status queries go on as scheduled. */
+  /** The end of an attempt's input window: closes its input, lapsed or given (`windowCloses`;
+   * an OTP being checked gets a few seconds more). Its status queries go on as scheduled. */
   private async inputDeadline(task: Task<SessionTaskKind>): Promise<void> {
     const row = task.ref ? this.cx.store.attempt(task.ref) : undefined;
     this.cx.tasks.cancel(task.key);
@@ -243,7 +244,7 @@ export class CheckoutSession extends OutboxedObject<SessionDomainKind> {
       this.cx.tasks.schedule(task.key, 'input_deadline', Date.now() + 5_000, row.id);
       return;
     }
-    setInput(this.cx, row.id, 'input_lapsed');
+    setInput(this.cx, row.id, windowCloses(row));
   }
 
   // Hooks of the object base (worker/durable/outboxed-object.ts): its index check (the

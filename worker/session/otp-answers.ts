@@ -2,8 +2,9 @@
  * What an answer of process-transaction tells about the payer's code
  * (docs/upstream-api.md, "POST /api/v4/service-unified-process-transaction"; its refusals are
  * not documented). Only a definite "wrong code" is the payer's: it alone counts toward the
- * lock. An answer that can mean "accepted" (a timeout, a 5xx, an unreadable body, "already
- * processed") is `maybe_accepted`: the session holds and waits for the upstream.
+ * lock. "Already processed" is the upstream saying it had a code on this token: `accepted`.
+ * No answer (a timeout, a 5xx, an unreadable body) is `unknown`: the code may or may not have
+ * arrived, so it may be sent again (the token makes a repeat harmless).
  * @module
  */
 import type { ProcessTransactionResponse } from '../../shared/schemas';
@@ -11,11 +12,11 @@ import type { UpstreamResult } from '../upstream';
 
 /** What one process-transaction answer means for the attempt. */
 export type OtpAnswer =
-  /** 2xx with success: the code was accepted. */
-  | { kind: 'accepted' }
-  /** The upstream may have accepted it: no answer, a 5xx, an unreadable body, or a refusal
-   * saying the step is already over (an earlier code whose answer we never heard). */
-  | { kind: 'maybe_accepted'; reason: string }
+  /** 2xx with success: the code was accepted; or a refusal saying the step is already over
+   * (an earlier code, whose answer we may never have heard, was applied). */
+  | { kind: 'accepted'; already: boolean }
+  /** No answer: a timeout, a 5xx, an unreadable body. The code may or may not have arrived. */
+  | { kind: 'unknown'; reason: string }
   /** A definite refusal of the code itself: a wrong try. */
   | { kind: 'wrong_code'; message: string }
   /** The token's validity is over: no code can pass any more. */
@@ -40,23 +41,21 @@ const WRONG_WORD =
  * Reads one process-transaction answer.
  *
  * @example
- * otpAnswer({ kind: 'timeout' }); // { kind: 'maybe_accepted', reason: 'timeout' }
+ * otpAnswer({ kind: 'timeout' }); // { kind: 'unknown', reason: 'timeout' }
  * otpAnswer({ kind: 'rejected', status: 400, message: 'Invalid OTP.', body: {} }).kind; // 'wrong_code'
  */
 export function otpAnswer(result: UpstreamResult<ProcessTransactionResponse>): OtpAnswer {
   switch (result.kind) {
     case 'ok':
-      return { kind: 'accepted' };
+      return { kind: 'accepted', already: false };
     case 'timeout':
-      return { kind: 'maybe_accepted', reason: 'timeout' };
+      return { kind: 'unknown', reason: 'timeout' };
     case 'unavailable':
-      return { kind: 'maybe_accepted', reason: result.reason };
+      return { kind: 'unknown', reason: result.reason };
     case 'rejected': {
       const { status, message } = result;
       if (status === 401 || status === 403) return { kind: 'auth_refused', status, message };
-      if (ALREADY_PROCESSED.test(message)) {
-        return { kind: 'maybe_accepted', reason: 'already processed' };
-      }
+      if (ALREADY_PROCESSED.test(message)) return { kind: 'accepted', already: true };
       if (EXPIRED.test(message)) return { kind: 'expired', message };
       const payerStatus = status === 200 || status === 400 || status === 422;
       if (payerStatus && CODE_WORD.test(message) && WRONG_WORD.test(message)) {

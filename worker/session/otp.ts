@@ -1,9 +1,9 @@
 /**
  * The payer's one-time code for the OTP-verified method
  * (docs/upstream-api.md, "POST /api/v4/service-unified-process-transaction"): one code checked
- * at a time, at most {@link MAX_OTP_TRIES} definite wrong ones (./otp-answers.ts), and an
- * accepted code (or one whose answer we never heard) only closes the payer's input: the
- * upstream's report still settles the money.
+ * at a time, sent once more by itself when no answer came, at most {@link MAX_OTP_TRIES}
+ * definite wrong ones (./otp-answers.ts), and an accepted code only closes the payer's input:
+ * the upstream's report still settles the money.
  * @module
  */
 import { processTransactionResponseSchema } from '../../shared/schemas';
@@ -14,11 +14,13 @@ import { firstQueryDelay } from '../durable/reconcile-backoff';
 import { logLine } from '../middleware/request-log';
 import { callUpstream } from '../upstream';
 import type { SessionContext } from './context';
-import { otpAnswer } from './otp-answers';
+import { otpAnswer, type OtpAnswer } from './otp-answers';
 import { parseJson, type AttemptRow } from './store';
 import { setInput } from './transitions';
 import { noteUpstreamAuthRefusal, UPSTREAM_AUTH_MESSAGE } from './upstream-faults';
 import { queueWebhook } from './webhooks';
+
+type OtpNext = Extract<NextAction, { type: 'enter_otp' }>;
 
 /** Wrong OTPs an attempt accepts before its input closes. */
 export const MAX_OTP_TRIES = 3;
@@ -32,12 +34,14 @@ function lapsed(cx: SessionContext, locked: boolean): Outcome<CheckoutView> {
 
 /**
  * Submits the payer's OTP for the latest OTP attempt (the payment_token never leaves here).
- * Once a code is accepted, or its answer was unknown (a timeout, a 5xx, an unreadable body,
- * "already processed"), the input is `given`: the session holds, and further codes are refused
- * here and never forwarded, so a repeat is never a wrong try. Only a definite wrong code uses
- * a try; a refusal of our credentials (403) or any other refusal does not. A refused code
- * never fails the attempt (only the upstream's report does): after {@link MAX_OTP_TRIES} the
- * attempt's input closes, and it is still reconciled.
+ * When no answer comes (a timeout, a 5xx, an unreadable body) the same code goes once more on
+ * the same token before the payer hears anything: a code the upstream already has is answered
+ * "already processed", which like an acceptance makes the input `given`. If that answer is lost
+ * too, the input stays open and marked `unconfirmed` (the session holds): the payer may enter
+ * the code again, and it is sent. Only a definite wrong code uses a try; a refusal of our
+ * credentials (403) or any other refusal does not. A refused code never fails the attempt
+ * (only the upstream's report does): after {@link MAX_OTP_TRIES} the attempt's input closes,
+ * and it is still reconciled.
  *
  * @example
  * return submitOtp(cx, '123456'); // OTP_INVALID with details.tries_left after a wrong code
@@ -53,37 +57,24 @@ export async function submitOtp(cx: SessionContext, otp: string): Promise<Outcom
     return fail('NO_ATTEMPT_WAITING', 'No payment is waiting for a one-time code.');
   }
   if (row.input === 'given') {
-    return fail(
-      'NO_ATTEMPT_WAITING',
-      'The code was already sent; the payment is being confirmed. Do not pay again.',
-      { view: cx.view() },
-    );
+    return fail('NO_ATTEMPT_WAITING', 'No code is needed now; the payment is being confirmed.', {
+      view: cx.view(),
+    });
   }
   if (row.input === 'lapsed') return lapsed(cx, row.lapse_reason === 'otp_locked');
   if (cx.otpChecking === row.id) {
     return fail('ATTEMPT_IN_PROGRESS', 'A code is already being checked; wait for its answer.');
   }
   cx.otpChecking = row.id;
-  const result = await callUpstream(
-    cx.env,
-    cx.config,
-    UPSTREAM_PATHS.processTransaction,
-    { params: { otp, payment_token: row.payment_token } },
-    processTransactionResponseSchema,
-  ).finally(() => {
+  const answer = await sendCode(cx, row, otp).finally(() => {
     cx.otpChecking = null;
   });
-  const answer = otpAnswer(result);
   switch (answer.kind) {
     case 'accepted':
-      cx.log('otp_accepted', row.id, null);
-      return codeGiven(cx, row.id);
-    case 'maybe_accepted':
-      // Unknown is not "no": the code may have passed, so no new attempt may start and no
-      // code is sent again; the upstream's report settles it.
-      cx.store.updateAttempt(row.id, { upstream_message: answer.reason, updated_at: Date.now() });
-      cx.log('otp_unknown', row.id, { reason: answer.reason });
-      return codeGiven(cx, row.id);
+      cx.log('otp_accepted', row.id, answer.already ? { already: true } : null);
+      return codeGiven(cx, row);
+    case 'unknown':
+      return codeUnconfirmed(cx, row, answer.reason);
     case 'wrong_code':
       return wrongCode(cx, row, answer.message);
     case 'expired':
@@ -101,14 +92,64 @@ export async function submitOtp(cx: SessionContext, otp: string): Promise<Outcom
   }
 }
 
-/** The code was (or may have been) accepted: input `given`, and a status query soon. */
-function codeGiven(cx: SessionContext, attemptId: string): Outcome<CheckoutView> {
-  setInput(cx, attemptId, 'input_given');
-  // The payer acted: ask soon rather than at the end of the backoff.
-  if (cx.store.attempt(attemptId)!.status === 'pending') {
-    const dueAt = Date.now() + firstQueryDelay(cx.config);
-    cx.tasks.schedule(`reconcile:${attemptId}`, 'reconcile', dueAt, attemptId);
-  }
+/** Sends the code; with no answer, the same code once more on the same token (the token makes
+ * a repeat harmless: a code it already has is answered "already processed"). */
+async function sendCode(cx: SessionContext, row: AttemptRow, otp: string): Promise<OtpAnswer> {
+  const send = async () =>
+    otpAnswer(
+      await callUpstream(
+        cx.env,
+        cx.config,
+        UPSTREAM_PATHS.processTransaction,
+        { params: { otp, payment_token: row.payment_token } },
+        processTransactionResponseSchema,
+      ),
+    );
+  const first = await send();
+  if (first.kind !== 'unknown') return first;
+  cx.log('otp_resent', row.id, { reason: first.reason });
+  return send();
+}
+
+/** The code was accepted (or the upstream already had one): input `given`, a status query soon. */
+function codeGiven(cx: SessionContext, row: AttemptRow): Outcome<CheckoutView> {
+  const next = otpNext(row, (otp) => delete otp.unconfirmed);
+  cx.store.updateAttempt(row.id, { next, updated_at: Date.now() });
+  setInput(cx, row.id, 'input_given');
+  askSoon(cx, row.id);
+  return { ok: true, value: cx.view()! };
+}
+
+/** An attempt's stored `enter_otp` action, edited, as JSON. */
+function otpNext(row: AttemptRow, edit: (next: OtpNext) => void): string {
+  const next = parseJson<NextAction>(row.next);
+  if (next?.type === 'enter_otp') edit(next);
+  return JSON.stringify(next);
+}
+
+/** The payer acted: a status query soon rather than at the end of the backoff. */
+function askSoon(cx: SessionContext, attemptId: string): void {
+  if (cx.store.attempt(attemptId)?.status !== 'pending') return;
+  const dueAt = Date.now() + firstQueryDelay(cx.config);
+  cx.tasks.schedule(`reconcile:${attemptId}`, 'reconcile', dueAt, attemptId);
+}
+
+/** Neither send of the code was answered. Unknown is not "no": the input stays open and the
+ * session holds (no new attempt); the payer may send the code again. If the window closes
+ * first, the input is `given` (worker/session/as-of.ts, `windowCloses`). */
+function codeUnconfirmed(
+  cx: SessionContext,
+  row: AttemptRow,
+  reason: string,
+): Outcome<CheckoutView> {
+  cx.store.updateAttempt(row.id, {
+    upstream_message: reason,
+    next: otpNext(row, (next) => (next.unconfirmed = true)),
+    updated_at: Date.now(),
+  });
+  cx.log('otp_unknown', row.id, { reason });
+  askSoon(cx, row.id);
+  cx.bump();
   return { ok: true, value: cx.view()! };
 }
 
@@ -116,12 +157,15 @@ function codeGiven(cx: SessionContext, attemptId: string): Outcome<CheckoutView>
 function wrongCode(cx: SessionContext, row: AttemptRow, message: string): Outcome<CheckoutView> {
   const tries = row.otp_tries + 1;
   const left = Math.max(0, MAX_OTP_TRIES - tries);
-  const next = parseJson<NextAction>(row.next);
-  if (next?.type === 'enter_otp') next.tries_left = left;
+  // A definite answer about a code: none of the earlier ones is with the upstream.
+  const next = otpNext(row, (otp) => {
+    otp.tries_left = left;
+    delete otp.unconfirmed;
+  });
   cx.store.updateAttempt(row.id, {
     otp_tries: tries,
     upstream_message: message,
-    next: JSON.stringify(next),
+    next,
     updated_at: Date.now(),
   });
   cx.log('otp_refused', row.id, { kind: 'wrong_code', tries });

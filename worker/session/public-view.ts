@@ -85,14 +85,20 @@ export function offeredCountries(
 }
 
 /** What the payer does next for an unsettled attempt: its stored action while their input is
- * awaited, `confirming` once given, `input_lapsed` once the window closed without it. */
+ * awaited, `confirming` once given (`unconfirmed` when the code's answer never came),
+ * `input_lapsed` once the window closed without it. */
 function nextOf(row: AttemptRow): NextAction | null {
   if (row.status !== 'pending') return null;
-  if (row.input === 'given') return { type: 'confirming' };
+  const stored = attemptNext(row);
+  if (row.input === 'given') {
+    return stored?.type === 'enter_otp' && stored.unconfirmed
+      ? { type: 'confirming', unconfirmed: true }
+      : { type: 'confirming' };
+  }
   if (row.input === 'lapsed') {
     return { type: 'input_lapsed', reason: row.lapse_reason ?? 'prompt_unanswered' };
   }
-  return attemptNext(row);
+  return stored;
 }
 
 /** The payer-visible part of an attempt. */

@@ -22,7 +22,7 @@ import {
   type SessionEvent,
 } from '../../shared/status';
 import type { LapseReason } from '../../shared/view';
-import { LAPSE_BY_KIND } from './as-of';
+import { LAPSE_BY_KIND, windowCloses } from './as-of';
 import type { SessionContext } from './context';
 import { MAX_ATTEMPTS } from './public-view';
 import type { AttemptRow, SessionInit } from './store';
@@ -344,7 +344,8 @@ function settleSession(cx: SessionContext, now = Date.now()): void {
 }
 
 /**
- * Writes what the clock decided: closes the input of attempts whose window has passed and
+ * Writes what the clock decided: closes the input of attempts whose window has passed (lapsed,
+ * or given for a code whose answer never came: `windowCloses`) and
  * expires the session when due. Run by the tasks (the session's expiry, the sweep) and before a
  * payer's action (a new attempt, an OTP); never by a read, which shows the same from `now`
  * (worker/session/as-of.ts). An OTP being checked keeps its input.
@@ -353,7 +354,7 @@ export function applyClock(cx: SessionContext): void {
   if (!cx.tables.exists) return;
   const now = Date.now();
   for (const id of cx.store.inputWindowsClosed(now)) {
-    if (cx.otpChecking !== id) setInput(cx, id, 'input_lapsed');
+    if (cx.otpChecking !== id) setInput(cx, id, windowCloses(cx.store.attempt(id)!));
   }
   const before = cx.store.session()?.status;
   settleSession(cx, now);

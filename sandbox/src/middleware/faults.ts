@@ -4,7 +4,8 @@
  * body that is not JSON (both without processing the call), `delay` waits then processes,
  * `no_callback` processes a create but marks it never to call back, `answer_lost` processes the
  * call (a create silently), optionally waits, and answers 504 instead (the caller cannot tell
- * it happened), `not_created` answers a status query's 400 "not created" without looking.
+ * it happened), `request_lost` answers the same 504 (after its delay) without processing the
+ * call, `not_created` answers a status query's 400 "not created" without looking.
  * @module
  */
 import type { MiddlewareHandler } from 'hono';
@@ -33,8 +34,11 @@ export function injectedFaults(endpoint: EndpointName): MiddlewareHandler<Sandbo
     if (fault?.kind === 'malformed') {
       return c.body(MALFORMED_BODY, 200, { 'content-type': 'application/json' });
     }
-    if (fault?.kind === 'delay') {
+    if (fault?.kind === 'delay' || fault?.kind === 'request_lost') {
       await new Promise((resolve) => setTimeout(resolve, fault.delay_ms));
+    }
+    if (fault?.kind === 'request_lost') {
+      return c.json({ success: false, message: FAILURE.gatewayTimeout }, 504);
     }
     if (fault?.kind === 'not_created') {
       return c.json({ success: false, message: FAILURE.statusNotFound }, 400);

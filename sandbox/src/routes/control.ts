@@ -87,7 +87,15 @@ const SettingsBody = z.strictObject({
 });
 const FaultBody = z.object({
   endpoint: z.string(),
-  fault: z.enum(['error', 'delay', 'malformed', 'no_callback', 'answer_lost', 'not_created']),
+  fault: z.enum([
+    'error',
+    'delay',
+    'malformed',
+    'no_callback',
+    'answer_lost',
+    'request_lost',
+    'not_created',
+  ]),
   count: z._default(z.int().check(z.minimum(1), z.maximum(1000)), 1),
   delay_ms: z._default(z.int().check(z.minimum(0), z.maximum(60_000)), 0),
 });

@@ -18,6 +18,10 @@ export type FaultKind =
    * goes on), wait `delay_ms` real milliseconds if set, then answer HTTP 504 instead of its
    * real answer: the caller cannot know that it happened (a gateway timing out, say). */
   | 'answer_lost'
+  /** The call never reaches the service: wait `delay_ms` real milliseconds if set, then answer
+   * HTTP 504 without processing it (a gateway that dropped the request). The caller cannot
+   * tell it from `answer_lost`. */
+  | 'request_lost'
   /** Status query: answer HTTP 400 "…Transaction was not created!" without looking, even for
    * a transaction that exists (a lagging replica). */
   | 'not_created';

@@ -180,6 +180,8 @@ export interface SandboxTx {
   ref: string;
   status: string;
   status_code: string;
+  /** The sandbox's own step (`awaiting_otp`, `processing`, …). */
+  stage: string;
   silent: boolean;
   otp_attempts: number;
   mobile: string | null;
@@ -223,7 +225,14 @@ export async function sandboxTxFor(attemptId: string): Promise<SandboxTx[]> {
 /** Injects a fault for the next `count` calls of a sandbox endpoint. */
 export async function injectFault(
   endpoint: string,
-  fault: 'error' | 'delay' | 'malformed' | 'no_callback' | 'answer_lost' | 'not_created',
+  fault:
+    | 'error'
+    | 'delay'
+    | 'malformed'
+    | 'no_callback'
+    | 'answer_lost'
+    | 'request_lost'
+    | 'not_created',
   count = 1,
   delayMs = 0,
 ): Promise<void> {

@@ -71,7 +71,8 @@ export class StatusFault implements Cmd {
   toString = () => 'status-fault';
 }
 
-/** The payer submits a code; with `lost`, the upstream applies it but its answer is lost (504). */
+/** The payer submits a code; with `lost`, the upstream applies it but its answer is lost (504),
+ * and the proxy's own resend is answered. */
 export class Otp implements Cmd {
   constructor(
     readonly right: boolean,
@@ -97,12 +98,9 @@ export class Otp implements Cmd {
     if (w.succeeded()) expected = 409;
     else if (a.decided !== null || a.create !== 'ok' || a.input === 'given') expected = 409;
     else if (a.input === 'lapsed') expected = a.otpTries >= 3 ? 423 : 410;
-    else if (lost) {
-      // The code may have passed (issue 23, part 3): input given, no try used, the session
-      // holds (no new attempt) until the upstream reports.
-      a.input = 'given';
-      expected = 200;
-    } else {
+    else {
+      // A lost answer changes nothing the payer sees: the proxy sends the same code once more,
+      // and that answer ("already processed" for a code the upstream applied) decides.
       const awaiting = tx?.status === 'pending' && tx.status_code === '000001';
       const expired = (tx as { failureReason?: { failureCode?: string } } | null)?.failureReason
         ?.failureCode;
@@ -118,7 +116,7 @@ export class Otp implements Cmd {
         a.input = 'lapsed';
         expected = 410;
       } else {
-        // "Already processed": our code may have passed (issue 23, part 3): held, no try used.
+        // "Already processed": the upstream has a code on the token: given, no try used.
         a.input = 'given';
         expected = 200;
       }

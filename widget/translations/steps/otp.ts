@@ -12,6 +12,8 @@ export const en = {
   sending: 'Sending…',
   otpHeading: 'Enter your code',
   otpBody: 'We sent a one-time code to your phone.',
+  otpUnconfirmed:
+    'We could not confirm that your code reached the payment provider. Enter it again: a code it already has will not charge you twice.',
   otpLabel: 'One-time code',
   otpInvalidFormat: 'Enter the digits of the code.',
   otpSubmit: 'Confirm',
@@ -38,6 +40,8 @@ const fr: SameStrings<typeof en> = {
   sending: 'Envoi…',
   otpHeading: 'Saisissez votre code',
   otpBody: 'Nous avons envoyé un code à usage unique sur votre téléphone.',
+  otpUnconfirmed:
+    'Nous n’avons pas pu confirmer que votre code est parvenu au prestataire de paiement. Saisissez-le de nouveau : un code déjà reçu ne vous fera pas payer deux fois.',
   otpLabel: 'Code à usage unique',
   otpInvalidFormat: 'Saisissez les chiffres du code.',
   otpSubmit: 'Confirmer',
@@ -64,6 +68,8 @@ const sw: SameStrings<typeof en> = {
   sending: 'Inatuma…',
   otpHeading: 'Weka msimbo wako',
   otpBody: 'Tumetuma msimbo wa matumizi ya mara moja kwenye simu yako.',
+  otpUnconfirmed:
+    'Hatukuweza kuthibitisha kwamba msimbo wako ulimfikia mtoa huduma wa malipo. Uweke tena: msimbo ambao tayari ameupokea hautakutoza mara mbili.',
   otpLabel: 'Msimbo wa mara moja',
   otpInvalidFormat: 'Weka tarakimu za msimbo.',
   otpSubmit: 'Thibitisha',
@@ -90,6 +96,8 @@ const pt: SameStrings<typeof en> = {
   sending: 'A enviar…',
   otpHeading: 'Introduza o código',
   otpBody: 'Enviámos um código de utilização única para o seu telemóvel.',
+  otpUnconfirmed:
+    'Não conseguimos confirmar que o seu código chegou ao prestador de pagamentos. Introduza-o novamente: um código que ele já tenha não o fará pagar duas vezes.',
   otpLabel: 'Código de utilização única',
   otpInvalidFormat: 'Introduza os dígitos do código.',
   otpSubmit: 'Confirmar',

@@ -11,24 +11,32 @@ import type { WaitKey } from '../en';
 export const en = {
   waitHeading: 'Your payment is being confirmed',
   waitBody: 'Don’t pay again; this page updates by itself.',
+  waitChecking:
+    'We are checking with the payment provider whether your code arrived; this page updates by itself.',
 } satisfies Pick<Translation, WaitKey>;
 
 /** Français. */
 const fr: Pick<Translation, keyof typeof en> = {
   waitHeading: 'Votre paiement est en cours de confirmation',
   waitBody: 'Ne payez pas une seconde fois : cette page se met à jour toute seule.',
+  waitChecking:
+    'Nous vérifions auprès du prestataire de paiement si votre code est bien arrivé ; cette page se met à jour toute seule.',
 };
 
 /** Kiswahili. */
 const sw: Pick<Translation, keyof typeof en> = {
   waitHeading: 'Tunathibitisha malipo yako',
   waitBody: 'Usilipe tena; ukurasa huu utajisasisha wenyewe.',
+  waitChecking:
+    'Tunakagua na mtoa huduma wa malipo kama msimbo wako ulifika; ukurasa huu utajisasisha wenyewe.',
 };
 
 /** Português. */
 const pt: Pick<Translation, keyof typeof en> = {
   waitHeading: 'A confirmar o seu pagamento',
   waitBody: 'Não pague novamente; esta página atualiza-se sozinha.',
+  waitChecking:
+    'Estamos a verificar junto do prestador de pagamentos se o seu código chegou; esta página atualiza-se sozinha.',
 };
 
 for (const [code, strings] of Object.entries({ en, fr, sw, pt })) fillTranslation(code, strings);

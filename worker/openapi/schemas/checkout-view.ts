@@ -26,7 +26,17 @@ export const nextActionSchema = named(
   'NextAction',
   z.discriminatedUnion('type', [
     z.object({ type: z.literal('approve_on_phone'), mobile_masked: z.string() }),
-    z.object({ type: z.literal('enter_otp'), expires_at: isoTime, tries_left: z.number().int() }),
+    z.object({
+      type: z.literal('enter_otp'),
+      expires_at: isoTime,
+      tries_left: z.number().int(),
+      unconfirmed: z
+        .literal(true)
+        .optional()
+        .describe(
+          'A code was sent and no answer came: the upstream may or may not have it. The payer may enter it again; a code the upstream already has changes nothing.',
+        ),
+    }),
     z.object({ type: z.literal('redirect'), url: z.string() }),
     z.object({
       type: z.literal('bank_transfer'),
@@ -37,7 +47,15 @@ export const nextActionSchema = named(
       expires_at: isoTime,
     }),
     z.object({ type: z.literal('wait') }),
-    z.object({ type: z.literal('confirming') }),
+    z.object({
+      type: z.literal('confirming'),
+      unconfirmed: z
+        .literal(true)
+        .optional()
+        .describe(
+          "The code's window closed while no answer to it had come: the upstream's report (or a status query) tells whether it arrived.",
+        ),
+    }),
     z.object({ type: z.literal('input_lapsed'), reason: lapseReason }),
   ]),
   'What the payer does next for the current attempt.',
