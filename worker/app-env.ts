@@ -6,6 +6,7 @@
  */
 import type { Config } from './config';
 import type { ProxyEnv } from './env';
+import type { KeyScope } from './keys/merchant-keys';
 
 /** What the routes find on `c.var` (set by the middleware of worker/middleware/). */
 export interface ProxyVariables {
@@ -14,6 +15,8 @@ export interface ProxyVariables {
   /** The id of the merchant API key that authenticated the request
    * (worker/middleware/merchant-auth.ts). */
   keyId: string;
+  /** The scope of that key (a `checkout` key sees `customer` masked). */
+  keyScope: KeyScope;
   /** Set once a merchantAuth middleware has checked the key's scope for this request. */
   keyScopeChecked: boolean;
 }
