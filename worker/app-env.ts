@@ -15,7 +15,7 @@ export interface ProxyVariables {
   /** The id of the merchant API key that authenticated the request
    * (worker/middleware/merchant-auth.ts). */
   keyId: string;
-  /** The scope of that key. */
+  /** The scope of that key (a `checkout` key sees `customer` masked). */
   keyScope: KeyScope;
   /** Set once a merchantAuth middleware has checked the key's scope for this request. */
   keyScopeChecked: boolean;

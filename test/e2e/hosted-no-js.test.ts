@@ -141,3 +141,97 @@ describe('without JavaScript, paid through checkout_url on plain HTML forms (360
     );
   });
 });
+
+/**
+ * Phones whose browser sends no `Sec-Fetch-Site`: KaiOS 3 (Gecko 84) and Safari before 16.4
+ * send `Origin`, which the page's `Referrer-Policy: no-referrer` makes `null` on its own form
+ * posts (Chromium does the same, as the request below shows); KaiOS 2.5 sends neither header.
+ * Chromium always adds `Sec-Fetch-Site` after interception, so the case's route sends each
+ * form post itself from the browser's request (its cookie, body, other headers) without it.
+ * The forms let such a phone pay by their token: an HMAC of the session and its
+ * `__Host-uc_form` cookie, which Chromium keeps over http://127.0.0.1 (loopback is a secure
+ * context).
+ */
+describe('without Sec-Fetch-Site (KaiOS 3, Safari before 16.4, KaiOS 2.5): the token lets it pay', () => {
+  for (const [name, origin] of [
+    ['origin-null', 'null'],
+    ['neither-header', null],
+  ] as const) {
+    test(`Origin ${origin ?? 'absent'}, no Sec-Fetch-Site`, async () => {
+      await withPayer(
+        `hosted-nojs-${name}`,
+        { webView: { locale: 'en-KE' }, javaScriptEnabled: false },
+        async (run) => {
+          const session = await createSession({ amount: 1500, currency: 'KES' });
+          const answered: {
+            form: string;
+            status: number;
+            native: string | undefined;
+            sent: Record<string, string>;
+          }[] = [];
+          await run.page.route(/\/pay\/[^/?]+\/(choose|attempt)(\?|$)/, async (route) => {
+            const sent = { ...(await route.request().allHeaders()) };
+            for (const header of Object.keys(sent)) {
+              if (header.startsWith('sec-fetch-')) delete sent[header];
+            }
+            if (origin === null) delete sent.origin;
+            else sent.origin = origin;
+            const response = await route.fetch({ headers: sent, maxRedirects: 0 });
+            answered.push({
+              form: /\/(choose|attempt)\b/.exec(route.request().url())![1]!,
+              status: response.status(),
+              native: route.request().headers().origin,
+              sent,
+            });
+            await route.fulfill({ response });
+          });
+          /** Submits the step's form; the status of the post's answer. */
+          const submit = async () => {
+            const [answer] = await Promise.all([
+              run.page.waitForResponse((r) => r.request().method() === 'POST'),
+              run.page.locator('#uc-nojs button[type="submit"]').click(),
+            ]);
+            return answer.status();
+          };
+          await run.step('open-checkout-url', async () => {
+            expect((await run.goto(session.checkout_url))?.status()).toBe(200);
+            await waitForNoJsStep(run.page, 'choose');
+          });
+          await run.step('choose', async () => {
+            await run.page.locator('#uc-nojs label', { hasText: 'M-PESA' }).click();
+            expect(await submit()).toBe(303);
+            await waitForNoJsStep(run.page, 'form');
+          });
+          await run.step('pay', async () => {
+            // …005: pending until approved on the phone.
+            await run.page.locator('#mobile').fill('712345005');
+            expect(await submit()).toBe(303);
+            await waitForNoJsStep(run.page, 'approve');
+          });
+          await run.step('cookie', async () => {
+            const cookies = await run.context.cookies(session.checkout_url);
+            const cookie = cookies.find((c) => c.name === '__Host-uc_form');
+            expect(cookie, 'the __Host- cookie kept over http://127.0.0.1').toMatchObject({
+              secure: true,
+              path: '/',
+              httpOnly: true,
+              sameSite: 'Strict',
+            });
+          });
+          expect(answered.map((a) => [a.form, a.status])).toEqual([
+            ['choose', 303],
+            ['attempt', 303],
+          ]);
+          for (const { native, sent } of answered) {
+            expect(native, "Chromium's own Origin under no-referrer").toBe('null');
+            expect(sent.origin).toBe(origin ?? undefined);
+            expect(sent['sec-fetch-site']).toBeUndefined();
+            expect(sent.cookie).toMatch(/__Host-uc_form=[\w-]{22}/);
+          }
+          const state = await suite.world.backend.session(session.id);
+          expect(state.attempts.map((a) => a.status)).toEqual(['pending']);
+        },
+      );
+    });
+  }
+});

@@ -3,9 +3,12 @@
 // API's schemas, sent to the same session object, answered with the widget's words; refused
 // from another origin; Post/Redirect/Get after every accepted post. Real proxy, Durable Objects
 // and sandbox; the HTML is read with workerd's HTMLRewriter.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { CheckoutView } from '../../shared/view';
+import type { ProxyEnv } from '../../worker/env';
+import worker from '../../worker/index';
 import {
   BASE,
   checkout,
@@ -17,7 +20,20 @@ import {
 } from './helpers';
 import { clearFaults, injectFault } from './hostile/support';
 
-afterAll(() => expectNoSecrets());
+const OLD_SECRET = 'retired-upstream-secret-9876543210';
+const NEW_SECRET = 'rotated-upstream-secret-0123456789';
+/** A production deployment's settings (no development credential), upstream secret `secret`. */
+const production = (secret: string, extra: Partial<ProxyEnv> = {}): Partial<ProxyEnv> => ({
+  MERCHANT_API_KEY: 'live-merchant-key-0123456789abcdefgh',
+  MERCHANT_WEBHOOK_SECRET: `whsec_${btoa('0123456789abcdef01234567')}`,
+  PUBLIC_BASE_URL: 'https://pay.shop.example',
+  SERVICE_BASE_URL: 'https://api.payments.example',
+  MERCHANT_WEBHOOK_URL: 'https://shop.example/webhooks',
+  SERVICE_SECRET_KEY: secret,
+  ...extra,
+});
+
+afterAll(() => expectNoSecrets([OLD_SECRET, NEW_SECRET]));
 afterEach(() => clearFaults());
 
 /** What a test reads of a no-JS page. */
@@ -79,8 +95,23 @@ async function read(res: Response): Promise<NoJsPage> {
 class Payer {
   cookie = '';
 
+  /** `settings`: the Worker's env changed as a deployment with them would run. */
+  constructor(private readonly settings?: Partial<ProxyEnv>) {}
+
+  private async fetch(request: Request): Promise<Response> {
+    if (!this.settings) return exports.default.fetch(request);
+    const ctx = createExecutionContext();
+    const res = await worker.fetch!(
+      request as Request<unknown, IncomingRequestCfProperties>,
+      { ...env, ...this.settings },
+      ctx,
+    );
+    await waitOnExecutionContext(ctx);
+    return res;
+  }
+
   async get(path: string): Promise<NoJsPage> {
-    const res = await exports.default.fetch(
+    const res = await this.fetch(
       new Request(`${BASE}${path}`, { headers: this.cookie ? { cookie: this.cookie } : {} }),
     );
     this.keep(res);
@@ -93,7 +124,7 @@ class Payer {
     fields: Record<string, string>,
     headers: Record<string, string> = { origin: BASE, 'sec-fetch-site': 'same-origin' },
   ): Promise<Response> {
-    const res = await exports.default.fetch(
+    const res = await this.fetch(
       new Request(`${BASE}${path}`, {
         method: 'POST',
         redirect: 'manual',
@@ -150,9 +181,13 @@ describe('without JavaScript, the hosted page', () => {
     expect(first.step).toBe('choose');
     expect(first.forms).toEqual([`/pay/${s.id}/choose`]);
     expect(first.refresh).toBeNull();
-    expect(payer.cookie).toMatch(/^uc_form=[\w-]{22}$/);
-    expect(first.headers.get('set-cookie')).toMatch(/HttpOnly; SameSite=Strict/);
-    expect(token(first)).toBe(payer.cookie.slice('uc_form='.length));
+    expect(payer.cookie).toMatch(/^__Host-uc_form=[\w-]{22}$/);
+    expect(first.headers.get('set-cookie')).toMatch(
+      /; Path=\/; HttpOnly; Secure; SameSite=Strict$/,
+    );
+    // An HMAC of the session and the cookie, not the cookie itself.
+    expect(token(first)).toMatch(/^[\w-]{43}$/);
+    expect(token(first)).not.toContain(payer.cookie.slice('__Host-uc_form='.length));
 
     // Nothing chosen: the choice again, with the widget's words.
     const none = await payer.post(`/pay/${s.id}/choose`, { uc_form: token(first) });
@@ -329,39 +364,87 @@ describe('the forms refuse', () => {
     mobile: '712345000',
   });
 
-  it('a post from another site (Origin, Sec-Fetch-Site), and changes nothing', async () => {
+  it('a post from another site (Origin, Sec-Fetch-Site) without the token, and changes nothing', async () => {
     const s = await kenya();
     const payer = new Payer();
     const body = await fields(s, payer);
+    // The other site's post carries no cookie (SameSite=Strict) and cannot know the token.
+    const stranger = new Payer();
     for (const headers of <Record<string, string>[]>[
       { origin: 'https://evil.example' },
       { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
       { 'sec-fetch-site': 'cross-site' },
       { origin: 'null' },
+      {},
     ]) {
-      const res = await payer.post(`/pay/${s.id}/attempt`, body, headers);
-      expect(res.status, JSON.stringify(headers)).toBe(403);
-      expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
-        'ORIGIN_NOT_ALLOWED',
-      );
+      for (const sent of [{ ...body, uc_form: '' }, body]) {
+        const res = await stranger.post(`/pay/${s.id}/attempt`, sent, headers);
+        expect(res.status, JSON.stringify(headers)).toBe(403);
+        expect(((await res.json()) as { error: { code: string } }).error.code).toBe(
+          'ORIGIN_NOT_ALLOWED',
+        );
+      }
     }
     expect((await view(s.id)).attempt).toBeNull();
   });
 
-  it('from a browser that names no origin: only with the token of its own cookie', async () => {
-    const s = await kenya();
+  it('a token only with its own cookie and its own session', async () => {
+    const [s, other] = [await kenya(), await kenya()];
     const payer = new Payer();
     const body = await fields(s, payer);
     const stranger = new Payer();
-    stranger.cookie = 'uc_form=AAAAAAAAAAAAAAAAAAAAAA';
+    stranger.cookie = '__Host-uc_form=AAAAAAAAAAAAAAAAAAAAAA';
+    expect((await stranger.post(`/pay/${s.id}/attempt`, body, {})).status).toBe(403);
+    // Without the prefix the cookie is not ours (another host of the domain could have set it).
+    stranger.cookie = payer.cookie.replace('__Host-', '');
     expect((await stranger.post(`/pay/${s.id}/attempt`, body, {})).status).toBe(403);
     expect((await payer.post(`/pay/${s.id}/attempt`, { ...body, uc_form: '' }, {})).status).toBe(
       403,
     );
+    const forOther = { ...body, uc_form: token(await payer.get(`/pay/${other.id}`)) };
+    expect((await payer.post(`/pay/${s.id}/attempt`, forOther, {})).status).toBe(403);
     expect((await view(s.id)).attempt).toBeNull();
-    const res = await payer.post(`/pay/${s.id}/attempt`, body, {});
-    expect(res.status).toBe(303);
-    expect((await view(s.id)).attempt).not.toBeNull();
+  });
+
+  // KaiOS 2.5 sends neither header; KaiOS 3 (Gecko 84) and Safari before 16.4 send `Origin`
+  // (null under the page's Referrer-Policy: no-referrer) but no Sec-Fetch-Site.
+  for (const [browser, headers] of <[string, Record<string, string>][]>[
+    ['neither header', {}],
+    ['Origin: null, no Sec-Fetch-Site', { origin: 'null' }],
+    ['another Origin, no Sec-Fetch-Site', { origin: 'https://evil.example' }],
+  ]) {
+    it(`from a browser that sends ${browser}: with the token of its own cookie`, async () => {
+      const s = await kenya();
+      const payer = new Payer();
+      const body = await fields(s, payer);
+      const res = await payer.post(`/pay/${s.id}/attempt`, body, headers);
+      expect(res.status).toBe(303);
+      expect((await view(s.id)).attempt).not.toBeNull();
+    });
+  }
+
+  it('a token made before a rotation of SERVICE_SECRET_KEY: during its overlap, not after', async () => {
+    const s = await kenya();
+    const before = new Payer(production(OLD_SECRET));
+    const page = await before.get(`/pay/${s.id}`);
+    expect(page.step).toBe('choose');
+    const body = { uc_form: token(page), method: choice(await view(s.id), 'M-PESA') };
+    const inHours = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
+    const rotated = (until: string) =>
+      production(NEW_SECRET, {
+        SERVICE_SECRET_KEY_PREVIOUS: OLD_SECRET,
+        SERVICE_SECRET_KEY_PREVIOUS_UNTIL: until,
+      });
+    for (const [settings, status] of <[Partial<ProxyEnv>, number][]>[
+      [rotated(inHours(24)), 303],
+      [rotated(inHours(-1)), 403],
+      [production(NEW_SECRET), 403],
+    ]) {
+      const after = new Payer(settings);
+      after.cookie = before.cookie;
+      const res = await after.post(`/pay/${s.id}/choose`, body, {});
+      expect(res.status, JSON.stringify(settings.SERVICE_SECRET_KEY_PREVIOUS_UNTIL)).toBe(status);
+    }
   });
 
   it('another media type (415) and a body over 4 KB (413), before any session is asked', async () => {

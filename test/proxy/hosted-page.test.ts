@@ -134,6 +134,63 @@ describe('session states', () => {
   });
 });
 
+describe("the order's text and the payer's name", () => {
+  const PERSONAL = { first: 'Wanjiru', description: 'Invoice for Wanjiru Kamau, 2 crates' };
+  const personal = () =>
+    session({
+      metadata: { description: PERSONAL.description },
+      customer: { first_name: PERSONAL.first, mobile: '254712345678' },
+    });
+
+  /** Neither the page (`?returned=1` too) nor the public view names the payer or the order. */
+  async function showsOutcomeOnly(id: string, reference: string, status: number) {
+    for (const path of [id, `${id}?returned=1`]) {
+      const page = await hosted(path);
+      expect(page.status).toBe(status);
+      expect(page.html).toContain(reference);
+      expect(page.html).toMatch(/1,500/);
+      expect(page.html).not.toContain(PERSONAL.first);
+      expect(page.html).not.toContain('Invoice for');
+    }
+    expect(await (await checkout(`/${id}`)).text()).not.toContain(PERSONAL.first);
+  }
+
+  it('are on the page while the session is open and while its attempt is pending', async () => {
+    const s = await personal();
+    const open = await hosted(s.id);
+    expect(open.html).toContain(PERSONAL.description);
+    expect(open.html).toContain(PERSONAL.first);
+    // …005: the sandbox leaves it pending.
+    await startAttempt(s.id, { country_id: 1, method: 'send money', mobile: '254712345005' });
+    await waitForSession(s.id, 'pending');
+    expect((await hosted(s.id)).html).toContain('Invoice for Wanjiru Kamau');
+  });
+
+  it('leave it once paid: the amount, the reference and the outcome only', async () => {
+    const s = await personal();
+    await startAttempt(s.id, { country_id: 1, method: 'send money', mobile: '254712345000' });
+    await waitForSession(s.id, 'succeeded');
+    await showsOutcomeOnly(s.id, s.reference, 200);
+    expect((await hosted(s.id)).headings[0]).toBe('This order is already paid');
+  });
+
+  it('leave it once expired', async () => {
+    const s = await personal();
+    await expire(s.id);
+    await showsOutcomeOnly(s.id, s.reference, 410);
+  });
+
+  it('leave it once failed (every attempt used)', async () => {
+    const s = await personal();
+    for (let n = 0; n < 5; n++) {
+      // …001: the sandbox refuses it.
+      await startAttempt(s.id, { country_id: 1, method: 'send money', mobile: '254712345001' });
+      await waitForSession(s.id, n < 4 ? 'open' : 'failed');
+    }
+    await showsOutcomeOnly(s.id, s.reference, 200);
+  });
+});
+
 describe('escaping', () => {
   const hostile = `</dd><script>alert("x")</script><img src=x onerror=alert(1)> & 'q'`;
 

@@ -1,14 +1,20 @@
 /**
  * Cross-site request forgery protection of the hosted page's no-JS forms (`POST /pay/:id/…`).
  *
- * A form may be posted only by the hosted page itself. Browsers that say where a request comes
- * from are checked by hono/csrf: `Sec-Fetch-Site: same-origin`, or an `Origin` that is the
- * page's own (the request's origin or PUBLIC_BASE_URL). Some of the payers' browsers say neither
- * (KaiOS 2.5 is Gecko 48: no `Origin` on form posts before Firefox 70; no `Sec-Fetch-*` before
- * 90), and hono/csrf refuses those; for them the form carries a token that must equal the
- * `uc_form` cookie the page set (double-submit). The token is 128 random bits, derived from no
- * secret (nothing to rotate, nothing to leak); the cookie is HttpOnly and SameSite=Strict, and
- * another site can neither read it nor put it in its own form.
+ * A post is accepted when either check passes (docs/hosted-page.md, "Cross-site request
+ * forgery"):
+ * - hono/csrf: `Sec-Fetch-Site: same-origin`, or an `Origin` that is the page's own (the
+ *   request's origin or PUBLIC_BASE_URL);
+ * - the form's token: an HMAC, under a key derived from the rotating upstream secret
+ *   (worker/keys/purpose-keys.ts), of the session id and the browser's `__Host-uc_form` cookie.
+ *
+ * The token is what the payers' older browsers are let in by. The page sends
+ * `Referrer-Policy: no-referrer`, so by the Fetch spec its own form posts carry `Origin: null`;
+ * browsers with no `Sec-Fetch-Site` (KaiOS 3 is Gecko 84, Safari before 16.4) then pass only
+ * by the token; KaiOS 2.5 (Gecko 48) sends neither header. Another site can neither read the
+ * cookie (HttpOnly) nor make the browser send it (SameSite=Strict), and cannot compute a token
+ * without the key; a token is good for its own session and cookie only. The cookie's value is
+ * 128 random bits; it identifies nothing and is derived from no secret.
  * @module
  */
 import type { Context } from 'hono';
@@ -16,64 +22,87 @@ import { getCookie, setCookie } from 'hono/cookie';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import type { ProxyApp } from '../app-env';
+import { purposeKeys } from '../keys/purpose-keys';
 
-/** The cookie and the form field of the token. */
+/** The form field of the token, and the cookie's name (sent as `__Host-uc_form`). */
 export const FORM_TOKEN = 'uc_form';
 
-const TOKEN = /^[A-Za-z0-9_-]{22}$/;
+/** The purpose its HMAC key is derived for. */
+const PURPOSE = 'hosted form token';
 
-function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return btoa(String.fromCharCode(...bytes))
+const NONCE = /^[A-Za-z0-9_-]{22}$/;
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/;
+
+const base64url = (bytes: Uint8Array) =>
+  btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
+
+function bytesOf(text: string): Uint8Array {
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
 }
 
+/** What a token signs: the session and the browser's cookie. */
+const message = (sessionId: string, nonce: string) =>
+  new TextEncoder().encode(`${sessionId}\u0000${nonce}`);
+
 /**
- * The payer's form token: the `uc_form` cookie's when it has one (so two tabs share it), else a
- * new one, set as the cookie (this path's pages only, for the session's lifetime at most).
- *
- * @example
- * const token = formToken(c); // into <input type="hidden" name="uc_form">
+ * The browser's cookie value: its `__Host-uc_form` cookie when it has one (so two tabs share
+ * it), else a new one, set for one day. `__Host-` makes it Secure, host-only and `Path=/`:
+ * no other host of the domain can set or overwrite it. Loopback is a secure context, so
+ * browsers keep it over `http://127.0.0.1` in development too (Chromium checked by
+ * test/e2e/hosted-no-js.test.ts).
  */
-export function formToken(c: Context): string {
-  const known = getCookie(c, FORM_TOKEN);
-  if (known && TOKEN.test(known)) return known;
-  const token = newToken();
-  setCookie(c, FORM_TOKEN, token, {
-    path: '/pay/',
+function browserNonce(c: Context): string {
+  const known = getCookie(c, FORM_TOKEN, 'host');
+  if (known && NONCE.test(known)) return known;
+  const nonce = base64url(crypto.getRandomValues(new Uint8Array(16)));
+  setCookie(c, FORM_TOKEN, nonce, {
+    prefix: 'host',
+    path: '/',
+    secure: true,
     httpOnly: true,
     sameSite: 'Strict',
-    secure: new URL(c.req.url).protocol === 'https:',
     maxAge: 24 * 60 * 60,
   });
-  return token;
-}
-
-/** Equal strings in a time that does not depend on where they differ. */
-function sameText(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
+  return nonce;
 }
 
 /**
- * Whether a form post comes from the hosted page itself: by hono/csrf when the browser sends
- * `Origin` or `Sec-Fetch-Site`, else by its token (`posted`, the form's `uc_form` field) equal
- * to the payer's cookie. Call it once the body is known to be a form (hono/csrf only judges form
- * media types).
+ * The token of the session's forms for this browser (setting its cookie when it has none).
  *
  * @example
- * if (!(await fromHostedPage(c, form.uc_form))) return refused(c);
+ * const token = await formToken(c, view.id); // into <input type="hidden" name="uc_form">
  */
-export async function fromHostedPage(c: Context<ProxyApp>, posted: string): Promise<boolean> {
-  const told = c.req.header('origin') !== undefined || c.req.header('sec-fetch-site') !== undefined;
-  if (!told) {
-    const cookie = getCookie(c, FORM_TOKEN) ?? '';
-    return TOKEN.test(cookie) && sameText(cookie, posted);
+export async function formToken(c: Context<ProxyApp>, sessionId: string): Promise<string> {
+  const nonce = browserNonce(c);
+  const [key] = await purposeKeys(c.var.config, PURPOSE);
+  return base64url(
+    new Uint8Array(await crypto.subtle.sign('HMAC', key!, message(sessionId, nonce))),
+  );
+}
+
+/** Whether `posted` is the token of this session and this browser's cookie, under any key. */
+async function tokenMatches(
+  c: Context<ProxyApp>,
+  posted: string,
+  sessionId: string,
+): Promise<boolean> {
+  const nonce = getCookie(c, FORM_TOKEN, 'host') ?? '';
+  if (!NONCE.test(nonce) || !TOKEN.test(posted)) return false;
+  const mac = bytesOf(posted);
+  for (const key of await purposeKeys(c.var.config, PURPOSE)) {
+    // crypto.subtle.verify compares in constant time.
+    if (await crypto.subtle.verify('HMAC', key, mac, message(sessionId, nonce))) return true;
   }
+  return false;
+}
+
+/** Whether hono/csrf finds the post same-origin (false when the browser says neither). */
+async function sameOrigin(c: Context<ProxyApp>): Promise<boolean> {
   try {
     await SAME_ORIGIN(c, async () => {});
     return true;
@@ -81,6 +110,22 @@ export async function fromHostedPage(c: Context<ProxyApp>, posted: string): Prom
     if (error instanceof HTTPException && error.status === 403) return false;
     throw error;
   }
+}
+
+/**
+ * Whether a form post comes from the session's hosted page: hono/csrf passes, or `posted` (the
+ * form's `uc_form` field) is this browser's token for `sessionId`. Call it once the body is
+ * known to be a form (hono/csrf only judges form media types).
+ *
+ * @example
+ * if (!(await fromHostedPage(c, form.uc_form, id))) return refused(c);
+ */
+export async function fromHostedPage(
+  c: Context<ProxyApp>,
+  posted: string,
+  sessionId: string,
+): Promise<boolean> {
+  return (await sameOrigin(c)) || (await tokenMatches(c, posted, sessionId));
 }
 
 const SAME_ORIGIN = csrf({

@@ -67,7 +67,8 @@ function findKey(c: Context, keys: readonly MerchantKey[]): MerchantKey | null {
 /**
  * Authenticates the request among `keys`: answers the key, or throws 401 UNAUTHORIZED (an
  * expired key says so) after counting the failure (429 RATE_LIMITED once over the limit). Sets
- * `c.var.keyId`, which the request log line and the diagnostics report name.
+ * `c.var.keyId`, which the request log line and the diagnostics report name, and
+ * `c.var.keyScope` (a `checkout` key sees `customer` masked: worker/session/scoped-customer.ts).
  *
  * @example
  * const key = await authenticate(c, merchantKeysOf(c.env)); // diagnostics: before the config

@@ -16,6 +16,7 @@ import { ERROR_CODES, errorBodySchema } from '../../shared/schemas/error-body';
 import { WEBHOOK_TYPES } from './schemas/common';
 import { WEBHOOK_EVENTS } from './schemas/webhooks';
 import { errorsSection } from './errors-section';
+import { scopesFor } from '../keys/route-scopes';
 
 // The error body is the one the Worker sends (shared/schemas/error-body.ts), named here.
 named(
@@ -244,7 +245,12 @@ export function openApiDocument(
       tags: [operation.tag],
       summary: operation.summary,
       ...(operation.description ? { description: operation.description } : {}),
-      ...(operation.audience === 'merchant' ? {} : { security: [] }),
+      // A merchant route names the key scopes that may call it (worker/keys/route-scopes.ts):
+      // OpenAPI 3.1 lets an http scheme's requirement list the roles it needs.
+      security:
+        operation.audience === 'merchant'
+          ? [{ merchantKey: scopesFor(operation.method, operation.path) }]
+          : [],
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(operation.body
         ? {
@@ -315,7 +321,10 @@ export function openApiDocument(
         merchantKey: {
           type: 'http',
           scheme: 'bearer',
-          description: 'A merchant API key (MERCHANT_API_KEY or MERCHANT_API_KEYS).',
+          description:
+            'A merchant API key (MERCHANT_API_KEY or MERCHANT_API_KEYS). Each operation lists ' +
+            'the key scopes that may call it (`full`, `read`, `checkout`); another scope is 403 ' +
+            '`FORBIDDEN`.',
         },
       },
       parameters: {

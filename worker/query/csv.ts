@@ -1,22 +1,28 @@
 /**
  * RFC 4180 CSV: CRLF between records, a header line, and a field quoted (with its quotes
- * doubled) when it holds a comma, a double quote, CR or LF. Null is an empty field. A text field
- * that a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`, a tab or CR;
- * upstream text passes through here) is prefixed with `'` (OWASP's CSV injection advice);
- * numbers are written as numbers.
+ * doubled) when it holds a double quote or a character some spreadsheet splits cells or lines
+ * on: a comma, a semicolon (the separator of locales with a decimal comma), a tab, CR or LF.
+ * Null is an empty field. A text field that a spreadsheet would run as a formula is prefixed with
+ * `'` (OWASP's CSV injection advice; upstream text passes through here): one that starts with
+ * `=`, `+`, `-`, `@`, a tab or CR, or holds one of `= + - @` right after a separator (`;`, `,`,
+ * tab, CR, LF; spaces between them too, which some importers trim), since a program that splits
+ * on that separator starts a new cell there. Numbers are written as numbers.
  * @module
  */
 
 /** A CSV field value. */
 export type CsvValue = string | number | null;
 
-/** The first characters that make a spreadsheet read a cell as a formula. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** What makes a spreadsheet read a cell as a formula: at the start, or after a separator. */
+const FORMULA = /^[=+\-@\t\r]|[;,\t\r\n] *[=+\-@]/;
+
+/** What a field must be quoted for. */
+const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 function field(value: CsvValue): string {
   if (value === null) return '';
-  const text = typeof value === 'string' && FORMULA_START.test(value) ? `'${value}` : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = typeof value === 'string' && FORMULA.test(value) ? `'${value}` : String(value);
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
 /**

@@ -159,11 +159,12 @@ async function renderPage(
   }
   const step = noJsStep(view, at.chosen, at.dismissed);
   const t = HOSTED_STRINGS[ctx.locale.language];
+  const token = await formToken(c, view.id);
   const card = noJsCard(step, {
     view,
     t: widgetStrings(ctx.locale.language),
     tag: ctx.locale.tag,
-    token: formToken(c),
+    token,
     href: req.href,
     chosen: at.chosen,
     dismissed: at.dismissed,
@@ -210,7 +211,7 @@ export function hostedPage() {
   app.post('/:id/:form{choose|attempt|otp}', async (c) => {
     const req = request(c);
     const form = await readForm(c);
-    if (!(await fromHostedPage(c, form[FORM_TOKEN] ?? ''))) {
+    if (!(await fromHostedPage(c, form[FORM_TOKEN] ?? '', c.req.param('id')))) {
       throw new CheckoutError(
         'ORIGIN_NOT_ALLOWED',
         'This form may be sent only from its own checkout page.',

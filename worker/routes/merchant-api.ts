@@ -7,6 +7,7 @@
 import { Hono } from 'hono';
 import type { ProxyApp } from '../app-env';
 import { config } from '../middleware/config';
+import { SCOPE_GRANTS } from '../keys/route-scopes';
 import { merchantAuth } from '../middleware/merchant-auth';
 import { merchantAdmin } from './merchant-admin';
 import { merchantPayments } from './merchant-payments';
@@ -27,13 +28,11 @@ import { paymentMethods } from './payment-methods';
 export function merchantApi() {
   const app = new Hono<ProxyApp>();
   app.use('*', config());
-  // Scopes (docs/design.md, "Merchant API auth"): the first merchantAuth a request meets
-  // decides. `checkout` keys create and read sessions; `read` keys make GET requests; anything
-  // not listed needs a `full` key.
-  app.post('/sessions', merchantAuth('checkout'));
-  app.post('/payment-methods/predict', merchantAuth('checkout', 'read')); // a lookup (issue 27)
-  app.on('GET', ['/sessions', '/sessions/:id'], merchantAuth('checkout', 'read'));
-  app.get('*', merchantAuth('read'));
+  // Scopes (worker/keys/route-scopes.ts, the one table): the first merchantAuth a request
+  // meets decides, so each grant in its order, then `full` keys only for anything else.
+  for (const grant of SCOPE_GRANTS) {
+    app.on(grant.method, grant.path, merchantAuth(...grant.scopes));
+  }
   app.use('*', merchantAuth());
   // Lists, events feed and settlement report from the query index (before the routes by id).
   app.route('/', merchantQueries());

@@ -10,6 +10,7 @@ import { newSessionId } from '../ids';
 import { createdByOf } from '../keys/created-by';
 import { jsonBody } from '../middleware/json-body';
 import { refuseUntakeableAmount } from '../payment-methods/amount-check';
+import { forKeyScope } from '../session/scoped-customer';
 import { sessionStub } from '../stubs';
 import { respond } from './respond';
 
@@ -48,11 +49,18 @@ export function merchantSessions() {
         created_by: createdByOf(c),
       });
       if (!outcome.ok) return respond(c, outcome);
-      return c.json(outcome.value.session, outcome.value.created ? 201 : 200);
+      return c.json(
+        forKeyScope(outcome.value.session, c.var.keyScope, catalogue),
+        outcome.value.created ? 201 : 200,
+      );
     },
   );
 
-  app.get('/:id', async (c) => respond(c, await sessionStub(c.env, c.req.param('id')).merchant()));
+  app.get('/:id', async (c) => {
+    const outcome = await sessionStub(c.env, c.req.param('id')).merchant();
+    if (!outcome.ok) return respond(c, outcome);
+    return c.json(forKeyScope(outcome.value, c.var.keyScope, c.var.config.catalogue));
+  });
 
   // Ask the upstream now about every attempt still unsettled (needs_review included).
   app.post('/:id/reconcile', async (c) =>

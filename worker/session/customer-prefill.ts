@@ -13,7 +13,7 @@ import { fail, type Outcome } from '../durable/outcome';
 import { parseJson, type SessionRow } from './store';
 
 /** The prefill as the merchant sent it (stored on the session row). */
-interface StoredCustomer {
+export interface StoredCustomer {
   first_name?: string;
   last_name?: string;
   mobile?: string;
@@ -36,7 +36,20 @@ export function viewPrefill(
   session: SessionRow,
   countries: readonly CountryOption[],
 ): CustomerPrefill | null {
-  const stored = parseJson<StoredCustomer>(session.customer);
+  return maskedPrefill(parseJson<StoredCustomer>(session.customer), countries);
+}
+
+/**
+ * The prefill as stored (or as the merchant view carries it), masked as the public view masks
+ * it: the first name and the phone masked; null when there is neither.
+ *
+ * @example
+ * maskedPrefill({ first_name: 'Amina', email: 'a@b.example' }, countries); // { first_name: 'Amina' }
+ */
+export function maskedPrefill(
+  stored: StoredCustomer | null,
+  countries: readonly CountryOption[],
+): CustomerPrefill | null {
   if (!stored) return null;
   const prefill: CustomerPrefill = {};
   if (stored.first_name) prefill.first_name = stored.first_name;

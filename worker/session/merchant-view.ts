@@ -159,15 +159,24 @@ export function merchantSession(cx: SessionContext): MerchantSession | null {
   };
 }
 
+/** The statuses in which the page is still taking the payment: it may show the order's text. */
+const TAKING_PAYMENT: readonly SessionRow['status'][] = ['open', 'pending'];
+
 /**
  * What the hosted page shows: the public view (the widget's first view), the merchant's
- * reference and the order description (`metadata.description`).
+ * reference and, only while the session is open or pending (as the clock stands, `view.status`),
+ * the order description (`metadata.description`). Afterwards whoever holds the link sees the
+ * amount, the reference and the outcome only: the description is the merchant's free text and
+ * may name the payer (worker/durable/redaction.ts counts it as personal data); the payer's name
+ * already leaves the view once no attempt can start (public-view.ts).
  */
 export function hostedSession(
   session: SessionRow,
   view: CheckoutView,
   refunded = 0,
 ): HostedSession {
-  const description = parseJson<Record<string, string>>(session.metadata)?.description;
+  const description = TAKING_PAYMENT.includes(view.status)
+    ? parseJson<Record<string, string>>(session.metadata)?.description
+    : undefined;
   return { view, reference: session.reference, description: description ?? null, refunded };
 }
