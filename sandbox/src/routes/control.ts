@@ -87,7 +87,15 @@ const SettingsBody = z.strictObject({
 });
 const FaultBody = z.object({
   endpoint: z.string(),
-  fault: z.enum(['error', 'delay', 'malformed', 'no_callback', 'answer_lost', 'not_created']),
+  fault: z.enum([
+    'error',
+    'delay',
+    'malformed',
+    'no_callback',
+    'answer_lost',
+    'answer_refused',
+    'not_created',
+  ]),
   count: z._default(z.int().check(z.minimum(1), z.maximum(1000)), 1),
   delay_ms: z._default(z.int().check(z.minimum(0), z.maximum(60_000)), 0),
 });
@@ -305,6 +313,9 @@ control.post('/control/faults', async (c) => {
       'fault',
       'answer_lost applies to collections, payouts and process-transaction only',
     );
+  }
+  if (fault === 'answer_refused' && endpoint !== 'collections' && endpoint !== 'payouts') {
+    return invalid('fault', 'answer_refused applies to collections and payouts only');
   }
   if (fault === 'not_created' && endpoint !== 'status') {
     return invalid('fault', 'not_created applies to status only');

@@ -18,6 +18,11 @@ export type FaultKind =
    * goes on), wait `delay_ms` real milliseconds if set, then answer HTTP 504 instead of its
    * real answer: the caller cannot know that it happened (a gateway timing out, say). */
   | 'answer_lost'
+  /** Process a create (its callback goes as scripted), wait until that callback was answered
+   * (at most `delay_ms` real milliseconds, 10 s when 0), then answer HTTP 400 instead (payouts:
+   * "Insufficient wallet balance", collections: their refusal): a refusal that contradicts what
+   * the upstream did and already reported (a gateway's stale answer). */
+  | 'answer_refused'
   /** Status query: answer HTTP 400 "…Transaction was not created!" without looking, even for
    * a transaction that exists (a lagging replica). */
   | 'not_created';
