@@ -11,9 +11,11 @@ import { sameTerms } from '../durable/redaction';
 import { firstQueryDelay } from '../durable/reconcile-backoff';
 import type { ProxyEnv } from '../env';
 import type { CreatedBy } from '../keys/created-by';
+import { judgeRefusal } from '../payment/create-refusal';
 import { refsOf } from '../payment/judge';
 import { learnRefs } from '../payment/ref-store';
 import { callUpstream } from '../upstream';
+import { applyDeferredCallbacks } from './callbacks';
 import { notChargedReport, text } from './report';
 import type { PayoutStore, RefundOwner } from './store';
 import { applyEvent, recordPayout } from './transitions';
@@ -28,7 +30,8 @@ export interface Created {
 
 /**
  * Creates the payout upstream. The same terms again answer the existing payout, other terms
- * SESSION_CONFLICT; a refusal is `failed` (not charged, UPSTREAM_REJECTED); a create whose
+ * SESSION_CONFLICT; a refusal is `failed` (not charged, UPSTREAM_REJECTED) unless a verified
+ * report of the payout was heard (worker/payment/create-refusal.ts); a create whose
  * effect is unknown (timeout, 408, 429, 3xx, 5xx, unreadable answer, network error) stays
  * `pending` with create_state `unknown`. With `owner`, the payout pays that session's refund
  * (recorded with it, before the upstream is called).
@@ -78,6 +81,19 @@ export async function createPayout(
     learnRefs(store.sql, body.reference, { collection: refs, transaction: [] }, 'create');
   } else if (result.kind === 'rejected') {
     store.setCreateAnswer('rejected', result.message);
+    const judged = judgeRefusal({
+      judgeWaiting: () => applyDeferredCallbacks(store),
+      pending: () => store.row()?.status === 'pending',
+      heard: () => store.reconcile().heard === 1,
+      keepUnknown: () => {
+        store.setCreateAnswer('unknown', result.message);
+        console.warn(`payout_create_refusal_contradicted ${result.status}`);
+      },
+    });
+    if (judged !== 'refused') {
+      stageIndexRow(store);
+      return { ok: true, value: { created: true, payout: payoutView(store)! } };
+    }
     applyEvent(
       store,
       'confirmed_failed',

@@ -128,8 +128,10 @@ export async function runReconcileTask(
 ): Promise<void> {
   const { tasks } = store.open();
   const row = store.row();
-  // A needs_review payout is still asked once when a callback waits for what a query tells.
-  const waiting = row?.status === 'needs_review' && store.deferred().length > 0;
+  // A needs_review payout is still asked once when a callback waits for what a query tells,
+  // and so is a failed one whose success waits (it would reopen it).
+  const waiting =
+    (row?.status === 'needs_review' || row?.status === 'failed') && store.deferred().length > 0;
   if (!row || (row.status !== 'pending' && !waiting)) {
     tasks.cancel(task.key);
     return;
