@@ -223,7 +223,14 @@ export async function sandboxTxFor(attemptId: string): Promise<SandboxTx[]> {
 /** Injects a fault for the next `count` calls of a sandbox endpoint. */
 export async function injectFault(
   endpoint: string,
-  fault: 'error' | 'delay' | 'malformed' | 'no_callback' | 'answer_lost' | 'not_created',
+  fault:
+    | 'error'
+    | 'delay'
+    | 'malformed'
+    | 'no_callback'
+    | 'answer_lost'
+    | 'answer_refused'
+    | 'not_created',
   count = 1,
   delayMs = 0,
 ): Promise<void> {
