@@ -101,6 +101,9 @@ export const ErrorCode = {
    * redirect wallet) or its payer's phone was erased: the refund needs `destination`
    * (`details.missing` names it). */
   REFUND_DESTINATION_REQUIRED: 'REFUND_DESTINATION_REQUIRED',
+  /** The refund cannot be canceled: its payout's create may have reached the payment service
+   * (or it settled); `details` says its `status` and `create_state`. */
+  REFUND_NOT_CANCELABLE: 'REFUND_NOT_CANCELABLE',
   /** The deployment's configuration is incomplete; `message` names what is missing. */
   CONFIG_INVALID: 'CONFIG_INVALID',
   /** Something failed on our side; nothing about the request was wrong. */
@@ -149,6 +152,7 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   REFUND_EXCEEDS_PAID: 409,
   NOT_PAID: 409,
   REFUND_DESTINATION_REQUIRED: 422,
+  REFUND_NOT_CANCELABLE: 409,
   CONFIG_INVALID: 500,
   INTERNAL: 500,
 };

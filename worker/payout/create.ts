@@ -48,6 +48,8 @@ export async function createPayout(
     if (!sameTerms(existing.fingerprint, JSON.stringify(body))) {
       return fail('SESSION_CONFLICT', 'A payout with this reference has other terms.');
     }
+    // Recorded, never sent (its object was evicted before the call left): send it now.
+    if (existing.create_state === 'unsent') await sendPayout(env, store, body);
     return { ok: true, value: { created: false, payout: payoutView(store)! } };
   }
   const config = loadConfig(env);
@@ -57,6 +59,23 @@ export async function createPayout(
   if (owner) store.setOwner(owner);
   store.reconcile();
   tasks.schedule('reconcile', 'reconcile', now + firstQueryDelay(config), body.reference);
+  const sent = await sendPayout(env, store, body);
+  if (sent.ok) sent.value.created = true;
+  return sent;
+}
+
+/**
+ * Sends a recorded payout's create, at most once: the record is claimed (`unsent` → `sending`)
+ * in the same synchronous step the call leaves in, so a payout whose create state is still
+ * `unsent` was provably never sent, and a second sender (the payout's task, a repeated create)
+ * sends nothing. The upstream refuses a second create of the same reference too.
+ */
+export async function sendPayout(
+  env: ProxyEnv,
+  store: PayoutStore,
+  body: PayoutBody,
+): Promise<Outcome<Created>> {
+  const config = loadConfig(env);
   const { reference, ...rest } = body;
   const params = {
     ...rest,
@@ -64,13 +83,16 @@ export async function createPayout(
     payment_reference: reference,
     client_callback_url: `${config.publicBaseUrl}/hooks/payouts`,
   };
+  let claimed = false;
   const result = await callUpstream(
     env,
     config,
     config.payoutPath,
-    { params },
+    { params, beforeSend: () => (claimed = store.claimSend()) },
     payoutCreateResponseSchema,
   );
+  // Sent by another sender, or canceled: its own record says what happened.
+  if (!claimed) return { ok: true, value: { created: false, payout: payoutView(store)! } };
   if (result.kind === 'ok') {
     const data = result.body.data ?? {};
     store.markHeard();
@@ -92,7 +114,7 @@ export async function createPayout(
     });
     if (judged !== 'refused') {
       stageIndexRow(store);
-      return { ok: true, value: { created: true, payout: payoutView(store)! } };
+      return { ok: true, value: { created: false, payout: payoutView(store)! } };
     }
     applyEvent(
       store,
@@ -111,5 +133,5 @@ export async function createPayout(
     store.setCreateAnswer('unknown', result.kind === 'timeout' ? 'timeout' : result.reason);
   }
   stageIndexRow(store);
-  return { ok: true, value: { created: true, payout: payoutView(store)! } };
+  return { ok: true, value: { created: false, payout: payoutView(store)! } };
 }

@@ -56,8 +56,13 @@ export interface RefundOwner {
   merchant_reference: string | null;
 }
 
-/** Whether the create call is known to have reached the upstream (`unknown`: no readable answer). */
-export type CreateState = 'sending' | 'accepted' | 'rejected' | 'unknown';
+/**
+ * Where the create call is: `unsent` (recorded, provably never sent: its object may have been
+ * evicted before the call left; its task sends it, or the merchant cancels it), `sending` (it
+ * left, no answer yet), `accepted`, `rejected`, `unknown` (no readable answer, or a refusal a
+ * heard report contradicts), `canceled` (canceled while unsent: never sent).
+ */
+export type CreateState = 'unsent' | 'sending' | 'accepted' | 'rejected' | 'unknown' | 'canceled';
 
 /** The payout row (one per object). */
 export type PayoutRow = {
@@ -206,6 +211,29 @@ export class PayoutStore {
       upstreamRef,
       message,
       Date.now(),
+    );
+  }
+
+  /**
+   * Claims an unsent create for one sender, in one synchronous step right before the call
+   * leaves: true once (it is `sending` from then on), false when it was sent or canceled.
+   */
+  claimSend(): boolean {
+    return (
+      this.sql.exec(
+        "UPDATE payout SET create_state = 'sending', updated_at = ? WHERE create_state = 'unsent'",
+        Date.now(),
+      ).rowsWritten > 0
+    );
+  }
+
+  /** Cancels an unsent create (see {@link claimSend}): true once, false when it was sent. */
+  claimCancel(): boolean {
+    return (
+      this.sql.exec(
+        "UPDATE payout SET create_state = 'canceled', updated_at = ? WHERE create_state = 'unsent'",
+        Date.now(),
+      ).rowsWritten > 0
     );
   }
 

@@ -33,7 +33,8 @@ import { refundOf } from './refund-view';
 import { stageIndexRow } from './index-row';
 import { payoutView } from './view';
 
-/** Writes the new payout, `pending` with its create call `sending`. */
+/** Writes the new payout, `pending` with its create call `unsent` (worker/payout/create.ts
+ * claims it right before the call leaves). */
 export function recordPayout(
   store: PayoutStore,
   body: PayoutBody,
@@ -43,7 +44,7 @@ export function recordPayout(
   store.sql.exec(
     `INSERT INTO payout (reference, status, amount, currency, mobile_masked, method, create_state,
        fingerprint, created_at, updated_at, created_by)
-     VALUES (?, 'pending', ?, ?, ?, ?, 'sending', ?, ?, ?, ?)`,
+     VALUES (?, 'pending', ?, ?, ?, ?, 'unsent', ?, ?, ?, ?)`,
     body.reference,
     body.amount,
     body.currency,
@@ -139,7 +140,9 @@ export function applyEvent(
         request: parseCreatedBy(row.created_by),
       }
     : null;
-  if (step.changed && (step.status === 'succeeded' || step.status === 'failed')) {
+  if (step.changed && refund && updated.create_state === 'canceled') {
+    outbox.enqueue(`evt_${row.reference}_canceled`, 'refund.canceled', refund);
+  } else if (step.changed && (step.status === 'succeeded' || step.status === 'failed')) {
     const id = `evt_${row.reference}_${step.status}`;
     const succeeded = step.status === 'succeeded';
     if (refund) outbox.enqueue(id, succeeded ? 'refund.succeeded' : 'refund.failed', refund);

@@ -1,10 +1,13 @@
 // Refunds against an upstream that reports money in unexpected ways: a create refused after
 // its success was heard, a success after a failure, a failure naming another transaction. The
 // real proxy and the real sandbox; each test fails without the rule it names.
+import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { expectNoSecrets } from '../helpers';
-import { clearFaults, injectFault } from '../hostile/support';
+import { expectNoSecrets, merchant } from '../helpers';
+import { clearFaults, injectFault, sandboxTxFor } from '../hostile/support';
+import { payoutObject } from '../objects';
 import {
+  drainRefund,
   expectRefundEvents,
   getRefund,
   paidSession,
@@ -84,5 +87,78 @@ describe('refunds: failure reports are matched on references', () => {
     });
     expect((await getRefund(refund.id)).status).toBe('pending');
     await expectBudgetHeld(id);
+  });
+});
+
+/**
+ * A refund whose Payout object recorded it and was evicted before its call left: made with the
+ * real API (the sandbox's `error` fault refuses the create without processing it, so the
+ * upstream has no such payout), then its record put back as the eviction leaves it (`unsent`;
+ * the object's memory, not the sandbox, is what an eviction loses). Its status query is held
+ * off so the test decides who acts first.
+ */
+async function unsentRefund(): Promise<{ id: string; refundId: string }> {
+  const { id } = await paidSession(1000);
+  await injectFault('payouts', 'error');
+  const asked = await requestRefund(id);
+  expect(asked.status).toBe(201);
+  await runInDurableObject(payoutObject(asked.json.id), (_instance, state) => {
+    state.storage.sql.exec("UPDATE payout SET create_state = 'unsent'");
+    state.storage.sql.exec(
+      "UPDATE tasks SET due_at = ? WHERE kind = 'reconcile'",
+      Date.now() + 3_600_000,
+    );
+  });
+  expect(await sandboxTxFor(asked.json.id)).toEqual([]);
+  return { id, refundId: asked.json.id };
+}
+
+describe('refunds: recorded but never sent', () => {
+  it('its task sends it, once: one upstream payout, refund.succeeded', async () => {
+    const { id, refundId } = await unsentRefund();
+    expect((await getRefund(refundId)).create_state).toBe('unsent');
+    await runInDurableObject(payoutObject(refundId), async (instance, state) => {
+      state.storage.sql.exec(
+        "UPDATE tasks SET due_at = ? WHERE kind = 'reconcile'",
+        Date.now() - 1,
+      );
+      await (instance as { alarm(): Promise<void> }).alarm();
+    });
+    await waitForRefund(refundId, 'succeeded');
+    await expectRefundEvents(refundId, id, ['refund.succeeded']);
+    expect(await sandboxTxFor(refundId)).toHaveLength(1);
+    await expectBudgetHeld(id);
+  });
+
+  it('POST /v1/refunds/:id/cancel cancels it: failed (CANCELED), one refund.canceled, its amount is free; once sent, 409', async () => {
+    const { id, refundId } = await unsentRefund();
+    const canceled = await merchant(`/v1/refunds/${refundId}/cancel`, { method: 'POST' });
+    expect(canceled.status).toBe(200);
+    expect(await canceled.json()).toMatchObject({
+      id: refundId,
+      status: 'failed',
+      create_state: 'canceled',
+      failure: { code: 'CANCELED' },
+    });
+    const [hook] = await expectRefundEvents(refundId, id, ['refund.canceled']);
+    expect(hook!.body.id).toBe(`evt_${refundId}_canceled`);
+    expect(await sandboxTxFor(refundId)).toEqual([]);
+    // The amount is free again: the whole payment can be refunded.
+    const again = await requestRefund(id);
+    expect(again.status, JSON.stringify(again.json)).toBe(201);
+    expect(again.json.amount).toBe(1000);
+    await waitForRefund(again.json.id, 'succeeded');
+    for (const sent of [refundId, again.json.id]) {
+      const refused = await merchant(`/v1/refunds/${sent}/cancel`, { method: 'POST' });
+      expect(refused.status).toBe(409);
+      expect(((await refused.json()) as { error: { code: string } }).error.code).toBe(
+        'REFUND_NOT_CANCELABLE',
+      );
+    }
+    expect(
+      (await merchant('/v1/refunds/re_aaaaaaaaaaaaaaaaaaaaaaaaaa/cancel', { method: 'POST' }))
+        .status,
+    ).toBe(404);
+    await drainRefund(again.json.id, id);
   });
 });

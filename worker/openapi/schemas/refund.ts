@@ -33,7 +33,7 @@ export const refundFields = {
   reference: z.string().nullable().describe("The merchant's own reference of the refund."),
   sub_merchant_id: z.string().nullable(),
   upstream_reference: z.string().nullable(),
-  create_state: z.enum(['sending', 'accepted', 'rejected', 'unknown']),
+  create_state: z.enum(['unsent', 'sending', 'accepted', 'rejected', 'unknown', 'canceled']),
   failure: failureSchema.nullable(),
   differences: z.array(moneyDifferenceSchema).nullable(),
   created: isoTime,
