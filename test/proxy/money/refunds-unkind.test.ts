@@ -5,6 +5,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { expectNoSecrets, merchant } from '../helpers';
 import { clearFaults, injectFault, sandboxTxFor } from '../hostile/support';
+import type { RefundView } from '../../../worker/payout/refund-view';
 import { payoutObject } from '../objects';
 import {
   drainRefund,
@@ -160,5 +161,36 @@ describe('refunds: recorded but never sent', () => {
         .status,
     ).toBe(404);
     await drainRefund(again.json.id, id);
+  });
+});
+
+describe('refunds: a destination other than the payer', () => {
+  it("is flagged destination.differs_from_payer in the refund and its refund.* webhooks; the payer's own number is not", async () => {
+    const { id } = await paidSession(1000);
+    const own = await requestRefund(id, { amount: 400 });
+    expect(own.status).toBe(201);
+    expect(own.json.destination.differs_from_payer).toBe(false);
+    const other = await requestRefund(id, {
+      amount: 600,
+      destination: { method: 'send money', mobile: '254712399000' },
+    });
+    expect(other.status).toBe(201);
+    expect(other.json.destination.differs_from_payer).toBe(true);
+    await waitForRefund(own.json.id, 'succeeded');
+    expect((await waitForRefund(other.json.id, 'succeeded')).destination).toMatchObject({
+      differs_from_payer: true,
+    });
+    await drainRefund(own.json.id, id);
+    const hooks = await expectRefundEvents(other.json.id, id, [
+      'refund.succeeded',
+      'refund.succeeded',
+    ]);
+    const flags = Object.fromEntries(
+      hooks.map((h) => {
+        const data = h.body.data as unknown as RefundView;
+        return [data.id, data.destination.differs_from_payer];
+      }),
+    );
+    expect(flags).toEqual({ [own.json.id]: false, [other.json.id]: true });
   });
 });

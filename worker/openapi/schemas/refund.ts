@@ -27,7 +27,16 @@ export const refundFields = {
   currency: z.string(),
   status: attemptStatusSchema,
   destination: z
-    .object({ method: z.string(), mobile: z.string().describe('Masked.') })
+    .object({
+      method: z.string(),
+      mobile: z.string().describe('Masked.'),
+      differs_from_payer: z
+        .boolean()
+        .describe(
+          'True unless the refund is paid to the number that paid (a number given that is ' +
+            "another, or the payer's was never kept or was erased): check it before it leaves.",
+        ),
+    })
     .describe('The payout method and the masked number the refund is paid to.'),
   reason: z.string().nullable(),
   reference: z.string().nullable().describe("The merchant's own reference of the refund."),
