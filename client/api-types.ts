@@ -62,6 +62,13 @@ export interface paths {
     /** Ask the upstream now about a refund */
     post: operations["reconcileRefund"];
   };
+  "/v1/refunds/{id}/cancel": {
+    /**
+     * Cancel a refund that was never sent
+     * @description Cancels a refund whose payout was recorded but provably never sent to the payment service (create_state `unsent`, e.g. its object was evicted before the call left): it becomes `failed` with create_state `canceled` and failure code `CANCELED`, frees its amount and sends `refund.canceled`. Once the create may have left: 409.
+     */
+    post: operations["cancelRefund"];
+  };
   "/v1/refunds/{id}/webhooks/{event}/resend": {
     /** Deliver one of a refund's webhooks again */
     post: operations["resendRefundWebhook"];
@@ -333,6 +340,13 @@ export interface webhooks {
      */
     post: operations["webhook_refund_failed"];
   };
+  "refund.canceled": {
+    /**
+     * `refund.canceled`
+     * @description POSTed to MERCHANT_WEBHOOK_URL, signed per Standard Webhooks: verify the `webhook-signature` with `verifyWebhook` (`unified-checkout/webhooks` or `unified-checkout/client`) before trusting the body.
+     */
+    post: operations["webhook_refund_canceled"];
+  };
   "refund.anomaly": {
     /**
      * `refund.anomaly`
@@ -379,7 +393,7 @@ export interface components {
     WebhookRecord: {
       id: string;
       /** @enum {string} */
-      type: "checkout.succeeded" | "checkout.failed" | "checkout.expired" | "checkout.anomaly" | "checkout.requires_action" | "integration.error" | "payout.succeeded" | "payout.failed" | "payout.anomaly" | "refund.succeeded" | "refund.failed" | "refund.anomaly" | "payment_link.paid" | "payment_link.anomaly";
+      type: "checkout.succeeded" | "checkout.failed" | "checkout.expired" | "checkout.anomaly" | "checkout.requires_action" | "integration.error" | "payout.succeeded" | "payout.failed" | "payout.anomaly" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "refund.anomaly" | "payment_link.paid" | "payment_link.anomaly";
       status: string;
       tries: number;
       /** @description ISO 8601 (UTC). */
@@ -769,7 +783,7 @@ export interface components {
       payment_method_type: string;
       upstream_reference: string | null;
       /** @enum {string} */
-      create_state: "sending" | "accepted" | "rejected" | "unknown";
+      create_state: "unsent" | "sending" | "accepted" | "rejected" | "unknown" | "canceled";
       upstream_message: string | null;
       failure: components["schemas"]["Failure"] | null;
       differences: components["schemas"]["MoneyDifference"][] | null;
@@ -799,6 +813,8 @@ export interface components {
         method: string;
         /** @description Masked. */
         mobile: string;
+        /** @description True unless the refund is paid to the number that paid (a number given that is another, or the payer's was never kept or was erased): check it before it leaves. */
+        differs_from_payer: boolean;
       };
       reason: string | null;
       /** @description The merchant's own reference of the refund. */
@@ -806,7 +822,7 @@ export interface components {
       sub_merchant_id: string | null;
       upstream_reference: string | null;
       /** @enum {string} */
-      create_state: "sending" | "accepted" | "rejected" | "unknown";
+      create_state: "unsent" | "sending" | "accepted" | "rejected" | "unknown" | "canceled";
       failure: components["schemas"]["Failure"] | null;
       differences: components["schemas"]["MoneyDifference"][] | null;
       /** @description ISO 8601 (UTC). */
@@ -833,6 +849,8 @@ export interface components {
         method: string;
         /** @description Masked. */
         mobile: string;
+        /** @description True unless the refund is paid to the number that paid (a number given that is another, or the payer's was never kept or was erased): check it before it leaves. */
+        differs_from_payer: boolean;
       };
       reason: string | null;
       /** @description The merchant's own reference of the refund. */
@@ -840,7 +858,7 @@ export interface components {
       sub_merchant_id: string | null;
       upstream_reference: string | null;
       /** @enum {string} */
-      create_state: "sending" | "accepted" | "rejected" | "unknown";
+      create_state: "unsent" | "sending" | "accepted" | "rejected" | "unknown" | "canceled";
       failure: components["schemas"]["Failure"] | null;
       differences: components["schemas"]["MoneyDifference"][] | null;
       /** @description ISO 8601 (UTC). */
@@ -890,6 +908,8 @@ export interface components {
         method: string;
         /** @description Masked. */
         mobile: string;
+        /** @description True unless the refund is paid to the number that paid (a number given that is another, or the payer's was never kept or was erased): check it before it leaves. */
+        differs_from_payer: boolean;
       };
       reason: string | null;
       /** @description The merchant's own reference of the refund. */
@@ -897,7 +917,7 @@ export interface components {
       sub_merchant_id: string | null;
       upstream_reference: string | null;
       /** @enum {string} */
-      create_state: "sending" | "accepted" | "rejected" | "unknown";
+      create_state: "unsent" | "sending" | "accepted" | "rejected" | "unknown" | "canceled";
       failure: components["schemas"]["Failure"] | null;
       differences: components["schemas"]["MoneyDifference"][] | null;
       /** @description ISO 8601 (UTC). */
@@ -1171,7 +1191,7 @@ export interface components {
     };
     MoneyAnomalyData: {
       reference: string;
-      /** @description success_after_failure, failure_after_success, mismatch, needs_review. */
+      /** @description success_after_failure, failure_after_success, mismatch, needs_review, unmatched_failure. */
       kind: string;
       expected: {
         [key: string]: unknown;
@@ -1183,7 +1203,7 @@ export interface components {
     };
     RefundAnomalyData: {
       reference: string;
-      /** @description success_after_failure, failure_after_success, mismatch, needs_review. */
+      /** @description success_after_failure, failure_after_success, mismatch, needs_review, unmatched_failure. */
       kind: string;
       status: string;
       expected: {
@@ -1211,6 +1231,8 @@ export interface components {
           method: string;
           /** @description Masked. */
           mobile: string;
+          /** @description True unless the refund is paid to the number that paid (a number given that is another, or the payer's was never kept or was erased): check it before it leaves. */
+          differs_from_payer: boolean;
         };
         reason: string | null;
         /** @description The merchant's own reference of the refund. */
@@ -1218,7 +1240,7 @@ export interface components {
         sub_merchant_id: string | null;
         upstream_reference: string | null;
         /** @enum {string} */
-        create_state: "sending" | "accepted" | "rejected" | "unknown";
+        create_state: "unsent" | "sending" | "accepted" | "rejected" | "unknown" | "canceled";
         failure: components["schemas"]["Failure"] | null;
         differences: components["schemas"]["MoneyDifference"][] | null;
         /** @description ISO 8601 (UTC). */
@@ -1344,6 +1366,15 @@ export interface components {
       timestamp: string;
       data: components["schemas"]["RefundEventData"];
     };
+    RefundCanceledEvent: {
+      /** @description The event id, also the `webhook-id` header; stable across retries. */
+      id: string;
+      /** @constant */
+      type: "refund.canceled";
+      /** @description ISO 8601 (UTC). */
+      timestamp: string;
+      data: components["schemas"]["RefundEventData"];
+    };
     RefundAnomalyEvent: {
       /** @description The event id, also the `webhook-id` header; stable across retries. */
       id: string;
@@ -1372,7 +1403,7 @@ export interface components {
       data: components["schemas"]["MoneyAnomalyData"];
     };
     /** @enum {string} */
-    ErrorCode: "INVALID_JSON" | "VALIDATION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNAUTHORIZED" | "FORBIDDEN" | "ORIGIN_NOT_ALLOWED" | "RATE_LIMITED" | "SESSION_NOT_FOUND" | "SESSION_CLOSED" | "SESSION_EXPIRED" | "SESSION_CONFLICT" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_IN_PROGRESS" | "ATTEMPT_IN_PROGRESS" | "NO_ATTEMPT_WAITING" | "COUNTRY_NOT_AVAILABLE" | "METHOD_NOT_AVAILABLE" | "OTP_INVALID" | "OTP_EXPIRED" | "OTP_LOCKED" | "SIGNATURE_INVALID" | "TIMESTAMP_OUT_OF_RANGE" | "SOURCE_NOT_ALLOWED" | "UPSTREAM_REJECTED" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "MERCHANT_UNAVAILABLE" | "UPSTREAM_AUTH" | "NOT_SETTLED" | "PAYMENT_IN_PROGRESS" | "ALREADY_PAID" | "REFUND_EXCEEDS_PAID" | "NOT_PAID" | "REFUND_DESTINATION_REQUIRED" | "REPLAY_IN_PROGRESS" | "CONFIG_INVALID" | "INTERNAL";
+    ErrorCode: "INVALID_JSON" | "VALIDATION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNAUTHORIZED" | "FORBIDDEN" | "ORIGIN_NOT_ALLOWED" | "RATE_LIMITED" | "SESSION_NOT_FOUND" | "SESSION_CLOSED" | "SESSION_EXPIRED" | "SESSION_CONFLICT" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_IN_PROGRESS" | "ATTEMPT_IN_PROGRESS" | "NO_ATTEMPT_WAITING" | "COUNTRY_NOT_AVAILABLE" | "METHOD_NOT_AVAILABLE" | "OTP_INVALID" | "OTP_EXPIRED" | "OTP_LOCKED" | "SIGNATURE_INVALID" | "TIMESTAMP_OUT_OF_RANGE" | "SOURCE_NOT_ALLOWED" | "UPSTREAM_REJECTED" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "MERCHANT_UNAVAILABLE" | "UPSTREAM_AUTH" | "NOT_SETTLED" | "PAYMENT_IN_PROGRESS" | "ALREADY_PAID" | "REFUND_EXCEEDS_PAID" | "NOT_PAID" | "REFUND_DESTINATION_REQUIRED" | "REPLAY_IN_PROGRESS" | "REFUND_NOT_CANCELABLE" | "CONFIG_INVALID" | "INTERNAL";
     ErrorBody: {
       error: {
         code: components["schemas"]["ErrorCode"];
@@ -2516,6 +2547,91 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /**
+   * Cancel a refund that was never sent
+   * @description Cancels a refund whose payout was recorded but provably never sent to the payment service (create_state `unsent`, e.g. its object was evicted before the call left): it becomes `failed` with create_state `canceled` and failure code `CANCELED`, frees its amount and sends `refund.canceled`. Once the create may have left: 409.
+   */
+  cancelRefund: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RefundDetail"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `REFUND_NOT_CANCELABLE` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "REFUND_NOT_CANCELABLE";
             };
           };
         };
@@ -6425,6 +6541,30 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["RefundFailedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx: delivered; anything else is retried for three days. */
+      200: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * `refund.canceled`
+   * @description POSTed to MERCHANT_WEBHOOK_URL, signed per Standard Webhooks: verify the `webhook-signature` with `verifyWebhook` (`unified-checkout/webhooks` or `unified-checkout/client`) before trusting the body.
+   */
+  webhook_refund_canceled: {
+    parameters: {
+      header: {
+        "webhook-id": string;
+        "webhook-timestamp": string;
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RefundCanceledEvent"];
       };
     };
     responses: {

@@ -104,6 +104,9 @@ export const ErrorCode = {
   /** An earlier replay to this webhook endpoint still has events to deliver (each is delivered
    * or dropped first); replay again after. */
   REPLAY_IN_PROGRESS: 'REPLAY_IN_PROGRESS',
+  /** The refund cannot be canceled: its payout's create may have reached the payment service
+   * (or it settled); `details` says its `status` and `create_state`. */
+  REFUND_NOT_CANCELABLE: 'REFUND_NOT_CANCELABLE',
   /** The deployment's configuration is incomplete; `message` names what is missing. */
   CONFIG_INVALID: 'CONFIG_INVALID',
   /** Something failed on our side; nothing about the request was wrong. */
@@ -153,6 +156,7 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   NOT_PAID: 409,
   REFUND_DESTINATION_REQUIRED: 422,
   REPLAY_IN_PROGRESS: 409,
+  REFUND_NOT_CANCELABLE: 409,
   CONFIG_INVALID: 500,
   INTERNAL: 500,
 };

@@ -82,10 +82,16 @@ export type AttemptEvent = (typeof ATTEMPT_EVENTS)[number];
  * - `success_after_failure`: money taken for an attempt the upstream had declared failed;
  * - `failure_after_success`: a failure for an attempt the upstream had declared paid;
  * - `mismatch`: the attempt itself became `mismatch` (reported when it happens);
- * - `needs_review`: the attempt reached the horizon without an answer.
+ * - `needs_review`: the attempt reached the horizon without an answer;
+ * - `unmatched_failure`: a failure naming a reference we were never given for this payment
+ *   (worker/payment/judge.ts): it is not this payment's failure, and changes nothing.
  */
 export type AttemptAnomaly =
-  'success_after_failure' | 'failure_after_success' | 'mismatch' | 'needs_review';
+  | 'success_after_failure'
+  | 'failure_after_success'
+  | 'mismatch'
+  | 'needs_review'
+  | 'unmatched_failure';
 
 /** The result of applying one event. */
 export interface Transition<S, A> {
@@ -154,6 +160,29 @@ export function nextAttemptStatus(
     return { status, changed: false, anomaly: 'failure_after_success' };
   }
   return { status, changed: false };
+}
+
+/**
+ * The payout (money out) machine: the attempt machine, except that a verified success for a
+ * `failed` payout reopens it, to `succeeded` (or `mismatch` when it disagrees with our
+ * records), with the `success_after_failure` anomaly: the upstream's definite answer is that
+ * the money left, so a refund it pays holds its amount again. Money in keeps the attempt
+ * machine (a session settles a success after a failure its own way).
+ *
+ * @example
+ * nextPayoutStatus('failed', 'confirmed_success');
+ * // { status: 'succeeded', changed: true, anomaly: 'success_after_failure' }
+ * nextPayoutStatus('succeeded', 'confirmed_failed');
+ * // { status: 'succeeded', changed: false, anomaly: 'failure_after_success' }
+ */
+export function nextPayoutStatus(
+  status: AttemptStatus,
+  event: AttemptEvent,
+): Transition<AttemptStatus, AttemptAnomaly> {
+  const step = nextAttemptStatus(status, event);
+  if (step.anomaly !== 'success_after_failure') return step;
+  const reopened = event === 'confirmed_success' ? 'succeeded' : 'mismatch';
+  return { status: reopened, changed: true, anomaly: 'success_after_failure' };
 }
 
 /**

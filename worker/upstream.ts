@@ -46,6 +46,12 @@ export interface UpstreamCall {
   /** A raw JSON body (unsigned calls such as get-token). */
   json?: unknown;
   headers?: Record<string, string>;
+  /**
+   * Called once the request is ready, right before it leaves (after every await of the call):
+   * false keeps it from leaving (the call then answers `unavailable`, reason `not sent`). A
+   * create claims its record here, so one that was never sent is provably so.
+   */
+  beforeSend?: () => boolean;
 }
 
 /**
@@ -90,6 +96,7 @@ export async function callUpstream<S extends z.core.$ZodType>(
       signal: controller.signal,
       redirect: 'manual',
     };
+    if (call.beforeSend && !call.beforeSend()) return { kind: 'unavailable', reason: 'not sent' };
     const response = env.UPSTREAM ? await env.UPSTREAM.fetch(url, init) : await fetch(url, init);
     const text = await response.text();
     return conform(classify(response.status, text), schema);

@@ -177,6 +177,41 @@ describe('a callback that omits chosen fields', () => {
   });
 });
 
+describe('a create refused after its callback was answered (answer_refused)', () => {
+  it('the payout is made and its success callback delivered, then the create answers 400 "Insufficient wallet balance"', async () => {
+    const hook = receiver();
+    const reference = uniqueRef('po');
+    // Injected right before its call: the window for a concurrent payout test to take it is tiny.
+    const set = await call('POST', '/control/faults', {
+      endpoint: 'payouts',
+      fault: 'answer_refused',
+    });
+    expect(set.status).toBe(201);
+    const refused = await signedPost(PATHS.payouts, {
+      amount: 2500,
+      currency: 'UGX',
+      mobile: '256772111000',
+      payment_method_type: 'mtn',
+      third_party_reference_1: reference,
+      client_callback_url: hook.url,
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      success: false,
+      message: 'Insufficient wallet balance for this payout.',
+    });
+    // Already there when the refusal came: the callback says the payout succeeded.
+    const calls = await hook.calls();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.body.params).toMatchObject({
+      third_party_reference_1: reference,
+      status: 'success',
+    });
+    const status = await statusQuery(reference, 'payout');
+    expect(status.body.data.status).toBe('success');
+  });
+});
+
 describe.sequential('settings', () => {
   afterEach(async () => {
     expect((await call('DELETE', '/control/settings')).status).toBe(200);

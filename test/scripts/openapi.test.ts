@@ -38,9 +38,14 @@ describe('the OpenAPI document', () => {
   });
 
   it('has one webhooks entry per event type', () => {
-    expect(Object.keys(document.webhooks as object)).toHaveLength(14);
+    expect(Object.keys(document.webhooks as object)).toHaveLength(15);
     expect(Object.keys(document.webhooks as object)).toEqual(
-      expect.arrayContaining(['refund.succeeded', 'refund.failed', 'refund.anomaly']),
+      expect.arrayContaining([
+        'refund.succeeded',
+        'refund.failed',
+        'refund.canceled',
+        'refund.anomaly',
+      ]),
     );
   });
 

@@ -10,6 +10,7 @@ import {
   isTerminalSession,
   nextAttemptStatus,
   nextInput,
+  nextPayoutStatus,
   nextSessionStatus,
   paymentReportAnomaly,
   reportEvent,
@@ -339,5 +340,25 @@ describe('paymentReportAnomaly (payouts and payment-link payments)', () => {
     expect(paymentReportAnomaly('succeeded', 'confirmed_mismatch')).toBe('mismatch');
     expect(paymentReportAnomaly('succeeded', 'confirmed_success')).toBeNull();
     expect(paymentReportAnomaly('failed', 'confirmed_success')).toBe('success_after_failure');
+  });
+});
+
+describe('nextPayoutStatus (money out)', () => {
+  it('is the attempt machine, except that a success reopens a failed payout', () => {
+    for (const status of ATTEMPT_STATUSES) {
+      for (const event of ATTEMPT_EVENTS) {
+        const attempt = nextAttemptStatus(status, event);
+        const payout = nextPayoutStatus(status, event);
+        if (status === 'failed' && attempt.anomaly === 'success_after_failure') {
+          expect(payout, `${status} + ${event}`).toEqual({
+            status: event === 'confirmed_success' ? 'succeeded' : 'mismatch',
+            changed: true,
+            anomaly: 'success_after_failure',
+          });
+        } else {
+          expect(payout, `${status} + ${event}`).toEqual(attempt);
+        }
+      }
+    }
   });
 });

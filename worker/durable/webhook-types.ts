@@ -20,6 +20,8 @@ export type WebhookType =
   /** A refund (a payout whose owner is a session) settled, or its report is an anomaly. */
   | 'refund.succeeded'
   | 'refund.failed'
+  /** A refund canceled before it was ever sent (`POST /v1/refunds/:id/cancel`). */
+  | 'refund.canceled'
   | 'refund.anomaly'
   | 'payment_link.paid'
   | 'payment_link.anomaly';
@@ -32,7 +34,8 @@ export type WebhookType =
  */
 export interface AnomalyData {
   reference: string;
-  /** `success_after_failure`, `failure_after_success`, `mismatch`, `needs_review`. */
+  /** `success_after_failure`, `failure_after_success`, `mismatch`, `needs_review`,
+   * `unmatched_failure`. */
   kind: string;
   expected: Record<string, unknown>;
   reported: Record<string, unknown> | null;

@@ -118,9 +118,10 @@ export function applyToPayment(
   const verdict: LinkVerdict = {
     differences: judged.differences,
     // A payment already paid, reported paid again with other money, is a mismatch too.
-    anomaly:
-      step.anomaly ??
-      (before === 'succeeded' && judged.event === 'confirmed_mismatch' ? 'mismatch' : null),
+    anomaly: judged.unmatchedFailure
+      ? 'unmatched_failure'
+      : (step.anomaly ??
+        (before === 'succeeded' && judged.event === 'confirmed_mismatch' ? 'mismatch' : null)),
   };
   if (!existing || step.changed) {
     const settles = step.status !== 'pending' && step.status !== 'needs_review';

@@ -99,6 +99,9 @@ export interface Judgement {
   overpaid: { expected: number; reported: number } | null;
   /** Upstream references to remember for this transaction (only when nothing disagrees). */
   learnt: Refs;
+  /** A failure naming a reference we were never given for this payment: not its failure
+   * (`still_unknown`), an anomaly; `differences` says which reference. */
+  unmatchedFailure: boolean;
 }
 
 /** A non-empty string, else null. */
@@ -186,7 +189,8 @@ function unknownRefs(report: Refs, known: Refs): Refs {
 }
 
 /**
- * Judges one report. Only a success is compared; a success without an amount is unknown
+ * Judges one report. A failure is matched on references only ({@link judgeFailure}); a success
+ * is compared in full. A success without an amount is unknown
  * (`needsAmount`) until a status record says it, and so is one naming no upstream reference we
  * can compare with one we were given (`needsRefs`) until a status record gives them. Once its
  * references are ours, a report that differs in a field it names is a mismatch even when it
@@ -206,7 +210,9 @@ export function judge(report: Report, expected: Expected): Judgement {
     differences: [],
     overpaid: null,
     learnt: NO_REFS,
+    unmatchedFailure: false,
   };
+  if (report.outcome === 'failed') return judgeFailure(report, expected, none);
   if (report.outcome !== 'success') return none;
   const differences: MoneyDifference[] = [];
   const amount = report.amount === null ? null : amountDifference(expected, report.amount);
@@ -248,5 +254,26 @@ export function judge(report: Report, expected: Expected): Judgement {
     overpaid,
     learnt:
       differences.length === 0 ? unknownRefs(report.upstreamRefs, expected.knownRefs) : NO_REFS,
+    unmatchedFailure: false,
   };
+}
+
+/**
+ * A failure is matched on references as a success is: one naming a reference we were never
+ * given for this payment is not its failure (an anomaly, `unmatchedFailure`); one naming no
+ * upstream reference we can compare waits for a status record (`needsRefs`). Its amount and
+ * currency are not compared (nothing was paid).
+ */
+function judgeFailure(report: Report, expected: Expected, none: Judgement): Judgement {
+  const reference = referenceCheck(expected, report);
+  if (reference.difference) {
+    return {
+      ...none,
+      event: 'still_unknown',
+      differences: [reference.difference],
+      unmatchedFailure: true,
+    };
+  }
+  if (!reference.compared) return { ...none, event: 'still_unknown', needsRefs: true };
+  return none;
 }

@@ -5,11 +5,10 @@
  * @module
  */
 import { payoutCallbackParamsSchema, type PayoutCallbackParams } from '../../shared/schemas';
-import { isUnsettledAttempt } from '../../shared/status';
 import { validate } from '../../shared/validation';
 import { callbackReport } from './report';
 import type { PayoutStore } from './store';
-import { applyReport } from './transitions';
+import { applyReport, asksStatus } from './transitions';
 
 /** A verified payout callback. */
 export interface PayoutCallback {
@@ -35,7 +34,7 @@ export function applyCallback(store: PayoutStore, callback: PayoutCallback): Cal
   const report = callbackReport(p);
   if (report.outcome === 'unknown') return { known: true, duplicate: false };
   const applied = applyReport(store, report);
-  if (applied !== 'applied' && isUnsettledAttempt(store.row()!.status)) {
+  if (applied !== 'applied' && asksStatus(store.row()!.status, report)) {
     // The status query says what it lacks (its amount, the transaction's references).
     store.defer(callback.digest, callback.body);
     const { tasks } = store.open();

@@ -11,9 +11,11 @@ import { sameTerms, scrubJsonText } from '../durable/redaction';
 import { firstQueryDelay } from '../durable/reconcile-backoff';
 import type { ProxyEnv } from '../env';
 import type { CreatedBy } from '../keys/created-by';
+import { judgeRefusal } from '../payment/create-refusal';
 import { refsOf } from '../payment/judge';
 import { learnRefs } from '../payment/ref-store';
 import { callUpstream } from '../upstream';
+import { applyDeferredCallbacks } from './callbacks';
 import { notChargedReport, text } from './report';
 import type { PayoutStore, RefundOwner } from './store';
 import { applyEvent, recordPayout } from './transitions';
@@ -28,7 +30,8 @@ export interface Created {
 
 /**
  * Creates the payout upstream. The same terms again answer the existing payout, other terms
- * SESSION_CONFLICT; a refusal is `failed` (not charged, UPSTREAM_REJECTED); a create whose
+ * SESSION_CONFLICT; a refusal is `failed` (not charged, UPSTREAM_REJECTED) unless a verified
+ * report of the payout was heard (worker/payment/create-refusal.ts); a create whose
  * effect is unknown (timeout, 408, 429, 3xx, 5xx, unreadable answer, network error) stays
  * `pending` with create_state `unknown`. With `owner`, the payout pays that session's refund
  * (recorded with it, before the upstream is called).
@@ -45,6 +48,8 @@ export async function createPayout(
     if (!sameTerms(existing.fingerprint, JSON.stringify(body))) {
       return fail('SESSION_CONFLICT', 'A payout with this reference has other terms.');
     }
+    // Recorded, never sent (its object was evicted before the call left): send it now.
+    if (existing.create_state === 'unsent') await sendPayout(env, store, body);
     return { ok: true, value: { created: false, payout: payoutView(store)! } };
   }
   const config = loadConfig(env);
@@ -57,6 +62,23 @@ export async function createPayout(
   if (owner) store.setOwner(owner);
   store.reconcile();
   tasks.schedule('reconcile', 'reconcile', now + firstQueryDelay(config), body.reference);
+  const sent = await sendPayout(env, store, body);
+  if (sent.ok) sent.value.created = true;
+  return sent;
+}
+
+/**
+ * Sends a recorded payout's create, at most once: the record is claimed (`unsent` → `sending`)
+ * in the same synchronous step the call leaves in, so a payout whose create state is still
+ * `unsent` was provably never sent, and a second sender (the payout's task, a repeated create)
+ * sends nothing. The upstream refuses a second create of the same reference too.
+ */
+export async function sendPayout(
+  env: ProxyEnv,
+  store: PayoutStore,
+  body: PayoutBody,
+): Promise<Outcome<Created>> {
+  const config = loadConfig(env);
   const { reference, ...rest } = body;
   const params = {
     ...rest,
@@ -64,13 +86,16 @@ export async function createPayout(
     payment_reference: reference,
     client_callback_url: `${config.publicBaseUrl}/hooks/payouts`,
   };
+  let claimed = false;
   const result = await callUpstream(
     env,
     config,
     config.payoutPath,
-    { params },
+    { params, beforeSend: () => (claimed = store.claimSend()) },
     payoutCreateResponseSchema,
   );
+  // Sent by another sender, or canceled: its own record says what happened.
+  if (!claimed) return { ok: true, value: { created: false, payout: payoutView(store)! } };
   if (result.kind === 'ok') {
     const data = result.body.data ?? {};
     store.markHeard();
@@ -81,6 +106,19 @@ export async function createPayout(
     learnRefs(store.sql, body.reference, { collection: refs, transaction: [] }, 'create');
   } else if (result.kind === 'rejected') {
     store.setCreateAnswer('rejected', result.message);
+    const judged = judgeRefusal({
+      judgeWaiting: () => applyDeferredCallbacks(store),
+      pending: () => store.row()?.status === 'pending',
+      heard: () => store.reconcile().heard === 1,
+      keepUnknown: () => {
+        store.setCreateAnswer('unknown', result.message);
+        console.warn(`payout_create_refusal_contradicted ${result.status}`);
+      },
+    });
+    if (judged !== 'refused') {
+      stageIndexRow(store);
+      return { ok: true, value: { created: false, payout: payoutView(store)! } };
+    }
     applyEvent(
       store,
       'confirmed_failed',
@@ -98,5 +136,5 @@ export async function createPayout(
     store.setCreateAnswer('unknown', result.kind === 'timeout' ? 'timeout' : result.reason);
   }
   stageIndexRow(store);
-  return { ok: true, value: { created: true, payout: payoutView(store)! } };
+  return { ok: true, value: { created: false, payout: payoutView(store)! } };
 }

@@ -31,7 +31,9 @@ import {
   schedulePayoutRetention,
 } from './redact';
 import { refundDetail, type RefundDetail } from './refund-view';
+import { canceledReport } from './report';
 import { PayoutStore, SCHEMA, type PayoutTaskKind, type RefundOwner } from './store';
+import { applyEvent } from './transitions';
 import { payoutView, type PayoutView } from './view';
 
 const NOT_FOUND = 'No payout has that reference.';
@@ -67,6 +69,27 @@ export class Payout extends OutboxedObject<PayoutTaskKind> {
     const view = payoutView(this.store);
     if (!owner || !view) return fail('NOT_FOUND', 'No refund has that id.');
     return { ok: true, value: refundDetail(view, owner) };
+  }
+
+  /**
+   * Cancels the refund this payout pays while its create provably never left (`unsent`):
+   * `failed`, create_state `canceled`, one `refund.canceled`, and its session frees the amount.
+   * Answers the refund, NOT_FOUND, or REFUND_NOT_CANCELABLE once it may have been sent.
+   */
+  async cancelRefund(): Promise<Outcome<RefundDetail>> {
+    const owner = this.store.owner();
+    const row = this.store.row();
+    if (!owner || !row) return fail('NOT_FOUND', 'No refund has that id.');
+    if (!this.store.claimCancel()) {
+      return fail(
+        'REFUND_NOT_CANCELABLE',
+        'This refund may have reached the payment service: it can no longer be canceled.',
+        { status: row.status, create_state: row.create_state },
+      );
+    }
+    applyEvent(this.store, 'confirmed_failed', canceledReport());
+    this.keep();
+    return { ok: true, value: refundDetail(payoutView(this.store)!, owner) };
   }
 
   /** The payout, or NOT_FOUND when this reference was never created here. */

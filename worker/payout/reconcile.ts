@@ -8,7 +8,8 @@
  * @module
  */
 import type { Config } from '../config';
-import { scheduleNextQuery } from '../durable/reconcile-backoff';
+import type { PayoutBody } from '../../shared/schemas';
+import { firstQueryDelay, scheduleNextQuery } from '../durable/reconcile-backoff';
 import type { Task } from '../durable/task-queue';
 import type { ProxyEnv } from '../env';
 import { emptyReport, firstRef } from '../payment/judge';
@@ -17,6 +18,7 @@ import { learnRefs } from '../payment/ref-store';
 import { recordRefs, type StatusAnswer } from '../payment/status-answer';
 import { askStatus } from '../payment/status-query';
 import { applyDeferredCallbacks } from './callbacks';
+import { sendPayout } from './create';
 import { statusReport, type Reported } from './report';
 import type { PayoutStore, TaskKind } from './store';
 import { applyEvent, applyReport } from './transitions';
@@ -128,13 +130,22 @@ export async function runReconcileTask(
 ): Promise<void> {
   const { tasks } = store.open();
   const row = store.row();
-  // A needs_review payout is still asked once when a callback waits for what a query tells.
-  const waiting = row?.status === 'needs_review' && store.deferred().length > 0;
+  // A needs_review payout is still asked once when a callback waits for what a query tells,
+  // and so is a failed one whose success waits (it would reopen it).
+  const waiting =
+    (row?.status === 'needs_review' || row?.status === 'failed') && store.deferred().length > 0;
   if (!row || (row.status !== 'pending' && !waiting)) {
     tasks.cancel(task.key);
     return;
   }
   if (waiting) tasks.cancel(task.key);
+  if (row.status === 'pending' && row.create_state === 'unsent') {
+    // Recorded, provably never sent (the object was evicted before the call left): the task
+    // sends it (at most once, worker/payout/create.ts); the status queries follow.
+    tasks.schedule(task.key, 'reconcile', Date.now() + firstQueryDelay(config), row.reference);
+    await sendPayout(env, store, JSON.parse(row.fingerprint) as PayoutBody);
+    return;
+  }
   await queryStatus(env, store, config, task);
   if (store.row()?.status !== 'pending') tasks.cancel(task.key);
 }

@@ -23,8 +23,9 @@ export interface RefundView {
   currency: string;
   /** The payout's status: `pending`, `succeeded`, `failed`, `mismatch` or `needs_review`. */
   status: AttemptStatus;
-  /** The payout method and the masked number it is paid to. */
-  destination: { method: string; mobile: string };
+  /** The payout method, the masked number it is paid to, and whether that number is other
+   * than the one that paid (`differs_from_payer`: a refund the merchant should check). */
+  destination: { method: string; mobile: string; differs_from_payer: boolean };
   reason: string | null;
   /** The merchant's own reference of the refund. */
   reference: string | null;
@@ -47,7 +48,11 @@ export function refundOf(payout: PayoutView, owner: RefundOwner): RefundView {
     amount: payout.amount,
     currency: payout.currency,
     status: payout.status,
-    destination: { method: payout.payment_method_type, mobile: payout.mobile },
+    destination: {
+      method: payout.payment_method_type,
+      mobile: payout.mobile,
+      differs_from_payer: owner.differs_from_payer,
+    },
     reason: owner.reason,
     reference: owner.merchant_reference,
     sub_merchant_id: owner.sub_merchant_id,

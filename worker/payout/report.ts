@@ -105,6 +105,16 @@ export function expectedOf(store: PayoutStore, row: PayoutRow): Expected {
   };
 }
 
+/** A payout canceled before its create ever left (not charged: the upstream never had it). */
+export function canceledReport(): Report {
+  return {
+    outcome: 'failed',
+    read: emptyReport('failed'),
+    failure: { code: 'CANCELED', message: 'Canceled before it was sent.' },
+    reported: { source: 'cancel' },
+  };
+}
+
 /**
  * A definite refusal of the create (the upstream said no to it: not charged).
  */

@@ -27,7 +27,8 @@ CREATE TABLE IF NOT EXISTS payout_reconcile (
 );
 CREATE TABLE IF NOT EXISTS payout_owner (
   id INTEGER PRIMARY KEY CHECK (id = 1), kind TEXT NOT NULL, session_id TEXT NOT NULL,
-  attempt_id TEXT NOT NULL, sub_merchant_id TEXT, reason TEXT, merchant_reference TEXT
+  attempt_id TEXT NOT NULL, sub_merchant_id TEXT, reason TEXT, merchant_reference TEXT,
+  differs_from_payer INTEGER
 );
 CREATE TABLE IF NOT EXISTS payout_deferred (
   digest TEXT PRIMARY KEY, received_at INTEGER NOT NULL, body TEXT NOT NULL
@@ -54,10 +55,18 @@ export interface RefundOwner {
   reason: string | null;
   /** The merchant's own reference of the refund. */
   merchant_reference: string | null;
+  /** The refund is paid to a number other than the one that paid (or one we cannot show is
+   * it: the payer's was never kept, or was erased). */
+  differs_from_payer: boolean;
 }
 
-/** Whether the create call is known to have reached the upstream (`unknown`: no readable answer). */
-export type CreateState = 'sending' | 'accepted' | 'rejected' | 'unknown';
+/**
+ * Where the create call is: `unsent` (recorded, provably never sent: its object may have been
+ * evicted before the call left; its task sends it, or the merchant cancels it), `sending` (it
+ * left, no answer yet), `accepted`, `rejected`, `unknown` (no readable answer, or a refusal a
+ * heard report contradicts), `canceled` (canceled while unsent: never sent).
+ */
+export type CreateState = 'unsent' | 'sending' | 'accepted' | 'rejected' | 'unknown' | 'canceled';
 
 /** The payout row (one per object). */
 export type PayoutRow = {
@@ -124,33 +133,37 @@ export class PayoutStore {
   /** The refund this payout pays, or null for a merchant's own payout. */
   owner(): RefundOwner | null {
     if (!this.exists) return null;
-    return (
-      this.sql
-        .exec<{
-          session_id: string;
-          attempt_id: string;
-          sub_merchant_id: string | null;
-          reason: string | null;
-          merchant_reference: string | null;
-        }>(
-          'SELECT session_id, attempt_id, sub_merchant_id, reason, merchant_reference FROM payout_owner WHERE id = 1',
-        )
-        .toArray()
-        .map((row) => ({ kind: 'refund' as const, ...row }))[0] ?? null
-    );
+    // SELECT *: an owner written before a column was added has no such column (it reads false).
+    const row = this.sql
+      .exec<Omit<RefundOwner, 'kind' | 'differs_from_payer'> & { differs_from_payer?: number }>(
+        'SELECT * FROM payout_owner WHERE id = 1',
+      )
+      .toArray()[0];
+    if (!row) return null;
+    return {
+      kind: 'refund',
+      session_id: row.session_id,
+      attempt_id: row.attempt_id,
+      sub_merchant_id: row.sub_merchant_id,
+      reason: row.reason,
+      merchant_reference: row.merchant_reference,
+      differs_from_payer: row.differs_from_payer === 1,
+    };
   }
 
   /** Records who the payout pays for (with the payout, before the upstream is called). */
   setOwner(owner: RefundOwner): void {
     this.sql.exec(
       `INSERT INTO payout_owner (id, kind, session_id, attempt_id, sub_merchant_id, reason,
-         merchant_reference) VALUES (1, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+         merchant_reference, differs_from_payer) VALUES (1, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO NOTHING`,
       owner.kind,
       owner.session_id,
       owner.attempt_id,
       owner.sub_merchant_id,
       owner.reason,
       owner.merchant_reference,
+      owner.differs_from_payer ? 1 : 0,
     );
   }
 
@@ -206,6 +219,29 @@ export class PayoutStore {
       upstreamRef,
       message,
       Date.now(),
+    );
+  }
+
+  /**
+   * Claims an unsent create for one sender, in one synchronous step right before the call
+   * leaves: true once (it is `sending` from then on), false when it was sent or canceled.
+   */
+  claimSend(): boolean {
+    return (
+      this.sql.exec(
+        "UPDATE payout SET create_state = 'sending', updated_at = ? WHERE create_state = 'unsent'",
+        Date.now(),
+      ).rowsWritten > 0
+    );
+  }
+
+  /** Cancels an unsent create (see {@link claimSend}): true once, false when it was sent. */
+  claimCancel(): boolean {
+    return (
+      this.sql.exec(
+        "UPDATE payout SET create_state = 'canceled', updated_at = ? WHERE create_state = 'unsent'",
+        Date.now(),
+      ).rowsWritten > 0
     );
   }
 

@@ -1,9 +1,11 @@
 /**
  * Every write of a payout's `status`: the row is born `pending`, then moves only by
- * `nextAttemptStatus` of shared/status.ts (docs/design.md, "Money rules"). A success applies only
- * when it matches our records (amount ≥ ours, our currency, the upstream reference the create
- * answered), otherwise `mismatch`; a contradiction (success after failure, failure after
- * success) changes nothing. Each step sends its merchant webhooks once, with stable ids:
+ * `nextPayoutStatus` of shared/status.ts (docs/design.md, "Money rules"). A success applies only
+ * when it matches our records (the exact amount, our currency, the upstream reference the
+ * create answered), otherwise `mismatch`; a failure after a success changes nothing (an
+ * anomaly), a success after a failure reopens the payout (the money left); a failure naming
+ * another transaction is an `unmatched_failure` anomaly. Each step sends its merchant webhooks
+ * once, with stable ids:
  * `payout.succeeded` (`evt_<ref>_succeeded`), `payout.failed` (`evt_<ref>_failed`) and
  * `payout.anomaly` (`evt_<ref>_anomaly_<kind>`); a payout that pays a refund sends
  * `refund.succeeded`, `refund.failed` and `refund.anomaly` instead (the refund object as data)
@@ -14,9 +16,11 @@ import { maskPhone } from '../../shared/phone';
 import type { PayoutBody } from '../../shared/schemas';
 import {
   isUnsettledAttempt,
-  nextAttemptStatus,
+  nextPayoutStatus,
   paymentReportAnomaly,
+  type AttemptAnomaly,
   type AttemptEvent,
+  type AttemptStatus,
   type MoneyDifference,
 } from '../../shared/status';
 import { firstRef, judge } from '../payment/judge';
@@ -29,7 +33,8 @@ import { refundOf } from './refund-view';
 import { stageIndexRow } from './index-row';
 import { payoutView } from './view';
 
-/** Writes the new payout, `pending` with its create call `sending`. */
+/** Writes the new payout, `pending` with its create call `unsent` (worker/payout/create.ts
+ * claims it right before the call leaves). */
 export function recordPayout(
   store: PayoutStore,
   body: PayoutBody,
@@ -40,7 +45,7 @@ export function recordPayout(
   store.sql.exec(
     `INSERT INTO payout (reference, status, amount, currency, mobile_masked, method, create_state,
        fingerprint, created_at, updated_at, created_by)
-     VALUES (?, 'pending', ?, ?, ?, ?, 'sending', ?, ?, ?, ?)`,
+     VALUES (?, 'pending', ?, ?, ?, ?, 'unsent', ?, ?, ?, ?)`,
     body.reference,
     body.amount,
     body.currency,
@@ -66,9 +71,16 @@ export function applyReport(
 ): 'applied' | 'needs_amount' | 'needs_refs' {
   const row = store.row()!;
   let judged = judge(report.read, expectedOf(store, row));
+  if (judged.unmatchedFailure) {
+    applyEvent(store, 'still_unknown', report, judged.differences, 'unmatched_failure');
+    return 'applied';
+  }
   if (judged.needsAmount || judged.needsRefs) {
-    if (judged.needsRefs && isUnsettledAttempt(row.status)) return 'needs_refs';
+    if (judged.needsRefs && asksStatus(row.status, report)) return 'needs_refs';
     if (judged.needsAmount) return 'needs_amount';
+    // Settled: a failure we cannot match is not this payout's; a signed success naming our
+    // reference still contradicts a settled payout (an anomaly).
+    if (report.outcome !== 'success') return 'applied';
     judged = { ...judged, event: 'confirmed_success', needsRefs: false };
   }
   const learnt = firstRef(judged.learnt);
@@ -81,19 +93,31 @@ export function applyReport(
 }
 
 /**
- * Moves the payout by one event of the attempt machine, then sends what the step calls for.
- * Settled, or a person must look: the automatic status queries stop.
+ * True when a report that cannot be judged yet waits for a status query: while the payout is
+ * unsettled, and for a success of a `failed` payout (it would reopen it: the status record,
+ * the upstream's answer for our own reference, decides).
+ */
+export function asksStatus(status: AttemptStatus, report: Pick<Report, 'outcome'>): boolean {
+  return isUnsettledAttempt(status) || (status === 'failed' && report.outcome === 'success');
+}
+
+/**
+ * Moves the payout by one event of the payout machine (`nextPayoutStatus`: a success reopens a
+ * failed payout), then sends what the step calls for. Settled, or a person must look: the
+ * automatic status queries stop. `unmatched` raises that anomaly for a report that is not
+ * this payout's (a failure naming another transaction).
  */
 export function applyEvent(
   store: PayoutStore,
   event: AttemptEvent,
   report: Report,
   differences: MoneyDifference[] = [],
+  unmatched: 'unmatched_failure' | null = null,
 ): void {
   const row = store.row();
   if (!row) return;
   const { tasks, outbox } = store.open();
-  const step = nextAttemptStatus(row.status, event);
+  const step = nextPayoutStatus(row.status, event);
   if (step.changed) {
     const failure = step.status === 'failed' ? report.failure : null;
     store.sql.exec(
@@ -117,7 +141,9 @@ export function applyEvent(
         request: parseCreatedBy(row.created_by),
       }
     : null;
-  if (step.changed && (step.status === 'succeeded' || step.status === 'failed')) {
+  if (step.changed && refund && updated.create_state === 'canceled') {
+    outbox.enqueue(`evt_${row.reference}_canceled`, 'refund.canceled', refund);
+  } else if (step.changed && (step.status === 'succeeded' || step.status === 'failed')) {
     const id = `evt_${row.reference}_${step.status}`;
     const succeeded = step.status === 'succeeded';
     if (refund) outbox.enqueue(id, succeeded ? 'refund.succeeded' : 'refund.failed', refund);
@@ -136,11 +162,12 @@ export function applyEvent(
       });
   }
   // A success report that disagrees with a payout already paid is reported too (once).
-  const kind = paymentReportAnomaly(row.status, event);
+  const kind = unmatched ?? paymentReportAnomaly(row.status, event);
   if (kind !== null) {
     const data: AnomalyData & Record<string, unknown> = {
       reference: row.reference,
       kind,
+      message: anomalyMessage(kind, refund !== null),
       status: updated.status,
       expected: {
         status: row.status,
@@ -157,4 +184,23 @@ export function applyEvent(
     console.warn(`${refund ? 'refund' : 'payout'}_anomaly ${kind}`);
   }
   stageIndexRow(store);
+}
+
+/** What the merchant should do about an anomaly of a payout (or of the refund it pays). */
+function anomalyMessage(kind: AttemptAnomaly, isRefund: boolean): string {
+  const noun = isRefund ? 'refund' : 'payout';
+  switch (kind) {
+    case 'success_after_failure':
+      return isRefund
+        ? 'The refund was reported failed, then paid: it is succeeded and holds its amount again. If you refunded this payment again meanwhile, the payer was paid twice: recover the excess from the payer.'
+        : 'The payout was reported failed, then paid: it is succeeded. If you sent it again meanwhile, the recipient was paid twice: recover the excess.';
+    case 'failure_after_success':
+      return `The payment service reported a failure for a ${noun} it had reported paid: its status stays; check the payment service's statement.`;
+    case 'mismatch':
+      return `The ${noun} was paid out with other terms than asked: check the differences with the payment service.`;
+    case 'needs_review':
+      return `No definite answer came for this ${noun}: ask the payment service, then reconcile it.`;
+    case 'unmatched_failure':
+      return `A failure report named a reference this ${noun} was never given: it changes nothing; check which transaction it is about.`;
+  }
 }

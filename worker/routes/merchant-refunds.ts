@@ -18,7 +18,7 @@ import { respond } from './respond';
 
 /**
  * `POST /v1/sessions/:id/refunds`, `GET /v1/refunds/:id`, `POST /v1/refunds/:id/reconcile`,
- * `POST /v1/refunds/:id/webhooks/:event/resend`.
+ * `POST /v1/refunds/:id/cancel`, `POST /v1/refunds/:id/webhooks/:event/resend`.
  *
  * @example
  * merchant.route('/', merchantRefunds());
@@ -65,6 +65,12 @@ export function merchantRefunds() {
     if (!refund.ok || !stub) return respond(c, refund);
     await stub.reconcileNow();
     return respond(c, await stub.refund());
+  });
+
+  // Only while its create provably never left (the Payout object decides in one step).
+  app.post('/refunds/:id/cancel', async (c) => {
+    const stub = refundStub(c.env, c.req.param('id'));
+    return respond(c, stub ? await stub.cancelRefund() : noRefund);
   });
 
   app.post('/refunds/:id/webhooks/:event/resend', async (c) => {

@@ -18,6 +18,7 @@ import { failureOf } from '../payment/status-answer';
 import type { SessionContext } from './context';
 import { callbackReport, expectedOf, text } from './reports';
 import { transition } from './transitions';
+import { queueAnomaly } from './webhooks';
 
 /** A callback, verified and parsed by the hook route. */
 export interface CollectionCallback {
@@ -92,12 +93,13 @@ export function applyCallback(
     });
     scheduleQueryNow(cx, row.id);
   } else {
-    if (waits && !judged.needsAmount) {
+    if (waits && !judged.needsAmount && report.outcome === 'success') {
       // The attempt is settled: a signed success naming our reference still contradicts a
-      // failure (an anomaly), whatever upstream reference it gives.
+      // failure (an anomaly), whatever upstream reference it gives. A failure we cannot match
+      // is not this attempt's: it is ignored.
       judged = { ...judged, event: 'confirmed_success', needsRefs: false };
     }
-    if (judged.event === 'still_unknown') {
+    if (judged.event === 'still_unknown' && !judged.unmatchedFailure) {
       cx.store.markCallback(callback.digest, 'ignored');
       cx.log('callback_ignored', row.id, {
         payment_step: paymentStep,
@@ -186,4 +188,22 @@ export function applyJudged(
     differences: judged.differences,
     overpaid: judged.overpaid,
   });
+  if (judged.unmatchedFailure) {
+    // Not this attempt's failure (it names another transaction): nothing changes, the
+    // merchant is told once.
+    const session = cx.store.session()!;
+    const attempt = cx.store.attempt(attemptId)!;
+    queueAnomaly(cx, attempt, {
+      kind: 'unmatched_failure',
+      message:
+        'A failure report named a reference this payment was never given: it changes nothing; check which transaction it is about.',
+      expected: {
+        amount: session.amount,
+        currency: session.currency,
+        upstream_reference: attempt.create_ref ?? attempt.upstream_ref,
+      },
+      reported: null,
+      differences: judged.differences,
+    });
+  }
 }

@@ -1,6 +1,6 @@
 /**
- * A collection create the upstream refused: nothing was charged, so the attempt settles
- * `failed`. When the refusal is of the shop's own configuration (an unknown sub-merchant, our
+ * A collection create the upstream refused: unless a verified callback contradicts it
+ * (worker/payment/create-refusal.ts), nothing was charged, so the attempt settles `failed`. When the refusal is of the shop's own configuration (an unknown sub-merchant, our
  * credentials) it is no payer's failure: no `checkout.failed`, one `integration.error` instead,
  * and the session stays open for a retry once the platform fixes it.
  * @module
@@ -9,6 +9,7 @@ import type { ErrorCode } from '../../shared/errors';
 import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import type { CheckoutView } from '../../shared/view';
 import { fail, type Outcome } from '../durable/outcome';
+import { judgeRefusal } from '../payment/create-refusal';
 import { logLine } from '../middleware/request-log';
 import type { UpstreamResult } from '../upstream';
 import { applyDeferredCallbacks } from './callbacks';
@@ -74,17 +75,16 @@ export async function createRefused(
     upstream_message: result.message,
     updated_at: Date.now(),
   });
-  // A callback that came while the create was on its way is the upstream's own word about
-  // this collection: judged before the refusal is taken to mean "not charged".
-  applyDeferredCallbacks(cx, attemptId);
-  if (cx.store.attempt(attemptId)?.status !== 'pending') return { ok: true, value: cx.view()! };
-  if (cx.store.callbackCount(attemptId) > 0) {
-    // A verified callback shows the collection exists: the refusal is not "not charged".
-    // The attempt stays pending; its status queries decide.
-    cx.store.updateAttempt(attemptId, { create_state: 'unknown', updated_at: Date.now() });
-    cx.log('create_refusal_contradicted', attemptId, { status: result.status });
-    return { ok: true, value: cx.view()! };
-  }
+  const judged = judgeRefusal({
+    judgeWaiting: () => applyDeferredCallbacks(cx, attemptId),
+    pending: () => cx.store.attempt(attemptId)?.status === 'pending',
+    heard: () => cx.store.callbackCount(attemptId) > 0,
+    keepUnknown: () => {
+      cx.store.updateAttempt(attemptId, { create_state: 'unknown', updated_at: Date.now() });
+      cx.log('create_refusal_contradicted', attemptId, { status: result.status });
+    },
+  });
+  if (judged !== 'refused') return { ok: true, value: cx.view()! };
   const subMerchant = params.sub_merchant_id;
   if (typeof subMerchant === 'string' && SUB_MERCHANT_UNKNOWN.test(result.message.trim())) {
     const detail = { sub_merchant_id: subMerchant };

@@ -99,6 +99,12 @@ export function payerPhone(sql: SqlStorage, attemptId: string): string | null {
   );
 }
 
+/** True unless the refund is paid to the number that paid (a payer's number never kept, or
+ * erased, cannot show it is). */
+export function differsFromPayer(sql: SqlStorage, row: RefundRow): boolean {
+  return row.mobile === null || row.mobile !== payerPhone(sql, row.attempt_id);
+}
+
 /** Erases the numbers (the masked ones stay). */
 export function eraseRefundPhones(sql: SqlStorage): void {
   sql.exec('DELETE FROM payer_phones');

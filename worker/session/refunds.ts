@@ -24,7 +24,14 @@ import {
   type BudgetAttempt,
   type BudgetRefund,
 } from './refund-budget';
-import { insertRefund, payerPhone, refundRow, refundRows, type RefundRow } from './refund-store';
+import {
+  differsFromPayer,
+  insertRefund,
+  payerPhone,
+  refundRow,
+  refundRows,
+  type RefundRow,
+} from './refund-store';
 import { amountRule } from './reports';
 import { parseJson, type AttemptRow, type SessionRow } from './store';
 
@@ -140,7 +147,7 @@ function payoutOf(row: RefundRow, mobile: string): PayoutBody {
 }
 
 /** The refund as the session knows it (before the Payout object answered). */
-function localView(session: SessionRow, row: RefundRow): RefundView {
+function localView(session: SessionRow, row: RefundRow, differs: boolean): RefundView {
   const at = (ms: number) => new Date(ms).toISOString();
   return {
     id: row.id,
@@ -150,7 +157,7 @@ function localView(session: SessionRow, row: RefundRow): RefundView {
     amount: row.amount,
     currency: row.currency,
     status: row.status,
-    destination: { method: row.method, mobile: row.mobile_masked },
+    destination: { method: row.method, mobile: row.mobile_masked, differs_from_payer: differs },
     reason: row.reason,
     reference: row.reference,
     sub_merchant_id: session.sub_merchant_id ?? null,
@@ -181,13 +188,15 @@ async function sendRefund(cx: SessionContext, id: string): Promise<RefundView> {
         sub_merchant_id: session.sub_merchant_id ?? null,
         reason: row.reason,
         merchant_reference: row.reference,
+        differs_from_payer: differsFromPayer(cx.store.sql, row),
       };
       await stub.create(payoutOf(row, row.mobile), parseCreatedBy(row.created_by), owner);
       cx.store.sql.exec('UPDATE refunds SET sent = 1 WHERE id = ?', id);
       cx.tasks.cancel(`refund:${id}`);
     }
     const found = await stub.refund();
-    if (!found.ok) return localView(session, refundRow(cx.store.sql, id)!);
+    if (!found.ok)
+      return localView(session, refundRow(cx.store.sql, id)!, differsFromPayer(cx.store.sql, row));
     const refund = found.value;
     const settled = refund.differences?.find((d) => d.field === 'amount')?.reported;
     refundChanged(cx, id, {
@@ -198,7 +207,7 @@ async function sendRefund(cx: SessionContext, id: string): Promise<RefundView> {
   } catch (error) {
     console.warn(`refund_send_failed ${error instanceof Error ? error.name : 'error'}`);
     row = refundRow(cx.store.sql, id)!;
-    return localView(session, row);
+    return localView(session, row, differsFromPayer(cx.store.sql, row));
   }
 }
 

@@ -5,7 +5,8 @@
  * `no_callback` processes a create but marks it never to call back, `answer_lost` processes the
  * call (a create silently), optionally waits, and answers 504 instead (the caller cannot tell
  * it happened), `request_lost` answers the same 504 (after its delay) without processing the
- * call, `not_created` answers a status query's 400 "not created" without looking.
+ * call, `answer_refused` processes a create, waits until its callback was answered and then
+ * refuses it (400), `not_created` answers a status query's 400 "not created" without looking.
  * @module
  */
 import type { MiddlewareHandler } from 'hono';
@@ -49,5 +50,31 @@ export function injectedFaults(endpoint: EndpointName): MiddlewareHandler<Sandbo
       if (fault.delay_ms > 0) await new Promise((resolve) => setTimeout(resolve, fault.delay_ms));
       c.res = c.json({ success: false, message: FAILURE.gatewayTimeout }, 504);
     }
+    if (fault?.kind === 'answer_refused' && c.res.status === 200) {
+      const created = (await c.res.clone().json()) as { data?: Record<string, unknown> };
+      const ref = created.data?.reference ?? created.data?.depositId;
+      if (typeof ref === 'string') await callbackAnswered(c.env, ref, fault.delay_ms || 10_000);
+      const message =
+        endpoint === 'payouts' ? FAILURE.insufficientBalance : FAILURE.collectionRefused;
+      c.res = c.json({ success: false, message }, 400);
+    }
   };
+}
+
+/** Waits until a callback of the transaction `ref` was answered (or given up), at most
+ * `limitMs` real milliseconds. */
+async function callbackAnswered(
+  env: Parameters<typeof ledger>[0],
+  ref: string,
+  limitMs: number,
+): Promise<void> {
+  const until = Date.now() + limitMs;
+  while (Date.now() < until) {
+    const bundle = await ledger(env).bundle(ref);
+    const answered = bundle?.deliveries.some(
+      (d) => d.delivered_at !== null || d.gave_up_at !== null || d.last_status !== null,
+    );
+    if (answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

@@ -94,6 +94,7 @@ const FaultBody = z.object({
     'no_callback',
     'answer_lost',
     'request_lost',
+    'answer_refused',
     'not_created',
   ]),
   count: z._default(z.int().check(z.minimum(1), z.maximum(1000)), 1),
@@ -313,6 +314,9 @@ control.post('/control/faults', async (c) => {
       'fault',
       'answer_lost applies to collections, payouts and process-transaction only',
     );
+  }
+  if (fault === 'answer_refused' && endpoint !== 'collections' && endpoint !== 'payouts') {
+    return invalid('fault', 'answer_refused applies to collections and payouts only');
   }
   if (fault === 'not_created' && endpoint !== 'status') {
     return invalid('fault', 'not_created applies to status only');

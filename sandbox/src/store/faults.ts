@@ -22,6 +22,11 @@ export type FaultKind =
    * HTTP 504 without processing it (a gateway that dropped the request). The caller cannot
    * tell it from `answer_lost`. */
   | 'request_lost'
+  /** Process a create (its callback goes as scripted), wait until that callback was answered
+   * (at most `delay_ms` real milliseconds, 10 s when 0), then answer HTTP 400 instead (payouts:
+   * "Insufficient wallet balance", collections: their refusal): a refusal that contradicts what
+   * the upstream did and already reported (a gateway's stale answer). */
+  | 'answer_refused'
   /** Status query: answer HTTP 400 "…Transaction was not created!" without looking, even for
    * a transaction that exists (a lagging replica). */
   | 'not_created';

@@ -232,6 +232,7 @@ export async function injectFault(
     | 'no_callback'
     | 'answer_lost'
     | 'request_lost'
+    | 'answer_refused'
     | 'not_created',
   count = 1,
   delayMs = 0,

@@ -172,8 +172,8 @@ describe('payouts: "not created" counts only while the create\'s fate is unknown
   });
 });
 
-describe('payouts: contradictions raise one payout.anomaly and change nothing', () => {
-  it('a success after a failure: status stays failed, one payout.anomaly (success_after_failure)', async () => {
+describe('payouts: contradictions raise one payout.anomaly', () => {
+  it('a success after a failure reopens the payout: succeeded, one payout.anomaly (success_after_failure) saying what to do', async () => {
     const { view } = await createPayout(payoutBody('001'));
     const failed = await waitForPayout(view.reference, 'failed');
     const upstreamRef = failed.upstream_reference!;
@@ -186,9 +186,15 @@ describe('payouts: contradictions raise one payout.anomaly and change nothing', 
     }
     await drainPayout(view.reference);
     const after = await getPayout(view.reference);
-    expect(after.status).toBe('failed');
-    expect(types(after)).toEqual(['payout.failed', 'payout.anomaly']);
-    expect(after.webhooks[1]!.id).toBe(`evt_${view.reference}_anomaly_success_after_failure`);
+    expect(after.status).toBe('succeeded');
+    expect(after.failure).toBeNull();
+    expect(types(after).sort()).toEqual(['payout.anomaly', 'payout.failed', 'payout.succeeded']);
+    const anomaly = await deliveredWebhook(`evt_${view.reference}_anomaly_success_after_failure`);
+    expect(anomaly.data).toMatchObject({
+      kind: 'success_after_failure',
+      status: 'succeeded',
+      message: expect.stringContaining('paid twice'),
+    });
   });
 
   it('a failure after a success: status stays succeeded, one payout.anomaly (failure_after_success)', async () => {
@@ -304,5 +310,43 @@ describe('payouts: the reconcile horizon', () => {
     const still = await getPayout(view.reference);
     expect(still.status).toBe('pending');
     expect(types(still)).toEqual([]);
+  });
+});
+
+describe('payouts: a heard report outweighs a refused create', () => {
+  it('a create refused (400 "Insufficient wallet balance") after its signed success callback came is never failed: the status query settles it, one payout.succeeded', async () => {
+    await injectFault('payouts', 'answer_refused');
+    const { status, view } = await createPayout(payoutBody('000'));
+    expect(status, JSON.stringify(view)).toBe(201);
+    expect(view.status).not.toBe('failed');
+    if (view.status === 'pending') expect(view.create_state).toBe('unknown');
+    await waitForPayout(view.reference, 'succeeded');
+    await drainPayout(view.reference);
+    expect(types(await getPayout(view.reference))).toEqual(['payout.succeeded']);
+  });
+});
+
+describe('payouts: failure reports are matched on references', () => {
+  it('a failure naming a transaction we were never given is one payout.anomaly (unmatched_failure), never a failure', async () => {
+    const { view } = await pendingPayout();
+    const foreign = await callback(
+      '/hooks/payouts',
+      payoutCallback(view, 'SBXP-NOTTHISONE', {
+        status: 'failed',
+        statusCode: '000005',
+        failureReason: PAYOUT_FAILURE,
+      }),
+    );
+    expect(foreign.status).toBe(200);
+    const anomaly = await deliveredWebhook(`evt_${view.reference}_anomaly_unmatched_failure`);
+    expect(anomaly.data).toMatchObject({
+      kind: 'unmatched_failure',
+      status: 'pending',
+      differences: [expect.objectContaining({ field: 'upstream_reference' })],
+    });
+    await drainPayout(view.reference);
+    const after = await getPayout(view.reference);
+    expect(after.status).toBe('pending');
+    expect(types(after)).toEqual(['payout.anomaly']);
   });
 });

@@ -7,6 +7,7 @@ import type { RefundDetail, RefundView } from '../../../worker/payout/refund-vie
 import { createSession, merchant, ref, startAttempt, waitForSession } from '../helpers';
 import { callbacksInFlight, webhooksFor, type ReceivedWebhook } from '../hostile/support';
 import { drainSession } from './sessions-support';
+import { callback, payoutCallback } from './support';
 import { payoutObject } from '../objects';
 
 /** The payer's number: the sandbox pays the collection at once (ending 000). */
@@ -131,4 +132,21 @@ export async function expectRefundEvents(
   const all = await refundEvents(sessionId);
   expect(all.map((w) => w.body.type).sort()).toEqual([...types].sort());
   return all;
+}
+
+/** Sends a payout callback, signed as the upstream signs it, for the payout that pays a refund
+ * (a terminal success naming `upstreamRef` unless `extra` says otherwise); answers its status. */
+export async function refundCallback(
+  refund: RefundView,
+  upstreamRef: string,
+  extra: Record<string, unknown> = {},
+): Promise<number> {
+  const payout = {
+    reference: refund.id,
+    amount: refund.amount,
+    currency: refund.currency,
+    payment_method_type: refund.destination.method,
+  };
+  const params = payoutCallback(payout, upstreamRef, extra);
+  return (await callback('/hooks/payouts', params)).status;
 }

@@ -110,7 +110,7 @@ export async function ageAndReconcile(reference: string, hours: number): Promise
 
 /** The params of a payout callback for `view` (a terminal success unless overridden). */
 export function payoutCallback(
-  view: PayoutView,
+  view: Pick<PayoutView, 'amount' | 'currency' | 'payment_method_type' | 'reference'>,
   upstreamRef: string,
   extra: Record<string, unknown> = {},
 ): Record<string, unknown> {

@@ -59,6 +59,21 @@ export const refundOperations = [
   }),
   op({
     method: 'post',
+    path: '/v1/refunds/{id}/cancel',
+    operationId: 'cancelRefund',
+    tag: 'Refunds',
+    summary: 'Cancel a refund that was never sent',
+    description:
+      'Cancels a refund whose payout was recorded but provably never sent to the payment ' +
+      'service (create_state `unsent`, e.g. its object was evicted before the call left): it ' +
+      'becomes `failed` with create_state `canceled` and failure code `CANCELED`, frees its ' +
+      'amount and sends `refund.canceled`. Once the create may have left: 409.',
+    audience: 'merchant',
+    responses: { 200: refundDetailSchema },
+    errors: ['NOT_FOUND', 'REFUND_NOT_CANCELABLE'],
+  }),
+  op({
+    method: 'post',
     path: '/v1/refunds/{id}/webhooks/{event}/resend',
     operationId: 'resendRefundWebhook',
     tag: 'Webhooks',

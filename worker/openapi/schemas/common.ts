@@ -56,6 +56,7 @@ export const WEBHOOK_TYPES = [
   'payout.anomaly',
   'refund.succeeded',
   'refund.failed',
+  'refund.canceled',
   'refund.anomaly',
   'payment_link.paid',
   'payment_link.anomaly',

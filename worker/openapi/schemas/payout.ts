@@ -23,7 +23,7 @@ export const payoutSchema = named(
     mobile: z.string().describe('Masked.'),
     payment_method_type: z.string(),
     upstream_reference: z.string().nullable(),
-    create_state: z.enum(['sending', 'accepted', 'rejected', 'unknown']),
+    create_state: z.enum(['unsent', 'sending', 'accepted', 'rejected', 'unknown', 'canceled']),
     upstream_message: z.string().nullable(),
     failure: failureSchema.nullable(),
     differences: z.array(moneyDifferenceSchema).nullable(),

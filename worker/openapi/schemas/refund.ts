@@ -27,13 +27,22 @@ export const refundFields = {
   currency: z.string(),
   status: attemptStatusSchema,
   destination: z
-    .object({ method: z.string(), mobile: z.string().describe('Masked.') })
+    .object({
+      method: z.string(),
+      mobile: z.string().describe('Masked.'),
+      differs_from_payer: z
+        .boolean()
+        .describe(
+          'True unless the refund is paid to the number that paid (a number given that is ' +
+            "another, or the payer's was never kept or was erased): check it before it leaves.",
+        ),
+    })
     .describe('The payout method and the masked number the refund is paid to.'),
   reason: z.string().nullable(),
   reference: z.string().nullable().describe("The merchant's own reference of the refund."),
   sub_merchant_id: z.string().nullable(),
   upstream_reference: z.string().nullable(),
-  create_state: z.enum(['sending', 'accepted', 'rejected', 'unknown']),
+  create_state: z.enum(['unsent', 'sending', 'accepted', 'rejected', 'unknown', 'canceled']),
   failure: failureSchema.nullable(),
   differences: z.array(moneyDifferenceSchema).nullable(),
   created: isoTime,

@@ -101,7 +101,9 @@ const moneyAnomaly = named(
     reference: z.string(),
     kind: z
       .string()
-      .describe('success_after_failure, failure_after_success, mismatch, needs_review.'),
+      .describe(
+        'success_after_failure, failure_after_success, mismatch, needs_review, unmatched_failure.',
+      ),
     expected: z.record(z.string(), z.unknown()),
     reported: z.record(z.string(), z.unknown()).nullable(),
   }),
@@ -114,7 +116,9 @@ const refundAnomaly = named(
     reference: z.string(),
     kind: z
       .string()
-      .describe('success_after_failure, failure_after_success, mismatch, needs_review.'),
+      .describe(
+        'success_after_failure, failure_after_success, mismatch, needs_review, unmatched_failure.',
+      ),
     status: z.string(),
     expected: z.record(z.string(), z.unknown()),
     reported: z.record(z.string(), z.unknown()).nullable(),
@@ -161,6 +165,7 @@ export const WEBHOOK_DATA: Readonly<Record<WebhookType, z.ZodType>> = {
   'payout.anomaly': moneyAnomaly,
   'refund.succeeded': refundEventSchema,
   'refund.failed': refundEventSchema,
+  'refund.canceled': refundEventSchema,
   'refund.anomaly': refundAnomaly,
   'payment_link.paid': linkPaid,
   'payment_link.anomaly': moneyAnomaly,
