@@ -8,6 +8,7 @@
  */
 import type { AttemptStatus } from '../../shared/status';
 import { REFS_SCHEMA } from '../payment/ref-store';
+import { LINK_ROUTES_SCHEMA } from './link-routes';
 
 /** Schema of one ledger object. Applied idempotently on every construction. */
 export const SCHEMA = `
@@ -58,6 +59,8 @@ export function applySchema(sql: SqlStorage): void {
   sql.exec(SCHEMA);
   // The references each payment-link payment was given (by its key).
   sql.exec(REFS_SCHEMA);
+  // Where each reference of a payment on a link created elsewhere finds it.
+  sql.exec(LINK_ROUTES_SCHEMA);
   addColumns(sql, 'link_payments', LINK_PAYMENT_COLUMNS);
 }
 
