@@ -30,6 +30,14 @@ import { DEGRADED_FOR_MS } from '../session/upstream-faults';
 import { applyLinkReport, stageLinkPayment, textOf, type LedgerParts } from './link-payments';
 import { callbackRead } from './link-report';
 import { LINK_RECONCILE, runLinkReconcile, scheduleLinkQuery } from './link-reconcile';
+import {
+  LINK_REFUND_SEND,
+  requestLinkRefund,
+  runLinkRefundSend,
+  type LinkRefundAnswer,
+  type LinkRefundHost,
+  type LinkRefundRequest,
+} from './link-refunds';
 import { claimLinkRoute, linkRoute, repointLinkRoute } from './link-routes';
 import { insertLink, linkById, settleLink, type NewLink } from './links';
 import { runLedgerRetention, scheduleLedgerRetention } from './retention';
@@ -43,12 +51,14 @@ import {
   type LedgerCallback,
 } from './store';
 import { paymentWithRef } from '../payment/ref-store';
+import type { Outcome } from '../durable/outcome';
+import { applyRefundChange, type RefundChange } from '../refunds/send-refund';
 
 /** Storage keys of the failing tasks the integration-health object records. */
 const FAILING_PREFIX = 'failing_task:';
 
 /** A ledger's own timed work (the object base runs the outboxes' kinds). */
-type LedgerTaskKind = typeof RETENTION_TASK | typeof LINK_RECONCILE;
+type LedgerTaskKind = typeof RETENTION_TASK | typeof LINK_RECONCILE | typeof LINK_REFUND_SEND;
 
 /** How far back a ledger's index check looks (a payment's row never changes after its first
  * report, so older rows were checked already). */
@@ -191,6 +201,32 @@ export class Ledger extends OutboxedObject<LedgerTaskKind> {
     return stored;
   }
 
+  /** What this shard lends its link payments' refunds; `name` as the route named it first. */
+  private async refundHost(name?: string): Promise<LinkRefundHost> {
+    if (name !== undefined) await this.ctx.storage.put('ledger_name', name);
+    const known = this.ctx.id.name ?? (await this.ctx.storage.get<string>('ledger_name'));
+    return { env: this.env, sql: this.sql, tasks: this.tasks, name: known ?? name ?? '' };
+  }
+
+  /**
+   * Refunds a payment-link payment held here (worker/ledger/link-refunds.ts): `shard` is this
+   * object's name, `linkId` the link it was paid on (null: created elsewhere), `ref` its key or
+   * any of its upstream references.
+   */
+  async refundLinkPayment(
+    shard: string,
+    linkId: string | null,
+    ref: string,
+    request: LinkRefundRequest,
+  ): Promise<Outcome<LinkRefundAnswer>> {
+    return requestLinkRefund(await this.refundHost(shard), linkId, ref, request);
+  }
+
+  /** The payout of a link payment's refund changed status (its `owner` task tells it). */
+  async refundChanged(id: string, change: RefundChange): Promise<void> {
+    applyRefundChange(this.sql, id, change);
+  }
+
   /** Merchant webhooks sent from the ledger (payment-link payments). */
   async webhooks(): Promise<WebhookRecord[]> {
     return this.outbox.list();
@@ -270,6 +306,7 @@ export class Ledger extends OutboxedObject<LedgerTaskKind> {
       runLedgerRetention(this.sql, this.tasks, loadConfig(this.env).retentionMs),
     reconcile: (task) =>
       runLinkReconcile(this.env, loadConfig(this.env), this.sql, this.parts, this.tasks, task),
+    refund_send: async (task) => runLinkRefundSend(await this.refundHost(), task),
   };
 
   /** Every payment-link summary of this ledger, payments recorded before the index existed

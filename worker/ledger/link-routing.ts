@@ -88,3 +88,16 @@ export async function findLinkReport(
   const key = await proposedKey(params, digest);
   return { key, shard: linkShardName(key) };
 }
+
+/** What stands for the link id of a payment on a link created elsewhere in merchant routes. */
+export const EXTERNAL_LINK = 'external';
+
+/**
+ * The shard of a payment on a link created elsewhere, named by its key or any upstream
+ * reference it was given: where that reference points, else (a payment from before routes,
+ * or its own key) the shard of the reference itself.
+ */
+export async function paymentShardOf(env: ProxyEnv, ref: string): Promise<string> {
+  const key = await (await routeShard(env, ref)).linkRoute(ref);
+  return linkShardName(key ?? (await linkPaymentKey(ref, '')));
+}

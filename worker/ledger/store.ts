@@ -8,6 +8,7 @@
  */
 import type { AttemptStatus } from '../../shared/status';
 import { REFS_SCHEMA } from '../payment/ref-store';
+import { REFUNDS_SCHEMA } from '../session/refund-store';
 import { LINK_ROUTES_SCHEMA } from './link-routes';
 
 /** Schema of one ledger object. Applied idempotently on every construction. */
@@ -61,6 +62,8 @@ export function applySchema(sql: SqlStorage): void {
   sql.exec(REFS_SCHEMA);
   // Where each reference of a payment on a link created elsewhere finds it.
   sql.exec(LINK_ROUTES_SCHEMA);
+  // The refunds of the link payments held here (worker/ledger/link-refunds.ts).
+  sql.exec(REFUNDS_SCHEMA);
   addColumns(sql, 'link_payments', LINK_PAYMENT_COLUMNS);
 }
 

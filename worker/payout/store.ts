@@ -41,14 +41,18 @@ export type PayoutTaskKind = 'reconcile' | 'retention' | 'owner';
 export type TaskKind = PayoutTaskKind | OutboxTaskKind;
 
 /**
- * Who a payout pays for, when it is not the merchant's own payout: a refund of a checkout
- * session's payment (the payout's reference is the refund id `re_…`). Its webhooks are
- * `refund.*`, its index row is a refund's, and each change of its status is told to the session
- * (the `owner` task), which keeps the refund budget (worker/session/refunds.ts).
+ * Who a payout pays for, when it is not the merchant's own payout: a refund (the payout's
+ * reference is the refund id `re_…`) of a checkout session's payment (`refund`) or of a
+ * payment-link payment (`link_refund`). Its webhooks are `refund.*`, its index row is a
+ * refund's, and each change of its status is told to the object that keeps the refund budget
+ * (the `owner` task): the session (worker/session/refunds.ts) or the payment's ledger shard
+ * (worker/ledger/link-refunds.ts).
  */
 export interface RefundOwner {
-  kind: 'refund';
+  kind: 'refund' | 'link_refund';
+  /** The object that keeps the budget: a session id, or (`link_refund`) a ledger shard name. */
   session_id: string;
+  /** The payment refunded: an attempt id, or (`link_refund`) the link payment's key. */
   attempt_id: string;
   sub_merchant_id: string | null;
   reason: string | null;
@@ -127,16 +131,16 @@ export class PayoutStore {
     return (
       this.sql
         .exec<{
+          kind: RefundOwner['kind'];
           session_id: string;
           attempt_id: string;
           sub_merchant_id: string | null;
           reason: string | null;
           merchant_reference: string | null;
         }>(
-          'SELECT session_id, attempt_id, sub_merchant_id, reason, merchant_reference FROM payout_owner WHERE id = 1',
+          'SELECT kind, session_id, attempt_id, sub_merchant_id, reason, merchant_reference FROM payout_owner WHERE id = 1',
         )
-        .toArray()
-        .map((row) => ({ kind: 'refund' as const, ...row }))[0] ?? null
+        .toArray()[0] ?? null
     );
   }
 
