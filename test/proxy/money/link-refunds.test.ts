@@ -119,6 +119,29 @@ describe('refunds of payment-link payments', () => {
     expect((await refundLinkPayment('external', ref, { amount: 1 })).status).toBe(409);
   });
 
+  it('a refund that fails sends refund.failed and frees its amount in the payment’s budget', async () => {
+    const { linkId, body } = await createOurLink();
+    const ours = String(body.id);
+    const ref = await payOnPage(linkId, '000');
+    await settledOn(linkId, ref);
+    const failing = await refundLinkPayment(ours, ref, {
+      destination: { method: 'send money', mobile: '254712345001' },
+    });
+    expect(failing.status, JSON.stringify(failing.json)).toBe(201);
+    await waitForRefund(failing.json.id, 'failed');
+    await deliveredWebhook(`evt_${failing.json.id}_failed`);
+    // The payout tells the payment's shard (its owner task): the whole amount is free again.
+    const retry = await vi.waitFor(
+      async () => {
+        const answer = await refundLinkPayment(ours, ref, {});
+        expect(answer.status, JSON.stringify(answer.json)).toBe(201);
+        return answer;
+      },
+      { timeout: 8000, interval: 100 },
+    );
+    expect(retry.json.amount).toBe(1500);
+  });
+
   it('no such payment on that link, or a body without destination: 4xx, nothing recorded', async () => {
     const { linkId, body } = await createOurLink();
     const ref = await payOnPage(linkId, '000');
