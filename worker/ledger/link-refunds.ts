@@ -78,7 +78,11 @@ function keeperOf(host: LinkRefundHost): RefundKeeper {
       reason: row.reason,
       merchant_reference: row.reference,
     }),
-    sent: (id) => host.tasks.cancel(`refund:${id}`),
+    sent: (id) => {
+      host.tasks.cancel(`refund:${id}`);
+      // The number was needed to send the payout only: nothing else here erases it later.
+      host.sql.exec('UPDATE refunds SET mobile = NULL WHERE id = ?', id);
+    },
     changed: (id, change) => void applyRefundChange(host.sql, id, change),
   };
 }

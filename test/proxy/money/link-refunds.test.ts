@@ -1,7 +1,11 @@
 // Refunds of payment-link payments: the one refund budget, idempotency, `refund.*` webhooks and
 // list every refund shares, for a payment on a link we created and on one created elsewhere,
 // paid through the real sandbox (shared setup: payment-links-support.ts, refunds-support.ts).
+import { env } from 'cloudflare:workers';
+import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { linkShardName } from '../../../worker/ledger/shards';
+import { ledgerStub } from '../../../worker/stubs';
 import { expectNoSecrets, merchant } from '../helpers';
 import { deliveredWebhook } from './support';
 import {
@@ -62,6 +66,13 @@ describe('refunds of payment-link payments', () => {
       amount: 1000,
       currency: 'KES',
     });
+    // The destination number was kept only until the payout was recorded.
+    const kept = await runInDurableObject(ledgerStub(env, linkShardName(ours)), (_, state) =>
+      state.storage.sql
+        .exec<{ mobile: string | null }>('SELECT mobile FROM refunds WHERE id = ?', first.json.id)
+        .one(),
+    );
+    expect(kept.mobile).toBeNull();
     const again = await refundLinkPayment(ours, ref, { amount: 1000 }, key);
     expect(again.status).toBe(200);
     expect(again.json.id).toBe(first.json.id);
