@@ -47,6 +47,13 @@ export interface paths {
      */
     post: operations["createRefund"];
   };
+  "/v1/payment-links/{id}/payments/{ref}/refunds": {
+    /**
+     * Refund a payment-link payment (all or part)
+     * @description `id` is the link’s id (`pl_…`), or `external` for a link created elsewhere; `ref` the payment’s id or any upstream reference it was given. Decided against what the payment’s report counted, in its currency, and sent as a payout to `destination` (the payer’s number of a link payment is not kept). 201 with the new refund; the same Idempotency-Key and body answer it again (200). Its outcome comes as `refund.succeeded` or `refund.failed`; `GET /v1/refunds` lists it.
+     */
+    post: operations["createLinkPaymentRefund"];
+  };
   "/v1/refunds": {
     /**
      * List and search refunds
@@ -801,10 +808,12 @@ export interface components {
       id: string;
       /** @constant */
       object: "refund";
-      /** @description The checkout session refunded. */
-      session: string;
-      /** @description The attempt (the payment) refunded. */
-      attempt: string;
+      /** @description The checkout session refunded (null: a link payment). */
+      session: string | null;
+      /** @description The attempt (the payment) refunded (null: a link payment). */
+      attempt: string | null;
+      /** @description The payment-link payment refunded (its id in the link payment list), or null. */
+      link_payment: string | null;
       amount: number;
       currency: string;
       status: components["schemas"]["AttemptStatus"];
@@ -837,10 +846,12 @@ export interface components {
       id: string;
       /** @constant */
       object: "refund";
-      /** @description The checkout session refunded. */
-      session: string;
-      /** @description The attempt (the payment) refunded. */
-      attempt: string;
+      /** @description The checkout session refunded (null: a link payment). */
+      session: string | null;
+      /** @description The attempt (the payment) refunded (null: a link payment). */
+      attempt: string | null;
+      /** @description The payment-link payment refunded (its id in the link payment list), or null. */
+      link_payment: string | null;
       amount: number;
       currency: string;
       status: components["schemas"]["AttemptStatus"];
@@ -872,8 +883,9 @@ export interface components {
       id: string;
       /** @constant */
       object: "refund";
-      session: string;
-      attempt: string;
+      session: string | null;
+      attempt: string | null;
+      link_payment: string | null;
       status: components["schemas"]["AttemptStatus"];
       amount: number;
       currency: string;
@@ -896,10 +908,12 @@ export interface components {
       id: string;
       /** @constant */
       object: "refund";
-      /** @description The checkout session refunded. */
-      session: string;
-      /** @description The attempt (the payment) refunded. */
-      attempt: string;
+      /** @description The checkout session refunded (null: a link payment). */
+      session: string | null;
+      /** @description The attempt (the payment) refunded (null: a link payment). */
+      attempt: string | null;
+      /** @description The payment-link payment refunded (its id in the link payment list), or null. */
+      link_payment: string | null;
       amount: number;
       currency: string;
       status: components["schemas"]["AttemptStatus"];
@@ -924,7 +938,7 @@ export interface components {
       created: string;
       /** @description ISO 8601 (UTC). */
       updated: string;
-      session_id: string;
+      session_id: string | null;
       request: components["schemas"]["CreatedBy"] | null;
     };
     ReportedMoney: {
@@ -1213,16 +1227,18 @@ export interface components {
         [key: string]: unknown;
       } | null;
       differences?: components["schemas"]["MoneyDifference"][] | null;
-      session_id: string;
+      session_id: string | null;
       refund: {
         /** @description `re_…`: also the reference of the payout that pays it. */
         id: string;
         /** @constant */
         object: "refund";
-        /** @description The checkout session refunded. */
-        session: string;
-        /** @description The attempt (the payment) refunded. */
-        attempt: string;
+        /** @description The checkout session refunded (null: a link payment). */
+        session: string | null;
+        /** @description The attempt (the payment) refunded (null: a link payment). */
+        attempt: string | null;
+        /** @description The payment-link payment refunded (its id in the link payment list), or null. */
+        link_payment: string | null;
         amount: number;
         currency: string;
         status: components["schemas"]["AttemptStatus"];
@@ -1247,7 +1263,7 @@ export interface components {
         created: string;
         /** @description ISO 8601 (UTC). */
         updated: string;
-        session_id: string;
+        session_id: string | null;
         request: components["schemas"]["CreatedBy"] | null;
       };
       [key: string]: unknown;
@@ -1451,6 +1467,15 @@ export interface components {
         mobile: string;
       };
       attempt?: string;
+    };
+    CreateLinkPaymentRefundBody: {
+      amount?: number;
+      reason?: string;
+      reference?: string;
+      destination: {
+        method: string;
+        mobile: string;
+      };
     };
     CreatePayoutBody: {
       amount: number;
@@ -2323,6 +2348,139 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: "REFUND_DESTINATION_REQUIRED";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /**
+   * Refund a payment-link payment (all or part)
+   * @description `id` is the link’s id (`pl_…`), or `external` for a link created elsewhere; `ref` the payment’s id or any upstream reference it was given. Decided against what the payment’s report counted, in its currency, and sent as a payout to `destination` (the payer’s number of a link payment is not kept). 201 with the new refund; the same Idempotency-Key and body answer it again (200). Its outcome comes as `refund.succeeded` or `refund.failed`; `GET /v1/refunds` lists it.
+   */
+  createLinkPaymentRefund: {
+    parameters: {
+      header?: {
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+        ref: string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreateLinkPaymentRefundBody"];
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RefundCreated"];
+        };
+      };
+      /** @description OK */
+      201: {
+        content: {
+          "application/json": components["schemas"]["RefundCreated"];
+        };
+      };
+      /** @description `INVALID_JSON`, `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "INVALID_JSON" | "VALIDATION_FAILED";
+            };
+          });
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `IDEMPOTENCY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `NOT_PAID`, `REFUND_EXCEEDS_PAID` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_IN_PROGRESS" | "NOT_PAID" | "REFUND_EXCEEDS_PAID";
+            };
+          });
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "PAYLOAD_TOO_LARGE";
+            };
+          };
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNSUPPORTED_MEDIA_TYPE";
             };
           };
         };

@@ -6,7 +6,7 @@
  */
 
 /** The current API version (the date of its last change). */
-export const API_VERSION = '2026-11-25';
+export const API_VERSION = '2026-11-28';
 
 /** The response header that carries {@link API_VERSION}. */
 export const API_VERSION_HEADER = 'API-Version';

@@ -26,12 +26,12 @@ import { validate, type ValidationResult } from '../validation';
 import { ZA_ID_PROBLEM_TEXT, zaIdProblem } from '../za-id';
 import { perCatalogue, unknownCountryIssue } from './catalogue-rules';
 import { signedEnvelopeSchema } from './envelope';
-import { currencyCode, httpUrl, positiveInteger, text } from './fields';
+import { currencyCode, httpUrl, positiveInteger, text, wholeUnitAmount } from './fields';
 import { objectRules, type RuleIssue } from './object-rules';
 
 /** The field types of collection params, before the catalogue's rules. */
 export const collectionParamsBaseSchema = z.looseObject({
-  amount: positiveInteger('must be a whole number in major units (no decimals)'),
+  amount: wholeUnitAmount(),
   mobile: z.optional(text(32)),
   country_id: positiveInteger(),
   currency: currencyCode(),

@@ -21,6 +21,14 @@ export function positiveInteger(message?: string) {
   return integer(message).check(z.gt(0));
 }
 
+/**
+ * An amount in whole major units greater than 0: what every money request (session,
+ * collection, payment link) asks for, since the upstream's amounts have no minor units.
+ */
+export function wholeUnitAmount() {
+  return positiveInteger('must be a whole number in major units (no decimals)');
+}
+
 /** A non-empty string of at most `max` characters (not trimmed: upstream data is kept as sent). */
 export function text(max: number) {
   return z.string().check(z.minLength(1), z.maxLength(max));

@@ -12,7 +12,15 @@
  */
 import * as z from 'zod/mini';
 import { COUNTRIES, PAYMENT_LINK_COUNTRIES } from '../countries';
-import { currencyCode, httpUrl, maybe, positiveInteger, successFlag, text } from './fields';
+import {
+  currencyCode,
+  httpUrl,
+  maybe,
+  positiveInteger,
+  successFlag,
+  text,
+  wholeUnitAmount,
+} from './fields';
 import { objectRules, type RuleIssue } from './object-rules';
 
 /** Largest logo accepted, in decoded bytes (2 MB read as 2,000,000 bytes). */
@@ -92,7 +100,7 @@ export const paymentLinkParamsSchema = z
     callback_url: httpUrl(),
     redirection_url: z.optional(httpUrl()),
     currency: currencyCode(),
-    amount: z.number().check(z.gt(0)),
+    amount: wholeUnitAmount(),
     logo: z.optional(logoSchema),
     country_id: positiveInteger(),
     currency_country_id: z.optional(positiveInteger()),

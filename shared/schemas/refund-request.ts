@@ -21,15 +21,35 @@ export const refundDestinationSchema = z.strictObject({
  * @example
  * const body = validate(refundBodySchema, { amount: 500, reason: 'out of stock' });
  */
-export const refundBodySchema = z.strictObject({
+/** The fields every refund request shares. */
+const refundFields = {
   amount: z.optional(positiveInteger()),
   reason: z.optional(text(200)),
   reference: z.optional(z.string().check(z.refine((value) => isReference(value), REFERENCE_RULE))),
+};
+
+export const refundBodySchema = z.strictObject({
+  ...refundFields,
   destination: z.optional(refundDestinationSchema),
   attempt: z.optional(
     z.string().check(z.regex(/^cs_[a-z2-7]{26}\.[1-9][0-9]{0,2}$/, 'must be an attempt id')),
   ),
 });
+
+/**
+ * A refund of a payment-link payment (`POST /v1/payment-links/:id/payments/:ref/refunds`): one
+ * payment, so no `attempt`; its payer's number is not kept, so `destination` is required.
+ *
+ * @example
+ * validate(linkRefundBodySchema, { destination: { method: 'mpesa', mobile: '254712345000' } });
+ */
+export const linkRefundBodySchema = z.strictObject({
+  ...refundFields,
+  destination: refundDestinationSchema,
+});
+
+/** A valid refund body of a payment-link payment. */
+export type LinkRefundBody = z.output<typeof linkRefundBodySchema>;
 
 /** A valid refund body. */
 export type RefundBody = z.output<typeof refundBodySchema>;

@@ -21,7 +21,7 @@ import type { Catalogue } from '../catalogue';
 import type { Country } from '../countries';
 import { MAX_REFERENCE_LENGTH, REFERENCE_CHARACTERS } from '../references';
 import { perCatalogue, unknownCountryIssue } from './catalogue-rules';
-import { integer, MAX_URL_LENGTH, positiveInteger, trimmedText } from './fields';
+import { integer, MAX_URL_LENGTH, positiveInteger, trimmedText, wholeUnitAmount } from './fields';
 import { objectRules, type RuleIssue } from './object-rules';
 
 /** Most metadata keys. */
@@ -98,7 +98,7 @@ const metadataSchema = z
   );
 
 const baseSchema = z.strictObject({
-  amount: positiveInteger('must be a whole number in major units (no decimals)'),
+  amount: wholeUnitAmount(),
   currency: z.string(),
   reference: z
     .string()

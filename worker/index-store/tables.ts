@@ -61,8 +61,11 @@ export interface PayoutSummary {
  * that pays it; migrations/0006-refunds.sql). */
 export interface RefundSummary {
   id: string;
-  session_id: string;
-  attempt_id: string;
+  /** Null for a refund of a payment-link payment (migrations/0008-link-refunds.sql). */
+  session_id: string | null;
+  attempt_id: string | null;
+  /** The payment-link payment refunded, else null (migrations/0008-link-refunds.sql). */
+  link_payment_id: string | null;
   status: string;
   amount: number;
   currency: string;

@@ -30,6 +30,15 @@ import { DEGRADED_FOR_MS } from '../session/upstream-faults';
 import { applyLinkReport, stageLinkPayment, textOf, type LedgerParts } from './link-payments';
 import { callbackRead } from './link-report';
 import { LINK_RECONCILE, runLinkReconcile, scheduleLinkQuery } from './link-reconcile';
+import {
+  LINK_REFUND_SEND,
+  requestLinkRefund,
+  runLinkRefundSend,
+  type LinkRefundAnswer,
+  type LinkRefundHost,
+  type LinkRefundRequest,
+} from './link-refunds';
+import { claimLinkRoute, linkRoute, repointLinkRoute } from './link-routes';
 import { insertLink, linkById, settleLink, type NewLink } from './links';
 import { runLedgerRetention, scheduleLedgerRetention } from './retention';
 import {
@@ -42,12 +51,14 @@ import {
   type LedgerCallback,
 } from './store';
 import { paymentWithRef } from '../payment/ref-store';
+import type { Outcome } from '../durable/outcome';
+import { applyRefundChange, type RefundChange } from '../refunds/send-refund';
 
 /** Storage keys of the failing tasks the integration-health object records. */
 const FAILING_PREFIX = 'failing_task:';
 
 /** A ledger's own timed work (the object base runs the outboxes' kinds). */
-type LedgerTaskKind = typeof RETENTION_TASK | typeof LINK_RECONCILE;
+type LedgerTaskKind = typeof RETENTION_TASK | typeof LINK_RECONCILE | typeof LINK_REFUND_SEND;
 
 /** How far back a ledger's index check looks (a payment's row never changes after its first
  * report, so older rows were checked already). */
@@ -116,18 +127,36 @@ export class Ledger extends OutboxedObject<LedgerTaskKind> {
     settleLink(this.sql, id, answer);
   }
 
+  /** The payment key a reference of a link created elsewhere points at here, or null
+   * (worker/ledger/link-routes.ts). */
+  async linkRoute(ref: string): Promise<string | null> {
+    return linkRoute(this.sql, ref);
+  }
+
+  /** Points a reference at a payment key unless it points somewhere already. */
+  async claimLinkRoute(ref: string, key: string): Promise<{ key: string; fresh: boolean }> {
+    return claimLinkRoute(this.sql, ref, key);
+  }
+
+  /** Moves a route just made to the payment another reference already pointed at. */
+  async repointLinkRoute(ref: string, from: string, to: string): Promise<void> {
+    repointLinkRoute(this.sql, ref, from, to);
+  }
+
   /**
    * Stores a hosted-checkout (payment-link) callback once (by digest) and applies what it
    * reports to its payment (by upstream reference), judged against the link `linkId` names when
    * the proxy created it (its callback URL carries the id), else as a link created elsewhere.
    * A final report without an upstream reference raises `payment_link.anomaly`; a report that
-   * says nothing final starts the payment's status queries.
+   * says nothing final starts the payment's status queries. `routedKey`: the payment a report
+   * of a link created elsewhere was routed to (worker/ledger/link-routing.ts).
    */
   async storePaymentLinkCallback(
     digest: string,
     params: PaymentLinkCallbackParams,
     body: string,
     linkId: string | null = null,
+    routedKey: string | null = null,
   ): Promise<{ duplicate: boolean }> {
     const reference =
       params.third_party_reference_1 ?? params.payment_reference ?? params.reference ?? null;
@@ -144,25 +173,58 @@ export class Ledger extends OutboxedObject<LedgerTaskKind> {
     const read = callbackRead(params, link?.id ?? null);
     // One transaction, whichever of its references a report names: a payment given the
     // depositId or `reference` before keeps its key (distinct values, either one left out).
-    const known = paymentWithRef(this.sql, [
-      ...read.upstreamRefs.transaction,
-      ...read.upstreamRefs.collection,
-    ]);
+    const known =
+      paymentWithRef(this.sql, [
+        ...read.upstreamRefs.transaction,
+        ...read.upstreamRefs.collection,
+      ]) ?? (routedKey !== null && linkPayment(this.sql, routedKey) ? routedKey : null);
     const upstreamRef =
       (known === null ? null : linkPayment(this.sql, known)?.upstream_reference) ||
       (textOf(params.reference) ?? textOf(params.depositId));
     // A report that says nothing final and names no payment tells nothing to act on.
     if (read.outcome === 'unknown' && upstreamRef === null) return stored;
-    const applied = await applyLinkReport(this.sql, this.parts, link, {
-      source: 'callback',
-      read,
-      upstreamRef,
-      reference,
-      paymentType: textOf(params.payment_method_type),
-      digest,
-    });
+    const applied = await applyLinkReport(
+      this.sql,
+      this.parts,
+      link,
+      {
+        source: 'callback',
+        read,
+        upstreamRef,
+        reference,
+        paymentType: textOf(params.payment_method_type),
+        digest,
+      },
+      known ?? routedKey,
+    );
     if (applied.query) scheduleLinkQuery(this.tasks, loadConfig(this.env), applied.key);
     return stored;
+  }
+
+  /** What this shard lends its link payments' refunds; `name` as the route named it first. */
+  private async refundHost(name?: string): Promise<LinkRefundHost> {
+    if (name !== undefined) await this.ctx.storage.put('ledger_name', name);
+    const known = this.ctx.id.name ?? (await this.ctx.storage.get<string>('ledger_name'));
+    return { env: this.env, sql: this.sql, tasks: this.tasks, name: known ?? name ?? '' };
+  }
+
+  /**
+   * Refunds a payment-link payment held here (worker/ledger/link-refunds.ts): `shard` is this
+   * object's name, `linkId` the link it was paid on (null: created elsewhere), `ref` its key or
+   * any of its upstream references.
+   */
+  async refundLinkPayment(
+    shard: string,
+    linkId: string | null,
+    ref: string,
+    request: LinkRefundRequest,
+  ): Promise<Outcome<LinkRefundAnswer>> {
+    return requestLinkRefund(await this.refundHost(shard), linkId, ref, request);
+  }
+
+  /** The payout of a link payment's refund changed status (its `owner` task tells it). */
+  async refundChanged(id: string, change: RefundChange): Promise<void> {
+    applyRefundChange(this.sql, id, change);
   }
 
   /** Merchant webhooks sent from the ledger (payment-link payments). */
@@ -244,6 +306,7 @@ export class Ledger extends OutboxedObject<LedgerTaskKind> {
       runLedgerRetention(this.sql, this.tasks, loadConfig(this.env).retentionMs),
     reconcile: (task) =>
       runLinkReconcile(this.env, loadConfig(this.env), this.sql, this.parts, this.tasks, task),
+    refund_send: async (task) => runLinkRefundSend(await this.refundHost(), task),
   };
 
   /** Every payment-link summary of this ledger, payments recorded before the index existed

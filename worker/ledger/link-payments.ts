@@ -75,7 +75,8 @@ function rowAmount(row: LinkPaymentRow | undefined): number | null {
 }
 
 /**
- * Applies one report to its payment (in the shard of its link, else of its key). Answers the
+ * Applies one report to its payment (in the shard of its link, else of its key): `known`, the
+ * payment it was found or routed to, else the one its upstream reference names. Answers the
  * payment's key and whether its status should be queried (it is `pending`).
  */
 export async function applyLinkReport(
@@ -83,8 +84,13 @@ export async function applyLinkReport(
   parts: LedgerParts,
   link: LinkRow | null,
   report: LinkPaymentReport,
+  known: string | null = null,
 ): Promise<{ key: string; query: boolean }> {
-  const key = await linkPaymentKey(report.upstreamRef, report.digest);
+  // A report without an upstream reference is never another payment's (its own anomaly).
+  const key =
+    report.upstreamRef !== null && known !== null
+      ? known
+      : await linkPaymentKey(report.upstreamRef, report.digest);
   return { key, query: applyToPayment(sql, parts, link, key, report) };
 }
 

@@ -9,6 +9,8 @@
 import type { AttemptStatus } from '../../shared/status';
 import { REFS_SCHEMA } from '../payment/ref-store';
 import { addColumns } from '../durable/add-columns';
+import { REFUNDS_SCHEMA } from '../session/refund-store';
+import { LINK_ROUTES_SCHEMA } from './link-routes';
 
 /** Schema of one ledger object. Applied idempotently on every construction. */
 export const SCHEMA = `
@@ -41,6 +43,10 @@ export function applySchema(sql: SqlStorage): void {
   sql.exec(SCHEMA);
   // The references each payment-link payment was given (by its key).
   sql.exec(REFS_SCHEMA);
+  // Where each reference of a payment on a link created elsewhere finds it.
+  sql.exec(LINK_ROUTES_SCHEMA);
+  // The refunds of the link payments held here (worker/ledger/link-refunds.ts).
+  sql.exec(REFUNDS_SCHEMA);
   addColumns(sql, 'link_payments', LINK_PAYMENT_COLUMNS);
 }
 

@@ -49,7 +49,7 @@ const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
 };
 
 /** The API's version (a date), shown in the document's `info`. */
-export const API_VERSION = '2026-11-25';
+export const API_VERSION = '2026-11-28';
 
 const REF = '#/components/schemas/';
 const ref = (id: string) => ({ $ref: `${REF}${id}` });

@@ -1,6 +1,6 @@
 /**
- * The `owner` task of a payout that pays a refund: tells the session each change of the
- * refund's status (the session keeps the refund budget; a failed refund frees its amount, a
+ * The `owner` task of a payout that pays a refund: tells the session (or, for a payment-link
+ * payment, its ledger shard) each change of the refund's status (it keeps the refund budget; a failed refund frees its amount, a
  * succeeded one shows on the hosted page). It reads the status when it runs, so a late or
  * repeated run tells the latest; a session that cannot be reached throws, and the task queue
  * retries with backoff.
@@ -8,10 +8,16 @@
  */
 import type { Task } from '../durable/task-queue';
 import type { ProxyEnv } from '../env';
-import { findSessionStub } from '../stubs';
+import { findSessionStub, ledgerStub } from '../stubs';
 import { settledAmount } from './refund-view';
-import type { PayoutStore, TaskKind } from './store';
+import type { PayoutStore, RefundOwner, TaskKind } from './store';
 import { payoutView } from './view';
+
+/** The object that keeps a refund's budget: its session, or its link payment's ledger shard. */
+function budgetKeeper(env: ProxyEnv, owner: RefundOwner) {
+  if (owner.kind === 'link_refund') return ledgerStub(env, owner.session_id);
+  return findSessionStub(env, owner.session_id);
+}
 
 /** Runs the `owner` task (see the module comment). */
 export async function tellOwner(
@@ -22,12 +28,12 @@ export async function tellOwner(
   const row = store.row();
   const owner = store.owner();
   const { tasks } = store.open();
-  const session = owner ? findSessionStub(env, owner.session_id) : null;
-  if (!row || !owner || !session) {
+  const keeper = owner ? budgetKeeper(env, owner) : null;
+  if (!row || !owner || !keeper) {
     tasks.cancel(task.key);
     return;
   }
-  await session.refundChanged(row.reference, {
+  await keeper.refundChanged(row.reference, {
     status: row.status,
     settled_amount: settledAmount(row, payoutView(store)?.differences ?? null),
   });

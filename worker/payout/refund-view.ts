@@ -15,10 +15,12 @@ export interface RefundView {
   /** `re_…`: also the reference of the payout that pays it. */
   id: string;
   object: 'refund';
-  /** The checkout session refunded. */
-  session: string;
-  /** The attempt (the payment) refunded. */
-  attempt: string;
+  /** The checkout session refunded (null: a payment-link payment). */
+  session: string | null;
+  /** The attempt (the payment) refunded (null: a payment-link payment). */
+  attempt: string | null;
+  /** The payment-link payment refunded (its id in `GET /v1/payment-link-payments`), or null. */
+  link_payment: string | null;
   amount: number;
   currency: string;
   /** The payout's status: `pending`, `succeeded`, `failed`, `mismatch` or `needs_review`. */
@@ -38,13 +40,21 @@ export interface RefundView {
   updated: string;
 }
 
+/** What a refund's owner refunded: a session's attempt, or a payment-link payment. */
+export function refundedPayment(
+  owner: RefundOwner,
+): Pick<RefundView, 'session' | 'attempt' | 'link_payment'> {
+  return owner.kind === 'link_refund'
+    ? { session: null, attempt: null, link_payment: owner.attempt_id }
+    : { session: owner.session_id, attempt: owner.attempt_id, link_payment: null };
+}
+
 /** The refund of a payout view and its owner. */
 export function refundOf(payout: PayoutView, owner: RefundOwner): RefundView {
   return {
     id: payout.reference,
     object: 'refund',
-    session: owner.session_id,
-    attempt: owner.attempt_id,
+    ...refundedPayment(owner),
     amount: payout.amount,
     currency: payout.currency,
     status: payout.status,
@@ -91,10 +101,12 @@ export function refundSummary(
   owner: RefundOwner,
   nextCheckAt: number | null,
 ): RefundSummary {
+  const refunded = refundedPayment(owner);
   return {
     id: row.reference,
-    session_id: owner.session_id,
-    attempt_id: owner.attempt_id,
+    session_id: refunded.session,
+    attempt_id: refunded.attempt,
+    link_payment_id: refunded.link_payment,
     status: row.status,
     amount: row.amount,
     currency: row.currency,

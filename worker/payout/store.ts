@@ -42,14 +42,18 @@ export type PayoutTaskKind = 'reconcile' | 'retention' | 'owner';
 export type TaskKind = PayoutTaskKind | OutboxTaskKind;
 
 /**
- * Who a payout pays for, when it is not the merchant's own payout: a refund of a checkout
- * session's payment (the payout's reference is the refund id `re_…`). Its webhooks are
- * `refund.*`, its index row is a refund's, and each change of its status is told to the session
- * (the `owner` task), which keeps the refund budget (worker/session/refunds.ts).
+ * Who a payout pays for, when it is not the merchant's own payout: a refund (the payout's
+ * reference is the refund id `re_…`) of a checkout session's payment (`refund`) or of a
+ * payment-link payment (`link_refund`). Its webhooks are `refund.*`, its index row is a
+ * refund's, and each change of its status is told to the object that keeps the refund budget
+ * (the `owner` task): the session (worker/session/refunds.ts) or the payment's ledger shard
+ * (worker/ledger/link-refunds.ts).
  */
 export interface RefundOwner {
-  kind: 'refund';
+  kind: 'refund' | 'link_refund';
+  /** The object that keeps the budget: a session id, or (`link_refund`) a ledger shard name. */
   session_id: string;
+  /** The payment refunded: an attempt id, or (`link_refund`) the link payment's key. */
   attempt_id: string;
   sub_merchant_id: string | null;
   reason: string | null;
@@ -135,13 +139,13 @@ export class PayoutStore {
     if (!this.exists) return null;
     // SELECT *: an owner written before a column was added has no such column (it reads false).
     const row = this.sql
-      .exec<Omit<RefundOwner, 'kind' | 'differs_from_payer'> & { differs_from_payer?: number }>(
+      .exec<Omit<RefundOwner, 'differs_from_payer'> & { differs_from_payer?: number }>(
         'SELECT * FROM payout_owner WHERE id = 1',
       )
       .toArray()[0];
     if (!row) return null;
     return {
-      kind: 'refund',
+      kind: row.kind,
       session_id: row.session_id,
       attempt_id: row.attempt_id,
       sub_merchant_id: row.sub_merchant_id,

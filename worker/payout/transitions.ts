@@ -29,7 +29,7 @@ import type { AnomalyData } from '../durable/webhook-outbox';
 import { parseCreatedBy, type CreatedBy } from '../keys/created-by';
 import { expectedOf, type Report } from './report';
 import type { PayoutStore } from './store';
-import { refundOf } from './refund-view';
+import { refundedPayment, refundOf } from './refund-view';
 import { stageIndexRow } from './index-row';
 import { payoutView } from './view';
 
@@ -137,7 +137,7 @@ export function applyEvent(
   const refund = owner
     ? {
         ...refundOf(updated, owner),
-        session_id: owner.session_id,
+        session_id: refundedPayment(owner).session,
         request: parseCreatedBy(row.created_by),
       }
     : null;

@@ -79,7 +79,8 @@ export interface SettlementReport {
 /** A refund's index row as the report reads it. */
 interface RefundRecord {
   id: string;
-  session_id: string;
+  /** Null for a payment-link payment's refund. */
+  session_id: string | null;
   status: string;
   method: string;
   currency: string;

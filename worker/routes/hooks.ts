@@ -30,9 +30,9 @@ import { validate } from '../../shared/validation';
 import { noteCallbackSignatureFailure } from '../callback-alert';
 import type { ProxyApp } from '../app-env';
 import { sessionOfAttempt } from '../ids';
-import { textOf } from '../ledger/link-payments';
+import { findLinkReport, routeLinkReport } from '../ledger/link-routing';
 import { LINK_ID } from '../ledger/links';
-import { linkPaymentKey, linkShardName, MAIN_LEDGER } from '../ledger/shards';
+import { linkShardName, MAIN_LEDGER } from '../ledger/shards';
 import { callbackSources } from '../middleware/callback-sources';
 import { config } from '../middleware/config';
 import { readJson } from '../middleware/json-body';
@@ -228,11 +228,15 @@ export function hooks() {
   app.post('/payment-links', async (c) => {
     const callback = await verified(c, paymentLinkCallbackParamsSchema);
     const { params, digest, body } = callback;
-    // One shard per payment (by its key): payments no longer queue behind one object.
-    const key = await linkPaymentKey(textOf(params.reference) ?? textOf(params.depositId), digest);
-    const shard = ledgerStub(c.env, linkShardName(key));
-    if (callback.stale) return staleRetry(c, [() => shard.hasCallback(digest)]);
-    const stored = await shard.storePaymentLinkCallback(digest, params, body);
+    // One shard per payment (by its one stable key, whichever of its references a report
+    // names): payments no longer queue behind one object.
+    if (callback.stale) {
+      const found = await findLinkReport(c.env, params, digest);
+      return staleRetry(c, [() => ledgerStub(c.env, found.shard).hasCallback(digest)]);
+    }
+    const route = await routeLinkReport(c.env, params, digest);
+    const shard = ledgerStub(c.env, route.shard);
+    const stored = await shard.storePaymentLinkCallback(digest, params, body, null, route.key);
     return c.json({ received: true, duplicate: stored.duplicate });
   });
 

@@ -105,6 +105,7 @@ const refundView = (r: RefundSummary) => ({
   object: 'refund' as const,
   session: r.session_id,
   attempt: r.attempt_id,
+  link_payment: r.link_payment_id ?? null,
   status: r.status,
   amount: r.amount,
   currency: r.currency,

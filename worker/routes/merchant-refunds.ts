@@ -1,11 +1,13 @@
 /**
- * Merchant API: refunds of checkout sessions (docs/refunds.md). The session object
- * decides each refund against what was paid; the Payout object that pays it (its reference is
+ * Merchant API: refunds of checkout sessions and payment-link payments (docs/refunds.md). The
+ * session object (or the link payment's ledger shard) decides each refund against what was paid; the Payout object that pays it (its reference is
  * the refund id) runs its lifecycle. Mounted in the merchant API; creating needs a `full` key.
  * @module
  */
-import { Hono } from 'hono';
-import { refundBodySchema } from '../../shared/schemas';
+import { Hono, type Context } from 'hono';
+import { CheckoutError } from '../../shared/errors';
+import { isReference } from '../../shared/references';
+import { linkRefundBodySchema, refundBodySchema } from '../../shared/schemas';
 import type { ProxyApp } from '../app-env';
 import { fail } from '../durable/outcome';
 import type { ProxyEnv } from '../env';
@@ -13,11 +15,25 @@ import { claimKey, idempotencyKeyOf } from '../idempotency/claim';
 import { newRefundId, REFUND_ID } from '../ids';
 import { createdByOf } from '../keys/created-by';
 import { jsonBody } from '../middleware/json-body';
-import { payoutStub, sessionStub } from '../stubs';
+import { EXTERNAL_LINK, paymentShardOf } from '../ledger/link-routing';
+import { LINK_ID } from '../ledger/links';
+import { linkShardName } from '../ledger/shards';
+import { ledgerStub, payoutStub, sessionStub } from '../stubs';
 import { respond } from './respond';
 
 /**
- * `POST /v1/sessions/:id/refunds`, `GET /v1/refunds/:id`, `POST /v1/refunds/:id/reconcile`,
+ * A new refund id; with an Idempotency-Key, the id its first request was given (the same body
+ * answers that refund, 200; another body: 409 IDEMPOTENCY_MISMATCH). `body` names what is
+ * refunded: the same key on another payment is another body.
+ */
+async function refundIdOf(c: Context<ProxyApp>, body: Record<string, unknown>): Promise<string> {
+  const key = idempotencyKeyOf(c);
+  if (key === undefined) return newRefundId();
+  return (await claimKey(c, 'refunds', key, body, newRefundId())).record.resource;
+}
+
+/**
+ * `POST /v1/sessions/:id/refunds`, `POST /v1/payment-links/:id/payments/:ref/refunds`, `GET /v1/refunds/:id`, `POST /v1/refunds/:id/reconcile`,
  * `POST /v1/refunds/:id/cancel`, `POST /v1/refunds/:id/webhooks/:event/resend`.
  *
  * @example
@@ -36,13 +52,36 @@ export function merchantRefunds() {
       // A random id always; with a key, the id its first request was given (the same body
       // answers that refund, 200; another body: 409 IDEMPOTENCY_MISMATCH). The key's body
       // names the session: the same key on another session is another body.
-      const key = idempotencyKeyOf(c);
-      const id =
-        key === undefined
-          ? newRefundId()
-          : (await claimKey(c, 'refunds', key, { session: sessionId, ...body }, newRefundId()))
-              .record.resource;
+      const id = await refundIdOf(c, { session: sessionId, ...body });
       const outcome = await session.refund({ ...body, id, created_by: createdByOf(c) });
+      if (!outcome.ok) return respond(c, outcome);
+      return c.json(outcome.value.refund, outcome.value.created ? 201 : 200);
+    },
+  );
+
+  // A payment-link payment: `:id` is the link's id (`pl_…`), or `external` for a link created
+  // elsewhere; `:ref` the payment's id or any upstream reference it was given.
+  app.post(
+    '/payment-links/:id/payments/:ref/refunds',
+    jsonBody(linkRefundBodySchema, { invalid: 'The refund is invalid.' }),
+    async (c) => {
+      const body = c.req.valid('json');
+      const { id: linkId, ref } = c.req.param();
+      const external = linkId === EXTERNAL_LINK;
+      if ((!external && !LINK_ID.test(linkId)) || !isReference(ref)) {
+        throw new CheckoutError(
+          'NOT_FOUND',
+          'This payment link has no payment with that reference.',
+        );
+      }
+      const shard = external ? await paymentShardOf(c.env, ref) : linkShardName(linkId);
+      const id = await refundIdOf(c, { link: linkId, payment: ref, ...body });
+      const outcome = await ledgerStub(c.env, shard).refundLinkPayment(
+        shard,
+        external ? null : linkId,
+        ref,
+        { ...body, id, created_by: createdByOf(c) },
+      );
       if (!outcome.ok) return respond(c, outcome);
       return c.json(outcome.value.refund, outcome.value.created ? 201 : 200);
     },

@@ -8,15 +8,21 @@
  * the hosted page.
  * @module
  */
-import { maskPhone } from '../../shared/phone';
-import type { PayoutBody, RefundBody } from '../../shared/schemas';
-import { isSettledAttempt, type AttemptStatus } from '../../shared/status';
+import type { RefundBody } from '../../shared/schemas';
+import { isSettledAttempt } from '../../shared/status';
 import { fail, type Outcome } from '../durable/outcome';
 import type { Task } from '../durable/task-queue';
-import { parseCreatedBy, type CreatedBy } from '../keys/created-by';
+import type { CreatedBy } from '../keys/created-by';
 import type { RefundView } from '../payout/refund-view';
-import type { RefundOwner } from '../payout/store';
-import { payoutStub } from '../stubs';
+import {
+  applyRefundChange,
+  localRefundView,
+  recordRefund,
+  runKeptRefundSend,
+  sendKeptRefund,
+  type RefundChange,
+  type RefundKeeper,
+} from '../refunds/send-refund';
 import type { SessionContext } from './context';
 import {
   decideRefund,
@@ -26,7 +32,6 @@ import {
 } from './refund-budget';
 import {
   differsFromPayer,
-  insertRefund,
   payerPhone,
   refundRow,
   refundRows,
@@ -34,10 +39,6 @@ import {
 } from './refund-store';
 import { amountRule } from './reports';
 import { parseJson, type AttemptRow, type SessionRow } from './store';
-
-/** How long a refund's payout may stay unsent (its create never answered: an eviction, an
- * error) before the `refund_send` task sends it (the Payout object records it once). */
-export const REFUND_SEND_RETRY_MS = 30_000;
 
 /** A refund request: the merchant's body, the refund's id and the request that asked. */
 export interface RefundRequest extends RefundBody {
@@ -114,101 +115,42 @@ function reserveRefund(
   const attempt = attempts.find((a) => a.id === decided.value.attempt.id)!;
   const destination = destinationOf(cx, attempt, request.destination);
   if (!destination.ok) return destination;
-  const now = Date.now();
-  insertRefund(cx.store.sql, {
-    id: request.id,
-    attempt_id: attempt.id,
+  const row = recordRefund(cx.store.sql, cx.tasks, request, {
+    payment: attempt.id,
     amount: decided.value.amount,
     currency: session.currency,
-    method: destination.value.method,
-    mobile: destination.value.mobile,
-    mobile_masked: maskPhone(destination.value.mobile),
-    reason: request.reason ?? null,
-    reference: request.reference ?? null,
-    created_by: request.created_by ? JSON.stringify(request.created_by) : null,
-    created_at: now,
+    destination: destination.value,
   });
-  cx.tasks.schedule(`refund:${request.id}`, 'refund_send', now + REFUND_SEND_RETRY_MS, request.id);
   cx.log('refund_requested', attempt.id, { refund: request.id, amount: decided.value.amount });
   cx.bump();
-  return { ok: true, value: refundRow(cx.store.sql, request.id)! };
+  return { ok: true, value: row };
 }
 
-/** The payout that pays a refund. */
-function payoutOf(row: RefundRow, mobile: string): PayoutBody {
+/** The session as the keeper of its refunds (worker/refunds/send-refund.ts). */
+function keeperOf(cx: SessionContext, session: SessionRow): RefundKeeper {
   return {
-    amount: row.amount,
-    currency: row.currency,
-    mobile,
-    payment_method_type: row.method,
-    reference: row.id,
-    ...(row.reason !== null ? { narration: row.reason } : {}),
+    env: cx.env,
+    sql: cx.store.sql,
+    owner: (row) => ({
+      kind: 'refund',
+      session_id: session.id,
+      attempt_id: row.attempt_id,
+      sub_merchant_id: session.sub_merchant_id ?? null,
+      reason: row.reason,
+      merchant_reference: row.reference,
+      differs_from_payer: differsFromPayer(cx.store.sql, row),
+    }),
+    sent: (id) => cx.tasks.cancel(`refund:${id}`),
+    changed: (id, change) => refundChanged(cx, id, change),
   };
 }
 
-/** The refund as the session knows it (before the Payout object answered). */
-function localView(session: SessionRow, row: RefundRow, differs: boolean): RefundView {
-  const at = (ms: number) => new Date(ms).toISOString();
-  return {
-    id: row.id,
-    object: 'refund',
-    session: session.id,
-    attempt: row.attempt_id,
-    amount: row.amount,
-    currency: row.currency,
-    status: row.status,
-    destination: { method: row.method, mobile: row.mobile_masked, differs_from_payer: differs },
-    reason: row.reason,
-    reference: row.reference,
-    sub_merchant_id: session.sub_merchant_id ?? null,
-    upstream_reference: null,
-    create_state: 'sending',
-    failure: null,
-    differences: null,
-    created: at(row.created_at),
-    updated: at(row.updated_at),
-  };
-}
-
-/**
- * Has the refund's payout created (once: the Payout object records it before calling the
- * upstream and answers the same terms with the existing payout), then answers the refund as
- * the Payout object has it. A create that throws leaves the `refund_send` task to try again.
- */
+/** Sends the refund's payout (once) and answers the refund as the Payout object has it, else
+ * as the session does. */
 async function sendRefund(cx: SessionContext, id: string): Promise<RefundView> {
   const session = cx.store.session()!;
-  let row = refundRow(cx.store.sql, id)!;
-  const stub = payoutStub(cx.env, id);
-  try {
-    if (row.sent === 0 && row.mobile !== null) {
-      const owner: RefundOwner = {
-        kind: 'refund',
-        session_id: session.id,
-        attempt_id: row.attempt_id,
-        sub_merchant_id: session.sub_merchant_id ?? null,
-        reason: row.reason,
-        merchant_reference: row.reference,
-        differs_from_payer: differsFromPayer(cx.store.sql, row),
-      };
-      await stub.create(payoutOf(row, row.mobile), parseCreatedBy(row.created_by), owner);
-      cx.store.sql.exec('UPDATE refunds SET sent = 1 WHERE id = ?', id);
-      cx.tasks.cancel(`refund:${id}`);
-    }
-    const found = await stub.refund();
-    if (!found.ok)
-      return localView(session, refundRow(cx.store.sql, id)!, differsFromPayer(cx.store.sql, row));
-    const refund = found.value;
-    const settled = refund.differences?.find((d) => d.field === 'amount')?.reported;
-    refundChanged(cx, id, {
-      status: refund.status,
-      settled_amount: typeof settled === 'number' ? settled : refund.amount,
-    });
-    return refund;
-  } catch (error) {
-    console.warn(`refund_send_failed ${error instanceof Error ? error.name : 'error'}`);
-    row = refundRow(cx.store.sql, id)!;
-    return localView(session, row, differsFromPayer(cx.store.sql, row));
-  }
+  const sent = await sendKeptRefund(keeperOf(cx, session), id);
+  return sent ?? localRefundView(keeperOf(cx, session), refundRow(cx.store.sql, id)!);
 }
 
 /**
@@ -231,45 +173,20 @@ export async function requestRefund(
 
 /** The `refund_send` task: a refund whose payout create never answered is sent now. */
 export async function runRefundSend(cx: SessionContext, task: Task<string>): Promise<void> {
-  const row = task.ref ? refundRow(cx.store.sql, task.ref) : undefined;
-  if (!row || row.sent === 1 || row.mobile === null) {
+  const session = cx.store.session();
+  if (!session) {
     cx.tasks.cancel(task.key);
     return;
   }
-  await sendRefund(cx, row.id);
-  // Still unsent (the Payout object could not be reached): throw, so the queue retries.
-  if (refundRow(cx.store.sql, row.id)?.sent !== 1) throw new Error('refund payout not created');
+  await runKeptRefundSend(keeperOf(cx, session), cx.tasks, task);
 }
 
-/** How far a payout's status has come: a later report never moves a refund back. */
-const STAGE: Readonly<Record<AttemptStatus, number>> = {
-  pending: 0,
-  needs_review: 1,
-  succeeded: 2,
-  failed: 2,
-  mismatch: 2,
-};
-
 /** The payout of a refund changed status (told by it): the budget and the hosted page follow. */
-export function refundChanged(
-  cx: SessionContext,
-  id: string,
-  change: { status: AttemptStatus; settled_amount: number },
-): void {
-  const row = refundRow(cx.store.sql, id);
-  if (!row) return;
-  if (row.status === change.status && row.settled_amount === change.settled_amount) return;
-  // Told twice, out of order (the create's answer and the payout's own task): never back.
-  if (STAGE[change.status] < STAGE[row.status]) return;
-  cx.store.sql.exec(
-    'UPDATE refunds SET status = ?, settled_amount = ?, updated_at = ? WHERE id = ?',
-    change.status,
-    change.settled_amount,
-    Date.now(),
-    id,
-  );
-  if (row.status !== change.status) {
-    cx.log(`refund_${change.status}`, row.attempt_id, { refund: id, amount: row.amount });
+export function refundChanged(cx: SessionContext, id: string, change: RefundChange): void {
+  const before = applyRefundChange(cx.store.sql, id, change);
+  if (!before) return;
+  if (before.status !== change.status) {
+    cx.log(`refund_${change.status}`, before.attempt_id, { refund: id, amount: before.amount });
   }
   cx.bump();
 }

@@ -8,7 +8,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { linkShardName } from '../../../worker/ledger/shards';
 import { expectNoSecrets, sandbox } from '../helpers';
-import { createOurLink } from './payment-links-support';
+import { createElsewhereLink, createOurLink, queuedFor } from './payment-links-support';
 
 afterAll(() => expectNoSecrets());
 afterEach(async () => {
@@ -103,4 +103,36 @@ describe('a payment-link payment named by either of its references', () => {
     await callBack(depositId, { ...SUCCESS, name: 'AMINA W.' });
     expect(await paidEvents(link.id)).toEqual([`evt_pl_${depositId}_paid`]);
   });
+});
+
+// A link created elsewhere has nothing of ours in its callback URL: its payments are spread
+// over the ledger shards, and each of its references must find the one payment, whichever
+// shard it hashes to.
+describe('a payment on a link created elsewhere, named by either of its references', () => {
+  /** The `payment_link.paid` events queued in any shard for the upstream link. */
+  async function paidOn(upstreamLinkId: string): Promise<string[]> {
+    const events = await queuedFor(upstreamLinkId);
+    return events.filter((e) => e.type === 'payment_link.paid').map((e) => e.id);
+  }
+
+  for (const [order, first, then] of [
+    ['by both, then by its depositId alone, then by its reference alone', [], ['reference']],
+    ['by its depositId alone, then by both', ['reference'], []],
+  ] as const) {
+    it(`reported ${order}: one payment, one payment_link.paid`, async () => {
+      const settings = await sandbox('/control/settings', {
+        method: 'PUT',
+        body: JSON.stringify({ distinct_references: true }),
+      });
+      expect(settings.status).toBe(200);
+      const linkId = await createElsewhereLink();
+      const { depositId } = await payOnPage(linkId);
+      await callBack(depositId, SUCCESS, [...first]);
+      await callBack(depositId, { ...SUCCESS, name: 'AMINA W.' }, [...then]);
+      if (then.length > 0) {
+        await callBack(depositId, { ...SUCCESS, name: 'Amina' }, ['depositId']);
+      }
+      expect(await paidOn(linkId)).toHaveLength(1);
+    });
+  }
 });

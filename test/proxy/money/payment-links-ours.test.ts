@@ -157,6 +157,37 @@ describe('payment links we created: judged against our record of the link', () =
   });
 });
 
+describe('payment links: amounts in whole units', () => {
+  it('a decimal amount is 400 VALIDATION_FAILED and no link is made upstream', async () => {
+    const item = ref('Half basket');
+    for (const [currency, countryId] of [
+      ['KES', 1],
+      ['XOF', 2],
+      ['UGX', 11],
+    ] as const) {
+      const res = await merchant('/v1/payment-links', {
+        method: 'POST',
+        body: JSON.stringify({
+          business_name: 'Corner Shop',
+          item_name: item,
+          currency,
+          amount: 1500.5,
+          country_id: countryId,
+        }),
+      });
+      expect(res.status, currency).toBe(400);
+      const { error } = (await res.json()) as {
+        error: { code: string; details: { issues: { path: string }[] } };
+      };
+      expect(error.code).toBe('VALIDATION_FAILED');
+      expect(error.details.issues.map((issue) => issue.path)).toEqual(['amount']);
+    }
+    const list = await merchant('/v1/payment-links');
+    const { data } = (await list.json()) as { data: { item_name: string }[] };
+    expect(data.filter((link) => link.item_name === item)).toEqual([]);
+  });
+});
+
 describe('payment links: the per-link callback URL', () => {
   it('a callback URL that names no link id of ours is 404 in the error shape, and stores nothing', async () => {
     const upstreamRef = ref('SBX-LINK');

@@ -5,7 +5,8 @@ import { runInDurableObject } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
 import type { WebhookRecord } from '../../../worker/durable/webhook-outbox';
 import { ledgerNames } from '../../../worker/ledger/shards';
-import { merchant, sandbox } from '../helpers';
+import { BASE, merchant, sandbox } from '../helpers';
+import { signed } from './support';
 
 /** A credited hosted-checkout payment (the payload is not in the spec: collection-shaped). */
 export function paid(upstreamRef: string, extra: Record<string, unknown> = {}) {
@@ -86,6 +87,26 @@ export async function createOurLink(
   expect(res.status, await res.clone().text()).toBe(201);
   const body = (await res.json()) as { data: { id: string } } & Record<string, unknown>;
   return { linkId: body.data.id, body };
+}
+
+/** Creates a KES 1,500 link on the sandbox directly (a link created elsewhere: its callbacks
+ * come to the plain `/hooks/payment-links`); answers the upstream's link id. */
+export async function createElsewhereLink(): Promise<string> {
+  const res = await sandbox('/api/v3/payment-link-api/create', {
+    method: 'POST',
+    body: JSON.stringify(
+      await signed({
+        business_name: 'Market Stall',
+        item_name: 'Crate',
+        currency: 'KES',
+        amount: 1500,
+        country_id: 1,
+        callback_url: `${BASE}/hooks/payment-links`,
+      }),
+    ),
+  });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return ((await res.json()) as { data: { id: string } }).data.id;
 }
 
 /** Pays a link on the sandbox's hosted page; answers the payment's upstream reference. */

@@ -2,7 +2,7 @@
  * Refunds (worker/routes/merchant-refunds.ts, merchant-queries.ts).
  * @module
  */
-import { refundBodySchema } from '../../../shared/schemas';
+import { linkRefundBodySchema, refundBodySchema } from '../../../shared/schemas';
 import { LIST_SCHEMAS } from '../../query/list-query';
 import { op } from '../operation';
 import { resentSchema } from '../schemas/common';
@@ -24,6 +24,25 @@ export const refundOperations = [
     idempotent: true,
     responses: { 201: refundCreatedSchema, 200: refundCreatedSchema },
     errors: ['SESSION_NOT_FOUND', 'NOT_PAID', 'REFUND_EXCEEDS_PAID', 'REFUND_DESTINATION_REQUIRED'],
+  }),
+  op({
+    method: 'post',
+    path: '/v1/payment-links/{id}/payments/{ref}/refunds',
+    operationId: 'createLinkPaymentRefund',
+    tag: 'Refunds',
+    summary: 'Refund a payment-link payment (all or part)',
+    description:
+      '`id` is the link’s id (`pl_…`), or `external` for a link created elsewhere; `ref` the ' +
+      'payment’s id or any upstream reference it was given. Decided against what the payment’s ' +
+      'report counted, in its currency, and sent as a payout to `destination` (the payer’s ' +
+      'number of a link payment is not kept). 201 with the new refund; the same ' +
+      'Idempotency-Key and body answer it again (200). Its outcome comes as `refund.succeeded` ' +
+      'or `refund.failed`; `GET /v1/refunds` lists it.',
+    audience: 'merchant',
+    body: linkRefundBodySchema,
+    idempotent: true,
+    responses: { 201: refundCreatedSchema, 200: refundCreatedSchema },
+    errors: ['NOT_FOUND', 'NOT_PAID', 'REFUND_EXCEEDS_PAID'],
   }),
   op({
     method: 'get',

@@ -21,8 +21,15 @@ import { named } from '../registry';
 export const refundFields = {
   id: z.string().describe('`re_…`: also the reference of the payout that pays it.'),
   object: z.literal('refund'),
-  session: z.string().describe('The checkout session refunded.'),
-  attempt: z.string().describe('The attempt (the payment) refunded.'),
+  session: z.string().nullable().describe('The checkout session refunded (null: a link payment).'),
+  attempt: z
+    .string()
+    .nullable()
+    .describe('The attempt (the payment) refunded (null: a link payment).'),
+  link_payment: z
+    .string()
+    .nullable()
+    .describe('The payment-link payment refunded (its id in the link payment list), or null.'),
   amount: z.number(),
   currency: z.string(),
   status: attemptStatusSchema,
@@ -80,8 +87,9 @@ export const refundSummarySchema = named(
   z.object({
     id: z.string(),
     object: z.literal('refund'),
-    session: z.string(),
-    attempt: z.string(),
+    session: z.string().nullable(),
+    attempt: z.string().nullable(),
+    link_payment: z.string().nullable(),
     status: attemptStatusSchema,
     amount: z.number(),
     currency: z.string(),
@@ -102,8 +110,8 @@ export const refundEventSchema = named(
   'RefundEventData',
   z.object({
     ...refundFields,
-    session_id: z.string(),
+    session_id: z.string().nullable(),
     request: createdBySchema.nullable(),
   }),
-  'The refund, its session and the merchant API request that created it.',
+  'The refund, its session (null: a link payment) and the merchant API request that created it.',
 );

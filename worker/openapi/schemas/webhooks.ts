@@ -123,10 +123,10 @@ const refundAnomaly = named(
     expected: z.record(z.string(), z.unknown()),
     reported: z.record(z.string(), z.unknown()).nullable(),
     differences: z.array(moneyDifferenceSchema).nullable().optional(),
-    session_id: z.string(),
+    session_id: z.string().nullable(),
     refund: z.object({
       ...refundFields,
-      session_id: z.string(),
+      session_id: z.string().nullable(),
       request: createdBySchema.nullable(),
     }),
   }),

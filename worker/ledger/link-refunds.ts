@@ -1,0 +1,132 @@
+/**
+ * Refunds of payment-link payments (docs/refunds.md, "Payment-link payments"): the ledger shard
+ * that holds the payment keeps its refunds (the `refunds` table every keeper shares,
+ * worker/session/refund-store.ts) and decides each one against what the payment's report
+ * counted (worker/ledger/link-refund-budget.ts) in one synchronous step, then has it paid as a
+ * payout whose owner is this shard (worker/refunds/send-refund.ts): the same lifecycle, the
+ * same `refund.*` webhooks and the same index rows as a session's refunds. The payer's number
+ * of a link payment is not kept, so a refund names its destination.
+ * @module
+ */
+import type { LinkRefundBody } from '../../shared/schemas';
+import { fail, type Outcome } from '../durable/outcome';
+import type { TaskQueue } from '../durable/task-queue';
+import type { ProxyEnv } from '../env';
+import type { CreatedBy } from '../keys/created-by';
+import type { RefundView } from '../payout/refund-view';
+import { paymentWithRef } from '../payment/ref-store';
+import {
+  applyRefundChange,
+  localRefundView,
+  recordRefund,
+  runKeptRefundSend,
+  sendKeptRefund,
+  type RefundKeeper,
+} from '../refunds/send-refund';
+import { refundRow, refundRows } from '../session/refund-store';
+import { decideLinkRefund } from './link-refund-budget';
+import { linkPayment, type LinkPaymentRow } from './store';
+
+/** The task kind of a link refund's send net. */
+export const LINK_REFUND_SEND = 'refund_send';
+
+/** A refund request of a link payment: the merchant's body, the refund's id, who asked. */
+export interface LinkRefundRequest extends LinkRefundBody {
+  id: string;
+  created_by: CreatedBy | null;
+}
+
+/** What a refund request answers: the refund, and whether this call created it. */
+export interface LinkRefundAnswer {
+  created: boolean;
+  refund: RefundView;
+}
+
+/** What a ledger shard lends its refunds. */
+export interface LinkRefundHost {
+  env: ProxyEnv;
+  sql: SqlStorage;
+  tasks: Pick<TaskQueue<typeof LINK_REFUND_SEND>, 'schedule' | 'cancel'>;
+  /** This shard's name (the refund's payout tells it each change). */
+  name: string;
+}
+
+/**
+ * The payment `linkId` (`null`: a link created elsewhere) was paid by, named by its key or any
+ * upstream reference it was given; undefined when this shard has no such payment on that link.
+ */
+export function linkPaymentNamed(
+  sql: SqlStorage,
+  linkId: string | null,
+  ref: string,
+): LinkPaymentRow | undefined {
+  const key = linkPayment(sql, ref) ? ref : paymentWithRef(sql, [ref]);
+  const row = key === null ? undefined : linkPayment(sql, key);
+  return row && row.link_id === linkId ? row : undefined;
+}
+
+/** The shard as the keeper of its link payments' refunds. */
+function keeperOf(host: LinkRefundHost): RefundKeeper {
+  return {
+    env: host.env,
+    sql: host.sql,
+    owner: (row) => ({
+      kind: 'link_refund',
+      session_id: host.name,
+      attempt_id: row.attempt_id,
+      sub_merchant_id: null,
+      reason: row.reason,
+      merchant_reference: row.reference,
+      // A link payment's payer number is never kept, so no destination can show it is theirs.
+      differs_from_payer: true,
+    }),
+    sent: (id) => {
+      host.tasks.cancel(`refund:${id}`);
+      // The number was needed to send the payout only: nothing else here erases it later.
+      host.sql.exec('UPDATE refunds SET mobile = NULL WHERE id = ?', id);
+    },
+    changed: (id, change) => void applyRefundChange(host.sql, id, change),
+  };
+}
+
+/** Sends the refund's payout (once) and answers the refund as its payout has it, else ours. */
+async function sendLinkRefund(host: LinkRefundHost, id: string): Promise<RefundView> {
+  const keeper = keeperOf(host);
+  return (await sendKeptRefund(keeper, id)) ?? localRefundView(keeper, refundRow(host.sql, id)!);
+}
+
+/**
+ * `POST /v1/payment-links/:id/payments/:ref/refunds`: the refund under `request.id` (the same
+ * id again answers the existing refund), or why not: NOT_FOUND, NOT_PAID, REFUND_EXCEEDS_PAID.
+ * Decided and recorded with no await in between, so concurrent requests cannot pass the budget.
+ */
+export async function requestLinkRefund(
+  host: LinkRefundHost,
+  linkId: string | null,
+  ref: string,
+  request: LinkRefundRequest,
+): Promise<Outcome<LinkRefundAnswer>> {
+  const payment = linkPaymentNamed(host.sql, linkId, ref);
+  if (!payment) return fail('NOT_FOUND', 'This payment link has no payment with that reference.');
+  if (refundRow(host.sql, request.id)) {
+    return { ok: true, value: { created: false, refund: await sendLinkRefund(host, request.id) } };
+  }
+  const decided = decideLinkRefund(request.amount, payment, refundRows(host.sql));
+  if (!decided.ok) return decided;
+  recordRefund(host.sql, host.tasks, request, {
+    payment: payment.key,
+    amount: decided.value.amount,
+    currency: decided.value.currency,
+    destination: request.destination,
+  });
+  console.info(`link_refund_requested ${request.id}`);
+  return { ok: true, value: { created: true, refund: await sendLinkRefund(host, request.id) } };
+}
+
+/** The `refund_send` task of a shard (see worker/refunds/send-refund.ts). */
+export function runLinkRefundSend(
+  host: LinkRefundHost,
+  task: { key: string; ref: string | null },
+): Promise<void> {
+  return runKeptRefundSend(keeperOf(host), host.tasks, task);
+}
