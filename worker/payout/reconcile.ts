@@ -141,9 +141,11 @@ export async function runReconcileTask(
   if (waiting) tasks.cancel(task.key);
   if (row.status === 'pending' && row.create_state === 'unsent') {
     // Recorded, provably never sent (the object was evicted before the call left): the task
-    // sends it (at most once, worker/payout/create.ts); the status queries follow.
+    // sends it (at most once, worker/payout/create.ts); the status queries follow. A refund's
+    // payout keeps its terms without the number, so its keeper's `refund_send` task sends it
+    // with the whole terms instead (worker/refunds/send-refund.ts).
     tasks.schedule(task.key, 'reconcile', Date.now() + firstQueryDelay(config), row.reference);
-    await sendPayout(env, store, JSON.parse(row.fingerprint) as PayoutBody);
+    if (!store.owner()) await sendPayout(env, store, JSON.parse(row.fingerprint) as PayoutBody);
     return;
   }
   await queryStatus(env, store, config, task);

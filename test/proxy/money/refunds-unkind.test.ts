@@ -6,7 +6,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { expectNoSecrets, merchant } from '../helpers';
 import { clearFaults, injectFault, sandboxTxFor } from '../hostile/support';
 import type { RefundView } from '../../../worker/payout/refund-view';
-import { payoutObject } from '../objects';
+import { payoutObject, sessionObject } from '../objects';
 import {
   drainRefund,
   expectRefundEvents,
@@ -115,13 +115,26 @@ async function unsentRefund(): Promise<{ id: string; refundId: string }> {
 }
 
 describe('refunds: recorded but never sent', () => {
-  it('its task sends it, once: one upstream payout, refund.succeeded', async () => {
+  it("its session's task sends it, once (its payout keeps no number to send): one upstream payout, refund.succeeded", async () => {
     const { id, refundId } = await unsentRefund();
     expect((await getRefund(refundId)).create_state).toBe('unsent');
+    // The payout's own task holds off: its stored terms carry no number.
     await runInDurableObject(payoutObject(refundId), async (instance, state) => {
       state.storage.sql.exec(
         "UPDATE tasks SET due_at = ? WHERE kind = 'reconcile'",
         Date.now() - 1,
+      );
+      await (instance as { alarm(): Promise<void> }).alarm();
+    });
+    expect(await sandboxTxFor(refundId)).toEqual([]);
+    // As after an eviction between record and call: the session never heard the create return.
+    await runInDurableObject(sessionObject(id), async (instance, state) => {
+      state.storage.sql.exec('UPDATE refunds SET sent = 0 WHERE id = ?', refundId);
+      state.storage.sql.exec(
+        "INSERT OR REPLACE INTO tasks (key, kind, due_at, ref) VALUES (?, 'refund_send', ?, ?)",
+        `refund:${refundId}`,
+        Date.now() - 1,
+        refundId,
       );
       await (instance as { alarm(): Promise<void> }).alarm();
     });
