@@ -94,11 +94,17 @@ async function verified<S extends z.core.$ZodType>(
   // the other one does not verify. During a rotation's overlap the previous upstream secret
   // verifies too (worker/secret-rotation.ts); a refusal counts towards the signature alert.
   if (!(await verifiesUnderAny(record, callbackSecrets(config), config.credentials.scheme))) {
-    // Only a signed envelope for our integration counts (what a rotated upstream key sends);
-    // an unsigned probe (the doctor's) or junk does not.
-    if (typeof record.signature === 'string' && record.client_id === config.credentials.clientId) {
-      await noteCallbackSignatureFailure(c.env, config.signatureAlert);
-    }
+    // Only what could be the upstream's counts (worker/callback-alert.ts): an envelope for our
+    // integration with a signature, from an allowed address, once per address a minute.
+    await noteCallbackSignatureFailure(
+      c.env,
+      {
+        alert: config.signatureAlert,
+        clientId: config.credentials.clientId,
+        sourceIps: config.callbackSourceIps,
+      },
+      { envelope: record, address: c.req.header('cf-connecting-ip') ?? '' },
+    );
     throw new CheckoutError('SIGNATURE_INVALID', 'The callback signature does not verify.');
   }
   if (

@@ -64,6 +64,12 @@ const integrationHealth = z.object({
   status: z.enum(['ok', 'degraded', 'unknown']),
   last_auth_refusal_at: isoOrNull,
   last_signature_failures_at: isoOrNull,
+  last_signature_failures_kind: z
+    .enum(['signatures', 'unsigned_probes'])
+    .nullable()
+    .describe(
+      'What the last run of refused callbacks was made of: signatures (the upstream key may have rotated) or unsigned_probes (none carried a plausible signature).',
+    ),
   cause: z.string().optional(),
 });
 
