@@ -83,7 +83,12 @@ export const diagnosticsSchema = named(
   z.object({
     ok: z.boolean(),
     mode: z.enum(['development', 'production']),
-    upstream: z.string(),
+    upstream: z
+      .string()
+      .optional()
+      .describe(
+        "The payment service's base URL; absent while the configuration does not validate.",
+      ),
     checked_at: z.string(),
     integration: integrationHealth.optional(),
     checks: z.array(
@@ -96,7 +101,12 @@ export const diagnosticsSchema = named(
         fix: z.string().optional(),
       }),
     ),
-    failing_tasks: z.unknown(),
+    failing_tasks: z
+      .unknown()
+      .optional()
+      .describe(
+        'Tasks of a session, payout or ledger that keep throwing (null: unreadable); absent while the configuration does not validate.',
+      ),
     key_id: z.string(),
   }),
   "The doctor's report (docs/doctor.md), 200 when every check passes, 503 otherwise.",
