@@ -208,27 +208,29 @@ export function hooks() {
   const app = new Hono<ProxyApp>();
   app.use('*', config(), callbackSources());
 
-  app.post('/collections', (c) =>
-    receive(c, collectionCallbackParamsSchema, {
-      recorded: ({ params, digest }) => {
-        const stub = findSessionStub(c.env, sessionOfAttempt(params.third_party_reference_1) ?? '');
+  app.post('/collections', (c) => {
+    const stubOf = ({ params }: VerifiedCallback<CollectionCallbackParams>) =>
+      findSessionStub(c.env, sessionOfAttempt(params.third_party_reference_1) ?? '');
+    return receive(c, collectionCallbackParamsSchema, {
+      recorded: (callback) => {
+        const stub = stubOf(callback);
         return [
-          async () => stub !== null && (await stub.hasCallback(digest)),
-          () => ledgerStub(c.env, MAIN_LEDGER).hasCallback(digest),
+          async () => stub !== null && (await stub.hasCallback(callback.digest)),
+          () => ledgerStub(c.env, MAIN_LEDGER).hasCallback(callback.digest),
         ];
       },
       apply: async (callback) => {
-        const { params } = callback;
-        const stub = findSessionStub(c.env, sessionOfAttempt(params.third_party_reference_1) ?? '');
+        const stub = stubOf(callback);
         if (stub !== null) {
           const result = await stub.applyCallback(callback);
           if (result.known) return c.json({ received: true, duplicate: result.duplicate });
         }
+        const { params } = callback;
         const reference = String(params.third_party_reference_1 ?? params.reference ?? '');
         return keepInLedger(c, 'collection', reference || null, callback);
       },
-    }),
-  );
+    });
+  });
 
   app.post('/payouts', (c) => {
     const referenceOf = ({ params }: VerifiedCallback<PayoutCallbackParams>) =>
