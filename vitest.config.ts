@@ -197,6 +197,22 @@ export default defineConfig({
         },
       ),
       {
+        // The production entry (wrangler.toml's top level: worker/index.ts, its empty vars, no
+        // sandbox) deployed by mistake with dev.vars.example's secrets: one workerd, one file.
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: { bindings: devVars() },
+          }),
+        ],
+        test: {
+          name: 'proxy-production',
+          include: ['test/production/**/*.test.ts'],
+          testTimeout: 20_000,
+          maxWorkers: 1,
+        },
+      },
+      {
         // End to end: the dev stack under wrangler, driven by Chromium through playwright-core.
         test: {
           name: 'e2e',

@@ -473,6 +473,8 @@ export interface components {
         status: "ok" | "degraded" | "unknown";
         last_auth_refusal_at: string | null;
         last_signature_failures_at: string | null;
+        /** @description What the last run of refused callbacks was made of: signatures (the upstream key may have rotated) or unsigned_probes (none carried a plausible signature). */
+        last_signature_failures_kind: ("signatures" | "unsigned_probes") | null;
         cause?: string;
       };
     };
@@ -480,13 +482,16 @@ export interface components {
       ok: boolean;
       /** @enum {string} */
       mode: "development" | "production";
-      upstream: string;
+      /** @description The payment service's base URL; absent while the configuration does not validate. */
+      upstream?: string;
       checked_at: string;
       integration?: {
         /** @enum {string} */
         status: "ok" | "degraded" | "unknown";
         last_auth_refusal_at: string | null;
         last_signature_failures_at: string | null;
+        /** @description What the last run of refused callbacks was made of: signatures (the upstream key may have rotated) or unsigned_probes (none carried a plausible signature). */
+        last_signature_failures_kind: ("signatures" | "unsigned_probes") | null;
         cause?: string;
       };
       checks: ({
@@ -498,7 +503,8 @@ export interface components {
           cause?: string;
           fix?: string;
         })[];
-      failing_tasks: unknown;
+      /** @description Tasks of a session, payout or ledger that keep throwing (null: unreadable); absent while the configuration does not validate. */
+      failing_tasks?: unknown;
       key_id: string;
     };
     CallbackReceived: {

@@ -20,14 +20,14 @@ const MARK = { pass: '✔', warn: '!', fail: '✖', skip: '-' };
 
 /**
  * The report as text, one block per check, then the failing background tasks.
- * @param {{ ok: boolean, mode: string, upstream: string, checks: { title: string, status: keyof typeof MARK, found: string, cause?: string, fix?: string }[], failing_tasks?: FailingTask[] | null }} report
+ * @param {{ ok: boolean, mode: string, upstream?: string, checks: { title: string, status: keyof typeof MARK, found: string, cause?: string, fix?: string }[], failing_tasks?: FailingTask[] | null }} report
  * @param {string} base
  */
 export function formatReport(report, base) {
-  const lines = [
-    `unified-checkout doctor — ${base} (${report.mode} mode, upstream ${report.upstream})`,
-    '',
-  ];
+  // No upstream while the configuration does not validate: the report then names only the
+  // settings to fix.
+  const upstream = report.upstream ? `, upstream ${report.upstream}` : '';
+  const lines = [`unified-checkout doctor — ${base} (${report.mode} mode${upstream})`, ''];
   for (const check of report.checks) {
     lines.push(`${MARK[check.status] ?? '?'} ${check.title}`, `    found: ${check.found}`);
     if (check.cause) lines.push(`    cause: ${check.cause}`);
@@ -189,7 +189,10 @@ async function main() {
     console.error(
       `✖ ${base}/v1/diagnostics answered HTTP ${res.status}${error ? ` ${error.code}: ${error.message}` : ''}.\n` +
         (res.status === 401
-          ? '    fix:   pass the MERCHANT_API_KEY of that deployment (--key or $MERCHANT_API_KEY).'
+          ? '    fix:   pass a merchant API key of that deployment (--key or $MERCHANT_API_KEY).\n' +
+            '           Outside development mode diagnostics refuse a key with a problem: a\n' +
+            '           development credential (dev.vars.example), a uc_test_ key, one under 128\n' +
+            '           bits or with an expires_at that does not parse. Make one with `npm run keys`.'
           : '    cause: not this proxy, or a version without /v1/diagnostics: deploy the current one.'),
     );
     return 1;

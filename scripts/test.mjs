@@ -69,6 +69,11 @@ run(
   'money paths with HMAC-SHA256 signatures (workerd, with the sandbox)',
 );
 run('vitest', ['run', '--project', 'proxy-model'], 'money model (workerd, with the sandbox)');
+run(
+  'vitest',
+  ['run', '--project', 'proxy-production'],
+  'production entry with the development credentials (workerd, one file)',
+);
 // The browser suites, in two lanes side by side. One: the tests of `npm run dev`'s own stack
 // (free ports), then the end-to-end suite (its stack on 8797, 8789, 8790). Two, engine by
 // engine: the widget suite (its stacks on 8795, 8796), then the payment smoke (on 8803, 8791,

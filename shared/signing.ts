@@ -167,6 +167,23 @@ export async function verify(
   return timingSafeEqual(received.toLowerCase(), expected);
 }
 
+/** Hex digits of a signature: both schemes give a SHA-256 digest (32 bytes, 64 hex digits). */
+export const SIGNATURE_HEX_LENGTH = 64;
+
+/**
+ * True when `value` looks like a signature of either scheme: {@link SIGNATURE_HEX_LENGTH} hex
+ * digits. A refused callback without one is a probe, not a sign that the upstream's key rotated.
+ *
+ * @example
+ * isPlausibleSignature('x'); // false
+ * isPlausibleSignature('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'); // true
+ */
+export function isPlausibleSignature(value: unknown): boolean {
+  return (
+    typeof value === 'string' && value.length === SIGNATURE_HEX_LENGTH && /^[0-9a-f]+$/i.test(value)
+  );
+}
+
 /**
  * A random salt for one request (URL-safe base64 of 16 random bytes).
  *

@@ -44,6 +44,17 @@ export function isLoopbackUrl(url: unknown): boolean {
 }
 
 /**
+ * True when `value` is one of the development credentials (dev.vars.example's secrets), which
+ * anyone can read in this repository.
+ *
+ * @example
+ * isDevCredential('dev-merchant-key'); // true
+ */
+export function isDevCredential(value: unknown): boolean {
+  return Object.values(devCredentials.secrets).some((secret) => secret === value);
+}
+
+/**
  * Outside development mode, the secrets (the previous value of a rotating one too,
  * worker/secret-rotation.ts) that hold a development credential, each as one problem.
  *
@@ -52,7 +63,6 @@ export function isLoopbackUrl(url: unknown): boolean {
  */
 export function devCredentialProblems(env: ProxyEnv): string[] {
   const problems: string[] = [];
-  const devValues = new Set<unknown>(Object.values(devCredentials.secrets));
   const names = [
     ...Object.keys(devCredentials.secrets),
     'MERCHANT_API_KEYS',
@@ -60,7 +70,7 @@ export function devCredentialProblems(env: ProxyEnv): string[] {
     'MERCHANT_WEBHOOK_SECRET_PREVIOUS',
   ];
   for (const name of names) {
-    if (devValues.has(envVar(env, name))) {
+    if (isDevCredential(envVar(env, name))) {
       problems.push(
         `${name} holds a development credential (dev.vars.example), refused outside ` +
           'development mode (DEV_MODE=1, the development secrets and a loopback PUBLIC_BASE_URL)',

@@ -135,11 +135,16 @@ export function signedCallback(params: Record<string, unknown>, secretKey = 'tes
   return signEnvelope(params, { clientId: 'test-client', sender: 'Test Shop', secretKey });
 }
 
-/** POSTs a callback body to one of the hosted callback URLs. */
-export function postCallback(path: string, body: unknown): Promise<Response> {
+/** POSTs a callback body to one of the hosted callback URLs (`headers` added, e.g. the
+ * sender's `cf-connecting-ip`). */
+export function postCallback(
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<Response> {
   return call(path, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }

@@ -128,9 +128,10 @@ describe('npm run doctor', () => {
   });
 
   it('says what to do on a wrong key or an unreachable proxy', async () => {
-    expect((await doctor('--url', base, '--key', 'nope')).out).toMatch(
-      /HTTP 401 UNAUTHORIZED.*\n.*--key/,
-    );
+    const wrong = (await doctor('--url', base, '--key', 'nope')).out;
+    expect(wrong).toMatch(/HTTP 401 UNAUTHORIZED.*\n.*--key/);
+    // A development credential or a flawed key is refused outside development mode: say so.
+    expect(wrong).toMatch(/development credential[^]*uc_test_[^]*npm run keys/);
     const down = await doctor('--url', 'http://127.0.0.1:9', '--key', 'k1');
     expect(down.out).toMatch(/did not answer/);
     expect(down.code).toBe(1);
@@ -168,6 +169,31 @@ describe('npm run doctor', () => {
     expect(formatReport(report('pass') as never, 'https://pay.example').split('\n')[0]).toBe(
       'unified-checkout doctor — https://pay.example (production mode, upstream https://api.payments.example)',
     );
+  });
+
+  it('formats the report of a configuration that does not validate: the settings only', () => {
+    // What GET /v1/diagnostics answers then: no upstream URL, no failing_tasks.
+    const invalid = {
+      ok: false,
+      mode: 'production',
+      checked_at: '2026-11-23T11:00:00.000Z',
+      checks: [
+        {
+          id: 'config',
+          title: 'Configuration validates',
+          status: 'fail',
+          found: 'The proxy is not configured: SERVICE_CLIENT_ID is not set.',
+          fix: 'Set what the message names.',
+        },
+      ],
+    };
+    const text = formatReport(invalid as never, 'https://pay.example');
+    expect(text.split('\n')[0]).toBe(
+      'unified-checkout doctor — https://pay.example (production mode)',
+    );
+    expect(text).toContain('✖ Configuration validates\n    found: The proxy is not configured');
+    expect(text).not.toMatch(/upstream|undefined|background tasks/i);
+    expect(text).toContain('Not ready: 1 check(s) failed.');
   });
 
   it('lists failing_tasks: none, some, or that they could not be read', () => {

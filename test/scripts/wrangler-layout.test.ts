@@ -70,6 +70,8 @@ describe('wrangler.toml', () => {
         'worker/index-store/bench-rows.ts',
         'worker/dev-inbox/inbox.ts',
         'worker/dev-inbox/dev-inbox.ts',
+        // The dev routes' loopback Host check travels with them.
+        'worker/middleware/loopback-host.ts',
       ]),
     );
     expect(development.bundle).toMatch(/\bDevInbox = class\b/);

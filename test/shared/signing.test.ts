@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   canonicalString,
+  isPlausibleSignature,
   sign,
   signEnvelope,
   timingSafeEqual,
@@ -84,5 +85,18 @@ describe('signing edge cases', () => {
     expect(timingSafeEqual('abc', 'abd')).toBe(false);
     expect(timingSafeEqual('abc', 'abcd')).toBe(false);
     expect(timingSafeEqual('', '')).toBe(true);
+  });
+});
+
+describe('a plausible signature (what the signature alert tells from a probe)', () => {
+  it('is 64 hex digits, what both schemes produce', async () => {
+    const envelope = { client_id: 'c', params: { amount: 1 } };
+    for (const scheme of ['sha256', 'hmac-sha256'] as const) {
+      expect(isPlausibleSignature(await sign(envelope, 'k', scheme))).toBe(true);
+    }
+    expect(isPlausibleSignature('A'.repeat(64))).toBe(true);
+    for (const probe of ['x', '', 'g'.repeat(64), 'a'.repeat(63), 'a'.repeat(65), 42, null]) {
+      expect(isPlausibleSignature(probe)).toBe(false);
+    }
   });
 });

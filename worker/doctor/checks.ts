@@ -42,10 +42,10 @@ export async function runDoctor(env: ProxyEnv): Promise<DoctorReport> {
         'callback_signatures',
       ] as const
     ).map((id) => check(id, 'skip', 'Not run: the configuration does not validate.'));
+    // Only the settings to fix: no upstream URL (nor anything else the settings point at).
     return {
       ok: false,
       mode: env.DEV_MODE === '1' ? 'development' : 'production',
-      upstream: String(env.SERVICE_BASE_URL ?? ''),
       checked_at,
       checks: [
         check(

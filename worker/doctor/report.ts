@@ -30,7 +30,8 @@ export interface DoctorCheck {
 export interface DoctorReport {
   ok: boolean;
   mode: 'development' | 'production';
-  upstream: string;
+  /** The payment service's base URL; absent while the configuration does not validate. */
+  upstream?: string;
   checked_at: string;
   /** The integration's health, as `GET /health` shows it (issue #24: degraded by a run of
    * refused callback signatures, or by the upstream refusing our credentials). */

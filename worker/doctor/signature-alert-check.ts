@@ -1,6 +1,7 @@
 /**
  * The callback signatures check (issue #24, part 8): has a run of refused callback signatures
- * been seen lately (worker/callback-alert.ts)? If so the upstream key may have rotated.
+ * been seen lately (worker/callback-alert.ts)? If so the upstream key may have rotated, unless
+ * no refusal carried a plausible signature: then they were unsigned probes.
  * @module
  */
 import { DEGRADED_FOR_MS, type IntegrationHealth } from '../session/upstream-faults';
@@ -17,6 +18,15 @@ export function signatureAlertCheck(
   const run = `${failures} refused callback signatures within ${windowMs / 60_000} minutes`;
   const at = health.last_signature_failures_at;
   if (at !== null && now - Date.parse(at) < DEGRADED_FOR_MS) {
+    if (health.last_signature_failures_kind === 'unsigned_probes') {
+      return check(
+        'callback_signatures',
+        'warn',
+        `A run of refused callbacks (${run}) was last seen at ${at}; none carried a plausible signature.`,
+        'Unsigned probes: someone is posting to /hooks/* without a signature. The upstream key has not rotated.',
+        'Do not rotate for this. To refuse other senders before their body is read, list the payment service’s addresses in CALLBACK_SOURCE_IPS.',
+      );
+    }
     return check(
       'callback_signatures',
       'warn',

@@ -45,6 +45,9 @@ const listSchema = z.array(entrySchema);
 export interface ParsedKeys {
   keys: MerchantKey[];
   problems: string[];
+  /** The keys no problem names (not weak, of this mode's prefix, with a readable expiry, an id
+   * of their own): all of `keys` when `problems` is empty. */
+  sound: MerchantKey[];
 }
 
 /**
@@ -61,6 +64,7 @@ export function parseMerchantKeys(
 ): ParsedKeys {
   const keys: MerchantKey[] = [];
   const problems: string[] = [];
+  const flawed = new Set<MerchantKey>();
   const weak = (id: string, bits: number) =>
     `merchant API key ${id} carries about ${bits} bits of entropy; at least ${MIN_KEY_BITS} are ` +
     'needed outside development mode (make one with `npm run keys`)';
@@ -86,6 +90,7 @@ export function parseMerchantKeys(
           return;
         }
         const [, mode, id, secret] = match as unknown as [string, string, string, string];
+        const before = problems.length;
         if (mode !== (devMode ? 'test' : 'live')) {
           problems.push(
             `merchant API key ${id} is uc_${mode}_; ${devMode ? 'development' : 'production'} ` +
@@ -101,10 +106,14 @@ export function parseMerchantKeys(
             problems.push(`merchant API key ${id}: expires_at must be an ISO 8601 date`);
           }
         }
-        if (keys.some((k) => k.id === id)) {
+        const twin = keys.find((k) => k.id === id);
+        if (twin) {
           problems.push(`merchant API key id ${id} appears twice in MERCHANT_API_KEYS`);
+          flawed.add(twin);
         }
-        keys.push({ id, scope: entry.scope, expiresAt, key: entry.key });
+        const key: MerchantKey = { id, scope: entry.scope, expiresAt, key: entry.key };
+        keys.push(key);
+        if (problems.length > before) flawed.add(key);
       });
     }
   }
@@ -113,14 +122,25 @@ export function parseMerchantKeys(
     const match = KEY_FORMAT.exec(single);
     const id = match?.[2] ?? DEFAULT_KEY_ID;
     const bits = estimateBits(match?.[3] ?? single);
-    if (!devMode && bits < MIN_KEY_BITS) problems.push(weak(`${id} (MERCHANT_API_KEY)`, bits));
-    if (keys.some((k) => k.id === id)) {
-      problems.push(`merchant API key id ${id} is in both MERCHANT_API_KEYS and MERCHANT_API_KEY`);
+    const before = problems.length;
+    if (match && match[1] !== (devMode ? 'test' : 'live')) {
+      problems.push(
+        `merchant API key ${id} (MERCHANT_API_KEY) is uc_${match[1]}_; ` +
+          `${devMode ? 'development' : 'production'} takes uc_${devMode ? 'test' : 'live'}_ keys only`,
+      );
     }
-    keys.push({ id, scope: 'full', expiresAt: null, key: single });
+    if (!devMode && bits < MIN_KEY_BITS) problems.push(weak(`${id} (MERCHANT_API_KEY)`, bits));
+    const twin = keys.find((k) => k.id === id);
+    if (twin) {
+      problems.push(`merchant API key id ${id} is in both MERCHANT_API_KEYS and MERCHANT_API_KEY`);
+      flawed.add(twin);
+    }
+    const key: MerchantKey = { id, scope: 'full', expiresAt: null, key: single };
+    keys.push(key);
+    if (problems.length > before) flawed.add(key);
   }
   if (keys.length === 0 && problems.length === 0) {
     problems.push('MERCHANT_API_KEYS (or MERCHANT_API_KEY) is not set');
   }
-  return { keys, problems };
+  return { keys, problems, sound: keys.filter((key) => !flawed.has(key)) };
 }

@@ -41,6 +41,7 @@ import {
 import { claimLinkRoute, linkRoute, repointLinkRoute } from './link-routes';
 import { insertLink, linkById, settleLink, type NewLink } from './links';
 import { runLedgerRetention, scheduleLedgerRetention } from './retention';
+import { countRefusal, NO_REFUSALS, type RunKind, type SignatureRunState } from './signature-run';
 import {
   applySchema,
   insertCallback,
@@ -271,29 +272,39 @@ export class Ledger extends OutboxedObject<LedgerTaskKind> {
 
   /**
    * Integration health (the `integration-health` object only, see worker/callback-alert.ts): a
-   * callback signature was refused at `at`. Keeps the last `failures` times; answers `warn` when
-   * this failure completes a run (`failures` within `windowMs`) that is not already reported.
+   * callback signature was refused at `at` from `address` (its rate-limit bucket), `plausible`
+   * when it carried something shaped like a signature. Counts it unless that address counted
+   * one within the last minute (worker/ledger/signature-run.ts); answers `warn` with the run's
+   * kind when this refusal completes a run (`failures` within `windowMs`) not already reported.
    */
   async noteSignatureFailure(
-    at: number,
+    refusal: { at: number; address: string; plausible: boolean },
     failures: number,
     windowMs: number,
-  ): Promise<{ warn: boolean }> {
-    const times = [...((await this.ctx.storage.get<number[]>('signature_failures')) ?? []), at]
-      .sort((a, b) => a - b)
-      .slice(-failures);
-    await this.ctx.storage.put('signature_failures', times);
-    const run = times.length >= failures && at - times[0]! <= windowMs;
-    if (!run) return { warn: false };
-    const last = (await this.ctx.storage.get<number>('signature_run_at')) ?? null;
-    await this.ctx.storage.put('signature_run_at', Math.max(at, last ?? 0));
-    // One warning per run: a run that goes on within the degraded period logs nothing more.
-    return { warn: last === null || at - last >= DEGRADED_FOR_MS };
+  ): Promise<{ warn: RunKind | null }> {
+    const stored = await this.ctx.storage.get<SignatureRunState>('signature_run_state');
+    const { state, run } = countRefusal(stored ?? NO_REFUSALS, refusal, failures, windowMs);
+    await this.ctx.storage.put('signature_run_state', state);
+    if (run === null) return { warn: null };
+    const last = (await this.lastSignatureRun())?.at ?? null;
+    const lastKind = await this.ctx.storage.get<RunKind>('signature_run_kind');
+    await this.ctx.storage.put({
+      signature_run_at: Math.max(refusal.at, last ?? 0),
+      signature_run_kind: run,
+    });
+    // One warning per run: a run that goes on within the degraded period logs nothing more,
+    // unless what it is made of changed (probes, then plausible signatures).
+    const fresh = last === null || refusal.at - last >= DEGRADED_FOR_MS || lastKind !== run;
+    return { warn: fresh ? run : null };
   }
 
-  /** When a run of refused callback signatures was last seen (ms since the epoch), or null. */
-  async lastSignatureRun(): Promise<number | null> {
-    return (await this.ctx.storage.get<number>('signature_run_at')) ?? null;
+  /** When a run of refused callback signatures was last seen (ms since the epoch) and what it
+   * was made of, or null. */
+  async lastSignatureRun(): Promise<{ at: number; kind: RunKind } | null> {
+    const at = await this.ctx.storage.get<number>('signature_run_at');
+    if (at === undefined) return null;
+    const kind = (await this.ctx.storage.get<RunKind>('signature_run_kind')) ?? 'signatures';
+    return { at, kind };
   }
 
   // ---------------------------------------------------------------- timers and index

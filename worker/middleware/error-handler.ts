@@ -10,8 +10,7 @@ import { logLine, requestIdOf, routeOf } from './request-log';
 
 /** The public answer of a deployment whose configuration does not validate: no detail. */
 export const CONFIG_INVALID_MESSAGE =
-  'This service is not configured correctly. Its operator can see why at GET /v1/diagnostics ' +
-  '(merchant key) or with `npm run doctor`.';
+  'This service is not configured correctly. Its operator can see why with `npm run doctor`.';
 
 /**
  * The app's `onError` handler: CheckoutError → its code and status; anything else → 500 INTERNAL,
@@ -24,8 +23,8 @@ export const CONFIG_INVALID_MESSAGE =
 export function errorHandler(): ErrorHandler {
   return (error, c) => {
     if (error instanceof CheckoutError && error.code === 'CONFIG_INVALID') {
-      // The detail names settings (and their values' shape): only the merchant reads it, at
-      // GET /v1/diagnostics or with `npm run doctor` (issue #24).
+      // The detail names settings (and their values' shape): only the operator reads it, with
+      // `npm run doctor` (which asks GET /v1/diagnostics with a sound merchant key).
       return c.json(errorBody('CONFIG_INVALID', CONFIG_INVALID_MESSAGE), 500);
     }
     if (error instanceof CheckoutError) {

@@ -8,7 +8,8 @@
  * `/dev/webhooks/redirect/:status` answers a redirect to it, `/dev/webhooks/status/:code` answers
  * that status)
  * and `POST /dev/index/bulk` (the index benchmark's
- * synthetic rows).
+ * synthetic rows). Each answers only a request whose Host is loopback on the dev port
+ * (worker/middleware/loopback-host.ts); any other Host gets 404, even in development mode.
  * @module
  */
 import { Hono } from 'hono';
@@ -18,6 +19,7 @@ import { forwardWebhook } from '../dev-inbox/forward';
 import { devInbox } from '../dev-inbox/inbox';
 import type { ProxyApp } from '../app-env';
 import { writeBenchRows } from '../index-store/bench-rows';
+import { loopbackHostOnly } from '../middleware/loopback-host';
 
 /**
  * The dev routes. `merchantApp` handles the forwarded session creation.
@@ -27,6 +29,9 @@ import { writeBenchRows } from '../index-store/bench-rows';
  */
 export function devRoutes(merchantApp: Hono<ProxyApp>) {
   const app = new Hono<ProxyApp>();
+  // Before every dev route: a tunnel or a rebinding DNS name reaches the stack under its own Host.
+  app.use('/dev/*', loopbackHostOnly());
+  app.use('/sandbox/*', loopbackHostOnly());
 
   app.post('/dev/sessions', async (c) => {
     const headers = new Headers(c.req.raw.headers);

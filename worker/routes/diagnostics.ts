@@ -4,20 +4,50 @@
  * key, same error shape as the merchant API. 200 when every check passes (warnings allowed),
  * 503 otherwise; the body is the report either way, with `failing_tasks`: the tasks of any
  * session, payout or ledger that keep throwing (null when they could not be read).
+ *
+ * Outside development mode only a sound key reads it: a key with any problem of its own
+ * (`uc_test_`, under 128 bits, an `expires_at` that does not parse, an id used twice) or a
+ * development credential (public in dev.vars.example) gets 401 like an unknown key. While the
+ * configuration does not validate, the report names only the settings to fix: no upstream URL,
+ * no failing tasks (their object ids).
  * @module
  */
 import { Hono } from 'hono';
 import { CheckoutError } from '../../shared/errors';
-import { isDevMode } from '../config';
+import { isDevMode, loadConfig } from '../config';
+import { isDevCredential } from '../dev-mode';
 import { runDoctor } from '../doctor/checks';
 import { failingTasks } from '../durable/failing-tasks';
 import type { ProxyApp } from '../app-env';
-import { parseMerchantKeys } from '../keys/merchant-keys';
+import type { ProxyEnv } from '../env';
+import { parseMerchantKeys, type MerchantKey } from '../keys/merchant-keys';
 import { authenticate, scopeAllows } from '../middleware/merchant-auth';
 
 /**
+ * The keys that may read diagnostics. They are read here, not from the validated configuration:
+ * the report is what names a configuration problem. In development mode, every key as it
+ * parses; outside it, only the sound keys that are not development credentials.
+ */
+function diagnosticsKeys(env: ProxyEnv): MerchantKey[] {
+  const devMode = isDevMode(env);
+  const parsed = parseMerchantKeys(env, devMode);
+  if (devMode) return parsed.keys;
+  return parsed.sound.filter((key) => !isDevCredential(key.key));
+}
+
+/** True when the configuration validates (loadConfig caches it per env). */
+function validates(env: ProxyEnv): boolean {
+  try {
+    loadConfig(env);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The diagnostics route. Mounted outside the merchant API: its key check does not validate the
- * whole configuration first (the report is what names a configuration problem).
+ * whole configuration first.
  *
  * @example
  * app.route('/v1/diagnostics', diagnostics());
@@ -25,9 +55,7 @@ import { authenticate, scopeAllows } from '../middleware/merchant-auth';
 export function diagnostics() {
   const app = new Hono<ProxyApp>();
   app.get('/', async (c) => {
-    // The keys as they parse, even when the rest of the configuration does not validate.
-    const { keys } = parseMerchantKeys(c.env, isDevMode(c.env));
-    const key = await authenticate(c, keys);
+    const key = await authenticate(c, diagnosticsKeys(c.env));
     if (!scopeAllows(key.scope, ['read'])) {
       throw new CheckoutError(
         'FORBIDDEN',
@@ -35,10 +63,11 @@ export function diagnostics() {
       );
     }
     const report = await runDoctor(c.env);
+    // Which key asked: the report is the merchant's record of who looked (issue #24).
+    if (!validates(c.env)) return c.json({ ...report, key_id: key.id }, 503);
     // Tasks that keep throwing in some object (worker/durable/failing-tasks.ts): listed, they
     // do not change `ok` (the checks above say whether the configuration works now).
     const failing = await failingTasks(c.env).catch(() => null);
-    // Which key asked: the report is the merchant's record of who looked (issue #24).
     return c.json({ ...report, failing_tasks: failing, key_id: key.id }, report.ok ? 200 : 503);
   });
   return app;

@@ -21,6 +21,7 @@ import {
   payoutCallbackParamsSchema,
   signedEnvelope,
   type CollectionCallbackParams,
+  type PaymentLinkCallbackParams,
   type PayoutCallbackParams,
 } from '../../shared/schemas';
 import { canonicalString, uncoveredPath, verify, type SigningScheme } from '../../shared/signing';
@@ -93,11 +94,17 @@ async function verified<S extends z.core.$ZodType>(
   // the other one does not verify. During a rotation's overlap the previous upstream secret
   // verifies too (worker/secret-rotation.ts); a refusal counts towards the signature alert.
   if (!(await verifiesUnderAny(record, callbackSecrets(config), config.credentials.scheme))) {
-    // Only a signed envelope for our integration counts (what a rotated upstream key sends);
-    // an unsigned probe (the doctor's) or junk does not.
-    if (typeof record.signature === 'string' && record.client_id === config.credentials.clientId) {
-      await noteCallbackSignatureFailure(c.env, config.signatureAlert);
-    }
+    // Only what could be the upstream's counts (worker/callback-alert.ts): an envelope for our
+    // integration with a signature, from an allowed address, once per address a minute.
+    await noteCallbackSignatureFailure(
+      c.env,
+      {
+        alert: config.signatureAlert,
+        clientId: config.credentials.clientId,
+        sourceIps: config.callbackSourceIps,
+      },
+      { envelope: record, address: c.req.header('cf-connecting-ip') ?? '' },
+    );
     throw new CheckoutError('SIGNATURE_INVALID', 'The callback signature does not verify.');
   }
   if (
@@ -145,16 +152,29 @@ async function verified<S extends z.core.$ZodType>(
   return { params: parsed.value, digest, body: JSON.stringify(params), stale };
 }
 
+/** How a callback route finds a callback it already holds, and applies a new one. */
+interface CallbackRoute<P> {
+  /** Each place that may hold the callback's digest (a session, payout or ledger shard). */
+  recorded: (callback: VerifiedCallback<P>) => (() => Promise<boolean>)[];
+  /** Stores and applies a callback inside the window. */
+  apply: (callback: VerifiedCallback<P>) => Promise<Response>;
+}
+
 /**
- * A callback whose timestamp is out of the window: 200 (a duplicate, nothing changes) when one
- * of `recorded` holds its digest (the upstream retrying what we answered, or never heard us
- * answer), else TIMESTAMP_OUT_OF_RANGE.
+ * The one way a callback route answers: verify (signature, integration, shape), then apply it,
+ * unless its timestamp is out of CALLBACK_MAX_AGE_SECONDS. Such a callback is answered 200 (a
+ * duplicate, nothing changes) when one of `recorded` holds its digest (the upstream retrying
+ * what we answered, or never heard us answer), else TIMESTAMP_OUT_OF_RANGE. Every route goes
+ * through here, so none can skip the window.
  */
-async function staleRetry(
+async function receive<S extends z.core.$ZodType>(
   c: Context<ProxyApp>,
-  recorded: (() => Promise<boolean>)[],
+  schema: S,
+  route: CallbackRoute<z.output<S>>,
 ): Promise<Response> {
-  for (const holds of recorded) {
+  const callback = await verified(c, schema);
+  if (!callback.stale) return route.apply(callback);
+  for (const holds of route.recorded(callback)) {
     if (await holds()) return c.json({ received: true, duplicate: true });
   }
   throw new CheckoutError('TIMESTAMP_OUT_OF_RANGE', 'The callback timestamp is too far from now.');
@@ -188,68 +208,87 @@ export function hooks() {
   const app = new Hono<ProxyApp>();
   app.use('*', config(), callbackSources());
 
-  app.post('/collections', async (c) => {
-    const callback = await verified(c, collectionCallbackParamsSchema);
-    const { params } = callback;
-    const stub = findSessionStub(c.env, sessionOfAttempt(params.third_party_reference_1) ?? '');
-    if (callback.stale) {
-      return staleRetry(c, [
-        async () => stub !== null && (await stub.hasCallback(callback.digest)),
-        () => ledgerStub(c.env, MAIN_LEDGER).hasCallback(callback.digest),
-      ]);
-    }
-    if (stub !== null) {
-      const result = await stub.applyCallback(callback);
-      if (result.known) return c.json({ received: true, duplicate: result.duplicate });
-    }
-    const reference = String(params.third_party_reference_1 ?? params.reference ?? '');
-    return keepInLedger(c, 'collection', reference || null, callback);
+  app.post('/collections', (c) => {
+    const stubOf = ({ params }: VerifiedCallback<CollectionCallbackParams>) =>
+      findSessionStub(c.env, sessionOfAttempt(params.third_party_reference_1) ?? '');
+    return receive(c, collectionCallbackParamsSchema, {
+      recorded: (callback) => {
+        const stub = stubOf(callback);
+        return [
+          async () => stub !== null && (await stub.hasCallback(callback.digest)),
+          () => ledgerStub(c.env, MAIN_LEDGER).hasCallback(callback.digest),
+        ];
+      },
+      apply: async (callback) => {
+        const stub = stubOf(callback);
+        if (stub !== null) {
+          const result = await stub.applyCallback(callback);
+          if (result.known) return c.json({ received: true, duplicate: result.duplicate });
+        }
+        const { params } = callback;
+        const reference = String(params.third_party_reference_1 ?? params.reference ?? '');
+        return keepInLedger(c, 'collection', reference || null, callback);
+      },
+    });
   });
 
-  app.post('/payouts', async (c) => {
-    const callback = await verified(c, payoutCallbackParamsSchema);
-    const { params } = callback;
-    const reference = String(params.payment_reference ?? params.third_party_reference_1 ?? '');
-    if (callback.stale) {
-      return staleRetry(c, [
-        async () =>
-          isReference(reference) &&
-          (await payoutStub(c.env, reference).hasCallback(callback.digest)),
-        () => ledgerStub(c.env, MAIN_LEDGER).hasCallback(callback.digest),
-      ]);
-    }
-    if (isReference(reference)) {
-      const result = await payoutStub(c.env, reference).applyCallback(callback);
-      if (result.known) return c.json({ received: true, duplicate: result.duplicate });
-    }
-    return keepInLedger(c, 'payout', reference || null, callback);
+  app.post('/payouts', (c) => {
+    const referenceOf = ({ params }: VerifiedCallback<PayoutCallbackParams>) =>
+      String(params.payment_reference ?? params.third_party_reference_1 ?? '');
+    return receive(c, payoutCallbackParamsSchema, {
+      recorded: (callback) => {
+        const reference = referenceOf(callback);
+        return [
+          async () =>
+            isReference(reference) &&
+            (await payoutStub(c.env, reference).hasCallback(callback.digest)),
+          () => ledgerStub(c.env, MAIN_LEDGER).hasCallback(callback.digest),
+        ];
+      },
+      apply: async (callback) => {
+        const reference = referenceOf(callback);
+        if (isReference(reference)) {
+          const result = await payoutStub(c.env, reference).applyCallback(callback);
+          if (result.known) return c.json({ received: true, duplicate: result.duplicate });
+        }
+        return keepInLedger(c, 'payout', reference || null, callback);
+      },
+    });
   });
 
-  app.post('/payment-links', async (c) => {
-    const callback = await verified(c, paymentLinkCallbackParamsSchema);
-    const { params, digest, body } = callback;
+  app.post('/payment-links', (c) =>
     // One shard per payment (by its one stable key, whichever of its references a report
     // names): payments no longer queue behind one object.
-    if (callback.stale) {
-      const found = await findLinkReport(c.env, params, digest);
-      return staleRetry(c, [() => ledgerStub(c.env, found.shard).hasCallback(digest)]);
-    }
-    const route = await routeLinkReport(c.env, params, digest);
-    const shard = ledgerStub(c.env, route.shard);
-    const stored = await shard.storePaymentLinkCallback(digest, params, body, null, route.key);
-    return c.json({ received: true, duplicate: stored.duplicate });
-  });
+    receive(c, paymentLinkCallbackParamsSchema, {
+      recorded: ({ params, digest }) => [
+        async () => {
+          const found = await findLinkReport(c.env, params, digest);
+          return ledgerStub(c.env, found.shard).hasCallback(digest);
+        },
+      ],
+      apply: async ({ params, digest, body }) => {
+        const route = await routeLinkReport(c.env, params, digest);
+        const shard = ledgerStub(c.env, route.shard);
+        const stored = await shard.storePaymentLinkCallback(digest, params, body, null, route.key);
+        return c.json({ received: true, duplicate: stored.duplicate });
+      },
+    }),
+  );
 
   // A link the proxy created: its payments live in the shard of the link, judged against it.
-  app.post('/payment-links/:link', async (c) => {
+  app.post('/payment-links/:link', (c) => {
     const linkId = c.req.param('link');
     if (!LINK_ID.test(linkId)) {
       throw new CheckoutError('NOT_FOUND', 'No payment link has that callback URL.');
     }
-    const { params, digest, body } = await verified(c, paymentLinkCallbackParamsSchema);
     const shard = ledgerStub(c.env, linkShardName(linkId));
-    const stored = await shard.storePaymentLinkCallback(digest, params, body, linkId);
-    return c.json({ received: true, duplicate: stored.duplicate });
+    return receive(c, paymentLinkCallbackParamsSchema, {
+      recorded: ({ digest }) => [() => shard.hasCallback(digest)],
+      apply: async ({ params, digest, body }) => {
+        const stored = await shard.storePaymentLinkCallback(digest, params, body, linkId);
+        return c.json({ received: true, duplicate: stored.duplicate });
+      },
+    });
   });
 
   return app;

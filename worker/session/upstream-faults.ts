@@ -4,6 +4,7 @@
  * @module
  */
 import type { ProxyEnv } from '../env';
+import type { RunKind } from '../ledger/signature-run';
 
 /** What the payer is told when the upstream refuses our credentials (UPSTREAM_AUTH). */
 export const UPSTREAM_AUTH_MESSAGE = 'Payments are temporarily unavailable. Try again later.';
@@ -53,6 +54,12 @@ export const SIGNATURE_RUN_CAUSE =
   '(set the new key as SERVICE_SECRET_KEY and the old one as SERVICE_SECRET_KEY_PREVIOUS, ' +
   'see docs/rotation.md), or someone is posting forged callbacks.';
 
+/** The cause of a run whose refusals carried no plausible signature: nothing to rotate. */
+export const PROBE_RUN_CAUSE =
+  'Unsigned probes: callbacks without a plausible signature were refused from several ' +
+  'addresses. The upstream key has not rotated (its callbacks carry a signature); do not ' +
+  'rotate for this. CALLBACK_SOURCE_IPS limits who may post to /hooks/*.';
+
 export function healthObject(env: Pick<ProxyEnv, 'LEDGER'>) {
   return env.LEDGER.get(env.LEDGER.idFromName(HEALTH_OBJECT));
 }
@@ -65,10 +72,11 @@ export const HEALTH_CACHE_MS = 10_000;
 let cached: { at: number; value: HealthMarks } | null = null;
 
 /** When the upstream last refused our credentials, and when a run of refused callback
- * signatures was last seen (worker/callback-alert.ts); ms since the epoch or null. */
+ * signatures was last seen and what it was made of (worker/callback-alert.ts); ms since the
+ * epoch or null. */
 interface HealthMarks {
   authRefusal: number | null;
-  signatureRun: number | null;
+  signatureRun: { at: number; kind: RunKind } | null;
 }
 
 /** Records (durably) that the upstream refused our credentials at `at`. */
@@ -85,6 +93,9 @@ export interface IntegrationHealth {
   last_auth_refusal_at: string | null;
   /** When a run of refused callback signatures was last seen (ISO 8601), or null. */
   last_signature_failures_at: string | null;
+  /** What that run was made of: refused `signatures` (the key may have rotated), or
+   * `unsigned_probes` (no refusal carried a plausible signature); null without a run. */
+  last_signature_failures_kind: RunKind | null;
   /** While degraded: the likely cause, in one or two sentences. */
   cause?: string;
 }
@@ -110,7 +121,12 @@ export async function integrationHealth(
       ]);
       cached = { at: now, value: { authRefusal, signatureRun } };
     } catch {
-      return { status: 'unknown', last_auth_refusal_at: null, last_signature_failures_at: null };
+      return {
+        status: 'unknown',
+        last_auth_refusal_at: null,
+        last_signature_failures_at: null,
+        last_signature_failures_kind: null,
+      };
     }
   }
   const { authRefusal, signatureRun } = cached.value;
@@ -120,12 +136,15 @@ export async function integrationHealth(
           'The payment service refused our credentials (SERVICE_SECRET_KEY, client id, sender or IP whitelist).',
         ]
       : []),
-    ...(recent(signatureRun, now) ? [SIGNATURE_RUN_CAUSE] : []),
+    ...(recent(signatureRun?.at ?? null, now)
+      ? [signatureRun!.kind === 'unsigned_probes' ? PROBE_RUN_CAUSE : SIGNATURE_RUN_CAUSE]
+      : []),
   ];
   return {
     status: causes.length > 0 ? 'degraded' : 'ok',
     last_auth_refusal_at: iso(authRefusal),
-    last_signature_failures_at: iso(signatureRun),
+    last_signature_failures_at: iso(signatureRun?.at ?? null),
+    last_signature_failures_kind: signatureRun?.kind ?? null,
     ...(causes.length > 0 ? { cause: causes.join(' ') } : {}),
   };
 }

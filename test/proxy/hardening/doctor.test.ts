@@ -10,6 +10,7 @@ import type { DoctorReport } from '../../../worker/doctor/checks';
 import type { ProxyEnv } from '../../../worker/env';
 import worker from '../../../worker/index';
 import { BASE, expectNoSecrets, seenBodies } from '../helpers';
+import { OPS, withOps } from './merchant-keys-support';
 
 const faulty = env as unknown as Record<string, Fetcher>;
 
@@ -118,7 +119,12 @@ describe('GET /v1/diagnostics', () => {
   });
 
   it('an invalid configuration is reported, not thrown', async () => {
-    const { status, report } = await diagnose({ MERCHANT_WEBHOOK_SECRET: 'whsec_c2hvcnQ=' });
+    // Another webhook secret than the development one: not development mode, where only a
+    // sound live key reads the report (diagnostics-access.test.ts).
+    const { status, report } = await diagnose(
+      { MERCHANT_WEBHOOK_SECRET: 'whsec_c2hvcnQ=', ...withOps() },
+      OPS,
+    );
     expect(status).toBe(503);
     expect(byId(report, 'config').status).toBe('fail');
     expect(byId(report, 'config').found).toMatch(/MERCHANT_WEBHOOK_SECRET must be whsec_/);

@@ -21,6 +21,8 @@ import {
   deliveredBody,
   LIVE,
   noKeysLeaked,
+  OPS,
+  withOps,
 } from './merchant-keys-support';
 
 noKeysLeaked();
@@ -166,11 +168,11 @@ describe('development credentials and mode', () => {
       );
       expect(res.status, name).toBe(500);
       expectBareConfigInvalid(res.json);
-      // The detail is the operator's, at GET /v1/diagnostics (a live key reads it).
+      // The detail is the operator's, at GET /v1/diagnostics (a sound live key reads it).
       expect(
         await configProblems(
-          { DEV_MODE: undefined, ...LIVE, [name]: env[name] },
-          name === 'MERCHANT_API_KEY' ? env[name] : LIVE.MERCHANT_API_KEY,
+          { DEV_MODE: undefined, ...LIVE, ...withOps(), [name]: env[name] },
+          OPS,
         ),
       ).toContain(`${name} holds a development credential`);
     }
@@ -199,8 +201,8 @@ describe('development credentials and mode', () => {
     expectBareConfigInvalid(weak.json);
     expect(
       await configProblems(
-        { DEV_MODE: undefined, ...LIVE, MERCHANT_API_KEY: 'short-key-12345' },
-        'short-key-12345',
+        { DEV_MODE: undefined, ...LIVE, ...withOps(), MERCHANT_API_KEY: 'short-key-12345' },
+        OPS,
       ),
     ).toMatch(/at least 128 are needed/);
     const hex128 = `uc_live_k1_${'0123456789abcdef'.repeat(2)}`;

@@ -9,14 +9,17 @@ import worker from '../../../worker/dev-worker';
 import { BASE, expectNoSecrets, seenBodies } from '../helpers';
 
 /** A development key (`uc_test_`) of `id` with a 256-bit random secret. */
-export function testKey(id: string): string {
+export function testKey(id: string, mode: 'test' | 'live' = 'test'): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   const secret = btoa(String.fromCharCode(...bytes))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
     .replace(/=+$/, '');
-  return `uc_test_${id}_${secret}`;
+  return `uc_${mode}_${id}_${secret}`;
 }
+
+/** A production key (`uc_live_`) of `id` with a 256-bit random secret. */
+export const liveKey = (id: string) => testKey(id, 'live');
 
 export const FULL = testKey('full1');
 
@@ -28,11 +31,19 @@ export const OLD = testKey('old1');
 
 export const NEW = testKey('new1');
 
+/** A sound production key of scope `read`: what reads GET /v1/diagnostics outside development
+ * mode, where a flawed key or a development credential is refused. */
+export const OPS = liveKey('ops1');
+
 export type Entry = { key: string; scope: 'full' | 'read' | 'checkout'; expires_at?: string };
 
 export const keysEnv = (entries: Entry[]): Partial<ProxyEnv> => ({
   MERCHANT_API_KEYS: JSON.stringify(entries),
 });
+
+/** {@link OPS} in MERCHANT_API_KEYS, after `entries`. */
+export const withOps = (entries: Entry[] = []) =>
+  keysEnv([...entries, { key: OPS, scope: 'read' }]);
 
 export type Answer = {
   status: number;
@@ -121,6 +132,7 @@ export function noKeysLeaked(): void {
       CHECKOUT,
       OLD,
       NEW,
+      OPS,
       LIVE.SERVICE_SECRET_KEY,
       LIVE.MERCHANT_API_KEY,
       LIVE.MERCHANT_WEBHOOK_SECRET,

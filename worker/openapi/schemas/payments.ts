@@ -64,6 +64,12 @@ const integrationHealth = z.object({
   status: z.enum(['ok', 'degraded', 'unknown']),
   last_auth_refusal_at: isoOrNull,
   last_signature_failures_at: isoOrNull,
+  last_signature_failures_kind: z
+    .enum(['signatures', 'unsigned_probes'])
+    .nullable()
+    .describe(
+      'What the last run of refused callbacks was made of: signatures (the upstream key may have rotated) or unsigned_probes (none carried a plausible signature).',
+    ),
   cause: z.string().optional(),
 });
 
@@ -77,7 +83,12 @@ export const diagnosticsSchema = named(
   z.object({
     ok: z.boolean(),
     mode: z.enum(['development', 'production']),
-    upstream: z.string(),
+    upstream: z
+      .string()
+      .optional()
+      .describe(
+        "The payment service's base URL; absent while the configuration does not validate.",
+      ),
     checked_at: z.string(),
     integration: integrationHealth.optional(),
     checks: z.array(
@@ -90,7 +101,12 @@ export const diagnosticsSchema = named(
         fix: z.string().optional(),
       }),
     ),
-    failing_tasks: z.unknown(),
+    failing_tasks: z
+      .unknown()
+      .optional()
+      .describe(
+        'Tasks of a session, payout or ledger that keep throwing (null: unreadable); absent while the configuration does not validate.',
+      ),
     key_id: z.string(),
   }),
   "The doctor's report (docs/doctor.md), 200 when every check passes, 503 otherwise.",
