@@ -6,12 +6,15 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createSession, expectNoSecrets, ref, startAttempt } from '../helpers';
 import { clearFaults } from '../hostile/support';
+import type { SettlementReport } from '../../../worker/query/settlement-report';
+import { getJson, waitForRow } from '../index/support';
 import {
   anomalyOf,
   drainRefund,
   pendingKesAttempt,
   requestRefund,
   runRefundCall,
+  waitForRefund,
 } from './refunds-support';
 import {
   collectionCallback,
@@ -152,5 +155,69 @@ describe('an NGN virtual account', () => {
     const over = await requestRefund(session.id, { amount: 1, destination });
     expect(over.json.error?.code).toBe('REFUND_EXCEEDS_PAID');
     await drainRefund(made.json.id, session.id);
+  });
+});
+
+describe('the settlement report', () => {
+  /** A KES attempt of `amount` reported paid `paid`, then refunded each of `refunds` (to a
+   * payer the sandbox pays at once); waits until the index has it all. */
+  async function settled(amount: number, paid: number, refunds: number[]) {
+    const { id, attemptId, upstreamRef } = await pendingKesAttempt(amount);
+    expect(await collectionCallback(successParams(attemptId, upstreamRef, paid))).toBe(200);
+    await waitUntil(id, (s) => expect(s.attempts[0]?.status).not.toBe('pending'));
+    const destination = { method: 'send money', mobile: '254712345000' };
+    for (const refund of refunds) {
+      const made = await requestRefund(id, { amount: refund, destination });
+      expect(made.status, JSON.stringify(made.json)).toBe(201);
+      await waitForRefund(made.json.id, 'succeeded');
+      await drainRefund(made.json.id, id);
+      await waitForRow('refunds', made.json.id, { status: 'succeeded' });
+    }
+    await waitForRow('attempts', attemptId, { counted: JSON.stringify({ KES: paid }) });
+    return id;
+  }
+
+  it('collected is what the records counted (overpaid and mismatch apart), and net is exact', async () => {
+    const from = new Date(Date.now() - 1000).toISOString();
+    const sessions = [
+      await settled(1000, 1200, [200]), // overpaid, the excess refunded
+      await settled(1000, 800, [800]), // a mismatch (paid short), fully refunded
+      await settled(1000, 1000, [1000]), // paid, fully refunded
+      await settled(1000, 1000, [300]), // paid, partly refunded
+    ];
+    const to = new Date(Date.now() + 1000).toISOString();
+    const { status, json } = await getJson<SettlementReport>(
+      `/v1/reports/settlement?from=${from}&to=${to}`,
+    );
+    expect(status).toBe(200);
+    const ours = json.rows.filter((r) => sessions.includes(r.session_id ?? ''));
+    const collections = ours.filter((r) => r.kind === 'collection');
+    expect(collections.map((r) => [r.amount, r.overpaid, r.mismatch])).toEqual(
+      expect.arrayContaining([
+        [1200, 200, 0],
+        [800, 0, 800],
+        [1000, 0, 0],
+        [1000, 0, 0],
+      ]),
+    );
+    expect(collections).toHaveLength(4);
+    const sum = (rows: typeof ours, field: 'amount' | 'overpaid' | 'mismatch') =>
+      rows.reduce((total, r) => total + r[field], 0);
+    const refunded = sum(
+      ours.filter((r) => r.kind === 'refund'),
+      'amount',
+    );
+    expect([sum(collections, 'amount'), refunded]).toEqual([4000, 2300]);
+    // Each test has its own index: the report's KES net is these payments' alone.
+    const net = json.net.filter((n) => n.currency === 'KES');
+    const total = (field: 'collected' | 'overpaid' | 'mismatch' | 'refunded' | 'net') =>
+      net.reduce((acc, n) => acc + n[field], 0);
+    expect({
+      collected: total('collected'),
+      overpaid: total('overpaid'),
+      mismatch: total('mismatch'),
+      refunded: total('refunded'),
+      net: total('net'),
+    }).toEqual({ collected: 4000, overpaid: 200, mismatch: 800, refunded: 2300, net: 1700 });
   });
 });
