@@ -11,7 +11,9 @@ import {
   nextAttemptStatus,
   nextInput,
   nextSessionStatus,
+  paidAgainAnomaly,
   paymentReportAnomaly,
+  questionsMoney,
   reportEvent,
   SESSION_EVENTS,
   SESSION_STATUSES,
@@ -98,7 +100,7 @@ const SESSION_TABLE: Record<SessionStatus, Record<SessionEvent, string>> = {
     attempt_released: 'failed',
     expire: 'failed',
     close: 'failed',
-    money_in_question: 'failed',
+    money_in_question: 'requires_action',
     money_cleared: 'failed',
   },
   expired: {
@@ -107,7 +109,7 @@ const SESSION_TABLE: Record<SessionStatus, Record<SessionEvent, string>> = {
     attempt_released: 'expired',
     expire: 'expired',
     close: 'expired',
-    money_in_question: 'expired',
+    money_in_question: 'requires_action',
     money_cleared: 'expired',
   },
   requires_action: {
@@ -339,5 +341,26 @@ describe('paymentReportAnomaly (payouts and payment-link payments)', () => {
     expect(paymentReportAnomaly('succeeded', 'confirmed_mismatch')).toBe('mismatch');
     expect(paymentReportAnomaly('succeeded', 'confirmed_success')).toBeNull();
     expect(paymentReportAnomaly('failed', 'confirmed_success')).toBe('success_after_failure');
+  });
+});
+
+describe('money heard on an attempt the machine does not move', () => {
+  it('a paid attempt reported paid again: overpaid for more on the same movement, second_success for a new one', () => {
+    for (const status of ['succeeded', 'mismatch'] as const) {
+      expect(paidAgainAnomaly(status, { added: 200, repeat: true })).toBe('overpaid');
+      expect(paidAgainAnomaly(status, { added: 1000, repeat: false })).toBe('second_success');
+      expect(paidAgainAnomaly(status, { added: 0, repeat: true })).toBeNull();
+    }
+    for (const status of ['pending', 'failed', 'needs_review'] as const) {
+      expect(paidAgainAnomaly(status, { added: 1000, repeat: false })).toBeNull();
+    }
+  });
+
+  it('a failed attempt whose money was counted questions the session, as mismatch and needs_review do', () => {
+    for (const status of ATTEMPT_STATUSES) {
+      const shop = status === 'mismatch' || status === 'needs_review';
+      expect(questionsMoney(status, false), status).toBe(shop);
+      expect(questionsMoney(status, true), status).toBe(shop || status === 'failed');
+    }
   });
 });
