@@ -43,7 +43,7 @@ export interface paths {
   "/v1/sessions/{id}/refunds": {
     /**
      * Refund a session's payment (all or part)
-     * @description Sent as a payout to the payer’s number (or `destination`); the session decides it against what was paid. 201 with the new refund; the same Idempotency-Key and body answer it again (200). Its outcome comes as `refund.succeeded` or `refund.failed`.
+     * @description Sent as a payout to the payer’s number (or `destination`); the session decides it against what its payments were reported to have paid, per currency (a payment reported in another currency is refunded only in that one: name it as `currency`, else 409 `CURRENCY_MISMATCH`). 201 with the new refund; the same Idempotency-Key and body answer it again (200). Its outcome comes as `refund.succeeded` or `refund.failed`.
      */
     post: operations["createRefund"];
   };
@@ -750,7 +750,12 @@ export interface components {
           method: string;
           country_id: number | null;
           currency: string | null;
+          /** @description What a collection counted (per currency), what a payout or refund paid. */
           amount: number;
+          /** @description The part of `amount` above what a matching collection asked. */
+          overpaid: number;
+          /** @description All of `amount` when the collection did not match (or was paid after it failed). */
+          mismatch: number;
           upstream_reference: string | null;
           settled_at: string | null;
           sub_merchant_id: string | null;
@@ -764,13 +769,18 @@ export interface components {
           count: number;
           amount: number;
         })[];
-      /** @description Per day, currency and sub-merchant: collections minus refunds (not payouts). */
+      /** @description Per day, currency and sub-merchant: what collections counted minus refunds (not payouts). */
       net: ({
           /** @description The UTC day, `YYYY-MM-DD`. */
           day: string;
           currency: string | null;
           sub_merchant_id: string | null;
+          /** @description What the collections counted, all of it. */
           collected: number;
+          /** @description The part of `collected` paid above what was asked. */
+          overpaid: number;
+          /** @description The part of `collected` paid by collections that did not match. */
+          mismatch: number;
           refunded: number;
           net: number;
         })[];
@@ -1170,7 +1180,32 @@ export interface components {
       body: {
         attempt: string;
         amount: number;
+        /** @description The currency the payment was reported in. */
+        currency: string;
       };
+    };
+    CheckoutRequiresActionData: {
+      session_id: string;
+      reference: string;
+      status: components["schemas"]["SessionStatus"];
+      amount: number;
+      currency: string;
+      metadata: {
+        [key: string]: string;
+      } | null;
+      sub_merchant_id: string | null;
+      attempt: components["schemas"]["MerchantAttempt"] | null;
+      unsettled_attempts: number;
+      request: components["schemas"]["CreatedBy"] | null;
+      /** @constant */
+      action: "refund_or_accept";
+      /**
+       * @description Why the session holds: an attempt paid with a difference, one the upstream never confirmed, or one reported paid after it was reported failed.
+       * @enum {string}
+       */
+      reason: "mismatch" | "needs_review" | "success_after_failure";
+      message: string;
+      [key: string]: unknown;
     };
     CheckoutAnomalyData: {
       session_id: string;
@@ -1186,6 +1221,7 @@ export interface components {
       unsettled_attempts: number;
       request: components["schemas"]["CreatedBy"] | null;
       anomaly: {
+        /** @description mismatch, needs_review, success_after_failure, failure_after_success, overpaid, second_success. */
         kind: string;
         message: string;
         expected?: unknown;
@@ -1332,7 +1368,7 @@ export interface components {
       type: "checkout.requires_action";
       /** @description ISO 8601 (UTC). */
       timestamp: string;
-      data: components["schemas"]["CheckoutEventData"];
+      data: components["schemas"]["CheckoutRequiresActionData"];
     };
     IntegrationErrorEvent: {
       /** @description The event id, also the `webhook-id` header; stable across retries. */
@@ -1425,7 +1461,7 @@ export interface components {
       data: components["schemas"]["MoneyAnomalyData"];
     };
     /** @enum {string} */
-    ErrorCode: "INVALID_JSON" | "VALIDATION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNAUTHORIZED" | "FORBIDDEN" | "ORIGIN_NOT_ALLOWED" | "RATE_LIMITED" | "SESSION_NOT_FOUND" | "SESSION_CLOSED" | "SESSION_EXPIRED" | "SESSION_CONFLICT" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_IN_PROGRESS" | "ATTEMPT_IN_PROGRESS" | "NO_ATTEMPT_WAITING" | "COUNTRY_NOT_AVAILABLE" | "METHOD_NOT_AVAILABLE" | "OTP_INVALID" | "OTP_EXPIRED" | "OTP_LOCKED" | "SIGNATURE_INVALID" | "TIMESTAMP_OUT_OF_RANGE" | "SOURCE_NOT_ALLOWED" | "UPSTREAM_REJECTED" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "MERCHANT_UNAVAILABLE" | "UPSTREAM_AUTH" | "NOT_SETTLED" | "PAYMENT_IN_PROGRESS" | "ALREADY_PAID" | "REFUND_EXCEEDS_PAID" | "NOT_PAID" | "REFUND_DESTINATION_REQUIRED" | "REPLAY_IN_PROGRESS" | "REFUND_NOT_CANCELABLE" | "CONFIG_INVALID" | "INTERNAL";
+    ErrorCode: "INVALID_JSON" | "VALIDATION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNAUTHORIZED" | "FORBIDDEN" | "ORIGIN_NOT_ALLOWED" | "RATE_LIMITED" | "SESSION_NOT_FOUND" | "SESSION_CLOSED" | "SESSION_EXPIRED" | "SESSION_CONFLICT" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_IN_PROGRESS" | "ATTEMPT_IN_PROGRESS" | "NO_ATTEMPT_WAITING" | "COUNTRY_NOT_AVAILABLE" | "METHOD_NOT_AVAILABLE" | "OTP_INVALID" | "OTP_EXPIRED" | "OTP_LOCKED" | "SIGNATURE_INVALID" | "TIMESTAMP_OUT_OF_RANGE" | "SOURCE_NOT_ALLOWED" | "UPSTREAM_REJECTED" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "MERCHANT_UNAVAILABLE" | "UPSTREAM_AUTH" | "NOT_SETTLED" | "PAYMENT_IN_PROGRESS" | "ALREADY_PAID" | "REFUND_EXCEEDS_PAID" | "NOT_PAID" | "CURRENCY_MISMATCH" | "REFUND_DESTINATION_REQUIRED" | "REPLAY_IN_PROGRESS" | "REFUND_NOT_CANCELABLE" | "CONFIG_INVALID" | "INTERNAL";
     ErrorBody: {
       error: {
         code: components["schemas"]["ErrorCode"];
@@ -1472,6 +1508,7 @@ export interface components {
         method: string;
         mobile: string;
       };
+      currency?: string;
       attempt?: string;
     };
     CreateLinkPaymentRefundBody: {
@@ -2241,7 +2278,7 @@ export interface operations {
   };
   /**
    * Refund a session's payment (all or part)
-   * @description Sent as a payout to the payer’s number (or `destination`); the session decides it against what was paid. 201 with the new refund; the same Idempotency-Key and body answer it again (200). Its outcome comes as `refund.succeeded` or `refund.failed`.
+   * @description Sent as a payout to the payer’s number (or `destination`); the session decides it against what its payments were reported to have paid, per currency (a payment reported in another currency is refunded only in that one: name it as `currency`, else 409 `CURRENCY_MISMATCH`). 201 with the new refund; the same Idempotency-Key and body answer it again (200). Its outcome comes as `refund.succeeded` or `refund.failed`.
    */
   createRefund: {
     parameters: {
@@ -2314,13 +2351,13 @@ export interface operations {
           };
         };
       };
-      /** @description `IDEMPOTENCY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `NOT_PAID`, `REFUND_EXCEEDS_PAID` */
+      /** @description `IDEMPOTENCY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `NOT_PAID`, `CURRENCY_MISMATCH`, `REFUND_EXCEEDS_PAID` */
       409: {
         content: {
           "application/json": components["schemas"]["ErrorBody"] & ({
             error?: {
               /** @enum {unknown} */
-              code?: "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_IN_PROGRESS" | "NOT_PAID" | "REFUND_EXCEEDS_PAID";
+              code?: "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_IN_PROGRESS" | "NOT_PAID" | "CURRENCY_MISMATCH" | "REFUND_EXCEEDS_PAID";
             };
           });
         };

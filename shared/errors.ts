@@ -97,6 +97,10 @@ export const ErrorCode = {
   REFUND_EXCEEDS_PAID: 'REFUND_EXCEEDS_PAID',
   /** The session has no successful payment to refund. */
   NOT_PAID: 'NOT_PAID',
+  /** The refund's currency (by default, the session's) is not one its payments were paid in: a
+   * payment reported in another currency is refundable only in that one (`details.amount` and
+   * `details.currency` say what was paid; name it as `currency`). */
+  CURRENCY_MISMATCH: 'CURRENCY_MISMATCH',
   /** The payment was made with a method that has no payout destination (bank, virtual account,
    * redirect wallet) or its payer's phone was erased: the refund needs `destination`
    * (`details.missing` names it). */
@@ -154,6 +158,7 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   ALREADY_PAID: 409,
   REFUND_EXCEEDS_PAID: 409,
   NOT_PAID: 409,
+  CURRENCY_MISMATCH: 409,
   REFUND_DESTINATION_REQUIRED: 422,
   REPLAY_IN_PROGRESS: 409,
   REFUND_NOT_CANCELABLE: 409,

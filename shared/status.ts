@@ -15,7 +15,8 @@
  * Session: `open` → `pending` → `succeeded` | `failed` | `expired` | `requires_action`; an
  * attempt that releases the session (it settled without success, or its input lapsed) returns it
  * to `open`; an attempt that holds or may hold the payer's money without paying the session
- * (`mismatch`, `needs_review`) makes it `requires_action`, never `expired` or `failed`; a
+ * (`mismatch`, `needs_review`, or `failed` then reported paid) makes it `requires_action`,
+ * never `expired` or `failed` (even from there: money was heard); a
  * matching success completes a session that has no other success, even an expired or closed one.
  *
  * What one upstream report says (success, failure, unknown; matching our records) is read by
@@ -204,6 +205,38 @@ export function paymentReportAnomaly(
 }
 
 /**
+ * The anomaly of a verified report of money on an attempt already paid (`succeeded` or
+ * `mismatch`, which the machine does not move), once counted (worker/payment/money-count.ts):
+ * more money on a movement already counted is `overpaid` (the extra is refundable), a new
+ * movement is `second_success` (all of it is); a report adding nothing is no anomaly.
+ *
+ * @example
+ * paidAgainAnomaly('succeeded', { added: 200, repeat: true }); // 'overpaid'
+ * paidAgainAnomaly('succeeded', { added: 1000, repeat: false }); // 'second_success'
+ * paidAgainAnomaly('succeeded', { added: 0, repeat: true }); // null
+ */
+export function paidAgainAnomaly(
+  status: AttemptStatus,
+  counted: { added: number; repeat: boolean },
+): 'overpaid' | 'second_success' | null {
+  if ((status !== 'succeeded' && status !== 'mismatch') || counted.added <= 0) return null;
+  return counted.repeat ? 'overpaid' : 'second_success';
+}
+
+/**
+ * True when an attempt holds the payer's money without paying the session, so the shop must
+ * act: {@link needsShop}, or an attempt `failed` whose money a later verified report counted
+ * (a success after a failure: the machine keeps it `failed`, the money is there).
+ *
+ * @example
+ * questionsMoney('failed', true); // true: the session becomes requires_action
+ * questionsMoney('failed', false); // false
+ */
+export function questionsMoney(status: AttemptStatus, moneyCounted: boolean): boolean {
+  return needsShop(status) || (status === 'failed' && moneyCounted);
+}
+
+/**
  * What can happen to an attempt's input: `input_given` (an OTP accepted, a redirect approved),
  * `input_lapsed` (its window closed, the OTP locked after wrong codes, the payer cancelled).
  */
@@ -273,7 +306,7 @@ export const SESSION_EVENTS = [
  * `attempt_released` (the attempt that held the session settled without success, reached
  * needs_review, or its input lapsed), `expire` (the session's time ran out, or the merchant
  * expired it, while open and no attempt may hold money), `close` (no attempts left), `money_in_question` (an attempt is
- * `mismatch` or `needs_review`: the shop must refund or accept), `money_cleared` (no attempt is
+ * `mismatch` or `needs_review`, or was paid after it failed: the shop must refund or accept), `money_cleared` (no attempt is
  * any longer).
  */
 export type SessionEvent = (typeof SESSION_EVENTS)[number];
@@ -303,8 +336,8 @@ export function canStartAttempt(status: SessionStatus): boolean {
  *   session with no other success); `succeeded` reports `second_success`;
  * - `attempt_released`: `pending` → `open`;
  * - `expire`: `open` → `expired`; `close`: `open` → `failed`;
- * - `money_in_question`: `open` or `pending` → `requires_action`; `money_cleared`:
- *   `requires_action` → `open`.
+ * - `money_in_question`: `open`, `pending`, `expired` or `failed` → `requires_action` (money
+ *   heard: nobody-paid states no longer hold); `money_cleared`: `requires_action` → `open`.
  * Any other pair changes nothing.
  *
  * @example
@@ -331,7 +364,9 @@ export function nextSessionStatus(
           ? 'expired'
           : event === 'close' && status === 'open'
             ? 'failed'
-            : event === 'money_in_question' && (status === 'open' || status === 'pending')
+            : event === 'money_in_question' &&
+                status !== 'succeeded' &&
+                status !== 'requires_action'
               ? 'requires_action'
               : event === 'money_cleared' && status === 'requires_action'
                 ? 'open'

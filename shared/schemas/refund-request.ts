@@ -16,7 +16,8 @@ export const refundDestinationSchema = z.strictObject({
 /**
  * A refund request. `amount` defaults to what is left to refund; `destination` to the payer's
  * phone and the payout method of the operator that paid; `attempt` (an attempt id `cs_….n`) to
- * the latest paid attempt with something left.
+ * the latest paid attempt with something left; `currency` to the session's (a payment reported in
+ * another currency is refunded only in the currency it was paid in, named here).
  *
  * @example
  * const body = validate(refundBodySchema, { amount: 500, reason: 'out of stock' });
@@ -31,6 +32,7 @@ const refundFields = {
 export const refundBodySchema = z.strictObject({
   ...refundFields,
   destination: z.optional(refundDestinationSchema),
+  currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'))),
   attempt: z.optional(
     z.string().check(z.regex(/^cs_[a-z2-7]{26}\.[1-9][0-9]{0,2}$/, 'must be an attempt id')),
   ),

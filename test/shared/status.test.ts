@@ -12,7 +12,9 @@ import {
   nextInput,
   nextPayoutStatus,
   nextSessionStatus,
+  paidAgainAnomaly,
   paymentReportAnomaly,
+  questionsMoney,
   reportEvent,
   SESSION_EVENTS,
   SESSION_STATUSES,
@@ -99,7 +101,7 @@ const SESSION_TABLE: Record<SessionStatus, Record<SessionEvent, string>> = {
     attempt_released: 'failed',
     expire: 'failed',
     close: 'failed',
-    money_in_question: 'failed',
+    money_in_question: 'requires_action',
     money_cleared: 'failed',
   },
   expired: {
@@ -108,7 +110,7 @@ const SESSION_TABLE: Record<SessionStatus, Record<SessionEvent, string>> = {
     attempt_released: 'expired',
     expire: 'expired',
     close: 'expired',
-    money_in_question: 'expired',
+    money_in_question: 'requires_action',
     money_cleared: 'expired',
   },
   requires_action: {
@@ -359,6 +361,27 @@ describe('nextPayoutStatus (money out)', () => {
           expect(payout, `${status} + ${event}`).toEqual(attempt);
         }
       }
+    }
+  });
+});
+
+describe('money heard on an attempt the machine does not move', () => {
+  it('a paid attempt reported paid again: overpaid for more on the same movement, second_success for a new one', () => {
+    for (const status of ['succeeded', 'mismatch'] as const) {
+      expect(paidAgainAnomaly(status, { added: 200, repeat: true })).toBe('overpaid');
+      expect(paidAgainAnomaly(status, { added: 1000, repeat: false })).toBe('second_success');
+      expect(paidAgainAnomaly(status, { added: 0, repeat: true })).toBeNull();
+    }
+    for (const status of ['pending', 'failed', 'needs_review'] as const) {
+      expect(paidAgainAnomaly(status, { added: 1000, repeat: false })).toBeNull();
+    }
+  });
+
+  it('a failed attempt whose money was counted questions the session, as mismatch and needs_review do', () => {
+    for (const status of ATTEMPT_STATUSES) {
+      const shop = status === 'mismatch' || status === 'needs_review';
+      expect(questionsMoney(status, false), status).toBe(shop);
+      expect(questionsMoney(status, true), status).toBe(shop || status === 'failed');
     }
   });
 });

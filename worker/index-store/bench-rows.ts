@@ -61,6 +61,7 @@ export async function writeBenchRows(
       updated_at: created + 30_000,
       settled_at: created + 30_000,
       next_check_at: null,
+      counted: status === 'succeeded' ? JSON.stringify({ [currency]: session.amount }) : null,
     };
     statements.push(upsertSummary(db, 'session', session, 1));
     statements.push(upsertSummary(db, 'attempt', attempt, 1));

@@ -40,6 +40,8 @@ export interface AttemptSummary {
   updated_at: number;
   settled_at: number | null;
   next_check_at: number | null;
+  /** JSON: what its reports counted, per currency (worker/payment/money-count.ts); null: none. */
+  counted: string | null;
 }
 
 /** A payout's summary row (`id` is the merchant's payout reference). */

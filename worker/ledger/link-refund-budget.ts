@@ -9,23 +9,21 @@
  */
 import { fail, type Outcome } from '../durable/outcome';
 import { amountOf } from '../payment/judge';
-import { decideRefund, type BudgetAttempt, type BudgetRefund } from '../session/refund-budget';
+import { decideRefund, type BudgetPayment, type BudgetRefund } from '../session/refund-budget';
 import type { RefundRow } from '../session/refund-store';
 import type { LinkPaymentRow } from './store';
 
-/** A link payment as the budget reads it: one payment, paid what its report counted. */
-function budgetPayment(payment: LinkPaymentRow): BudgetAttempt {
-  return {
-    id: payment.key,
-    n: 1,
-    status: payment.status,
-    reportedAmount: amountOf(payment.amount),
-  };
+/** A link payment as the budget reads it: one payment, paid what its report counted, in the
+ * currency it named (nothing while it is not `succeeded` or `mismatch`). */
+function budgetPayment(payment: LinkPaymentRow, currency: string, counted: number): BudgetPayment {
+  const paid = payment.status === 'succeeded' || payment.status === 'mismatch';
+  return { id: payment.key, n: 1, counted: paid ? { [currency]: counted } : {} };
 }
 
 function budgetRefund(row: RefundRow): BudgetRefund {
   return {
-    attempt_id: row.attempt_id,
+    payment_id: row.attempt_id,
+    currency: row.currency,
     amount: row.amount,
     status: row.status,
     settled_amount: row.settled_amount,
@@ -63,10 +61,10 @@ export function decideLinkRefund(
     });
   }
   const decided = decideRefund(
-    { amount, attempt: payment.key },
-    [budgetPayment(payment)],
+    { amount, payment: payment.key },
+    [budgetPayment(payment, payment.currency, counted)],
     refunds.filter((r) => r.attempt_id === payment.key).map(budgetRefund),
-    counted,
+    payment.currency,
   );
   if (!decided.ok) return decided.body.error.code === 'NOT_PAID' ? notPaid : decided;
   return { ok: true, value: { amount: decided.value.amount, currency: payment.currency } };

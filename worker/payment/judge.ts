@@ -102,6 +102,10 @@ export interface Judgement {
   /** A failure naming a reference we were never given for this payment: not its failure
    * (`still_unknown`), an anomaly; `differences` says which reference. */
   unmatchedFailure: boolean;
+  /** For a success naming its amount, what the upstream kept (money heard is money counted,
+   * worker/payment/money-count.ts): in the report's currency (ours when it names none); under
+   * `reversed_excess`, no more than our amount in our currency (the excess is reversed). */
+  kept: { amount: number; currency: string | null } | null;
 }
 
 /** A non-empty string, else null. */
@@ -128,6 +132,17 @@ function amountDifference(expected: Expected, reported: number): MoneyDifference
   const ok =
     expected.amountRule === 'exact' ? reported === expected.amount : reported >= expected.amount;
   return ok ? null : { field: 'amount', expected: expected.amount, reported };
+}
+
+function keptBy(report: Report, expected: Expected): Judgement['kept'] {
+  if (report.outcome !== 'success' || report.amount === null) return null;
+  const currency = report.currency ?? expected.currency;
+  const reversed =
+    expected.amountRule === 'reversed_excess' &&
+    currency !== null &&
+    expected.currency !== null &&
+    currency.toUpperCase() === expected.currency.toUpperCase();
+  return { amount: reversed ? Math.min(report.amount, expected.amount) : report.amount, currency };
 }
 
 /** Every reference of `refs`, collection ones first. */
@@ -211,6 +226,7 @@ export function judge(report: Report, expected: Expected): Judgement {
     overpaid: null,
     learnt: NO_REFS,
     unmatchedFailure: false,
+    kept: keptBy(report, expected),
   };
   if (report.outcome === 'failed') return judgeFailure(report, expected, none);
   if (report.outcome !== 'success') return none;
@@ -255,6 +271,7 @@ export function judge(report: Report, expected: Expected): Judgement {
     learnt:
       differences.length === 0 ? unknownRefs(report.upstreamRefs, expected.knownRefs) : NO_REFS,
     unmatchedFailure: false,
+    kept: none.kept,
   };
 }
 

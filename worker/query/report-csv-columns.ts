@@ -15,6 +15,8 @@ export const REPORT_CSV_COLUMNS = [
   'country_id',
   'currency',
   'amount',
+  'overpaid',
+  'mismatch',
   'upstream_reference',
   'settled_at',
   'sub_merchant_id',

@@ -1,10 +1,12 @@
 /**
- * The settlement report (`GET /v1/reports/settlement`): one row per successful collection
- * (checkout attempt or payment-link payment), per successful payout and per successful refund
- * settled in `[from, to)`, totals per kind, currency and method (and sub-merchant when
- * grouped), the net per day, currency and sub-merchant (collected minus refunded), and the
- * anomalies of the period listed apart. Amounts are whole units, as the upstream uses them;
- * a refund row's amount is what was paid back (positive), subtracted in the net.
+ * The settlement report (`GET /v1/reports/settlement`): one row per collection that counted
+ * money (a checkout attempt, per currency its reports counted: docs/money-rules.md, "Money
+ * counted"; a payment-link payment), per successful payout and per successful refund settled
+ * in `[from, to)`, totals per kind, currency and method (and sub-merchant when grouped), the
+ * net per day, currency and sub-merchant (what was counted, its overpaid and mismatched parts in
+ * their own columns, minus what was refunded), and the anomalies of the period listed apart.
+ * Amounts are whole units, as the upstream uses them; a refund row's amount is what was paid
+ * back (positive), subtracted in the net.
  * @module
  */
 import type { EventSummary } from '../index-store/tables';
@@ -24,7 +26,13 @@ export interface ReportRow {
   method: string;
   country_id: number | null;
   currency: string | null;
+  /** What was counted (a collection), paid out (a payout, a refund). */
   amount: number;
+  /** The part of `amount` paid above what a matching collection asked. */
+  overpaid: number;
+  /** All of `amount` when the collection did not match what it asked (`mismatch`, paid after it
+   * failed, or in another currency). */
+  mismatch: number;
   upstream_reference: string | null;
   settled_at: string | null;
   sub_merchant_id: string | null;
@@ -53,14 +61,20 @@ export interface ReportAnomaly {
   sub_merchant_id: string | null;
 }
 
-/** What one day netted for one currency and sub-merchant: collections (checkout attempts and
- * payment-link payments) minus refunds. Payouts are the merchant's own and are not netted. */
+/** What one day netted for one currency and sub-merchant: what collections (checkout attempts
+ * and payment-link payments) counted minus refunds. Payouts are the merchant's own and are not
+ * netted. */
 export interface ReportNet {
   /** The UTC day, `YYYY-MM-DD`. */
   day: string;
   currency: string | null;
   sub_merchant_id: string | null;
+  /** Everything the collections counted (their overpaid and mismatched parts included). */
   collected: number;
+  /** The part of `collected` paid above what matching collections asked. */
+  overpaid: number;
+  /** The part of `collected` paid by collections that did not match. */
+  mismatch: number;
   refunded: number;
   net: number;
 }
@@ -104,11 +118,17 @@ function netOf(rows: readonly ReportRow[]): ReportNet[] {
       currency: row.currency,
       sub_merchant_id: row.sub_merchant_id,
       collected: 0,
+      overpaid: 0,
+      mismatch: 0,
       refunded: 0,
       net: 0,
     };
     if (row.kind === 'refund') net.refunded += row.amount;
-    else net.collected += row.amount;
+    else {
+      net.collected += row.amount;
+      net.overpaid += row.overpaid;
+      net.mismatch += row.mismatch;
+    }
     net.net = net.collected - net.refunded;
     nets.set(key, net);
   }
@@ -133,6 +153,41 @@ interface AttemptRecord {
   updated_at: number;
   status: string;
   sub_merchant_id: string | null;
+  /** JSON: what its reports counted, per currency; null: none (or written before it was kept). */
+  counted: string | null;
+}
+
+/**
+ * The rows of one attempt: one per currency its reports counted. A matching success counts
+ * above the session's amount as `overpaid`; any other (a mismatch, a success after a failure, a
+ * currency other than the session's) counts all as `mismatch`. A success indexed before its
+ * money was counted shows the session's amount.
+ */
+function attemptRows(a: AttemptRecord): ReportRow[] {
+  const counted: Record<string, number> =
+    a.counted !== null
+      ? (JSON.parse(a.counted) as Record<string, number>)
+      : a.status === 'succeeded'
+        ? { [a.currency]: a.amount }
+        : {};
+  return Object.entries(counted).map(([currency, amount]) => {
+    const matched = a.status === 'succeeded' && currency === a.currency;
+    return {
+      kind: 'collection' as const,
+      id: a.id,
+      session_id: a.session_id,
+      reference: a.reference,
+      method: a.method,
+      country_id: a.country_id,
+      currency,
+      amount,
+      overpaid: matched ? Math.max(0, amount - a.amount) : 0,
+      mismatch: matched ? 0 : amount,
+      upstream_reference: a.upstream_reference,
+      settled_at: isoOf(a.settled_at),
+      sub_merchant_id: a.sub_merchant_id,
+    };
+  });
 }
 
 /**
@@ -149,13 +204,14 @@ export async function settlementReport(
   groupBy: 'sub_merchant' | null,
 ): Promise<SettlementReport | null> {
   const cap = REPORT_MAX_ROWS + 1;
-  // The succeeded rows of a table settled in the window, and its rows flagged for review that
-  // changed in it (the table names are constants of this file).
+  // The succeeded rows of a table settled in the window (attempts: those that counted money),
+  // and its rows flagged for review that changed in it (the table names are constants of this
+  // file).
   const settled = (table: 'attempts' | 'link_payments' | 'payouts' | 'refunds') =>
     db
       .prepare(
-        `SELECT * FROM ${table} WHERE status = 'succeeded' AND settled_at >= ? AND settled_at < ?
-         ORDER BY settled_at, id LIMIT ?`,
+        `SELECT * FROM ${table} WHERE (status = 'succeeded'${table === 'attempts' ? ' OR counted IS NOT NULL' : ''})
+         AND settled_at >= ? AND settled_at < ? ORDER BY settled_at, id LIMIT ?`,
       )
       .bind(from, to, cap);
   const flaggedIn = (table: 'attempts' | 'payouts' | 'refunds') =>
@@ -182,19 +238,7 @@ export async function settlementReport(
       flaggedIn('refunds'),
     ]);
   const rows: ReportRow[] = [
-    ...(attempts!.results as unknown as AttemptRecord[]).map((a) => ({
-      kind: 'collection' as const,
-      id: a.id,
-      session_id: a.session_id,
-      reference: a.reference,
-      method: a.method,
-      country_id: a.country_id,
-      currency: a.currency,
-      amount: a.amount,
-      upstream_reference: a.upstream_reference,
-      settled_at: isoOf(a.settled_at),
-      sub_merchant_id: a.sub_merchant_id,
-    })),
+    ...(attempts!.results as unknown as AttemptRecord[]).flatMap(attemptRows),
     ...(
       links!.results as unknown as {
         id: string;
@@ -213,6 +257,8 @@ export async function settlementReport(
       country_id: null,
       currency: l.currency,
       amount: l.amount ?? 0,
+      overpaid: 0,
+      mismatch: 0,
       upstream_reference: l.upstream_reference,
       settled_at: isoOf(l.settled_at),
       sub_merchant_id: null,
@@ -236,6 +282,8 @@ export async function settlementReport(
       country_id: p.country_id,
       currency: p.currency,
       amount: p.amount,
+      overpaid: 0,
+      mismatch: 0,
       upstream_reference: p.upstream_reference,
       settled_at: isoOf(p.settled_at),
       sub_merchant_id: null,
@@ -249,6 +297,8 @@ export async function settlementReport(
       country_id: null,
       currency: r.currency,
       amount: r.amount,
+      overpaid: 0,
+      mismatch: 0,
       upstream_reference: r.upstream_reference,
       settled_at: isoOf(r.settled_at),
       sub_merchant_id: r.sub_merchant_id,
@@ -357,7 +407,8 @@ export { REPORT_CSV_COLUMNS } from './report-csv-columns';
  * The report as CSV records (columns documented in docs/refunds.md, "Settlement report (CSV)"):
  * `row` lines (refunds are rows of kind `refund`), then `total` lines (amount = the sum of the rows of that
  * kind, currency, method and sub-merchant when grouped; count = how many), then `net` lines
- * (per day, currency and sub-merchant: collected, refunded, net), then `anomaly` lines.
+ * (per day, currency and sub-merchant: collected, overpaid, mismatch, refunded, net), then
+ * `anomaly` lines.
  *
  * @example
  * toCsv(REPORT_CSV_COLUMNS, reportRecords(report));

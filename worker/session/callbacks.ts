@@ -12,7 +12,7 @@ import {
 } from '../../shared/schemas';
 import { isUnsettledAttempt } from '../../shared/status';
 import { validate } from '../../shared/validation';
-import { firstRef, judge, type Judgement, type Report } from '../payment/judge';
+import { allRefs, firstRef, judge, type Judgement, type Report } from '../payment/judge';
 import { learnRefs } from '../payment/ref-store';
 import { failureOf } from '../payment/status-answer';
 import type { SessionContext } from './context';
@@ -187,6 +187,14 @@ export function applyJudged(
       : null,
     differences: judged.differences,
     overpaid: judged.overpaid,
+    kept:
+      success && judged.kept
+        ? {
+            ...judged.kept,
+            refs: allRefs(report.upstreamRefs),
+            source: digest === null ? 'status_query' : 'callback',
+          }
+        : null,
   });
   if (judged.unmatchedFailure) {
     // Not this attempt's failure (it names another transaction): nothing changes, the

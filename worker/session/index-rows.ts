@@ -8,6 +8,8 @@ import { indexedCheckBy } from '../durable/reconcile-backoff';
 import type { TaskQueue } from '../durable/task-queue';
 import type { IndexOutbox } from '../index-store/index-outbox';
 import type { AttemptSummary, SessionSummary } from '../index-store/tables';
+import { countedByCurrency, type CountedByCurrency } from '../payment/money-count';
+import { moneyRecords } from '../payment/money-store';
 import { first, rows, type AttemptRow, type SessionRow } from './store';
 
 /**
@@ -41,7 +43,8 @@ export function sessionSummary(session: SessionRow, updatedAt: number): SessionS
 }
 
 /**
- * An attempt's summary; `nextCheckAt` is when its status query is due (null: none).
+ * An attempt's summary; `nextCheckAt` is when its status query is due (null: none), `counted`
+ * what its reports counted per currency (null: none).
  *
  * @example
  * index.stage('attempt', attemptSummary(session, attempt, tasks.get(`reconcile:${id}`)?.due_at ?? null));
@@ -50,6 +53,7 @@ export function attemptSummary(
   session: SessionRow,
   attempt: AttemptRow,
   nextCheckAt: number | null,
+  counted: CountedByCurrency | null = null,
 ): AttemptSummary {
   return {
     id: attempt.id,
@@ -67,6 +71,7 @@ export function attemptSummary(
     updated_at: attempt.updated_at,
     settled_at: attempt.status === 'pending' ? null : attempt.updated_at,
     next_check_at: attempt.status === 'pending' ? nextCheckAt : null,
+    counted: counted ? JSON.stringify(counted) : null,
   };
 }
 
@@ -93,10 +98,13 @@ export function stageSessionRows(
     ...NOT_CHANGES,
   )?.at;
   index.stage('session', sessionSummary(session, Math.max(session.created_at, last ?? 0)));
+  const money = moneyRecords(sql);
   for (const attempt of rows<AttemptRow>(sql, 'SELECT * FROM attempts ORDER BY n')) {
     const due = tasks.get(`reconcile:${attempt.id}`)?.due_at ?? null;
     const indexed = index.staged('attempt', attempt.id)?.next_check_at ?? null;
     const checkBy = attempt.status === 'pending' ? indexedCheckBy(indexed, due, fresh) : null;
-    index.stage('attempt', attemptSummary(session, attempt, checkBy));
+    const records = money.get(attempt.id);
+    const counted = records ? countedByCurrency(records) : null;
+    index.stage('attempt', attemptSummary(session, attempt, checkBy, counted));
   }
 }

@@ -1,13 +1,15 @@
 /**
- * The refund budget of a checkout session (docs/refunds.md, "The budget"), pure: what each paid
- * attempt paid, what its refunds hold, and whether a new refund fits. The session object decides
- * with these, in one synchronous step, so concurrent requests can never pass what was paid
- * (worker/session/refunds.ts).
+ * The refund budget (docs/refunds.md, "The budget"), pure and the same for every kind of
+ * payment: what each payment's records counted per currency (worker/payment/money-count.ts),
+ * what its refunds hold per currency, and whether a new refund fits. Its owner (a checkout
+ * session) decides with these in one synchronous step, so concurrent requests can never pass
+ * what was paid (worker/session/refunds.ts).
  * @module
  */
 import type { MethodKind } from '../../shared/method-kinds';
 import type { AttemptStatus } from '../../shared/status';
 import { fail, type Outcome } from '../durable/outcome';
+import type { CountedByCurrency } from '../payment/money-count';
 
 /**
  * Method kinds whose payer can be paid back by a payout to the phone that paid (the operator's
@@ -20,18 +22,19 @@ export const PAYOUT_DESTINATION_KINDS: readonly MethodKind[] = [
   'otp_operator',
 ];
 
-/** An attempt as the budget reads it. */
-export interface BudgetAttempt {
+/** A payment as the budget reads it: what its records counted, per currency
+ * (worker/payment/money-count.ts). */
+export interface BudgetPayment {
   id: string;
+  /** Its order among the owner's payments (later ones are refunded first by default). */
   n: number;
-  status: AttemptStatus;
-  /** The amount its deciding report said was paid, when it said one. */
-  reportedAmount: number | null;
+  counted: CountedByCurrency;
 }
 
 /** A refund as the budget reads it. */
 export interface BudgetRefund {
-  attempt_id: string;
+  payment_id: string;
+  currency: string;
   amount: number;
   status: AttemptStatus;
   /** What a settled report said was paid out (a mismatch may say more than asked). */
@@ -39,49 +42,42 @@ export interface BudgetRefund {
 }
 
 /**
- * What an attempt paid, or null when it paid nothing we know of: a success paid what its report
- * said (more than the session's amount when overpaid), else the session's amount; a `mismatch`
- * was paid with what its report said (the money is there, its terms disagree).
- *
- * @example
- * paidBy({ id: 'cs_….1', n: 1, status: 'succeeded', reportedAmount: 1200 }, 1000); // 1200
- */
-export function paidBy(attempt: BudgetAttempt, sessionAmount: number): number | null {
-  if (attempt.status === 'succeeded') return attempt.reportedAmount ?? sessionAmount;
-  if (attempt.status === 'mismatch') return attempt.reportedAmount;
-  return null;
-}
-
-/**
- * What a refund holds of the budget: nothing once it failed (its money never left); else its
- * amount, or what a report said was paid out when that is more.
+ * What a refund holds of its payment's budget in its currency: nothing once it failed (its
+ * money never left); else its amount, or what a report said was paid out when that is more.
  */
 export function heldBy(refund: BudgetRefund): number {
   if (refund.status === 'failed') return 0;
   return Math.max(refund.amount, refund.settled_amount ?? 0);
 }
 
-/** One paid attempt and what is left to refund of it. */
+/** One payment's budget in one currency: what was counted and what is left to refund. */
 export interface Refundable {
-  attempt: BudgetAttempt;
+  payment: BudgetPayment;
+  currency: string;
   paid: number;
   left: number;
 }
 
-/** Every paid attempt, first one first, with what is left to refund of it. */
+/**
+ * Every payment that counted money in `currency`, first one first, with what is left to
+ * refund of it in that currency (counted minus held).
+ *
+ * @example
+ * refundables([{ id: 'p1', n: 1, counted: { KES: 1200 } }], [], 'KES')[0].left; // 1200
+ */
 export function refundables(
-  attempts: readonly BudgetAttempt[],
+  payments: readonly BudgetPayment[],
   refunds: readonly BudgetRefund[],
-  sessionAmount: number,
+  currency: string,
 ): Refundable[] {
   const out: Refundable[] = [];
-  for (const attempt of [...attempts].sort((a, b) => a.n - b.n)) {
-    const paid = paidBy(attempt, sessionAmount);
-    if (paid === null || paid <= 0) continue;
+  for (const payment of [...payments].sort((a, b) => a.n - b.n)) {
+    const paid = payment.counted[currency] ?? 0;
+    if (paid <= 0) continue;
     const held = refunds
-      .filter((r) => r.attempt_id === attempt.id)
+      .filter((r) => r.payment_id === payment.id && r.currency === currency)
       .reduce((sum, r) => sum + heldBy(r), 0);
-    out.push({ attempt, paid, left: paid - held });
+    out.push({ payment, currency, paid, left: paid - held });
   }
   return out;
 }
@@ -89,45 +85,84 @@ export function refundables(
 /** What a refund request asks of the budget. */
 export interface BudgetAsk {
   amount?: number | undefined;
-  attempt?: string | undefined;
+  /** The payment to refund (by default, the latest one with enough left). */
+  payment?: string | undefined;
+  /** The currency to refund in (by default, the owner's). */
+  currency?: string | undefined;
+}
+
+/** What a decided refund takes: its payment, currency and amount. */
+export interface BudgetDecision {
+  payment: BudgetPayment;
+  currency: string;
+  amount: number;
 }
 
 /**
- * Decides a new refund: NOT_PAID without a paid attempt (or when the named attempt paid
- * nothing); REFUND_EXCEEDS_PAID when the amount (by default, what is left) is more than what is
- * left of the attempt. Without `attempt`, the latest paid attempt with enough left (else with
- * anything left) is refunded.
+ * The refusal of a refund asked in a currency its payments did not count: CURRENCY_MISMATCH
+ * naming what was counted in another one (a payment reported in another currency is refundable
+ * only in that currency), else NOT_PAID.
+ */
+function notInCurrency(
+  payments: readonly BudgetPayment[],
+  currency: string,
+  named: string | undefined,
+): Outcome<BudgetDecision> {
+  const other = [...payments]
+    .sort((a, b) => b.n - a.n)
+    .flatMap((p) =>
+      Object.entries(p.counted)
+        .filter(([c, amount]) => c !== currency && amount > 0)
+        .map(([c, amount]) => ({ payment: p.id, currency: c, amount })),
+    )[0];
+  const what = named === undefined ? 'This session' : `Payment ${named}`;
+  if (!other) return fail('NOT_PAID', `${what} has no successful payment.`);
+  return fail(
+    'CURRENCY_MISMATCH',
+    `${what} was paid ${other.amount} ${other.currency}, not ${currency}: name currency "${other.currency}" to refund it.`,
+    { attempt: other.payment, amount: other.amount, currency: other.currency },
+  );
+}
+
+/**
+ * Decides a new refund in one currency (the one asked, else `ownCurrency`): NOT_PAID without a
+ * payment that counted money (or when the named payment counted none); CURRENCY_MISMATCH when
+ * money was counted only in another currency (details: its amount and currency);
+ * REFUND_EXCEEDS_PAID when the amount (by default, what is left) is more than what is left of
+ * the payment in that currency. Without `payment`, the latest payment with enough left (else
+ * with anything left) is refunded.
  *
  * @example
- * decideRefund({}, [{ id: 'cs_….1', n: 1, status: 'succeeded', reportedAmount: null }], [], 1000);
- * // { ok: true, value: { attempt: …, amount: 1000 } }
+ * decideRefund({}, [{ id: 'cs_….1', n: 1, counted: { KES: 1000 } }], [], 'KES');
+ * // { ok: true, value: { payment: …, currency: 'KES', amount: 1000 } }
  */
 export function decideRefund(
   ask: BudgetAsk,
-  attempts: readonly BudgetAttempt[],
+  payments: readonly BudgetPayment[],
   refunds: readonly BudgetRefund[],
-  sessionAmount: number,
-): Outcome<{ attempt: BudgetAttempt; amount: number }> {
-  const paid = refundables(attempts, refunds, sessionAmount);
-  if (paid.length === 0) return fail('NOT_PAID', 'This session has no successful payment.');
-  let chosen: Refundable | undefined;
-  if (ask.attempt !== undefined) {
-    chosen = paid.find((p) => p.attempt.id === ask.attempt);
-    if (!chosen) return fail('NOT_PAID', `Attempt ${ask.attempt} has no successful payment.`);
-  } else {
-    const latestFirst = [...paid].reverse();
-    chosen =
-      latestFirst.find((p) => ask.amount !== undefined && p.left >= ask.amount) ??
-      latestFirst.find((p) => p.left > 0) ??
-      latestFirst[0]!;
-  }
+  ownCurrency: string,
+): Outcome<BudgetDecision> {
+  const currency = (ask.currency ?? ownCurrency).toUpperCase();
+  const named = ask.payment === undefined ? payments : payments.filter((p) => p.id === ask.payment);
+  const paid = refundables(named, refunds, currency);
+  if (paid.length === 0) return notInCurrency(named, currency, ask.payment);
+  const latestFirst = [...paid].reverse();
+  const chosen =
+    latestFirst.find((p) => ask.amount !== undefined && p.left >= ask.amount) ??
+    latestFirst.find((p) => p.left > 0) ??
+    latestFirst[0]!;
   const amount = ask.amount ?? chosen.left;
   if (chosen.left <= 0 || amount > chosen.left) {
     return fail(
       'REFUND_EXCEEDS_PAID',
-      `The refunds of this payment would pass what was paid: ${chosen.left} of ${chosen.paid} is left to refund.`,
-      { attempt: chosen.attempt.id, paid: chosen.paid, refundable: Math.max(0, chosen.left) },
+      `The refunds of this payment would pass what was paid: ${chosen.left} of ${chosen.paid} ${currency} is left to refund.`,
+      {
+        attempt: chosen.payment.id,
+        currency,
+        paid: chosen.paid,
+        refundable: Math.max(0, chosen.left),
+      },
     );
   }
-  return { ok: true, value: { attempt: chosen.attempt, amount } };
+  return { ok: true, value: { payment: chosen.payment, currency, amount } };
 }

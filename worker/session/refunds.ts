@@ -1,7 +1,8 @@
 /**
- * Refunds of a checkout session (docs/refunds.md): the session object decides each
- * one against what its attempts paid, in one synchronous step (so concurrent requests cannot
- * pass it), records it, then has it paid as a payout whose owner is this session (the Payout
+ * Refunds of a checkout session (docs/refunds.md): the session object decides each one against
+ * what its attempts' records counted, per currency, in one synchronous step (so concurrent
+ * requests cannot pass it), records it, then has it paid as a payout whose owner is this
+ * session (the Payout
  * object runs the payment lifecycle every kind shares: unknown create, status queries,
  * `needs_review`, anomalies; worker/payout/). The payout tells the session each change of its
  * status (worker/payout/owner.ts): a failed refund frees its amount, a succeeded one shows on
@@ -24,10 +25,12 @@ import {
   type RefundKeeper,
 } from '../refunds/send-refund';
 import type { SessionContext } from './context';
+import { countedByCurrency, type MoneyRecord } from '../payment/money-count';
+import { moneyRecords } from '../payment/money-store';
 import {
   decideRefund,
   PAYOUT_DESTINATION_KINDS,
-  type BudgetAttempt,
+  type BudgetPayment,
   type BudgetRefund,
 } from './refund-budget';
 import {
@@ -52,21 +55,39 @@ export interface RefundAnswer {
   refund: RefundView;
 }
 
-/** An attempt as the budget reads it: what its deciding report said was paid (an NGN virtual
- * account's excess is reversed by the upstream, so it paid the session's amount). */
-function budgetAttempt(session: SessionRow, row: AttemptRow): BudgetAttempt {
-  const reported = parseJson<{ amount?: unknown }>(row.reported)?.amount;
-  const amount = typeof reported === 'number' ? reported : null;
-  const reversed =
-    amountRule(row, session.currency) === 'reversed_excess' &&
-    amount !== null &&
-    amount >= session.amount;
-  return { id: row.id, n: row.n, status: row.status, reportedAmount: reversed ? null : amount };
+/**
+ * An attempt as the budget reads it: what its records counted (worker/payment/money-count.ts).
+ * An attempt settled before records were kept counts what its deciding report said (an NGN
+ * virtual account no more than the amount: the upstream reverses the excess).
+ */
+function budgetAttempt(
+  session: SessionRow,
+  row: AttemptRow,
+  records: readonly MoneyRecord[] | undefined,
+): BudgetPayment {
+  if (records) return { id: row.id, n: row.n, counted: countedByCurrency(records) };
+  const reported = parseJson<{ amount?: unknown; currency?: unknown }>(row.reported);
+  const amount = typeof reported?.amount === 'number' ? reported.amount : null;
+  const currency = (
+    typeof reported?.currency === 'string' ? reported.currency : session.currency
+  ).toUpperCase();
+  const kept =
+    amountRule(row, session.currency) === 'reversed_excess' && amount !== null
+      ? Math.min(amount, session.amount)
+      : amount;
+  const legacy =
+    row.status === 'succeeded'
+      ? { [currency]: kept ?? session.amount }
+      : row.status === 'mismatch' && kept !== null
+        ? { [currency]: kept }
+        : {};
+  return { id: row.id, n: row.n, counted: legacy };
 }
 
 function budgetRefund(row: RefundRow): BudgetRefund {
   return {
-    attempt_id: row.attempt_id,
+    payment_id: row.attempt_id,
+    currency: row.currency,
     amount: row.amount,
     status: row.status,
     settled_amount: row.settled_amount,
@@ -105,23 +126,28 @@ function reserveRefund(
   request: RefundRequest,
 ): Outcome<RefundRow> {
   const attempts = cx.store.attempts();
+  const records = moneyRecords(cx.store.sql);
   const decided = decideRefund(
-    { amount: request.amount, attempt: request.attempt },
-    attempts.map((a) => budgetAttempt(session, a)),
+    { amount: request.amount, payment: request.attempt, currency: request.currency },
+    attempts.map((a) => budgetAttempt(session, a, records.get(a.id))),
     refundRows(cx.store.sql).map(budgetRefund),
-    session.amount,
+    session.currency,
   );
   if (!decided.ok) return decided;
-  const attempt = attempts.find((a) => a.id === decided.value.attempt.id)!;
+  const attempt = attempts.find((a) => a.id === decided.value.payment.id)!;
   const destination = destinationOf(cx, attempt, request.destination);
   if (!destination.ok) return destination;
   const row = recordRefund(cx.store.sql, cx.tasks, request, {
     payment: attempt.id,
     amount: decided.value.amount,
-    currency: session.currency,
+    currency: decided.value.currency,
     destination: destination.value,
   });
-  cx.log('refund_requested', attempt.id, { refund: request.id, amount: decided.value.amount });
+  cx.log('refund_requested', attempt.id, {
+    refund: request.id,
+    amount: decided.value.amount,
+    currency: decided.value.currency,
+  });
   cx.bump();
   return { ok: true, value: row };
 }
@@ -191,11 +217,13 @@ export function refundChanged(cx: SessionContext, id: string, change: RefundChan
   cx.bump();
 }
 
-/** What the session's succeeded refunds paid back. */
+/** What the session's succeeded refunds paid back in its own currency (the hosted page's
+ * figure). */
 export function refundedAmount(cx: SessionContext): number {
   if (!cx.tables.exists) return 0;
+  const currency = cx.store.session()?.currency;
   return refundRows(cx.store.sql)
-    .filter((r) => r.status === 'succeeded')
+    .filter((r) => r.status === 'succeeded' && r.currency === currency)
     .reduce((sum, r) => sum + r.amount, 0);
 }
 

@@ -11,6 +11,7 @@ import type { AttemptInput, AttemptStatus, SessionStatus } from '../../shared/st
 import type { LapseReason, NextAction } from '../../shared/view';
 import type { ObjectTables } from '../durable/object-tables';
 import type { CreatedBy } from '../keys/created-by';
+import { MONEY_SCHEMA } from '../payment/money-store';
 import { REFS_SCHEMA } from '../payment/ref-store';
 import { REFUNDS_SCHEMA } from './refund-store';
 
@@ -40,7 +41,7 @@ CREATE TABLE IF NOT EXISTS callbacks (
   digest TEXT PRIMARY KEY, attempt_id TEXT, received_at INTEGER NOT NULL, status TEXT,
   status_code TEXT, payment_step INTEGER, body TEXT NOT NULL, applied TEXT
 );
-${REFS_SCHEMA}${REFUNDS_SCHEMA}`;
+${REFS_SCHEMA}${MONEY_SCHEMA}${REFUNDS_SCHEMA}`;
 
 /** What creates a session: the merchant's body and the session's id. */
 export interface SessionInit extends SessionCreateBody {

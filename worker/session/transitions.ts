@@ -12,21 +12,24 @@ import {
   SESSION_STATUSES,
   holdsSession,
   mayHoldMoney,
-  needsShop,
   nextAttemptStatus,
   nextInput,
   nextSessionStatus,
+  paidAgainAnomaly,
+  questionsMoney,
   type AttemptAnomaly,
   type AttemptEvent,
   type InputEvent,
   type SessionEvent,
 } from '../../shared/status';
 import type { LapseReason } from '../../shared/view';
+import type { Counted } from '../payment/money-count';
+import { countMoney, moneyRecords } from '../payment/money-store';
 import { LAPSE_BY_KIND, windowCloses } from './as-of';
 import type { SessionContext } from './context';
 import { MAX_ATTEMPTS } from './public-view';
 import type { AttemptRow, SessionInit } from './store';
-import { queueAnomaly, queueWebhook } from './webhooks';
+import { queueAnomaly, queueWebhook, type AnomalyDetail } from './webhooks';
 
 /** Codes of a refusal of the shop's configuration: no payer's failure, so no checkout.failed
  * (an integration.error says it). */
@@ -43,6 +46,9 @@ export interface TransitionDetail {
   /** A matching success paid above the amount (a collection other than an NGN virtual
    * account): a success, and one `checkout.anomaly` `overpaid`. */
   overpaid?: { expected: number; reported: number } | null;
+  /** For a success naming its amount: what the upstream kept, with the references the report
+   * names (counted on the attempt, worker/payment/money-count.ts), and where it was heard. */
+  kept?: { amount: number; currency: string | null; refs: string[]; source: string } | null;
 }
 
 /** Writes the session row, in the machine's initial status (the caller opened the tables). */
@@ -143,7 +149,17 @@ export function transition(
   const session = cx.store.session();
   if (!row || !session) return;
   const step = nextAttemptStatus(row.status, event);
-  const anomaly = (kind: AttemptAnomaly, target: AttemptRow, message: string) =>
+  const counted = countKept(cx, row, event, detail);
+  const refundable =
+    counted && counted.added > 0
+      ? { amount: counted.added, currency: counted.record.currency }
+      : null;
+  const anomaly = (
+    kind: AnomalyDetail['kind'],
+    target: AttemptRow,
+    message: string,
+    extra: Pick<AnomalyDetail, 'refundable' | 'seq' | 'differences'> = {},
+  ) =>
     queueAnomaly(cx, target, {
       kind,
       message,
@@ -154,10 +170,23 @@ export function transition(
       },
       reported: detail.reported ?? null,
       differences: detail.differences ?? [],
+      ...extra,
     });
   if (!step.changed) {
     cx.log('event_absorbed', attemptId, { event, status: row.status });
-    if (step.anomaly) anomaly(step.anomaly, row, anomalyMessage(step.anomaly, row.status));
+    if (step.anomaly) {
+      const paidBack = step.anomaly === 'success_after_failure' ? { refundable } : {};
+      anomaly(step.anomaly, row, anomalyMessage(step.anomaly, row.status), paidBack);
+    }
+    const again = counted ? paidAgainAnomaly(row.status, counted) : null;
+    if (again && counted) {
+      anomaly(again, row, paidAgainMessage(again, counted), {
+        refundable,
+        seq: `${counted.record.seq}_${counted.record.amount}`,
+      });
+    }
+    // Money heard on a settled attempt: the session's books and state follow.
+    if (refundable) settleSession(cx);
     cx.bump();
     return;
   }
@@ -178,7 +207,7 @@ export function transition(
   cx.tasks.cancel(`reconcile:${attemptId}`);
   cx.tasks.cancel(`input:${attemptId}`);
   const updated = cx.store.attempt(attemptId)!;
-  if (step.anomaly) anomaly(step.anomaly, updated, failure?.message ?? 'Anomaly.');
+  if (step.anomaly) anomaly(step.anomaly, updated, failure?.message ?? 'Anomaly.', { refundable });
   if (step.status === 'succeeded') {
     const result = sessionEvent(cx, 'attempt_succeeded');
     if (result.anomaly) {
@@ -186,40 +215,67 @@ export function transition(
         kind: result.anomaly,
         message: 'A second payment succeeded for a checkout that was already paid: refund one.',
         reported: detail.reported ?? null,
+        refundable,
       });
     } else {
       queueWebhook(cx, `evt_${session.id}_succeeded`, 'checkout.succeeded', updated);
       cx.tasks.cancel('session_expiry');
     }
     if (detail.overpaid) {
-      queueAnomaly(cx, updated, {
-        kind: 'overpaid',
-        message: `The payer paid ${detail.overpaid.reported} for ${detail.overpaid.expected}: refund the difference.`,
-        expected: {
-          amount: session.amount,
-          currency: session.currency,
-          upstream_reference: updated.create_ref ?? updated.upstream_ref,
+      const { expected, reported } = detail.overpaid;
+      anomaly(
+        'overpaid',
+        updated,
+        `The payer paid ${reported} for ${expected}: refund the difference.`,
+        {
+          differences: [{ field: 'amount', expected, reported }],
+          refundable: { amount: reported - expected, currency: session.currency },
         },
-        reported: detail.reported ?? null,
-        differences: [
-          {
-            field: 'amount',
-            expected: detail.overpaid.expected,
-            reported: detail.overpaid.reported,
-          },
-        ],
-      });
+      );
     }
   } else if (
     step.status === 'failed' &&
     cx.store.session()!.status !== 'succeeded' &&
-    !cx.store.attemptStatuses().some(needsShop) &&
+    questionedAttempts(cx).length === 0 &&
     !INTEGRATION_FAILURES.has(failure?.code ?? null)
   ) {
     queueWebhook(cx, `evt_${attemptId}_failed`, 'checkout.failed', updated);
   }
   settleSession(cx);
   cx.bump();
+}
+
+/**
+ * Counts what a verified success says the upstream kept on its attempt (money heard is money
+ * counted, whatever the attempt's status); answers what it added, or null for any other event.
+ */
+function countKept(
+  cx: SessionContext,
+  row: AttemptRow,
+  event: AttemptEvent,
+  detail: TransitionDetail,
+): Counted | null {
+  const kept = detail.kept;
+  if (!kept || (event !== 'confirmed_success' && event !== 'confirmed_mismatch')) return null;
+  const currency = kept.currency ?? cx.store.session()!.currency;
+  const counted = countMoney(cx.store.sql, row.id, { ...kept, currency }, kept.source);
+  if (counted.added > 0) {
+    // The attempt's index row (the settlement report reads its counted money) changes too.
+    cx.store.sql.exec('UPDATE attempts SET updated_at = ? WHERE id = ?', Date.now(), row.id);
+    cx.log('money_counted', row.id, {
+      amount: counted.added,
+      currency: counted.record.currency,
+      total: counted.record.amount,
+    });
+  }
+  return counted;
+}
+
+/** The attempts that hold the payer's money without paying the session (shared/status.ts,
+ * `questionsMoney`), first one first. */
+function questionedAttempts(cx: SessionContext): AttemptRow[] {
+  const counted = moneyRecords(cx.store.sql);
+  return cx.store.attempts().filter((a) => questionsMoney(a.status, counted.has(a.id)));
 }
 
 /**
@@ -291,8 +347,10 @@ export function expireByMerchant(cx: SessionContext): boolean {
 /**
  * Brings the session in line with its attempts and its deadline (docs/design.md, "Money
  * rules", rules 13 and 14):
- * - an attempt `mismatch` or `needs_review` (money held or maybe held, not paying the session)
- *   makes it `requires_action`, with one `checkout.requires_action`; once none is, it opens again;
+ * - an attempt `mismatch` or `needs_review`, or `failed` then reported paid (money held or maybe
+ *   held, not paying the session) makes it `requires_action`, with one `checkout.requires_action`
+ *   (its `reason`: the attempt's status, or `success_after_failure`); once none is, it opens
+ *   again;
  * - released when no attempt holds it;
  * - expired when open past its time, but only once no attempt may hold money (an unsettled one
  *   is still asked about: its answer decides between `expired`, `succeeded` and
@@ -304,17 +362,14 @@ function settleSession(cx: SessionContext, now = Date.now()): void {
   if (!session || session.status === 'succeeded') return;
   const statuses = cx.store.attemptStatuses();
   const latest = cx.store.latestAttempt();
-  if (statuses.some(needsShop)) {
+  const held = questionedAttempts(cx)[0];
+  if (held) {
     if (sessionEvent(cx, 'money_in_question').changed) {
       cx.tasks.cancel('session_expiry');
-      const held = cx.store.attempts().find((a) => needsShop(a.status));
       queueWebhook(cx, `evt_${session.id}_requires_action`, 'checkout.requires_action', held, {
         action: 'refund_or_accept',
-        reason: held?.status ?? 'mismatch',
-        message:
-          held?.status === 'needs_review'
-            ? 'The payment service has not confirmed a payment of this checkout: check it with the payment service, then refund it or accept it as payment.'
-            : 'A payment of this checkout does not match it: refund it, or accept it as payment.',
+        reason: held.status === 'failed' ? 'success_after_failure' : held.status,
+        message: REQUIRES_ACTION_MESSAGE[held.status],
       });
     }
     return;
@@ -359,6 +414,25 @@ export function applyClock(cx: SessionContext): void {
   const before = cx.store.session()?.status;
   settleSession(cx, now);
   if (cx.store.session()?.status !== before) cx.bump();
+}
+
+/** What `checkout.requires_action` tells the shop, by the status of the attempt that holds
+ * money (`failed`: reported paid after it failed). */
+const REQUIRES_ACTION_MESSAGE: Readonly<Record<AttemptRow['status'], string>> = {
+  pending: '',
+  succeeded: '',
+  needs_review:
+    'The payment service has not confirmed a payment of this checkout: check it with the payment service, then refund it or accept it as payment.',
+  mismatch: 'A payment of this checkout does not match it: refund it, or accept it as payment.',
+  failed:
+    'A payment of this checkout reported failed was then reported paid: refund it, or accept it as payment.',
+};
+
+function paidAgainMessage(kind: 'overpaid' | 'second_success', counted: Counted): string {
+  const { record, added } = counted;
+  return kind === 'overpaid'
+    ? `The payment service reported ${record.amount} ${record.currency} for a payment already counted for ${record.amount - added}: refund the difference.`
+    : `The payment service reported a second payment of ${added} ${record.currency} for an attempt already paid: refund it.`;
 }
 
 function mismatchMessage(differences: readonly MoneyDifference[]): string {

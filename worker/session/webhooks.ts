@@ -18,6 +18,11 @@ export interface AnomalyDetail {
   expected?: { amount: number; currency: string; upstream_reference: string | null };
   reported?: ReportedMoney | null;
   differences?: MoneyDifference[];
+  /** What the anomaly leaves to refund of the attempt (money counted, worker/payment/money-count.ts):
+   * its webhook carries the refund call that does it. */
+  refundable?: { amount: number; currency: string } | null;
+  /** Tells a later anomaly of the same kind on the same attempt apart (its event id). */
+  seq?: string;
 }
 
 /**
@@ -55,53 +60,41 @@ export function queueWebhook(
 export interface RefundCall {
   method: 'POST';
   path: string;
-  body: { attempt: string; amount: number };
+  body: { attempt: string; amount: number; currency: string };
 }
 
 /**
- * The exact refund call that settles an anomaly, or null: `overpaid` refunds the excess,
- * `second_success` the second payment, `mismatch` what the payer paid (when its report names an
- * amount in our currency).
+ * The exact refund call that settles an anomaly, as the session's refund route takes it: the
+ * attempt, the amount and the currency its report counted (`overpaid`: the excess;
+ * `second_success`, `mismatch`, `success_after_failure`: what was kept), or null when nothing
+ * is left to refund.
  *
  * @example
- * refundCall('cs_x', attempt, { kind: 'overpaid', differences: [{ field: 'amount', expected: 1000, reported: 1200 }], … });
- * // { method: 'POST', path: '/v1/sessions/cs_x/refunds', body: { attempt: 'cs_x.1', amount: 200 } }
+ * refundCall('cs_x', attempt, { amount: 200, currency: 'KES' });
+ * // { method: 'POST', path: '/v1/sessions/cs_x/refunds', body: { attempt: 'cs_x.1', amount: 200, currency: 'KES' } }
  */
 export function refundCall(
   sessionId: string,
-  sessionAmount: number,
   attempt: AttemptRow,
-  detail: AnomalyDetail,
+  refundable: AnomalyDetail['refundable'],
 ): RefundCall | null {
-  const reported = typeof detail.reported?.amount === 'number' ? detail.reported.amount : null;
-  let amount: number | null = null;
-  if (detail.kind === 'overpaid') {
-    const diff = detail.differences?.find((d) => d.field === 'amount');
-    amount =
-      diff && typeof diff.reported === 'number' && typeof diff.expected === 'number'
-        ? diff.reported - diff.expected
-        : null;
-  } else if (detail.kind === 'second_success') {
-    amount = reported ?? sessionAmount;
-  } else if (detail.kind === 'mismatch') {
-    const otherCurrency = detail.differences?.some((d) => d.field === 'currency') ?? false;
-    amount = otherCurrency ? null : reported;
-  }
-  if (amount === null || amount <= 0) return null;
+  if (!refundable || refundable.amount <= 0) return null;
   return {
     method: 'POST',
     path: `/v1/sessions/${sessionId}/refunds`,
-    body: { attempt: attempt.id, amount },
+    body: { attempt: attempt.id, amount: refundable.amount, currency: refundable.currency },
   };
 }
 
-/** Logs an anomaly and queues its `checkout.anomaly` (one per attempt and kind); one that
+/** Logs an anomaly and queues its `checkout.anomaly` (one per attempt, kind and `seq`); one that
  * money settles carries the refund call that does it (`refund`). */
 export function queueAnomaly(cx: SessionContext, attempt: AttemptRow, detail: AnomalyDetail): void {
   cx.log('anomaly', attempt.id, { kind: detail.kind, message: detail.message });
   const session = cx.store.session()!;
-  const refund = refundCall(session.id, session.amount, attempt, detail);
-  queueWebhook(cx, `evt_${attempt.id}_anomaly_${detail.kind}`, 'checkout.anomaly', attempt, {
-    anomaly: refund ? { ...detail, refund } : detail,
+  const { refundable, seq, ...shown } = detail;
+  const refund = refundCall(session.id, attempt, refundable);
+  const id = `evt_${attempt.id}_anomaly_${detail.kind}${seq ? `_${seq}` : ''}`;
+  queueWebhook(cx, id, 'checkout.anomaly', attempt, {
+    anomaly: refund ? { ...shown, refund } : shown,
   });
 }

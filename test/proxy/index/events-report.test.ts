@@ -268,6 +268,8 @@ describe('GET /v1/reports/settlement', () => {
       'country_id',
       'currency',
       'amount',
+      'overpaid',
+      'mismatch',
       'upstream_reference',
       'settled_at',
       'sub_merchant_id',

@@ -7,7 +7,8 @@ import { postCallback, sandbox } from '../helpers';
 import { clearFaults } from '../hostile/support';
 import {
   AMOUNT,
-  type Report,
+  OWN_PAID,
+  type Heard,
   World,
   sandboxTx,
   recordReport,
@@ -43,7 +44,7 @@ export class Callback implements Cmd {
     const tx = await sandboxTx(a);
     if (!tx) return; // no collection upstream: nothing can call back
     let params: Record<string, unknown> | null = null;
-    let reportAs: Report = 'unknown';
+    let reportAs: Heard = { report: 'unknown' };
     const base = {
       depositId: tx.ref,
       ...(tx.mobile ? { mobile: tx.mobile } : {}),
@@ -62,18 +63,24 @@ export class Callback implements Cmd {
     };
     switch (this.which) {
       case 'truth':
-        if (tx.status_code === '000000') [params, reportAs] = [success, 'match'];
-        else if (tx.status_code === '000005') [params, reportAs] = [failed, 'failed'];
+        if (tx.status_code === '000000') [params, reportAs] = [success, OWN_PAID];
+        else if (tx.status_code === '000005') [params, reportAs] = [failed, { report: 'failed' }];
         else if (tx.status_code === '000006') {
           params = { ...failed, statusCode: '000006' };
         } else return;
         break;
       case 'short':
-        [params, reportAs] = [{ ...success, amount: AMOUNT - 1 }, 'mismatch'];
+        [params, reportAs] = [
+          { ...success, amount: AMOUNT - 1 },
+          { report: 'mismatch', money: { movement: 'own', amount: AMOUNT - 1 } },
+        ];
         break;
       case 'foreign': {
         const other = `${tx.ref}-X`;
-        [params, reportAs] = [{ ...success, depositId: other, reference: other }, 'mismatch'];
+        [params, reportAs] = [
+          { ...success, depositId: other, reference: other },
+          { report: 'mismatch', money: { movement: 'foreign', amount: AMOUNT } },
+        ];
         break;
       }
       case 'nonterminal':
@@ -137,9 +144,8 @@ export class Callback implements Cmd {
       const pending = heldSuccesses.get(a.id);
       if (pending) {
         heldSuccesses.delete(a.id);
-        const verdict = recordReport(tx);
         a.refKnown = true;
-        w.report(a, verdict);
+        w.report(a, recordReport(tx));
         for (const held of pending) w.report(a, held);
       }
       return;

@@ -20,6 +20,13 @@ export type Decided = 'succeeded' | 'failed' | 'mismatch' | 'needs_review';
 
 export type Report = 'match' | 'mismatch' | 'failed' | 'unknown';
 
+/** What a success report says moved (counted on the attempt: worker/payment/money-count.ts):
+ * on the attempt's own transaction, or on one with references it was never given. */
+export interface Heard {
+  report: Report;
+  money?: { movement: 'own' | 'foreign'; amount: number };
+}
+
 export const KINDS: Record<Kind, { currency: string; body: Record<string, unknown> }> = {
   prompt: {
     currency: 'KES',
@@ -55,6 +62,8 @@ export interface ModelAttempt {
   posted: Set<string>;
   tx: ModelTx | null;
   lastEnvelope: Record<string, unknown> | null;
+  /** What the proxy counted per movement of money, with its order (absent: none yet). */
+  counted?: Partial<Record<'own' | 'foreign', { seq: number; amount: number }>>;
 }
 
 /** A sandbox transaction with its references (distinct with the setting). */
@@ -94,9 +103,30 @@ export class World {
     return this.attempts.some((a) => a.decided === 'succeeded');
   }
 
-  /** An attempt holds or may hold the payer's money without paying the session. */
+  /** An attempt holds or may hold the payer's money without paying the session (a failed one
+   * whose money was counted too). */
   questioned(): boolean {
-    return this.attempts.some((a) => a.decided === 'mismatch' || a.decided === 'needs_review');
+    return this.attempts.some(
+      (a) =>
+        a.decided === 'mismatch' ||
+        a.decided === 'needs_review' ||
+        (a.decided === 'failed' && a.counted !== undefined),
+    );
+  }
+
+  /** Counts what a success says moved; answers what it added and whether it was heard before. */
+  count(a: ModelAttempt, money: Heard['money']): { added: number; repeat: boolean; key: string } {
+    if (!money) return { added: 0, repeat: false, key: '' };
+    a.counted ??= {};
+    const before = a.counted[money.movement];
+    const seq = before?.seq ?? Object.keys(a.counted).length + 1;
+    const amount = Math.max(before?.amount ?? 0, money.amount);
+    a.counted[money.movement] = { seq, amount };
+    return {
+      added: amount - (before?.amount ?? 0),
+      repeat: before !== undefined,
+      key: `${seq}_${amount}`,
+    };
   }
 
   status(): MerchantSession['status'] {
@@ -123,8 +153,9 @@ export class World {
   }
 
   /** One decisive or non-decisive report reaches the proxy for an attempt. */
-  report(a: ModelAttempt, r: Report): void {
+  report(a: ModelAttempt, { report: r, money }: Heard): void {
     if (r === 'unknown') return;
+    const counted = r === 'failed' ? this.count(a, undefined) : this.count(a, money);
     if (a.decided === null || a.decided === 'needs_review') {
       const paidBefore = this.succeeded();
       a.decided = r === 'match' ? 'succeeded' : r;
@@ -140,6 +171,10 @@ export class World {
       if (r !== 'failed') this.anomalies.add(`${a.id}:success_after_failure`);
     } else if (r === 'failed') {
       this.anomalies.add(`${a.id}:failure_after_success`);
+    } else if (counted.added > 0) {
+      // More money on a paid attempt: the same transaction again, or another one.
+      const kind = counted.repeat ? 'overpaid' : 'second_success';
+      this.anomalies.add(`${a.id}:${kind}_${counted.key}`);
     }
     this.settle();
   }
@@ -167,12 +202,15 @@ export async function sandboxTx(a: ModelAttempt): Promise<ModelTx | null> {
 }
 
 /** What the sandbox's record says, as the proxy's status query reads it. */
-export function recordReport(tx: SandboxTx | null): Report {
-  if (!tx) return 'unknown';
-  if (tx.status_code === '000000') return 'match';
-  if (tx.status_code === '000005') return 'failed';
-  return 'unknown';
+export function recordReport(tx: SandboxTx | null): Heard {
+  if (!tx) return { report: 'unknown' };
+  if (tx.status_code === '000000') return OWN_PAID;
+  if (tx.status_code === '000005') return { report: 'failed' };
+  return { report: 'unknown' };
 }
+
+/** A matching success: the amount, on the attempt's own transaction. */
+export const OWN_PAID: Heard = { report: 'match', money: { movement: 'own', amount: AMOUNT } };
 
 /** Runs the status query of one attempt now (as its alarm would), and the model's view of it. */
 export async function statusQuery(w: World, a: ModelAttempt): Promise<void> {
@@ -207,14 +245,13 @@ export async function statusQuery(w: World, a: ModelAttempt): Promise<void> {
   a.notFound = 0;
   a.refKnown = true;
   // Successes that waited for a reference are judged now, after the record's own verdict.
-  const verdict = recordReport(tx);
-  w.report(a, verdict);
+  w.report(a, recordReport(tx));
   for (const held of heldSuccesses.get(a.id) ?? []) w.report(a, held);
   heldSuccesses.delete(a.id);
 }
 
 /** Successes the proxy keeps until a status query tells it the upstream's reference. */
-export const heldSuccesses = new Map<string, Report[]>();
+export const heldSuccesses = new Map<string, Heard[]>();
 
 /** Waits until no callback of the session waits for a reference (the status query ran). */
 export async function deferredDone(sessionId: string): Promise<void> {

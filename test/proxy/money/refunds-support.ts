@@ -6,7 +6,7 @@ import { expect, vi } from 'vitest';
 import type { RefundDetail, RefundView } from '../../../worker/payout/refund-view';
 import { createSession, merchant, ref, startAttempt, waitForSession } from '../helpers';
 import { callbacksInFlight, webhooksFor, type ReceivedWebhook } from '../hostile/support';
-import { drainSession } from './sessions-support';
+import { drainSession, expectWebhooks, upstreamRefOf } from './sessions-support';
 import { callback, payoutCallback } from './support';
 import { payoutObject } from '../objects';
 
@@ -24,6 +24,57 @@ export async function paidSession(amount = 1000): Promise<{ id: string; attemptI
   expect(started.status, JSON.stringify(started.json)).toBe(201);
   const paid = await waitForSession(session.id, 'succeeded');
   return { id: session.id, attemptId: paid.attempts[0]!.id };
+}
+
+/** A KES session with one phone prompt the sandbox keeps pending (its payer ends in 005). */
+export async function pendingKesAttempt(
+  amount: number,
+): Promise<{ id: string; attemptId: string; upstreamRef: string }> {
+  const session = await createSession({ amount, currency: 'KES', reference: ref('anom') });
+  const started = await startAttempt(session.id, {
+    country_id: 1,
+    method: 'send money',
+    mobile: '254712345005',
+  });
+  expect(started.status, JSON.stringify(started.json)).toBe(201);
+  const attemptId = started.json.attempt!.id;
+  return { id: session.id, attemptId, upstreamRef: await upstreamRefOf(attemptId) };
+}
+
+/** What a `checkout.anomaly` says, with the refund call that settles it. */
+export interface Anomaly {
+  kind: string;
+  refund?: { method: string; path: string; body: Record<string, unknown> };
+}
+
+/** Waits until the merchant got exactly `types` for the session; answers its anomaly of `kind`. */
+export async function anomalyOf(
+  sessionId: string,
+  types: string[],
+  kind: string,
+): Promise<Anomaly> {
+  const hooks = await expectWebhooks(sessionId, types);
+  const hook = hooks.find(
+    (w) =>
+      w.body.type === 'checkout.anomaly' &&
+      (w.body.data as { anomaly?: Anomaly }).anomaly?.kind === kind,
+  );
+  expect(hook, `a checkout.anomaly ${kind}`).toBeDefined();
+  return (hook!.body.data as { anomaly: Anomaly }).anomaly;
+}
+
+/** Runs an anomaly's refund call as it is given (`extra`: what the payment's method needs
+ * besides, a destination). */
+export async function runRefundCall(
+  anomaly: Anomaly,
+  extra: Record<string, unknown> = {},
+): Promise<RefundAnswer> {
+  expect(anomaly.refund, `the ${anomaly.kind} anomaly carries a refund call`).toBeDefined();
+  const res = await merchant(anomaly.refund!.path, {
+    method: anomaly.refund!.method,
+    body: JSON.stringify({ ...anomaly.refund!.body, ...extra }),
+  });
+  return { status: res.status, json: (await res.json()) as RefundAnswer['json'] };
 }
 
 /** What a refund request answered. */

@@ -11,14 +11,21 @@ import {
 import { exports } from 'cloudflare:workers';
 import worker from '../../../worker/index';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { BASE, createSession, expectNoSecrets, merchant, ref, startAttempt } from '../helpers';
+import { BASE, expectNoSecrets, merchant, startAttempt } from '../helpers';
 import { clearFaults, forceOutcome } from '../hostile/support';
 import { csvObjects } from '../index/csv';
 import { db, getJson, waitForRow, type Page } from '../index/support';
-import { drainRefund, paidSession, requestRefund, waitForRefund } from './refunds-support';
+import {
+  anomalyOf,
+  drainRefund,
+  paidSession,
+  pendingKesAttempt,
+  requestRefund,
+  runRefundCall,
+  waitForRefund,
+} from './refunds-support';
 import {
   collectionCallback,
-  expectWebhooks,
   passInputDeadlines,
   successParams,
   upstreamRefOf,
@@ -28,11 +35,6 @@ import { payoutObject } from '../objects';
 
 afterEach(() => clearFaults());
 afterAll(() => expectNoSecrets());
-
-interface Anomaly {
-  kind: string;
-  refund?: { method: string; path: string; body: Record<string, unknown> };
-}
 
 describe('refunds in the query index', () => {
   it('GET /v1/refunds lists by session and status with cursor paging; the events feed holds refund.succeeded; the settlement report nets them', async () => {
@@ -144,27 +146,7 @@ describe('the paid hosted page', () => {
 });
 
 describe('anomalies carry the refund call that settles them', () => {
-  /** A KES session with a prompt the sandbox keeps pending (its payer ends in 005). */
-  async function pending(amount: number) {
-    const session = await createSession({ amount, currency: 'KES', reference: ref('anom') });
-    const started = await startAttempt(session.id, {
-      country_id: 1,
-      method: 'send money',
-      mobile: '254712345005',
-    });
-    const attemptId = started.json.attempt!.id;
-    return { id: session.id, attemptId, upstreamRef: await upstreamRefOf(attemptId) };
-  }
-
-  async function anomalyOf(sessionId: string, types: string[], kind: string): Promise<Anomaly> {
-    const hooks = await expectWebhooks(sessionId, types);
-    const hook = hooks.find(
-      (w) =>
-        w.body.type === 'checkout.anomaly' &&
-        (w.body.data as { anomaly?: Anomaly }).anomaly?.kind === kind,
-    );
-    return (hook!.body.data as { anomaly: Anomaly }).anomaly;
-  }
+  const pending = pendingKesAttempt;
 
   it('overpaid: the call refunds the excess, and it is accepted as it is', async () => {
     const { id, attemptId, upstreamRef } = await pending(1000);
@@ -174,14 +156,11 @@ describe('anomalies carry the refund call that settles them', () => {
     expect(anomaly.refund).toEqual({
       method: 'POST',
       path: `/v1/sessions/${id}/refunds`,
-      body: { attempt: attemptId, amount: 200 },
+      body: { attempt: attemptId, amount: 200, currency: 'KES' },
     });
-    const res = await merchant(anomaly.refund!.path, {
-      method: 'POST',
-      body: JSON.stringify(anomaly.refund!.body),
-    });
+    const res = await runRefundCall(anomaly);
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ attempt: attemptId, amount: 200 });
+    expect(res.json).toMatchObject({ attempt: attemptId, amount: 200, currency: 'KES' });
   });
 
   it('second_success: the call refunds the second payment, to its own payer', async () => {
@@ -207,14 +186,11 @@ describe('anomalies carry the refund call that settles them', () => {
     expect(anomaly.refund).toEqual({
       method: 'POST',
       path: `/v1/sessions/${id}/refunds`,
-      body: { attempt: secondId, amount: 1000 },
+      body: { attempt: secondId, amount: 1000, currency: 'KES' },
     });
-    const res = await merchant(anomaly.refund!.path, {
-      method: 'POST',
-      body: JSON.stringify(anomaly.refund!.body),
-    });
+    const res = await runRefundCall(anomaly);
     expect(res.status).toBe(201);
-    expect(await res.json()).toMatchObject({ attempt: secondId, amount: 1000 });
+    expect(res.json).toMatchObject({ attempt: secondId, amount: 1000 });
     // Both payments can be refunded, each once: 2000 was paid in all.
     const rest = await merchant(`/v1/sessions/${id}/refunds`, { method: 'POST', body: '{}' });
     expect(await rest.json()).toMatchObject({ amount: 1000 });
@@ -233,12 +209,8 @@ describe('anomalies carry the refund call that settles them', () => {
     expect(anomaly.refund).toEqual({
       method: 'POST',
       path: `/v1/sessions/${id}/refunds`,
-      body: { attempt: attemptId, amount: 1000 },
+      body: { attempt: attemptId, amount: 1000, currency: 'KES' },
     });
-    const res = await merchant(anomaly.refund!.path, {
-      method: 'POST',
-      body: JSON.stringify(anomaly.refund!.body),
-    });
-    expect(res.status).toBe(201);
+    expect((await runRefundCall(anomaly)).status).toBe(201);
   });
 });

@@ -17,13 +17,21 @@ export const refundOperations = [
     summary: "Refund a session's payment (all or part)",
     description:
       'Sent as a payout to the payer’s number (or `destination`); the session decides it against ' +
-      'what was paid. 201 with the new refund; the same Idempotency-Key and body answer it again ' +
+      'what its payments were reported to have paid, per currency (a payment reported in another ' +
+      'currency is refunded only in that one: name it as `currency`, else 409 ' +
+      '`CURRENCY_MISMATCH`). 201 with the new refund; the same Idempotency-Key and body answer it again ' +
       '(200). Its outcome comes as `refund.succeeded` or `refund.failed`.',
     audience: 'merchant',
     body: refundBodySchema,
     idempotent: true,
     responses: { 201: refundCreatedSchema, 200: refundCreatedSchema },
-    errors: ['SESSION_NOT_FOUND', 'NOT_PAID', 'REFUND_EXCEEDS_PAID', 'REFUND_DESTINATION_REQUIRED'],
+    errors: [
+      'SESSION_NOT_FOUND',
+      'NOT_PAID',
+      'CURRENCY_MISMATCH',
+      'REFUND_EXCEEDS_PAID',
+      'REFUND_DESTINATION_REQUIRED',
+    ],
   }),
   op({
     method: 'post',

@@ -103,7 +103,17 @@ export const settlementReportSchema = named(
         method: z.string(),
         country_id: z.number().int().nullable(),
         currency: z.string().nullable(),
-        amount: z.number(),
+        amount: z
+          .number()
+          .describe('What a collection counted (per currency), what a payout or refund paid.'),
+        overpaid: z
+          .number()
+          .describe('The part of `amount` above what a matching collection asked.'),
+        mismatch: z
+          .number()
+          .describe(
+            'All of `amount` when the collection did not match (or was paid after it failed).',
+          ),
         upstream_reference: z.string().nullable(),
         settled_at: isoOrNull,
         sub_merchant_id: z.string().nullable(),
@@ -125,12 +135,18 @@ export const settlementReportSchema = named(
           day: z.string().describe('The UTC day, `YYYY-MM-DD`.'),
           currency: z.string().nullable(),
           sub_merchant_id: z.string().nullable(),
-          collected: z.number(),
+          collected: z.number().describe('What the collections counted, all of it.'),
+          overpaid: z.number().describe('The part of `collected` paid above what was asked.'),
+          mismatch: z
+            .number()
+            .describe('The part of `collected` paid by collections that did not match.'),
           refunded: z.number(),
           net: z.number(),
         }),
       )
-      .describe('Per day, currency and sub-merchant: collections minus refunds (not payouts).'),
+      .describe(
+        'Per day, currency and sub-merchant: what collections counted minus refunds (not payouts).',
+      ),
     anomalies: z.array(
       z.object({
         source: z.enum(['attempt', 'payout', 'refund', 'event']),

@@ -59,9 +59,29 @@ const refundCallSchema = named(
   z.object({
     method: z.literal('POST'),
     path: z.string(),
-    body: z.object({ attempt: z.string(), amount: z.number() }),
+    body: z.object({
+      attempt: z.string(),
+      amount: z.number(),
+      currency: z.string().describe('The currency the payment was reported in.'),
+    }),
   }),
-  'The exact merchant API call that refunds what the anomaly says was paid too much.',
+  'The exact merchant API call that refunds what the anomaly says was paid too much (or was ' +
+    'paid at all, for a mismatch, a second success or a success after a failure).',
+);
+
+const checkoutRequiresAction = named(
+  'CheckoutRequiresActionData',
+  z.looseObject({
+    ...checkoutFields,
+    action: z.literal('refund_or_accept'),
+    reason: z
+      .enum(['mismatch', 'needs_review', 'success_after_failure'])
+      .describe(
+        'Why the session holds: an attempt paid with a difference, one the upstream never ' +
+          'confirmed, or one reported paid after it was reported failed.',
+      ),
+    message: z.string(),
+  }),
 );
 
 const checkoutAnomaly = named(
@@ -69,7 +89,12 @@ const checkoutAnomaly = named(
   z.looseObject({
     ...checkoutFields,
     anomaly: z.looseObject({
-      kind: z.string(),
+      kind: z
+        .string()
+        .describe(
+          'mismatch, needs_review, success_after_failure, failure_after_success, overpaid, ' +
+            'second_success.',
+        ),
       message: z.string(),
       expected: z.unknown().optional(),
       reported: z.unknown().optional(),
@@ -158,7 +183,7 @@ export const WEBHOOK_DATA: Readonly<Record<WebhookType, z.ZodType>> = {
   'checkout.failed': checkoutEvent,
   'checkout.expired': checkoutExpired,
   'checkout.anomaly': checkoutAnomaly,
-  'checkout.requires_action': checkoutEvent,
+  'checkout.requires_action': checkoutRequiresAction,
   'integration.error': integrationError,
   'payout.succeeded': payoutEvent,
   'payout.failed': payoutEvent,

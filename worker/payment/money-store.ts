@@ -1,0 +1,84 @@
+/**
+ * Where each payment's counted money is kept (worker/payment/money-count.ts): one table beside
+ * each object's own, for every kind of payment (sessions: one payment per attempt id; payouts:
+ * the payout reference; payment-link payments: the payment's key). Additive: objects written
+ * before it gain it on their next construction.
+ * @module
+ */
+import { countHeard, type Counted, type HeardMoney, type MoneyRecord } from './money-count';
+
+/** The table, created with the object's schema. */
+export const MONEY_SCHEMA = `
+CREATE TABLE IF NOT EXISTS money_counted (
+  payment_id TEXT NOT NULL, seq INTEGER NOT NULL, currency TEXT NOT NULL, amount NUMERIC NOT NULL,
+  refs TEXT NOT NULL, source TEXT NOT NULL, at INTEGER NOT NULL, PRIMARY KEY (payment_id, seq)
+);
+`;
+
+interface MoneyRow {
+  payment_id: string;
+  seq: number;
+  currency: string;
+  amount: number;
+  refs: string;
+}
+
+function recordOf(row: MoneyRow): MoneyRecord {
+  return {
+    seq: row.seq,
+    currency: row.currency,
+    amount: Number(row.amount),
+    refs: JSON.parse(row.refs) as string[],
+  };
+}
+
+/** Every payment's records, by payment id (one read for a whole object). */
+export function moneyRecords(sql: SqlStorage): Map<string, MoneyRecord[]> {
+  const out = new Map<string, MoneyRecord[]>();
+  const rows = sql
+    .exec<{
+      payment_id: string;
+      seq: number;
+      currency: string;
+      amount: number;
+      refs: string;
+    }>('SELECT payment_id, seq, currency, amount, refs FROM money_counted ORDER BY payment_id, seq')
+    .toArray();
+  for (const row of rows) {
+    const list = out.get(row.payment_id) ?? [];
+    list.push(recordOf(row));
+    out.set(row.payment_id, list);
+  }
+  return out;
+}
+
+/**
+ * Counts one verified report of money on a payment (`source`: callback, status_query) and
+ * answers what it added.
+ *
+ * @example
+ * countMoney(sql, 'cs_….1', { amount: 1000, currency: 'KES', refs: ['R1'] }, 'callback').added;
+ */
+export function countMoney(
+  sql: SqlStorage,
+  paymentId: string,
+  heard: HeardMoney,
+  source: string,
+): Counted {
+  const counted = countHeard(moneyRecords(sql).get(paymentId) ?? [], heard);
+  const { record } = counted;
+  sql.exec(
+    `INSERT INTO money_counted (payment_id, seq, currency, amount, refs, source, at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (payment_id, seq) DO UPDATE SET amount = excluded.amount, refs = excluded.refs,
+       source = excluded.source, at = excluded.at`,
+    paymentId,
+    record.seq,
+    record.currency,
+    record.amount,
+    JSON.stringify(record.refs),
+    source,
+    Date.now(),
+  );
+  return counted;
+}
