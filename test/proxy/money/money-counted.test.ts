@@ -179,7 +179,8 @@ describe('the settlement report', () => {
   }
 
   it('collected is what the records counted (overpaid and mismatch apart), and net is exact', async () => {
-    const from = new Date(Date.now() - 1000).toISOString();
+    // From now: the file's earlier tests paid KES too, a moment before.
+    const from = new Date().toISOString();
     const sessions = [
       await settled(1000, 1200, [200]), // overpaid, the excess refunded
       await settled(1000, 800, [800]), // a mismatch (paid short), fully refunded
@@ -209,7 +210,7 @@ describe('the settlement report', () => {
       'amount',
     );
     expect([sum(collections, 'amount'), refunded]).toEqual([4000, 2300]);
-    // Each test has its own index: the report's KES net is these payments' alone.
+    // Nothing else paid in KES since `from`: the report's KES net is these payments' alone.
     const net = json.net.filter((n) => n.currency === 'KES');
     const total = (field: 'collected' | 'overpaid' | 'mismatch' | 'refunded' | 'net') =>
       net.reduce((acc, n) => acc + n[field], 0);
