@@ -33,7 +33,7 @@ describe('payment-link params', () => {
         last_name: 'Diop',
         email: 'awa@example.com',
         phone: '+221771234567',
-        amount: 99.5,
+        amount: 99,
       }),
     );
   });
