@@ -8,30 +8,6 @@ import type { CheckoutView, LapseReason } from '../shared/view';
 import type { Translation } from './localize';
 
 /**
- * The sentence under the "wait" and "confirming" headings: do not pay again, except while a
- * code whose answer never came is being checked (the upstream may not have it).
- *
- * @example
- * waitText(t, view); // 'Don’t pay again; this page updates by itself.'
- */
-export function waitText(t: Translation, view: CheckoutView | null): string {
-  const next = view?.attempt?.next;
-  return next?.type === 'confirming' && next.unconfirmed ? t.waitChecking : t.waitBody;
-}
-
-/**
- * The note of the OTP step when the code sent last had no answer: enter it again; `null`
- * otherwise.
- *
- * @example
- * otpNote(t, view); // 'We could not confirm that your code reached …'
- */
-export function otpNote(t: Translation, view: CheckoutView | null): string | null {
-  const next = view?.attempt?.next;
-  return next?.type === 'enter_otp' && next.unconfirmed ? t.otpUnconfirmed : null;
-}
-
-/**
  * The heading and sentences of a notice step (`success`, `failure`, `lapsed`, `mismatch`,
  * `needs_review`, `closed_confirming`, `expired`), shown and announced in the live region
  * alike; `[]` for the other steps. A failure gives its kind, then the upstream's reason when it

@@ -7,7 +7,7 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { submitOtp, typeOtp } from '../actions/submit-otp';
 import { clock, formatCountdown, keepTicking } from '../clock';
 import type { Translation } from '../localize';
-import { otpNote } from '../notice-text';
+import { otpNote } from '../otp-note';
 import '../translations/steps/otp';
 import type { StepChunk } from './chunk';
 import type { StepState } from './state';

@@ -9,7 +9,7 @@
 import { html, type TemplateResult } from 'lit';
 import '../translations/steps/wait';
 import type { Translation } from '../localize';
-import { waitText } from '../notice-text';
+import { waitText } from '../wait-text';
 import type { StepChunk } from './chunk';
 import type { StepState } from './state';
 import { renderWaiting } from './progress';

@@ -7,7 +7,8 @@
 import { html } from 'hono/html';
 import { formatAmount } from '../../shared/amount-format';
 import type { CheckoutStep } from '../../shared/checkout-step';
-import { noticeText, waitText } from '../../widget/notice-text';
+import { noticeText } from '../../widget/notice-text';
+import { waitText } from '../../widget/wait-text';
 import { heading, returnLink } from './no-js-parts';
 import type { Markup, NoJsStep } from './no-js-state';
 
