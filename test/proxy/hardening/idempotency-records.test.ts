@@ -1,8 +1,9 @@
 // What an Idempotency-Key's record is named by and keeps (docs/design.md, "State: session
 // ids"): its scope group (`full` apart from the lower scopes, so a `checkout` key cannot squat
 // the keys a `full` key will use; a retry after a key rotation within a scope still finds its
-// record), and a keyed hash of the body (HMAC under the upstream secret, compared under the
-// previous one during a rotation's overlap), never a plain hash of payers' data. Each case calls
+// record), and a keyed hash of the body (HMAC under the `idempotency body` key derived from the
+// upstream secret, compared under the previous secret's during a rotation's overlap), never a
+// plain hash of payers' data. Each case calls
 // the Worker's fetch handler with the suite's env changed as a deployment would run.
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
