@@ -117,8 +117,11 @@ export function scrubPersonal(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(scrubPersonal);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
+  // A refund's `reason` is the merchant's free text sent as its payout's narration (elsewhere
+  // `reason` is one of our codes: a redaction's, a `requires_action`'s).
+  const refund = (value as { object?: unknown }).object === 'refund';
   for (const [key, field] of Object.entries(value)) {
-    if (PERSONAL_KEYS.has(key)) out[key] = null;
+    if (PERSONAL_KEYS.has(key) || (refund && key === 'reason')) out[key] = null;
     else if (PHONE_KEYS.has(key) && typeof field === 'string' && /^\+?\d{6,}$/.test(field)) {
       out[key] = maskPhone(field.replace(/^\+/, ''));
     } else out[key] = scrubPersonal(field);

@@ -1,12 +1,18 @@
 /**
  * The hash an idempotency record keeps of a request body: HMAC-SHA-256 of its canonical JSON
  * (keys sorted at every depth, so the same terms in another key order are the same request),
- * keyed with the upstream secret. Bodies hold payers' phones and names, a small search space: a
- * plain hash could be turned back into them by trying every number; a keyed one cannot without
- * the key. The key rotates with `SERVICE_SECRET_KEY` (docs/rotation.md): during the overlap a
- * retry is compared under both secrets.
+ * keyed with the `idempotency body` purpose key (worker/keys/purpose-keys.ts). Bodies hold
+ * payers' phones and names, a small search space: a plain hash could be turned back into them by
+ * trying every number; a keyed one cannot without the key. The key rotates with
+ * `SERVICE_SECRET_KEY` (docs/rotation.md): during the overlap a retry is compared under both
+ * keys. The hash proves a retry's body is the first one's; it names nothing (the record is named
+ * by its route, scope group and Idempotency-Key, worker/idempotency/claim.ts).
  * @module
  */
+import { purposeMacs, type PurposeKeySource } from '../keys/purpose-keys';
+
+/** The purpose the body hash's key is derived for. */
+export const BODY_HASH_PURPOSE = 'idempotency body';
 
 /** JSON text of `value` with object keys sorted at every depth. */
 export function canonicalJson(value: unknown): string {
@@ -20,27 +26,13 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-const encoder = new TextEncoder();
-
 /**
- * HMAC-SHA-256 (hex) of the canonical JSON of `body` under `secret`, with a purpose prefix (the
- * same secret signs upstream requests: no stored hash can be one of their signatures).
+ * The keyed hashes (hex) of `body`, current key first: one per key the purpose has now (two
+ * during a rotation's overlap). Store the first; a stored hash equal to any of them is this body.
  *
  * @example
- * await bodyHash({ b: 1, a: 2 }, secret) === (await bodyHash({ a: 2, b: 1 }, secret)); // true
+ * const [current] = await bodyHashes(config, { b: 1, a: 2 }); // same as for { a: 2, b: 1 }
  */
-export async function bodyHash(body: unknown, secret: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
-  );
-  const mac = await crypto.subtle.sign(
-    'HMAC',
-    key,
-    encoder.encode(`idempotency-body:${canonicalJson(body)}`),
-  );
-  return [...new Uint8Array(mac)].map((b) => b.toString(16).padStart(2, '0')).join('');
+export function bodyHashes(source: PurposeKeySource, body: unknown): Promise<string[]> {
+  return purposeMacs(source, BODY_HASH_PURPOSE, canonicalJson(body));
 }

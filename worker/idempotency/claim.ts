@@ -15,8 +15,7 @@ import { CheckoutError } from '../../shared/errors';
 import type { ProxyEnv } from '../env';
 import type { ProxyApp } from '../app-env';
 import type { KeyScope } from '../keys/merchant-keys';
-import { callbackSecrets } from '../secret-rotation';
-import { bodyHash } from './body-hash';
+import { bodyHashes } from './body-hash';
 import type { Claim } from './idempotency-key';
 
 /** The routes that take an Idempotency-Key, each with its own key space. */
@@ -69,8 +68,8 @@ export function claimStub(c: Context<ProxyApp>, route: IdempotentRoute, key: str
  * Claims `key` for `body` on `route` in the request's scope group, proposing `resource`: answers
  * the record (the first request's resource when the key was used before), or throws 409
  * IDEMPOTENCY_MISMATCH when the key was used with another body (as Stripe does). The body is
- * compared by its keyed hash under the current upstream secret, and under the previous one
- * while its overlap lasts (a record written before a rotation still matches its retry).
+ * compared by its keyed hash under the current `idempotency body` key, and under the previous
+ * secret's while its overlap lasts (a record written before a rotation still matches its retry).
  *
  * @example
  * const { record } = await claimKey(c, 'sessions', key, input, newSessionId());
@@ -82,9 +81,7 @@ export async function claimKey(
   body: unknown,
   resource: string,
 ): Promise<Claim> {
-  const hashes = await Promise.all(
-    callbackSecrets(c.var.config).map((secret) => bodyHash(body, secret)),
-  );
+  const hashes = await bodyHashes(c.var.config, body);
   const claim = await claimStub(c, route, key).claim(hashes[0]!, resource);
   if (!hashes.includes(claim.record.bodyHash)) {
     throw new CheckoutError(

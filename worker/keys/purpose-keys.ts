@@ -59,3 +59,28 @@ export function purposeKeys(
 ): Promise<CryptoKey[]> {
   return Promise.all(callbackSecrets(source, now).map((secret) => derive(secret, purpose)));
 }
+
+const encoder = new TextEncoder();
+
+/**
+ * HMAC-SHA-256 (lowercase hex) of `text` under each key of `purpose`, current first: store or
+ * look up the first; a stored MAC equal to any of them was made from the same text (during an
+ * overlap, possibly under the previous secret's key).
+ *
+ * @example
+ * const [current, ...previous] = await purposeMacs(config, 'idempotency body', text);
+ */
+export async function purposeMacs(
+  source: PurposeKeySource,
+  purpose: string,
+  text: string,
+  now = Date.now(),
+): Promise<string[]> {
+  const keys = await purposeKeys(source, purpose, now);
+  return Promise.all(
+    keys.map(async (key) => {
+      const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, encoder.encode(text)));
+      return [...mac].map((b) => b.toString(16).padStart(2, '0')).join('');
+    }),
+  );
+}

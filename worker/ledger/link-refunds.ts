@@ -24,7 +24,7 @@ import {
   sendKeptRefund,
   type RefundKeeper,
 } from '../refunds/send-refund';
-import { refundRow, refundRows } from '../session/refund-store';
+import { forgetRefundDestination, refundRow, refundRows } from '../session/refund-store';
 import { decideLinkRefund } from './link-refund-budget';
 import { linkPayment, type LinkPaymentRow } from './store';
 
@@ -83,8 +83,9 @@ function keeperOf(host: LinkRefundHost): RefundKeeper {
     }),
     sent: (id) => {
       host.tasks.cancel(`refund:${id}`);
-      // The number was needed to send the payout only: nothing else here erases it later.
-      host.sql.exec('UPDATE refunds SET mobile = NULL WHERE id = ?', id);
+      // The number and reason were needed to send the payout only: nothing else here erases
+      // them later (the payout keeps the reason until its own retention).
+      forgetRefundDestination(host.sql, id);
     },
     changed: (id, change) => void applyRefundChange(host.sql, id, change),
   };

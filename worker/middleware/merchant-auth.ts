@@ -100,6 +100,26 @@ export function scopeAllows(scope: KeyScope, allowed: readonly KeyScope[]): bool
 }
 
 /**
+ * Throws 403 FORBIDDEN unless `key`'s scope is among `allowed` (`full` always is). `allowed`
+ * comes from the one scope table (worker/keys/route-scopes.ts).
+ *
+ * @example
+ * requireScope(c, key, scopesFor('GET', '/v1/diagnostics'));
+ */
+export function requireScope(
+  c: Context<ProxyApp>,
+  key: MerchantKey,
+  allowed: readonly KeyScope[],
+): void {
+  if (scopeAllows(key.scope, allowed)) return;
+  throw new CheckoutError(
+    'FORBIDDEN',
+    `This merchant API key (${key.id}) has scope ${key.scope}, which does not allow ` +
+      `${c.req.method} on this route.`,
+  );
+}
+
+/**
  * The merchant API's key check: 401 UNAUTHORIZED without a valid, unexpired key; 403 FORBIDDEN
  * when the key's scope is not among `allowed` (a `full` key is always allowed; no argument: only
  * `full`). The first `merchantAuth` a request meets decides, so routes register their own before
@@ -115,14 +135,7 @@ export function scopeAllows(scope: KeyScope, allowed: readonly KeyScope[]): bool
 export function merchantAuth(...allowed: KeyScope[]): MiddlewareHandler<ProxyApp> {
   return async (c, next) => {
     if (c.get('keyScopeChecked')) return next();
-    const key = await authenticate(c, c.var.config.merchantKeys);
-    if (!scopeAllows(key.scope, allowed)) {
-      throw new CheckoutError(
-        'FORBIDDEN',
-        `This merchant API key (${key.id}) has scope ${key.scope}, which does not allow ` +
-          `${c.req.method} on this route.`,
-      );
-    }
+    requireScope(c, await authenticate(c, c.var.config.merchantKeys), allowed);
     c.set('keyScopeChecked', true);
     await next();
   };

@@ -58,7 +58,7 @@ export function runPayoutRetention(store: PayoutStore, config: Config, task: Tas
 
 /**
  * Erases the payout's personal data: the recipient's full number, name and narration in its
- * stored terms (kept scrubbed, so a repeated create still compares the rest), each callback's
+ * stored terms (and a refund's reason, which is its narration) (kept scrubbed, so a repeated create still compares the rest), each callback's
  * body, and personal fields of its last status answer and its webhook bodies (here and in the
  * query index's events feed). Records the erasure (its view's `redacted_at`) and logs one line
  * without data. NOT_SETTLED while the payout may still move; a second erasure changes nothing.
@@ -76,6 +76,8 @@ export function redactPayout(store: PayoutStore, reason: RedactionReason): Outco
   const { sql } = store;
   const { tasks, index } = store.open();
   sql.exec('UPDATE payout SET fingerprint = ?', scrubJsonText(row.fingerprint));
+  // A refund's reason is its payout's narration: the merchant's free text, personal data.
+  if (store.owner()) sql.exec('UPDATE payout_owner SET reason = NULL');
   blankCallbackBodies(sql, 'payout_callbacks');
   const lastAnswer = store.reconcile().last_answer;
   if (lastAnswer !== null) {

@@ -9,7 +9,8 @@ import { isPromptKind, PROMPT_KINDS } from '../../shared/method-kinds';
 import type { Config } from '../config';
 import { fail, type Outcome } from '../durable/outcome';
 import type { ProxyEnv } from '../env';
-import { e164, phoneKey } from './phone-key';
+import type { PurposeKeySource } from '../keys/purpose-keys';
+import { e164, phoneMacs, phoneShard } from './phone-key';
 import { longestWindow, promptRoom } from './rules';
 
 /** Which limit refused a prompt. */
@@ -71,15 +72,15 @@ export function sessionPromptRefusal<T>(
  */
 export async function takePhonePrompt<T>(
   env: ProxyEnv,
-  config: Pick<Config, 'promptLimits' | 'credentials'>,
+  config: Pick<Config, 'promptLimits'> & PurposeKeySource,
   kind: string,
   mobile: string,
   now: number,
 ): Promise<Outcome<T> | null> {
   const rules = config.promptLimits.phone;
   if (!isPromptKind(kind) || rules.length === 0) return null;
-  const name = await phoneKey(e164(mobile), config.credentials.secretKey);
-  const limiter = env.PHONE_LIMITER.get(env.PHONE_LIMITER.idFromName(name));
-  const grant = await limiter.take(rules, now);
+  const phone = e164(mobile);
+  const limiter = env.PHONE_LIMITER.get(env.PHONE_LIMITER.idFromName(await phoneShard(phone)));
+  const grant = await limiter.take(await phoneMacs(config, phone), rules, now);
   return grant.ok ? null : promptRefused('phone', grant.retryAfterMs);
 }

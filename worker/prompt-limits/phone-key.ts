@@ -1,10 +1,19 @@
 /**
- * The name of a phone's limiter object: a keyed hash of the number, never the number itself
- * (docs/design.md, "Prompt limits").
+ * How a phone's prompts are found without keeping its number (docs/design.md, "Prompt limits"):
+ * the `PhoneLimiter` object is one of {@link PHONE_SHARDS} shards, named by a few bits of a plain
+ * hash of the number (not derived from any secret, so a rotation never renames it, and thousands
+ * of numbers of each country share every shard, so the name does not tell the number); inside
+ * it, the phone's rows are found by an HMAC of the number under the `phone limiter` purpose key
+ * (worker/keys/purpose-keys.ts), which rotates with `SERVICE_SECRET_KEY` with its overlap.
  * @module
  */
+import { purposeMacs, type PurposeKeySource } from '../keys/purpose-keys';
 
-const encoder = new TextEncoder();
+/** The purpose the phone MAC's key is derived for. */
+export const PHONE_PURPOSE = 'phone limiter';
+
+/** How many limiter objects the phones are spread over (12 bits of a plain hash). */
+export const PHONE_SHARDS = 4096;
 
 /**
  * A payer's number in E.164 (`+` and digits) from the upstream's international form.
@@ -17,25 +26,28 @@ export function e164(international: string): string {
 }
 
 /**
- * HMAC-SHA-256 of the E.164 number (with a purpose prefix), keyed with `secret`, as lowercase
- * hex: the phone limiter's object name. Without the key a name cannot be turned back into a
- * number by trying every number (a plain hash could: there are only about 10⁹ per country).
- *
- * The key is the upstream secret (`SERVICE_SECRET_KEY`). Rotating it gives every phone a new
- * object: counts start again from zero (at most one more day's allowance per phone, once), and
- * the old objects delete their own rows when their last window ends.
+ * The name of the limiter object that counts `phone` (E.164): `phone-limiter:` and its shard,
+ * three hex digits of SHA-256 of the number. No secret goes into it.
  *
  * @example
- * await phoneKey('+23276123456', secret); // '3f1c…' (64 hex digits)
+ * await phoneShard('+23276123456'); // 'phone-limiter:3f1'
  */
-export async function phoneKey(phone: string, secret: string): Promise<string> {
-  const key = await crypto.subtle.importKey(
-    'raw',
-    encoder.encode(secret),
-    { name: 'HMAC', hash: 'SHA-256' },
-    false,
-    ['sign'],
+export async function phoneShard(phone: string): Promise<string> {
+  const digest = new Uint8Array(
+    await crypto.subtle.digest('SHA-256', new TextEncoder().encode(phone)),
   );
-  const mac = await crypto.subtle.sign('HMAC', key, encoder.encode(`phone-limiter:${phone}`));
-  return [...new Uint8Array(mac)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  const shard = ((digest[0]! << 8) | digest[1]!) % PHONE_SHARDS;
+  return `phone-limiter:${shard.toString(16).padStart(3, '0')}`;
+}
+
+/**
+ * The MACs (hex) that find `phone`'s rows in its shard, current key first: one per key the
+ * purpose has now (two during a `SERVICE_SECRET_KEY` overlap, so rows written under the previous
+ * key are still found, and moved to the current one).
+ *
+ * @example
+ * const [current, ...previous] = await phoneMacs(config, '+23276123456');
+ */
+export function phoneMacs(source: PurposeKeySource, phone: string): Promise<string[]> {
+  return purposeMacs(source, PHONE_PURPOSE, phone);
 }

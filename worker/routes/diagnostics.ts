@@ -13,7 +13,6 @@
  * @module
  */
 import { Hono } from 'hono';
-import { CheckoutError } from '../../shared/errors';
 import { isDevMode, loadConfig } from '../config';
 import { isDevCredential } from '../dev-mode';
 import { runDoctor } from '../doctor/checks';
@@ -21,7 +20,8 @@ import { failingTasks } from '../durable/failing-tasks';
 import type { ProxyApp } from '../app-env';
 import type { ProxyEnv } from '../env';
 import { parseMerchantKeys, type MerchantKey } from '../keys/merchant-keys';
-import { authenticate, scopeAllows } from '../middleware/merchant-auth';
+import { scopesFor } from '../keys/route-scopes';
+import { authenticate, requireScope } from '../middleware/merchant-auth';
 
 /**
  * The keys that may read diagnostics. They are read here, not from the validated configuration:
@@ -34,6 +34,9 @@ function diagnosticsKeys(env: ProxyEnv): MerchantKey[] {
   if (devMode) return parsed.keys;
   return parsed.sound.filter((key) => !isDevCredential(key.key));
 }
+
+/** The route's path, as the scope table and the OpenAPI document name it. */
+const DIAGNOSTICS_PATH = '/v1/diagnostics';
 
 /** True when the configuration validates (loadConfig caches it per env). */
 function validates(env: ProxyEnv): boolean {
@@ -56,12 +59,8 @@ export function diagnostics() {
   const app = new Hono<ProxyApp>();
   app.get('/', async (c) => {
     const key = await authenticate(c, diagnosticsKeys(c.env));
-    if (!scopeAllows(key.scope, ['read'])) {
-      throw new CheckoutError(
-        'FORBIDDEN',
-        `This merchant API key (${key.id}) may not read diagnostics.`,
-      );
-    }
+    // Who may read it is the one scope table's answer, as for every merchant route.
+    requireScope(c, key, scopesFor(c.req.method, DIAGNOSTICS_PATH));
     const report = await runDoctor(c.env);
     // Which key asked: the report is the merchant's record of who looked (issue #24).
     if (!validates(c.env)) return c.json({ ...report, key_id: key.id }, 503);

@@ -7,7 +7,7 @@
  * need stays: amounts, references, statuses, times, masked phones, what the upstream reported.
  * @module
  */
-import { isUnsettledAttempt, type SessionStatus } from '../../shared/status';
+import { isSettledAttempt, isUnsettledAttempt, type SessionStatus } from '../../shared/status';
 import { fail, type Outcome } from '../durable/outcome';
 import type { Task } from '../durable/task-queue';
 import {
@@ -25,8 +25,7 @@ import {
 import { logLine } from '../middleware/request-log';
 import type { SessionContext } from './context';
 import { payoutStub } from '../stubs';
-import { eraseRefundPhones, refundRows } from './refund-store';
-import { refundsSettled } from './refunds';
+import { eraseRefundDestinations, refundRows, refundsSettled } from './refund-store';
 import { rows } from './store';
 
 /** The key of a session's erasure in its `redactions` table. */
@@ -48,7 +47,7 @@ export function sessionSettled(cx: SessionContext): boolean {
   if (!session || !FINAL.includes(session.status)) return false;
   // A refund's payout not yet recorded still needs the number it pays; one not settled is still
   // the merchant's to resolve (and its erasure goes with the session's).
-  return !cx.store.attemptStatuses().some(isUnsettledAttempt) && refundsSettled(cx);
+  return !cx.store.attemptStatuses().some(isUnsettledAttempt) && refundsSettled(cx.store.sql);
 }
 
 /**
@@ -75,7 +74,7 @@ export function runSessionRetention(cx: SessionContext, task: Task<string>): voi
 /**
  * Erases the session's personal data: the customer prefill and metadata, each callback's body,
  * the payment tokens and next actions of its attempts, the payer numbers its refunds default to
- * and the numbers its refunds were sent to, and personal fields of its history and
+ * and the numbers and reasons of its refunds, and personal fields of its history and
  * webhook bodies (here and in the query index's events feed); its terms without them stay as
  * its idempotency fingerprint. Its refunds' payouts are erased too, by the `refund_erase` task
  * (another object each: {@link runRefundErase}). Logs `redacted` in its history and one log
@@ -98,7 +97,7 @@ export function redactSession(cx: SessionContext, reason: RedactionReason): Outc
     scrubJsonText(session.fingerprint),
   );
   sql.exec('UPDATE attempts SET payment_token = NULL, next = NULL');
-  eraseRefundPhones(sql);
+  eraseRefundDestinations(sql);
   blankCallbackBodies(sql, 'callbacks');
   for (const event of rows<{ seq: number; data: string }>(
     sql,
@@ -110,7 +109,7 @@ export function redactSession(cx: SessionContext, reason: RedactionReason): Outc
   const now = Date.now();
   markRedacted(sql, KEY, reason, now);
   cx.tasks.cancel(RETENTION_TASK);
-  if (refundRows(sql).length > 0) cx.tasks.schedule(REFUND_ERASE_TASK, 'refund_erase', now, reason);
+  if (refundRows(sql).length > 0) scheduleRefundErase(cx, reason, now);
   cx.log('redacted', null, { reason });
   logLine('info', 'personal_data_erased', { record: 'session', reason });
   cx.bump();
@@ -120,15 +119,31 @@ export function redactSession(cx: SessionContext, reason: RedactionReason): Outc
 /** The task key (and kind) that erases an erased session's refunds' payouts. */
 const REFUND_ERASE_TASK = 'refund_erase';
 
+function scheduleRefundErase(cx: SessionContext, reason: RedactionReason, now = Date.now()) {
+  cx.tasks.schedule(REFUND_ERASE_TASK, 'refund_erase', now, reason);
+}
+
 /**
- * The `refund_erase` task: erases the payout of each of the erased session's refunds (its
- * callbacks, its last answer and its webhook bodies; its terms never held the number), for the
- * session's reason. A payout that cannot be reached or is not erased yet throws: the task queue
- * retries with backoff.
+ * A refund of the session settled: when the session is erased (the refund was asked after its
+ * erasure), its payout is erased now, for the session's reason, by the `refund_erase` task: an
+ * erased session's refunds keep no personal data beyond the time their money needs it.
+ */
+export function eraseSettledRefundsLater(cx: SessionContext): void {
+  const redaction = sessionRedaction(cx);
+  if (redaction) scheduleRefundErase(cx, redaction.reason);
+}
+
+/**
+ * The `refund_erase` task: erases the payout of each settled refund of the erased session (its
+ * callbacks, its last answer, the refund's reason and its webhook bodies; its terms never held
+ * the number), for the session's reason. A refund still moving is erased when it settles (the
+ * session schedules the task again). A payout that cannot be reached or is not erased yet
+ * throws: the task queue retries with backoff.
  */
 export async function runRefundErase(cx: SessionContext, task: Task<string>): Promise<void> {
   const reason = task.ref === 'retention' ? 'retention' : 'request';
-  for (const refund of refundRows(cx.store.sql)) {
+  const settled = refundRows(cx.store.sql).filter((r) => isSettledAttempt(r.status));
+  for (const refund of settled) {
     const done = (await payoutStub(cx.env, refund.id).redact(reason)) as Outcome<unknown>;
     if (!done.ok && done.body.error.code !== 'NOT_FOUND') throw new Error('refund not erased');
   }

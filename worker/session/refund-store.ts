@@ -1,11 +1,12 @@
 /**
  * A session's refunds and the payer phones its refunds are paid to by default: two tables beside
  * the session's own (additive: sessions written before them gain them on their next
- * construction). The phone is personal data: erased with the session (worker/session/redact.ts);
- * only its masked form is ever shown.
+ * construction). The phone and a refund's reason are personal data: erased with the session
+ * (worker/session/redact.ts), or, for a refund its keeper has no erasure to come for, once its
+ * payout is recorded; only the masked phone is ever shown.
  * @module
  */
-import type { AttemptStatus } from '../../shared/status';
+import { isSettledAttempt, type AttemptStatus } from '../../shared/status';
 
 // Reads through sql.exec here (not store.ts's helpers): store.ts imports this schema.
 function all<T>(sql: SqlStorage, query: string, ...bindings: unknown[]): T[] {
@@ -105,8 +106,27 @@ export function differsFromPayer(sql: SqlStorage, row: RefundRow): boolean {
   return row.mobile === null || row.mobile !== payerPhone(sql, row.attempt_id);
 }
 
-/** Erases the numbers (the masked ones stay). */
-export function eraseRefundPhones(sql: SqlStorage): void {
+/**
+ * Erases every refund's destination number and reason (the masked numbers stay) and the payer
+ * numbers refunds default to. A refund's `reason` is the merchant's free text, sent as the
+ * payout's narration: personal data as `narration` is (worker/durable/redaction.ts).
+ */
+export function eraseRefundDestinations(sql: SqlStorage): void {
   sql.exec('DELETE FROM payer_phones');
-  sql.exec('UPDATE refunds SET mobile = NULL');
+  sql.exec('UPDATE refunds SET mobile = NULL, reason = NULL');
+}
+
+/**
+ * Erases one refund's destination number and reason once its payout is recorded (the Payout
+ * object holds what the refund shows from then on): for a keeper with no later erasure of its
+ * own (a ledger shard, an erased session).
+ */
+export function forgetRefundDestination(sql: SqlStorage, id: string): void {
+  sql.exec('UPDATE refunds SET mobile = NULL, reason = NULL WHERE id = ?', id);
+}
+
+/** Whether every refund's payout is recorded by its Payout object and settled, as it last told
+ * (the session may be erased, and its refunds' payouts with it). */
+export function refundsSettled(sql: SqlStorage): boolean {
+  return refundRows(sql).every((r) => r.sent === 1 && isSettledAttempt(r.status));
 }

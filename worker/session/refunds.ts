@@ -33,8 +33,10 @@ import {
   type BudgetPayment,
   type BudgetRefund,
 } from './refund-budget';
+import { eraseSettledRefundsLater, sessionRedaction } from './redact';
 import {
   differsFromPayer,
+  forgetRefundDestination,
   payerPhone,
   refundRow,
   refundRows,
@@ -166,7 +168,12 @@ function keeperOf(cx: SessionContext, session: SessionRow): RefundKeeper {
       merchant_reference: row.reference,
       differs_from_payer: differsFromPayer(cx.store.sql, row),
     }),
-    sent: (id) => cx.tasks.cancel(`refund:${id}`),
+    sent: (id) => {
+      cx.tasks.cancel(`refund:${id}`);
+      // A refund asked after the session's erasure: its number and reason were needed to send
+      // the payout only, and the session's erasure is already past.
+      if (sessionRedaction(cx)) forgetRefundDestination(cx.store.sql, id);
+    },
     changed: (id, change) => refundChanged(cx, id, change),
   };
 }
@@ -213,6 +220,8 @@ export function refundChanged(cx: SessionContext, id: string, change: RefundChan
   if (!before) return;
   if (before.status !== change.status) {
     cx.log(`refund_${change.status}`, before.attempt_id, { refund: id, amount: before.amount });
+    // A refund of an erased session: its payout is erased as soon as it settles.
+    if (isSettledAttempt(change.status)) eraseSettledRefundsLater(cx);
   }
   cx.bump();
 }
@@ -225,10 +234,4 @@ export function refundedAmount(cx: SessionContext): number {
   return refundRows(cx.store.sql)
     .filter((r) => r.status === 'succeeded' && r.currency === currency)
     .reduce((sum, r) => sum + r.amount, 0);
-}
-
-/** Whether every refund's payout is recorded by its Payout object and settled, as it last told
- * (the session may be erased, and its refunds' payouts with it). */
-export function refundsSettled(cx: SessionContext): boolean {
-  return refundRows(cx.store.sql).every((r) => r.sent === 1 && isSettledAttempt(r.status));
 }

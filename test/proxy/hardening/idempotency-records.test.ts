@@ -1,14 +1,19 @@
 // What an Idempotency-Key's record is named by and keeps (docs/design.md, "State: session
 // ids"): its scope group (`full` apart from the lower scopes, so a `checkout` key cannot squat
 // the keys a `full` key will use; a retry after a key rotation within a scope still finds its
-// record), and a keyed hash of the body (HMAC under the upstream secret, compared under the
-// previous one during a rotation's overlap), never a plain hash of payers' data. Each case calls
+// record), and a keyed hash of the body (HMAC under the `idempotency body` key derived from the
+// upstream secret, compared under the previous secret's during a rotation's overlap), never a
+// plain hash of payers' data. Each case calls
 // the Worker's fetch handler with the suite's env changed as a deployment would run.
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson } from '../../../worker/idempotency/body-hash';
+import { BODY_HASH_PURPOSE, canonicalJson } from '../../../worker/idempotency/body-hash';
 import { idempotencyStub } from '../../../worker/idempotency/claim';
+import { purposeMacs } from '../../../worker/keys/purpose-keys';
+import { loadConfig } from '../../../worker/config';
+import type { ProxyEnv } from '../../../worker/env';
+import { sessionCreateSchema } from '../../../shared/schemas';
 import { ref } from '../helpers';
 import {
   CHECKOUT,
@@ -91,6 +96,21 @@ describe('the body hash', () => {
       await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonicalJson(body))),
     );
     expect(one).not.toBe([...plain].map((b) => b.toString(16).padStart(2, '0')).join(''));
+  });
+
+  it("is made with the proxy's derived key for its purpose, never the upstream secret itself", async () => {
+    const body = session();
+    const key = `order-${ref('purpose')}`;
+    const created = await send(live, '/v1/sessions', {
+      ...post(body, { 'idempotency-key': key }),
+      key: LIVE.MERCHANT_API_KEY,
+    });
+    expect(created.status, JSON.stringify(created.json)).toBe(201);
+    // The body as the route claims it: parsed by the session schema of this configuration.
+    const config = loadConfig({ ...env, ...live } as ProxyEnv);
+    const input = sessionCreateSchema(config.catalogue, { devMode: false }).parse(body);
+    const [derived] = await purposeMacs(config, BODY_HASH_PURPOSE, canonicalJson(input));
+    expect((await storedHash(key)).body_hash).toBe(derived);
   });
 
   it('matches a retry during the rotation overlap of SERVICE_SECRET_KEY, not after it', async () => {

@@ -3,8 +3,8 @@
 // operation of the OpenAPI document, called with a `read` and a `checkout` key, answers 403
 // FORBIDDEN exactly where the table says the scope may not call it. And a `checkout` key (a
 // storefront's) sees a session's `customer` masked as the public view masks it.
-import { describe, expect, it } from 'vitest';
-import { scopesFor } from '../../../worker/keys/route-scopes';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SCOPE_GRANTS, scopesFor, type ScopeGrant } from '../../../worker/keys/route-scopes';
 import { operations } from '../../../worker/openapi/operations';
 import { ref } from '../helpers';
 import { CHECKOUT, FULL, READ, keysEnv, noKeysLeaked, post, send } from './merchant-keys-support';
@@ -78,5 +78,23 @@ describe('a checkout key sees customer masked', () => {
     for (const value of ['Kamau', '254712345678', 'wanjiru@example.com']) {
       expect(text).not.toContain(value);
     }
+  });
+});
+
+describe('GET /v1/diagnostics reads the one table', () => {
+  // The table as the module holds it: changed here for one case, restored after each.
+  const grants = SCOPE_GRANTS as ScopeGrant[];
+  const original = [...grants];
+  afterEach(() => void grants.splice(0, grants.length, ...original));
+
+  const diagnostics = async (key: string) =>
+    (await send(scoped, '/v1/diagnostics', { key })).status;
+
+  it('a grant the table adds or takes away is what the route answers', async () => {
+    expect(await diagnostics(CHECKOUT)).toBe(403);
+    grants.unshift({ method: 'GET', path: '/diagnostics', scopes: ['checkout'], note: 'test' });
+    expect(await diagnostics(CHECKOUT)).not.toBe(403);
+    expect(await diagnostics(READ)).toBe(403);
+    expect(await diagnostics(FULL)).not.toBe(403);
   });
 });

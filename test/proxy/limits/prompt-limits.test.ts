@@ -6,8 +6,10 @@ import { env } from 'cloudflare:workers';
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addressBucket } from '../../../worker/middleware/address-bucket';
-import { phoneKey } from '../../../worker/prompt-limits/phone-key';
+import { takePhonePrompt } from '../../../worker/prompt-limits/admit-prompt';
+import { phoneMacs, phoneShard } from '../../../worker/prompt-limits/phone-key';
 import { parsePromptRules } from '../../../worker/prompt-limits/rules';
+import type { PreviousSecret } from '../../../worker/secret-rotation';
 import { checkout, createSession, expectNoSecrets, getSession, ref } from '../helpers';
 import { passInputDeadlines } from '../money/sessions-support';
 
@@ -30,6 +32,26 @@ async function attempt(sessionId: string, body: Record<string, unknown>, ip = fr
     json: (await res.json()) as { error?: { code: string; details?: Record<string, unknown> } },
   };
 }
+
+/** A phone limiter object by name. */
+const limiterOf = (name: string) => env.PHONE_LIMITER.get(env.PHONE_LIMITER.idFromName(name));
+
+/** What the purpose keys are derived from: `secret`, and `previous` during its overlap. */
+const secrets = (secret: string, previous: PreviousSecret | null = null) => ({
+  credentials: { secretKey: secret },
+  rotation: { SERVICE_SECRET_KEY: previous, MERCHANT_WEBHOOK_SECRET: null },
+});
+
+const KIND = 'phone_prompt';
+
+/** The production phone limits, under `secret` (and `previous` during its overlap). */
+const limitsUnder = (secret: string, previous: PreviousSecret | null = null) => ({
+  ...secrets(secret, previous),
+  promptLimits: {
+    phone: parsePromptRules('PHONE_PROMPT_LIMITS', '', '3/10m,10/1d'),
+    session: [],
+  },
+});
 
 const kenya = (mobile: string) => ({ country_id: 1, method: 'send money', mobile });
 
@@ -63,30 +85,63 @@ describe('prompts per phone', () => {
 
   it('10 a day: the 11th prompt in a day is refused even when spread out; the object forgets after the day', async () => {
     const rules = parsePromptRules('PHONE_PROMPT_LIMITS', '', '3/10m,10/1d');
-    const name = await phoneKey('+254700000999', env.SERVICE_SECRET_KEY);
-    const stub = env.PHONE_LIMITER.get(env.PHONE_LIMITER.idFromName(name));
+    const stub = limiterOf(await phoneShard('+254700000999'));
+    const macs = await phoneMacs(secrets(env.SERVICE_SECRET_KEY), '+254700000999');
+    const take = (at: number) => stub.take(macs, rules, at);
     const start = Date.now();
     const minute = 60_000;
     for (let i = 0; i < 10; i++) {
-      expect(await stub.take(rules, start + i * 5 * minute)).toEqual({ ok: true });
+      expect(await take(start + i * 5 * minute)).toEqual({ ok: true });
     }
-    const eleventh = await stub.take(rules, start + 50 * minute);
+    const eleventh = await take(start + 50 * minute);
     expect(eleventh).toEqual({ ok: false, retryAfterMs: 86_400_000 - 50 * minute });
     // A day after the first, there is room again.
-    expect(await stub.take(rules, start + 24 * 60 * minute)).toEqual({ ok: true });
+    expect(await take(start + 24 * 60 * minute)).toEqual({ ok: true });
     // Its alarm deletes what it kept once the last window is over.
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const left = await runInDurableObject(stub, (_instance, state) =>
-      state.storage.sql.exec("SELECT name FROM sqlite_master WHERE name = 'prompts'").toArray(),
+      state.storage.sql
+        .exec("SELECT name FROM sqlite_master WHERE name = 'phone_prompts'")
+        .toArray(),
     );
     expect(left).toEqual([]);
   });
 
-  it('the limiter object is named by a keyed hash, never by the number', async () => {
-    const name = await phoneKey('+254798765005', env.SERVICE_SECRET_KEY);
-    expect(name).toMatch(/^[0-9a-f]{64}$/);
-    expect(name).not.toContain('254798765005');
-    expect(await phoneKey('+254798765005', 'another-key')).not.toBe(name);
+  it('the limiter object is named by a shard of no secret; its rows by a MAC, never the number', async () => {
+    const phone = '+254798765006';
+    const name = await phoneShard(phone);
+    expect(name).toMatch(/^phone-limiter:[0-9a-f]{3}$/);
+    const before = await phoneMacs(secrets(env.SERVICE_SECRET_KEY), phone);
+    expect(before[0]).toMatch(/^[0-9a-f]{64}$/);
+    expect(await phoneMacs(secrets('another-key'), phone)).not.toEqual(before);
+    expect(
+      await takePhonePrompt(env, limitsUnder(env.SERVICE_SECRET_KEY), KIND, phone, Date.now()),
+    ).toBeNull();
+    const stored = await runInDurableObject(limiterOf(name), (_instance, state) =>
+      JSON.stringify(state.storage.sql.exec('SELECT * FROM phone_prompts').toArray()),
+    );
+    expect(stored).toContain(before[0]);
+    expect(stored).not.toContain('254798765006');
+  });
+
+  it("a rotation of SERVICE_SECRET_KEY keeps each phone's count: its overlap moves the rows", async () => {
+    const phone = '254798765007';
+    const old = 'phone-limit-secret-before-rotation';
+    const rotated = 'phone-limit-secret-after-rotation';
+    const now = Date.now();
+    for (let i = 0; i < 3; i++) {
+      expect(await takePhonePrompt(env, limitsUnder(old), KIND, phone, now + i)).toBeNull();
+    }
+    // During the overlap the 4th prompt within 10 minutes is refused: the count was kept.
+    const overlap = limitsUnder(rotated, { secret: old, untilMs: now + 86_400_000 });
+    expect(await takePhonePrompt(env, overlap, KIND, phone, now + 10)).toMatchObject({
+      ok: false,
+      body: { error: { details: { limit: 'phone' } } },
+    });
+    // After the overlap (the previous secret gone), the rows moved to the current key count.
+    expect(await takePhonePrompt(env, limitsUnder(rotated), KIND, phone, now + 20)).toMatchObject({
+      ok: false,
+    });
   });
 
   it('a redirect wallet sends no prompt to the phone and is not counted', async () => {

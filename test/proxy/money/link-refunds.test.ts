@@ -56,7 +56,9 @@ describe('refunds of payment-link payments', () => {
     const ref = await payOnPage(linkId, '000');
     await settledOn(linkId, ref);
     const key = `link-refund-${ref}`;
-    const first = await refundLinkPayment(ours, ref, { amount: 1000 }, key);
+    // The reason is the merchant's free text, sent as the payout's narration.
+    const asked = { amount: 1000, reason: 'Refund for Wanjiru Kamau' };
+    const first = await refundLinkPayment(ours, ref, asked, key);
     expect(first.status, JSON.stringify(first.json)).toBe(201);
     expect(first.json).toMatchObject({
       object: 'refund',
@@ -66,14 +68,17 @@ describe('refunds of payment-link payments', () => {
       amount: 1000,
       currency: 'KES',
     });
-    // The destination number was kept only until the payout was recorded.
+    // The destination number and the reason were kept only until the payout was recorded.
     const kept = await runInDurableObject(ledgerStub(env, linkShardName(ours)), (_, state) =>
       state.storage.sql
-        .exec<{ mobile: string | null }>('SELECT mobile FROM refunds WHERE id = ?', first.json.id)
+        .exec<{ mobile: string | null; reason: string | null }>(
+          'SELECT mobile, reason FROM refunds WHERE id = ?',
+          first.json.id,
+        )
         .one(),
     );
-    expect(kept.mobile).toBeNull();
-    const again = await refundLinkPayment(ours, ref, { amount: 1000 }, key);
+    expect(kept).toEqual({ mobile: null, reason: null });
+    const again = await refundLinkPayment(ours, ref, asked, key);
     expect(again.status).toBe(200);
     expect(again.json.id).toBe(first.json.id);
     // 500 is left of the 1,500 paid.
