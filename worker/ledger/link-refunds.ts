@@ -1,5 +1,5 @@
 /**
- * Refunds of payment-link payments (docs/refunds.md, "Payment-link payments"): the ledger shard
+ * Refunds of payment-link payments (docs/refunds.md): the ledger shard
  * that holds the payment keeps its refunds (the `refunds` table every keeper shares,
  * worker/session/refund-store.ts) and decides each one against what the payment's report
  * counted (worker/ledger/link-refund-budget.ts) in one synchronous step, then has it paid as a
