@@ -14,7 +14,6 @@ import {
   type CountedByCurrency,
   type MoneyRecord,
 } from '../payment/money-count';
-import type { RefundRow } from './refund-store';
 
 /**
  * Method kinds whose payer can be paid back by a payout to the phone that paid (the operator's
@@ -67,9 +66,19 @@ export function heldBy(refund: BudgetRefund, currency = refund.currency): number
   return Math.max(refund.amount, settled, paid);
 }
 
+/** The columns of a keeper's refund row (worker/session/refund-store.ts) the budget reads
+ * (structural: this module stays free of the Workers runtime, so its unit tests run in Node). */
+interface KeptRefund {
+  attempt_id: string;
+  currency: string;
+  amount: number;
+  status: AttemptStatus;
+  settled_amount: number | null;
+}
+
 /** A keeper's refund row as the budget reads it, with what its payout counted as paid out
  * (the keeper's records under the refund's id). */
-export function budgetRefund(row: RefundRow, paidOut: readonly MoneyRecord[] | undefined) {
+export function budgetRefund(row: KeptRefund, paidOut: readonly MoneyRecord[] | undefined) {
   const refund: BudgetRefund = {
     payment_id: row.attempt_id,
     currency: row.currency,
