@@ -50,7 +50,7 @@ export interface paths {
   "/v1/payment-links/{id}/payments/{ref}/refunds": {
     /**
      * Refund a payment-link payment (all or part)
-     * @description `id` is the link’s id (`pl_…`), or `external` for a link created elsewhere; `ref` the payment’s id or any upstream reference it was given. Decided against what the payment’s report counted, in its currency, and sent as a payout to `destination` (the payer’s number of a link payment is not kept). 201 with the new refund; the same Idempotency-Key and body answer it again (200). Its outcome comes as `refund.succeeded` or `refund.failed`; `GET /v1/refunds` lists it.
+     * @description `id` is the link’s id (`pl_…`), or `external` for a link created elsewhere; `ref` the payment’s id or any upstream reference it was given. Decided against what the payment’s reports counted, per currency (`currency`: the link’s unless named; a payment reported in another currency is refunded only in it, else 409 `CURRENCY_MISMATCH`), and sent as a payout to `destination` (the payer’s number of a link payment is not kept). 201 with the new refund; the same Idempotency-Key and body answer it again (200). Its outcome comes as `refund.succeeded` or `refund.failed`; `GET /v1/refunds` lists it.
      */
     post: operations["createLinkPaymentRefund"];
   };
@@ -1504,17 +1504,18 @@ export interface components {
       amount?: number;
       reason?: string;
       reference?: string;
+      currency?: string;
       destination?: {
         method: string;
         mobile: string;
       };
-      currency?: string;
       attempt?: string;
     };
     CreateLinkPaymentRefundBody: {
       amount?: number;
       reason?: string;
       reference?: string;
+      currency?: string;
       destination: {
         method: string;
         mobile: string;
@@ -2421,7 +2422,7 @@ export interface operations {
   };
   /**
    * Refund a payment-link payment (all or part)
-   * @description `id` is the link’s id (`pl_…`), or `external` for a link created elsewhere; `ref` the payment’s id or any upstream reference it was given. Decided against what the payment’s report counted, in its currency, and sent as a payout to `destination` (the payer’s number of a link payment is not kept). 201 with the new refund; the same Idempotency-Key and body answer it again (200). Its outcome comes as `refund.succeeded` or `refund.failed`; `GET /v1/refunds` lists it.
+   * @description `id` is the link’s id (`pl_…`), or `external` for a link created elsewhere; `ref` the payment’s id or any upstream reference it was given. Decided against what the payment’s reports counted, per currency (`currency`: the link’s unless named; a payment reported in another currency is refunded only in it, else 409 `CURRENCY_MISMATCH`), and sent as a payout to `destination` (the payer’s number of a link payment is not kept). 201 with the new refund; the same Idempotency-Key and body answer it again (200). Its outcome comes as `refund.succeeded` or `refund.failed`; `GET /v1/refunds` lists it.
    */
   createLinkPaymentRefund: {
     parameters: {
@@ -2495,13 +2496,13 @@ export interface operations {
           };
         };
       };
-      /** @description `IDEMPOTENCY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `NOT_PAID`, `REFUND_EXCEEDS_PAID` */
+      /** @description `IDEMPOTENCY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS`, `NOT_PAID`, `CURRENCY_MISMATCH`, `REFUND_EXCEEDS_PAID` */
       409: {
         content: {
           "application/json": components["schemas"]["ErrorBody"] & ({
             error?: {
               /** @enum {unknown} */
-              code?: "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_IN_PROGRESS" | "NOT_PAID" | "REFUND_EXCEEDS_PAID";
+              code?: "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_IN_PROGRESS" | "NOT_PAID" | "CURRENCY_MISMATCH" | "REFUND_EXCEEDS_PAID";
             };
           });
         };

@@ -27,12 +27,12 @@ const refundFields = {
   amount: z.optional(positiveInteger()),
   reason: z.optional(text(200)),
   reference: z.optional(z.string().check(z.refine((value) => isReference(value), REFERENCE_RULE))),
+  currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'))),
 };
 
 export const refundBodySchema = z.strictObject({
   ...refundFields,
   destination: z.optional(refundDestinationSchema),
-  currency: z.optional(z.string().check(z.regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code'))),
   attempt: z.optional(
     z.string().check(z.regex(/^cs_[a-z2-7]{26}\.[1-9][0-9]{0,2}$/, 'must be an attempt id')),
   ),
@@ -40,7 +40,8 @@ export const refundBodySchema = z.strictObject({
 
 /**
  * A refund of a payment-link payment (`POST /v1/payment-links/:id/payments/:ref/refunds`): one
- * payment, so no `attempt`; its payer's number is not kept, so `destination` is required.
+ * payment, so no `attempt`; its payer's number is not kept, so `destination` is required;
+ * `currency` defaults to the link's (a payment reported in another one is refunded only in it).
  *
  * @example
  * validate(linkRefundBodySchema, { destination: { method: 'mpesa', mobile: '254712345000' } });

@@ -2,7 +2,7 @@
 // it per currency (worker/session/refund-budget.ts): pure, every kind of payment alike.
 import { describe, expect, it } from 'vitest';
 import { countHeard, countedByCurrency } from '../../worker/payment/money-count';
-import { decideRefund, type BudgetRefund } from '../../worker/session/refund-budget';
+import { decideRefund, heldBy, type BudgetRefund } from '../../worker/session/refund-budget';
 
 describe('countHeard', () => {
   it('one movement reported again counts once, at its largest; new references are another movement', () => {
@@ -75,5 +75,27 @@ describe('decideRefund', () => {
       ok: false,
       body: { error: { code: 'REFUND_EXCEEDS_PAID', details: { refundable: 40_000 } } },
     });
+  });
+});
+
+describe('heldBy', () => {
+  const refund = (status: BudgetRefund['status'], paid_out: BudgetRefund['paid_out']) =>
+    ({
+      payment_id: 'p1',
+      currency: 'KES',
+      amount: 500,
+      status,
+      settled_amount: 500,
+      paid_out,
+    }) as const;
+
+  it('holds what its payout counted as paid out, per currency, and at least its amount unless failed', () => {
+    expect(heldBy(refund('succeeded', { KES: 1000 }))).toBe(1000);
+    expect(heldBy(refund('mismatch', { UGX: 40_000 }))).toBe(500);
+    expect(heldBy(refund('mismatch', { UGX: 40_000 }), 'UGX')).toBe(40_000);
+    expect(heldBy(refund('failed', {}))).toBe(0);
+    expect(heldBy(refund('pending', {}), 'UGX')).toBe(0);
+    // Before its payout told what it counted, a settled report's amount stands for it.
+    expect(heldBy({ ...refund('mismatch', null), settled_amount: 700 })).toBe(700);
   });
 });

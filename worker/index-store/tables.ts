@@ -57,6 +57,9 @@ export interface PayoutSummary {
   updated_at: number;
   settled_at: number | null;
   next_check_at: number | null;
+  /** JSON: what its reports counted, per currency (worker/payment/money-count.ts); null: none
+   * (migrations/0010-counted-money-kinds.sql). */
+  counted: string | null;
 }
 
 /** A refund's summary row (`id` is the refund id `re_…`, also the reference of the payout
@@ -80,6 +83,9 @@ export interface RefundSummary {
   updated_at: number;
   settled_at: number | null;
   next_check_at: number | null;
+  /** JSON: what its reports counted, per currency (worker/payment/money-count.ts); null: none
+   * (migrations/0010-counted-money-kinds.sql). */
+  counted: string | null;
 }
 
 /** A payment-link payment's summary row (`id` is its key: the upstream reference). */
@@ -97,6 +103,9 @@ export interface LinkPaymentSummary {
   created_at: number;
   updated_at: number;
   settled_at: number | null;
+  /** JSON: what its reports counted, per currency (worker/payment/money-count.ts); null: none
+   * (migrations/0010-counted-money-kinds.sql). */
+  counted: string | null;
 }
 
 /** A merchant webhook event as the feed keeps it. */

@@ -18,7 +18,8 @@
 import { nextAttemptStatus, type AttemptAnomaly, type MoneyDifference } from '../../shared/status';
 import type { OpenTables } from '../durable/object-tables';
 import type { AnomalyData } from '../durable/webhook-outbox';
-import { amountOf, emptyReport, hasRefs, judge, type Report } from '../payment/judge';
+import { allRefs, amountOf, emptyReport, hasRefs, judge, type Report } from '../payment/judge';
+import { countedJson, countReported } from '../payment/money-store';
 import { knownRefs, learnRefs } from '../payment/ref-store';
 import { linkExpected } from './link-report';
 import { linkById, type LinkRow } from './links';
@@ -119,6 +120,17 @@ export function applyToPayment(
     linkExpected(link, existing, key, known, report.read.upstreamRefs),
   );
   learnRefs(sql, key, first ? report.read.upstreamRefs : judged.learnt, report.source);
+  // Money heard is money counted, whatever the payment's status (a second report, more money
+  // later, another currency), in the currency the link or the payment was recorded in when
+  // the report names none.
+  const counted = countReported(
+    sql,
+    key,
+    judged.event,
+    judged.kept && { ...judged.kept, refs: allRefs(report.read.upstreamRefs) },
+    link?.currency ?? existing?.currency ?? null,
+    report.source,
+  );
   const before = existing?.status ?? 'pending';
   const step = nextAttemptStatus(before, judged.event);
   const verdict: LinkVerdict = {
@@ -146,6 +158,10 @@ export function applyToPayment(
     writeLinkPayment(sql, facts, step.status);
     stageLinkPayment(sql, parts, key);
     if (step.status === 'succeeded') paidEvent(sql, parts, key);
+  } else if ((counted?.added ?? 0) > 0) {
+    // Its index row carries what was counted (the settlement report reads it).
+    sql.exec('UPDATE link_payments SET updated_at = ? WHERE key = ?', Date.now(), key);
+    stageLinkPayment(sql, parts, key);
   }
   if (verdict.anomaly) raiseAnomaly(parts, key, verdict, link, existing, report);
   return step.status === 'pending';
@@ -219,6 +235,7 @@ export function stageLinkPayment(sql: SqlStorage, parts: LedgerParts, key: strin
     updated_at: row.updated_at,
     // Rows from before `settled_at` settled with their first report.
     settled_at: unsettled ? null : (row.settled_at ?? row.created_at),
+    counted: countedJson(sql, row.key),
   });
 }
 

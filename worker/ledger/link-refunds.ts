@@ -15,6 +15,7 @@ import type { TaskQueue } from '../durable/task-queue';
 import type { ProxyEnv } from '../env';
 import type { CreatedBy } from '../keys/created-by';
 import type { RefundView } from '../payout/refund-view';
+import { moneyRecords } from '../payment/money-store';
 import { paymentWithRef } from '../payment/ref-store';
 import {
   applyRefundChange,
@@ -26,6 +27,7 @@ import {
 } from '../refunds/send-refund';
 import { forgetRefundDestination, refundRow, refundRows } from '../session/refund-store';
 import { decideLinkRefund } from './link-refund-budget';
+import { linkById } from './links';
 import { linkPayment, type LinkPaymentRow } from './store';
 
 /** The task kind of a link refund's send net. */
@@ -99,7 +101,8 @@ async function sendLinkRefund(host: LinkRefundHost, id: string): Promise<RefundV
 
 /**
  * `POST /v1/payment-links/:id/payments/:ref/refunds`: the refund under `request.id` (the same
- * id again answers the existing refund), or why not: NOT_FOUND, NOT_PAID, REFUND_EXCEEDS_PAID.
+ * id again answers the existing refund), or why not: NOT_FOUND, NOT_PAID, CURRENCY_MISMATCH,
+ * REFUND_EXCEEDS_PAID.
  * Decided and recorded with no await in between, so concurrent requests cannot pass the budget.
  */
 export async function requestLinkRefund(
@@ -113,7 +116,14 @@ export async function requestLinkRefund(
   if (refundRow(host.sql, request.id)) {
     return { ok: true, value: { created: false, refund: await sendLinkRefund(host, request.id) } };
   }
-  const decided = decideLinkRefund(request.amount, payment, refundRows(host.sql));
+  const link = payment.link_id === null ? undefined : linkById(host.sql, payment.link_id);
+  const decided = decideLinkRefund(
+    { amount: request.amount, currency: request.currency },
+    payment,
+    link?.currency ?? payment.currency,
+    moneyRecords(host.sql),
+    refundRows(host.sql),
+  );
   if (!decided.ok) return decided;
   recordRefund(host.sql, host.tasks, request, {
     payment: payment.key,

@@ -7,6 +7,7 @@
  * @module
  */
 import type { AttemptStatus } from '../../shared/status';
+import { MONEY_SCHEMA } from '../payment/money-store';
 import { REFS_SCHEMA } from '../payment/ref-store';
 import { addColumns } from '../durable/add-columns';
 import { REFUNDS_SCHEMA } from '../session/refund-store';
@@ -47,6 +48,8 @@ export function applySchema(sql: SqlStorage): void {
   sql.exec(LINK_ROUTES_SCHEMA);
   // The refunds of the link payments held here (worker/ledger/link-refunds.ts).
   sql.exec(REFUNDS_SCHEMA);
+  // What each payment's reports counted, and what each refund's payout paid out.
+  sql.exec(MONEY_SCHEMA);
   addColumns(sql, 'link_payments', LINK_PAYMENT_COLUMNS);
 }
 

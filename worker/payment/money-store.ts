@@ -5,7 +5,14 @@
  * before it gain it on their next construction.
  * @module
  */
-import { countHeard, type Counted, type HeardMoney, type MoneyRecord } from './money-count';
+import type { AttemptEvent } from '../../shared/status';
+import {
+  countHeard,
+  countedByCurrency,
+  type Counted,
+  type HeardMoney,
+  type MoneyRecord,
+} from './money-count';
 
 /** The table, created with the object's schema. */
 export const MONEY_SCHEMA = `
@@ -81,4 +88,72 @@ export function countMoney(
     Date.now(),
   );
   return counted;
+}
+
+/** What a judged report says the upstream kept, with every reference it names
+ * (worker/payment/judge.ts `kept`). */
+export interface KeptMoney {
+  amount: number;
+  /** Null: the report named none (the payment's own currency counts). */
+  currency: string | null;
+  refs: readonly string[];
+}
+
+/**
+ * The one rule of every kind of payment (attempt, payout or refund, payment-link payment): a
+ * verified report that money moved (judged `confirmed_success` or `confirmed_mismatch`,
+ * whatever the payment's status) is counted on it, in the currency it named, else
+ * `ownCurrency`. Answers what it added, or null when it says no money moved (or names no
+ * currency for a payment that has none: a link created elsewhere, until a report says one).
+ *
+ * @example
+ * countReported(sql, 're_…', 'confirmed_mismatch', { amount: 500, currency: 'UGX', refs: ['T1'] }, 'KES', 'callback');
+ */
+export function countReported(
+  sql: SqlStorage,
+  paymentId: string,
+  event: AttemptEvent,
+  kept: KeptMoney | null,
+  ownCurrency: string | null,
+  source: string,
+): Counted | null {
+  if (!kept || (event !== 'confirmed_success' && event !== 'confirmed_mismatch')) return null;
+  const currency = kept.currency ?? ownCurrency;
+  if (currency === null) return null;
+  return countMoney(sql, paymentId, { ...kept, currency }, source);
+}
+
+/**
+ * Writes another object's records of a payment as they are now (a refund's keeper mirrors
+ * what its payout's reports counted as paid out, under the refund's id); answers whether they
+ * changed.
+ */
+export function mirrorMoney(
+  sql: SqlStorage,
+  paymentId: string,
+  records: readonly MoneyRecord[],
+): boolean {
+  const before = JSON.stringify(moneyRecords(sql).get(paymentId) ?? []);
+  if (before === JSON.stringify(records)) return false;
+  sql.exec('DELETE FROM money_counted WHERE payment_id = ?', paymentId);
+  for (const r of records) {
+    sql.exec(
+      `INSERT INTO money_counted (payment_id, seq, currency, amount, refs, source, at)
+       VALUES (?, ?, ?, ?, ?, 'mirror', ?)`,
+      paymentId,
+      r.seq,
+      r.currency,
+      r.amount,
+      JSON.stringify(r.refs),
+      Date.now(),
+    );
+  }
+  return true;
+}
+
+/** What a payment's records counted, per currency, as its index row keeps it (JSON; null:
+ * none). */
+export function countedJson(sql: SqlStorage, paymentId: string): string | null {
+  const records = moneyRecords(sql).get(paymentId);
+  return records ? JSON.stringify(countedByCurrency(records)) : null;
 }

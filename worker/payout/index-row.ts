@@ -6,6 +6,7 @@
  */
 import { indexedCheckBy } from '../durable/reconcile-backoff';
 import type { PayoutSummary } from '../index-store/tables';
+import { countedJson } from '../payment/money-store';
 import { refundSummary } from './refund-view';
 import type { PayoutStore } from './store';
 
@@ -24,12 +25,17 @@ export interface PayoutFacts {
 }
 
 /**
- * A payout's summary; `nextCheckAt` is when its status query is due (null: none).
+ * A payout's summary; `nextCheckAt` is when its status query is due (null: none), `counted`
+ * what its reports counted as paid out (JSON per currency; null: none).
  *
  * @example
  * index.stage('payout', payoutSummary(row, tasks.get('reconcile')?.due_at ?? null));
  */
-export function payoutSummary(row: PayoutFacts, nextCheckAt: number | null): PayoutSummary {
+export function payoutSummary(
+  row: PayoutFacts,
+  nextCheckAt: number | null,
+  counted: string | null = null,
+): PayoutSummary {
   const body = JSON.parse(row.fingerprint) as { country_id?: unknown };
   return {
     id: row.reference,
@@ -43,6 +49,7 @@ export function payoutSummary(row: PayoutFacts, nextCheckAt: number | null): Pay
     updated_at: row.updated_at,
     settled_at: row.status === 'pending' ? null : row.updated_at,
     next_check_at: row.status === 'pending' ? nextCheckAt : null,
+    counted,
   };
 }
 
@@ -58,6 +65,7 @@ export function stageIndexRow(store: PayoutStore, fresh = false): void {
   const owner = store.owner();
   const indexed = index.staged(owner ? 'refund' : 'payout', row.reference)?.next_check_at ?? null;
   const checkBy = row.status === 'pending' ? indexedCheckBy(indexed, due, fresh) : null;
-  if (owner) index.stage('refund', refundSummary(row, owner, checkBy));
-  else index.stage('payout', payoutSummary(row, checkBy));
+  const counted = countedJson(store.sql, row.reference);
+  if (owner) index.stage('refund', refundSummary(row, owner, checkBy, counted));
+  else index.stage('payout', payoutSummary(row, checkBy, counted));
 }

@@ -1,13 +1,15 @@
 /**
  * The `owner` task of a payout that pays a refund: tells the session (or, for a payment-link
- * payment, its ledger shard) each change of the refund's status (it keeps the refund budget; a failed refund frees its amount, a
- * succeeded one shows on the hosted page). It reads the status when it runs, so a late or
+ * payment, its ledger shard) each change of the refund's status and what its reports counted
+ * as paid out (it keeps the refund budget; a failed refund frees its amount, a refund paid out
+ * twice or in another currency holds what left; a succeeded one shows on the hosted page). It reads the status when it runs, so a late or
  * repeated run tells the latest; a session that cannot be reached throws, and the task queue
  * retries with backoff.
  * @module
  */
 import type { Task } from '../durable/task-queue';
 import type { ProxyEnv } from '../env';
+import { moneyRecords } from '../payment/money-store';
 import { findSessionStub, ledgerStub } from '../stubs';
 import { settledAmount } from './refund-view';
 import type { PayoutStore, RefundOwner, TaskKind } from './store';
@@ -36,6 +38,7 @@ export async function tellOwner(
   await keeper.refundChanged(row.reference, {
     status: row.status,
     settled_amount: settledAmount(row, payoutView(store)?.differences ?? null),
+    paid_out: moneyRecords(store.sql).get(row.reference) ?? [],
   });
   // A change while the session was being told schedules the task again (due now): keep it.
   if (tasks.get(task.key)?.due_at === task.due_at) tasks.cancel(task.key);

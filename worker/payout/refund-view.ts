@@ -95,11 +95,13 @@ export function settledAmount(row: PayoutRow, differences: MoneyDifference[] | n
   return typeof amount === 'number' ? amount : row.amount;
 }
 
-/** A refund's summary row in the query index. */
+/** A refund's summary row in the query index (`counted`: what its reports counted as paid
+ * out, JSON per currency; null: none). */
 export function refundSummary(
   row: PayoutRow,
   owner: RefundOwner,
   nextCheckAt: number | null,
+  counted: string | null = null,
 ): RefundSummary {
   const refunded = refundedPayment(owner);
   return {
@@ -118,5 +120,6 @@ export function refundSummary(
     updated_at: row.updated_at,
     settled_at: row.status === 'pending' ? null : row.updated_at,
     next_check_at: row.status === 'pending' ? nextCheckAt : null,
+    counted,
   };
 }

@@ -8,6 +8,7 @@
 import { isJsonObject } from '../../shared/json-object';
 import type { AttemptStatus } from '../../shared/status';
 import type { ObjectTables, OpenTables, OutboxTaskKind } from '../durable/object-tables';
+import { MONEY_SCHEMA } from '../payment/money-store';
 import { REFS_SCHEMA } from '../payment/ref-store';
 
 /** The payout's own tables (created on its first write, worker/durable/object-tables.ts). */
@@ -33,7 +34,7 @@ CREATE TABLE IF NOT EXISTS payout_owner (
 CREATE TABLE IF NOT EXISTS payout_deferred (
   digest TEXT PRIMARY KEY, received_at INTEGER NOT NULL, body TEXT NOT NULL
 );
-${REFS_SCHEMA}`;
+${REFS_SCHEMA}${MONEY_SCHEMA}`;
 
 /** What a payout object's own timers do (its handlers, worker/payout/payout.ts). */
 export type PayoutTaskKind = 'reconcile' | 'retention' | 'owner';

@@ -23,7 +23,8 @@ import {
   type AttemptStatus,
   type MoneyDifference,
 } from '../../shared/status';
-import { firstRef, judge } from '../payment/judge';
+import { allRefs, firstRef, judge } from '../payment/judge';
+import { countReported } from '../payment/money-store';
 import { learnRefs } from '../payment/ref-store';
 import type { AnomalyData } from '../durable/webhook-outbox';
 import { parseCreatedBy, type CreatedBy } from '../keys/created-by';
@@ -88,7 +89,17 @@ export function applyReport(
     learnRefs(store.sql, row.reference, judged.learnt, String(report.reported.source ?? 'report'));
     store.learnUpstreamRef(learnt);
   }
-  applyEvent(store, judged.event, report, judged.differences);
+  // Money heard is money counted: what the report says was paid out, even when the status
+  // stays (a second success, a success on a reopened or settled payout, a mismatch).
+  const counted = countReported(
+    store.sql,
+    row.reference,
+    judged.event,
+    judged.kept && { ...judged.kept, refs: allRefs(report.read.upstreamRefs) },
+    row.currency,
+    String(report.reported.source ?? 'report'),
+  );
+  applyEvent(store, judged.event, report, judged.differences, null, (counted?.added ?? 0) > 0);
   return 'applied';
 }
 
@@ -105,7 +116,8 @@ export function asksStatus(status: AttemptStatus, report: Pick<Report, 'outcome'
  * Moves the payout by one event of the payout machine (`nextPayoutStatus`: a success reopens a
  * failed payout), then sends what the step calls for. Settled, or a person must look: the
  * automatic status queries stop. `unmatched` raises that anomaly for a report that is not
- * this payout's (a failure naming another transaction).
+ * this payout's (a failure naming another transaction); `counted`: the report added money
+ * counted (worker/payment/money-store.ts), which the refund's keeper and the index learn.
  */
 export function applyEvent(
   store: PayoutStore,
@@ -113,6 +125,7 @@ export function applyEvent(
   report: Report,
   differences: MoneyDifference[] = [],
   unmatched: 'unmatched_failure' | null = null,
+  counted = false,
 ): void {
   const row = store.row();
   if (!row) return;
@@ -132,8 +145,14 @@ export function applyEvent(
   }
   const updated = payoutView(store)!;
   const owner = store.owner();
-  // The session keeps the refund budget: it learns each change (a failed refund frees its amount).
-  if (step.changed && owner) tasks.schedule('owner', 'owner', Date.now(), owner.session_id);
+  // The keeper of the refund budget learns each change (a failed refund frees its amount) and
+  // each movement of money counted (a refund paid out twice holds both).
+  if ((step.changed || counted) && owner) {
+    tasks.schedule('owner', 'owner', Date.now(), owner.session_id);
+  }
+  if (counted && !step.changed) {
+    store.sql.exec('UPDATE payout SET updated_at = ?', Date.now());
+  }
   const refund = owner
     ? {
         ...refundOf(updated, owner),

@@ -1,8 +1,9 @@
 /**
  * The settlement report (`GET /v1/reports/settlement`): one row per collection that counted
- * money (a checkout attempt, per currency its reports counted: docs/money-rules.md, "Money
- * counted"; a payment-link payment), per successful payout and per successful refund settled
- * in `[from, to)`, totals per kind, currency and method (and sub-merchant when grouped), the
+ * money and per payout and refund that paid money out, per currency its reports counted
+ * (docs/money-rules.md, "Money counted": a checkout attempt, a payment-link payment, a payout,
+ * a refund), settled in `[from, to)`; totals per kind, currency and method (and sub-merchant
+ * when grouped), the
  * net per day, currency and sub-merchant (what was counted, its overpaid and mismatched parts in
  * their own columns, minus what was refunded), and the anomalies of the period listed apart.
  * Amounts are whole units, as the upstream uses them; a refund row's amount is what was paid
@@ -26,7 +27,8 @@ export interface ReportRow {
   method: string;
   country_id: number | null;
   currency: string | null;
-  /** What was counted (a collection), paid out (a payout, a refund). */
+  /** What its reports counted in `currency`: paid in (a collection), paid out (a payout, a
+   * refund: a refund paid out twice counts both, one paid in another currency counts there). */
   amount: number;
   /** The part of `amount` paid above what a matching collection asked. */
   overpaid: number;
@@ -90,6 +92,52 @@ export interface SettlementReport {
   anomalies: ReportAnomaly[];
 }
 
+/** What a payment's index row says moved, per currency: what its reports counted (paid in or
+ * paid out), else (a row indexed before its money was counted) its own amount once succeeded. */
+function countedRows(row: {
+  status: string;
+  currency: string | null;
+  amount: number | null;
+  counted: string | null;
+}): { currency: string | null; amount: number }[] {
+  if (row.counted !== null) {
+    const counted = JSON.parse(row.counted) as Record<string, number>;
+    return Object.entries(counted).map(([currency, amount]) => ({ currency, amount }));
+  }
+  return row.status === 'succeeded' ? [{ currency: row.currency, amount: row.amount ?? 0 }] : [];
+}
+
+/** A payment-link payment's index row as the report reads it. */
+interface LinkRecord {
+  id: string;
+  status: string;
+  reference: string | null;
+  /** The currency it was paid in, as its settling report said (the link's when silent). */
+  currency: string | null;
+  amount: number | null;
+  upstream_reference: string | null;
+  settled_at: number | null;
+  counted: string | null;
+}
+
+/** True when a link payment's counted money in `currency` is what settled it `succeeded`. */
+function matchedLink(l: LinkRecord, currency: string | null): boolean {
+  return l.status === 'succeeded' && currency === l.currency;
+}
+
+/** A payout's index row as the report reads it. */
+interface PayoutRecord {
+  id: string;
+  status: string;
+  method: string;
+  country_id: number | null;
+  currency: string;
+  amount: number;
+  upstream_reference: string | null;
+  settled_at: number | null;
+  counted: string | null;
+}
+
 /** A refund's index row as the report reads it. */
 interface RefundRecord {
   id: string;
@@ -104,6 +152,7 @@ interface RefundRecord {
   upstream_reference: string | null;
   settled_at: number | null;
   updated_at: number;
+  counted: string | null;
 }
 
 /** The net per day, currency and sub-merchant of the report's rows. */
@@ -204,13 +253,13 @@ export async function settlementReport(
   groupBy: 'sub_merchant' | null,
 ): Promise<SettlementReport | null> {
   const cap = REPORT_MAX_ROWS + 1;
-  // The succeeded rows of a table settled in the window (attempts: those that counted money),
+  // The rows of a table settled in the window that succeeded or counted money,
   // and its rows flagged for review that changed in it (the table names are constants of this
   // file).
   const settled = (table: 'attempts' | 'link_payments' | 'payouts' | 'refunds') =>
     db
       .prepare(
-        `SELECT * FROM ${table} WHERE (status = 'succeeded'${table === 'attempts' ? ' OR counted IS NOT NULL' : ''})
+        `SELECT * FROM ${table} WHERE (status = 'succeeded' OR counted IS NOT NULL)
          AND settled_at >= ? AND settled_at < ? ORDER BY settled_at, id LIMIT ?`,
       )
       .bind(from, to, cap);
@@ -239,70 +288,59 @@ export async function settlementReport(
     ]);
   const rows: ReportRow[] = [
     ...(attempts!.results as unknown as AttemptRecord[]).flatMap(attemptRows),
-    ...(
-      links!.results as unknown as {
-        id: string;
-        reference: string | null;
-        currency: string | null;
-        amount: number | null;
-        upstream_reference: string | null;
-        settled_at: number | null;
-      }[]
-    ).map((l) => ({
-      kind: 'payment_link' as const,
-      id: l.id,
-      session_id: null,
-      reference: l.reference,
-      method: 'payment_link',
-      country_id: null,
-      currency: l.currency,
-      amount: l.amount ?? 0,
-      overpaid: 0,
-      mismatch: 0,
-      upstream_reference: l.upstream_reference,
-      settled_at: isoOf(l.settled_at),
-      sub_merchant_id: null,
-    })),
-    ...(
-      payouts!.results as unknown as {
-        id: string;
-        method: string;
-        country_id: number | null;
-        currency: string;
-        amount: number;
-        upstream_reference: string | null;
-        settled_at: number | null;
-      }[]
-    ).map((p) => ({
-      kind: 'payout' as const,
-      id: p.id,
-      session_id: null,
-      reference: p.id,
-      method: p.method,
-      country_id: p.country_id,
-      currency: p.currency,
-      amount: p.amount,
-      overpaid: 0,
-      mismatch: 0,
-      upstream_reference: p.upstream_reference,
-      settled_at: isoOf(p.settled_at),
-      sub_merchant_id: null,
-    })),
-    ...(refunds!.results as unknown as RefundRecord[]).map((r) => ({
-      kind: 'refund' as const,
-      id: r.id,
-      session_id: r.session_id,
-      reference: r.reference ?? r.id,
-      method: r.method,
-      country_id: null,
-      currency: r.currency,
-      amount: r.amount,
-      overpaid: 0,
-      mismatch: 0,
-      upstream_reference: r.upstream_reference,
-      settled_at: isoOf(r.settled_at),
-      sub_merchant_id: r.sub_merchant_id,
-    })),
+    ...(links!.results as unknown as LinkRecord[]).flatMap((l) =>
+      countedRows(l).map(({ currency, amount }) => ({
+        kind: 'payment_link' as const,
+        id: l.id,
+        session_id: null,
+        reference: l.reference,
+        method: 'payment_link',
+        country_id: null,
+        currency,
+        amount,
+        // Reported paid again with more (its status stays `succeeded`): the part above what
+        // settled it is overpaid; a payment that did not match counts all as mismatch.
+        overpaid: matchedLink(l, currency) ? Math.max(0, amount - (l.amount ?? amount)) : 0,
+        mismatch: matchedLink(l, currency) ? 0 : amount,
+        upstream_reference: l.upstream_reference,
+        settled_at: isoOf(l.settled_at),
+        sub_merchant_id: null,
+      })),
+    ),
+    ...(payouts!.results as unknown as PayoutRecord[]).flatMap((p) =>
+      countedRows(p).map(({ currency, amount }) => ({
+        kind: 'payout' as const,
+        id: p.id,
+        session_id: null,
+        reference: p.id,
+        method: p.method,
+        country_id: p.country_id,
+        currency,
+        amount,
+        overpaid: 0,
+        mismatch: 0,
+        upstream_reference: p.upstream_reference,
+        settled_at: isoOf(p.settled_at),
+        sub_merchant_id: null,
+      })),
+    ),
+    ...(refunds!.results as unknown as RefundRecord[]).flatMap((r) =>
+      countedRows(r).map(({ currency, amount }) => ({
+        kind: 'refund' as const,
+        id: r.id,
+        session_id: r.session_id,
+        reference: r.reference ?? r.id,
+        method: r.method,
+        country_id: null,
+        currency,
+        amount,
+        overpaid: 0,
+        mismatch: 0,
+        upstream_reference: r.upstream_reference,
+        settled_at: isoOf(r.settled_at),
+        sub_merchant_id: r.sub_merchant_id,
+      })),
+    ),
   ];
   if (rows.length > REPORT_MAX_ROWS) return null;
   rows.sort(

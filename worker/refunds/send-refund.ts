@@ -16,11 +16,16 @@ import { refundedPayment, type RefundView } from '../payout/refund-view';
 import type { RefundOwner } from '../payout/store';
 import { insertRefund, refundRow, type RefundRow } from '../session/refund-store';
 import { payoutStub } from '../stubs';
+import type { MoneyRecord } from '../payment/money-count';
+import { mirrorMoney } from '../payment/money-store';
 
 /** A change of a refund's payout, as the payout tells its keeper. */
 export interface RefundChange {
   status: AttemptStatus;
   settled_amount: number;
+  /** What the payout's reports counted as paid out (worker/payment/money-store.ts); absent:
+   * not told (the keeper keeps what it has). */
+  paid_out?: MoneyRecord[];
 }
 
 /** What the keeper of a refund lends the shared steps. */
@@ -161,8 +166,9 @@ const STAGE: Readonly<Record<AttemptStatus, number>> = {
 };
 
 /**
- * Records a change the refund's payout told (the budget follows); answers the refund as it
- * was before, or null when nothing changed (told twice, or out of order: never back).
+ * Records a change the refund's payout told, and what it counted as paid out (the budget
+ * follows); answers the refund as it was before, or null when nothing changed (told twice, or
+ * out of order: its status never moves back).
  */
 export function applyRefundChange(
   sql: SqlStorage,
@@ -171,8 +177,12 @@ export function applyRefundChange(
 ): RefundRow | null {
   const row = refundRow(sql, id);
   if (!row) return null;
-  if (row.status === change.status && row.settled_amount === change.settled_amount) return null;
-  if (STAGE[change.status] < STAGE[row.status]) return null;
+  // Kept under the refund's id beside the keeper's own payments' records: the budget reads it.
+  const paidOut = change.paid_out ? mirrorMoney(sql, id, change.paid_out) : false;
+  if (row.status === change.status && row.settled_amount === change.settled_amount) {
+    return paidOut ? row : null;
+  }
+  if (STAGE[change.status] < STAGE[row.status]) return paidOut ? row : null;
   sql.exec(
     'UPDATE refunds SET status = ?, settled_amount = ?, updated_at = ? WHERE id = ?',
     change.status,

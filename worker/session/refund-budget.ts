@@ -9,7 +9,11 @@
 import type { MethodKind } from '../../shared/method-kinds';
 import type { AttemptStatus } from '../../shared/status';
 import { fail, type Outcome } from '../durable/outcome';
-import type { CountedByCurrency } from '../payment/money-count';
+import {
+  countedByCurrency,
+  type CountedByCurrency,
+  type MoneyRecord,
+} from '../payment/money-count';
 
 /**
  * Method kinds whose payer can be paid back by a payout to the phone that paid (the operator's
@@ -39,15 +43,51 @@ export interface BudgetRefund {
   status: AttemptStatus;
   /** What a settled report said was paid out (a mismatch may say more than asked). */
   settled_amount: number | null;
+  /** What its payout's reports counted as paid out, per currency (worker/payment/money-count.ts);
+   * absent or null: none told yet (`settled_amount` stands for it). */
+  paid_out?: CountedByCurrency | null;
 }
 
 /**
- * What a refund holds of its payment's budget in its currency: nothing once it failed (its
- * money never left); else its amount, or what a report said was paid out when that is more.
+ * What a refund holds of its payment's budget in `currency` (by default, its own): what its
+ * reports counted as paid out in it (paid out twice: both; in another currency: there);
+ * in its own currency, at least its amount while it has not failed (its money may leave).
+ *
+ * @example
+ * heldBy({ payment_id: 'p1', currency: 'KES', amount: 500, status: 'succeeded', settled_amount: 500, paid_out: { KES: 1000 } }); // 1000
  */
-export function heldBy(refund: BudgetRefund): number {
-  if (refund.status === 'failed') return 0;
-  return Math.max(refund.amount, refund.settled_amount ?? 0);
+export function heldBy(refund: BudgetRefund, currency = refund.currency): number {
+  const counted = refund.paid_out ?? null;
+  const paid = counted?.[currency] ?? 0;
+  if (currency !== refund.currency) return paid;
+  if (refund.status === 'failed') return paid;
+  // Before its payout told what it counted, what a settled report said stands for it.
+  const settled = counted === null ? (refund.settled_amount ?? 0) : 0;
+  return Math.max(refund.amount, settled, paid);
+}
+
+/** The columns of a keeper's refund row (worker/session/refund-store.ts) the budget reads
+ * (structural: this module stays free of the Workers runtime, so its unit tests run in Node). */
+interface KeptRefund {
+  attempt_id: string;
+  currency: string;
+  amount: number;
+  status: AttemptStatus;
+  settled_amount: number | null;
+}
+
+/** A keeper's refund row as the budget reads it, with what its payout counted as paid out
+ * (the keeper's records under the refund's id). */
+export function budgetRefund(row: KeptRefund, paidOut: readonly MoneyRecord[] | undefined) {
+  const refund: BudgetRefund = {
+    payment_id: row.attempt_id,
+    currency: row.currency,
+    amount: row.amount,
+    status: row.status,
+    settled_amount: row.settled_amount,
+    paid_out: paidOut ? countedByCurrency(paidOut) : null,
+  };
+  return refund;
 }
 
 /** One payment's budget in one currency: what was counted and what is left to refund. */
@@ -75,8 +115,8 @@ export function refundables(
     const paid = payment.counted[currency] ?? 0;
     if (paid <= 0) continue;
     const held = refunds
-      .filter((r) => r.payment_id === payment.id && r.currency === currency)
-      .reduce((sum, r) => sum + heldBy(r), 0);
+      .filter((r) => r.payment_id === payment.id)
+      .reduce((sum, r) => sum + heldBy(r, currency), 0);
     out.push({ payment, currency, paid, left: paid - held });
   }
   return out;

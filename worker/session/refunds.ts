@@ -28,10 +28,10 @@ import type { SessionContext } from './context';
 import { countedByCurrency, type MoneyRecord } from '../payment/money-count';
 import { moneyRecords } from '../payment/money-store';
 import {
+  budgetRefund,
   decideRefund,
   PAYOUT_DESTINATION_KINDS,
   type BudgetPayment,
-  type BudgetRefund,
 } from './refund-budget';
 import { eraseSettledRefundsLater, sessionRedaction } from './redact';
 import {
@@ -86,16 +86,6 @@ function budgetAttempt(
   return { id: row.id, n: row.n, counted: legacy };
 }
 
-function budgetRefund(row: RefundRow): BudgetRefund {
-  return {
-    payment_id: row.attempt_id,
-    currency: row.currency,
-    amount: row.amount,
-    status: row.status,
-    settled_amount: row.settled_amount,
-  };
-}
-
 /** The destination of a refund: the one given, else the payer's phone and the operator's
  * payout method; a method with no payout destination (or an erased phone) needs one given. */
 function destinationOf(
@@ -132,7 +122,7 @@ function reserveRefund(
   const decided = decideRefund(
     { amount: request.amount, payment: request.attempt, currency: request.currency },
     attempts.map((a) => budgetAttempt(session, a, records.get(a.id))),
-    refundRows(cx.store.sql).map(budgetRefund),
+    refundRows(cx.store.sql).map((r) => budgetRefund(r, records.get(r.id))),
     session.currency,
   );
   if (!decided.ok) return decided;

@@ -24,7 +24,7 @@ import {
 } from '../../shared/status';
 import type { LapseReason } from '../../shared/view';
 import type { Counted } from '../payment/money-count';
-import { countMoney, moneyRecords } from '../payment/money-store';
+import { countReported, moneyRecords } from '../payment/money-store';
 import { LAPSE_BY_KIND, windowCloses } from './as-of';
 import type { SessionContext } from './context';
 import { MAX_ATTEMPTS } from './public-view';
@@ -255,10 +255,10 @@ function countKept(
   event: AttemptEvent,
   detail: TransitionDetail,
 ): Counted | null {
-  const kept = detail.kept;
-  if (!kept || (event !== 'confirmed_success' && event !== 'confirmed_mismatch')) return null;
-  const currency = kept.currency ?? cx.store.session()!.currency;
-  const counted = countMoney(cx.store.sql, row.id, { ...kept, currency }, kept.source);
+  const kept = detail.kept ?? null;
+  const currency = cx.store.session()!.currency;
+  const counted = countReported(cx.store.sql, row.id, event, kept, currency, kept?.source ?? '');
+  if (counted === null) return null;
   if (counted.added > 0) {
     // The attempt's index row (the settlement report reads its counted money) changes too.
     cx.store.sql.exec('UPDATE attempts SET updated_at = ? WHERE id = ?', Date.now(), row.id);

@@ -17,26 +17,9 @@ import {
   settle,
   SUCCESS,
 } from './payment-links-support';
-import { waitForRefund, type RefundAnswer } from './refunds-support';
+import { refundLinkPayment, waitForRefund } from './refunds-support';
 
 afterAll(() => expectNoSecrets());
-
-const DESTINATION = { method: 'send money', mobile: '254712345000' };
-
-/** `POST /v1/payment-links/:id/payments/:ref/refunds`, with an Idempotency-Key when given. */
-async function refundLinkPayment(
-  linkId: string,
-  ref: string,
-  body: Record<string, unknown>,
-  key?: string,
-): Promise<RefundAnswer> {
-  const res = await merchant(`/v1/payment-links/${linkId}/payments/${ref}/refunds`, {
-    method: 'POST',
-    body: JSON.stringify({ destination: DESTINATION, ...body }),
-    headers: key === undefined ? {} : { 'idempotency-key': key },
-  });
-  return { status: res.status, json: (await res.json()) as RefundAnswer['json'] };
-}
 
 /** Waits until the upstream link's payment `ref` is settled in its ledger shard. */
 async function settledOn(upstreamLinkId: string, ref: string): Promise<void> {

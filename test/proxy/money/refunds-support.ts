@@ -99,6 +99,25 @@ export async function requestRefund(
   return { status: res.status, json: (await res.json()) as RefundAnswer['json'] };
 }
 
+/** The destination of link payments' refunds (a link payment's payer number is not kept). */
+export const LINK_REFUND_DESTINATION = { method: 'send money', mobile: '254712345000' };
+
+/** `POST /v1/payment-links/:id/payments/:ref/refunds` (to {@link LINK_REFUND_DESTINATION}
+ * unless the body names one), with an Idempotency-Key when given. */
+export async function refundLinkPayment(
+  linkId: string,
+  ref: string,
+  body: Record<string, unknown>,
+  key?: string,
+): Promise<RefundAnswer> {
+  const res = await merchant(`/v1/payment-links/${linkId}/payments/${ref}/refunds`, {
+    method: 'POST',
+    body: JSON.stringify({ destination: LINK_REFUND_DESTINATION, ...body }),
+    headers: key === undefined ? {} : { 'idempotency-key': key },
+  });
+  return { status: res.status, json: (await res.json()) as RefundAnswer['json'] };
+}
+
 /** `GET /v1/refunds/:id`. */
 export async function getRefund(id: string): Promise<RefundDetail> {
   const res = await merchant(`/v1/refunds/${id}`);

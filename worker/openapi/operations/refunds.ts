@@ -42,7 +42,9 @@ export const refundOperations = [
     description:
       '`id` is the link’s id (`pl_…`), or `external` for a link created elsewhere; `ref` the ' +
       'payment’s id or any upstream reference it was given. Decided against what the payment’s ' +
-      'report counted, in its currency, and sent as a payout to `destination` (the payer’s ' +
+      'reports counted, per currency (`currency`: the link’s unless named; a payment reported ' +
+      'in another currency is refunded only in it, else 409 `CURRENCY_MISMATCH`), and sent as ' +
+      'a payout to `destination` (the payer’s ' +
       'number of a link payment is not kept). 201 with the new refund; the same ' +
       'Idempotency-Key and body answer it again (200). Its outcome comes as `refund.succeeded` ' +
       'or `refund.failed`; `GET /v1/refunds` lists it.',
@@ -50,7 +52,7 @@ export const refundOperations = [
     body: linkRefundBodySchema,
     idempotent: true,
     responses: { 201: refundCreatedSchema, 200: refundCreatedSchema },
-    errors: ['NOT_FOUND', 'NOT_PAID', 'REFUND_EXCEEDS_PAID'],
+    errors: ['NOT_FOUND', 'NOT_PAID', 'CURRENCY_MISMATCH', 'REFUND_EXCEEDS_PAID'],
   }),
   op({
     method: 'get',
