@@ -19,6 +19,9 @@ import {
   startDevStack,
 } from '../test/support/dev-stack.mjs';
 import path from 'node:path';
+import { cli } from './cli.mjs';
+
+cli(import.meta.url, { 'forward-to': { type: 'string' }, 'no-build': { type: 'boolean' } });
 
 /** @type {{ stop(): Promise<void> } | null} */
 let stack = null;
