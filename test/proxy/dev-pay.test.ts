@@ -27,14 +27,22 @@ describe('paying a session from a script', () => {
   it('answers the OTP of an OTP method, and a failed outcome fails the attempt', async () => {
     const session = await createSession({ amount: 1000, currency: 'XOF', reference: ref() });
     const view = (await (await checkout(`/${session.id}`)).json()) as CheckoutView;
-    const otp = view.countries.flatMap((c) => c.methods).find((m) => m.kind === 'otp_operator');
-    const res = await pay(session.id, { outcome: 'success', method: otp!.value });
+    const country = view.countries.find((c) => c.methods.some((m) => m.kind === 'otp_operator'))!;
+    const otp = country.methods.find((m) => m.kind === 'otp_operator')!;
+    const res = await pay(session.id, {
+      outcome: 'success',
+      method: otp.value,
+      country_id: country.id,
+    });
     expect(res.status, await res.clone().text()).toBe(200);
     expect(((await res.json()) as CheckoutView).attempt?.next?.type).toBe('confirming');
     await waitForSession(session.id, 'succeeded');
 
     const failing = await createSession({ amount: 1000, currency: 'XOF', reference: ref() });
-    expect((await pay(failing.id, { outcome: 'failed', method: otp!.value })).status).toBe(200);
+    expect(
+      (await pay(failing.id, { outcome: 'failed', method: otp.value, country_id: country.id }))
+        .status,
+    ).toBe(200);
     await expect
       .poll(async () => (await getSession(failing.id)).attempts[0]?.status, { timeout: 8000 })
       .toBe('failed');

@@ -21,6 +21,8 @@ const PayBody = z.strictObject({
   outcome: z.enum(['success', 'failed', 'pending']),
   /** A method of the session (its `value`, e.g. `M-PESA`); default: its first phone method. */
   method: z.optional(z.string().check(z.minLength(1), z.maxLength(64))),
+  /** One of the session's countries (a method's name may be offered in several). */
+  country_id: z.optional(z.int().check(z.positive())),
 });
 
 /** A sandbox test number of `country` ending in `ending`, in international form. */
@@ -30,9 +32,14 @@ export function testNumber(country: CountryOption, ending: string): string {
   );
 }
 
-/** The first offered country and phone-prompt method (named `method` when given). */
-function phoneMethod(view: CheckoutView, method: string | undefined) {
+/** The first offered country and phone-prompt method (named `method`, of `countryId`, when given). */
+function phoneMethod(
+  view: CheckoutView,
+  method: string | undefined,
+  countryId: number | undefined,
+) {
   for (const country of view.countries) {
+    if (countryId !== undefined && country.id !== countryId) continue;
     for (const option of country.methods) {
       if (!PROMPT_KINDS.includes(option.kind)) continue;
       if (method === undefined || option.value === method) return { country, option };
@@ -57,7 +64,7 @@ export function devPayRoute(checkoutApp: Hono<ProxyApp>) {
   const app = new Hono<ProxyApp>();
   const body = jsonBody(PayBody, { limit: 1024, invalid: 'Send {"outcome": "success"}.' });
   app.post('/sandbox/control/sessions/:id/pay', body, async (c) => {
-    const { outcome, method } = c.req.valid('json');
+    const { outcome, method, country_id: countryId } = c.req.valid('json');
     const base = new URL(c.req.url).origin;
     const call = (path: string, payload?: unknown) =>
       checkoutApp.fetch(
@@ -71,7 +78,11 @@ export function devPayRoute(checkoutApp: Hono<ProxyApp>) {
       );
     const viewed = await call('');
     if (!viewed.ok) return viewed;
-    const { country, option } = phoneMethod((await viewed.json()) as CheckoutView, method);
+    const { country, option } = phoneMethod(
+      (await viewed.json()) as CheckoutView,
+      method,
+      countryId,
+    );
     const started = await call('/attempts', {
       country_id: country.id,
       method: option.value,
