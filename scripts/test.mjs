@@ -74,6 +74,11 @@ run(
 run('vitest', ['run', '--project', 'proxy-model'], 'money model (workerd, with the sandbox)');
 run(
   'vitest',
+  ['run', '--project', 'relay'],
+  'fixed-IP relay before a whitelisting sandbox (workerd, relay/relay.mjs)',
+);
+run(
+  'vitest',
   ['run', '--project', 'proxy-production'],
   'production entry with the development credentials (workerd, one file)',
 );
