@@ -54,6 +54,13 @@ await runLanes([
       ],
       'sandbox build (for the workerd suites)',
     ],
+    // Small (one workerd, three tests, most of its half minute starting up): beside the
+    // static checks rather than after them.
+    [
+      'vitest',
+      ['run', '--project', 'relay'],
+      'fixed-IP relay before a whitelisting sandbox (workerd, relay/relay.mjs)',
+    ],
   ],
 ]);
 // One vitest process per project: run together, the workerd pools and the e2e stack contended
@@ -72,11 +79,6 @@ run(
   'money paths with HMAC-SHA256 signatures (workerd, with the sandbox)',
 );
 run('vitest', ['run', '--project', 'proxy-model'], 'money model (workerd, with the sandbox)');
-run(
-  'vitest',
-  ['run', '--project', 'relay'],
-  'fixed-IP relay before a whitelisting sandbox (workerd, relay/relay.mjs)',
-);
 run(
   'vitest',
   ['run', '--project', 'proxy-production'],
