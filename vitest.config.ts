@@ -5,6 +5,7 @@ import { devVars } from './test/support/dev-vars.ts';
 import { figuresRecorder } from './test/support/figures-recorder.ts';
 import { contractService } from './test/support/openapi-contract.ts';
 import { createCallbackReceiver } from './test/sandbox/callback-receiver.ts';
+import { RELAY_TEST } from './test/relay/ports.ts';
 
 const sandbox = unstable_getMiniflareWorkerOptions('./sandbox/wrangler.toml').workerOptions;
 /** The Node tests that start `npm run dev`'s stack (the `dev-stack` project). */
@@ -196,6 +197,38 @@ export default defineConfig({
           MODEL_RUNS: process.env.UC_MODEL_RUNS ?? '200',
         },
       ),
+      {
+        // The fixed-IP relay (relay/relay.mjs, docs/deploy.md): the proxy's upstream calls leave
+        // through the network, not a binding to the sandbox (UPSTREAM is the network itself),
+        // to SERVICE_BASE_URL = the relay, which forwards them to the standalone sandbox from
+        // the one address its whitelist admits (test/relay/setup.ts).
+        plugins: [
+          cloudflareTest({
+            wrangler: { configPath: './wrangler.toml', environment: 'dev' },
+            miniflare: {
+              bindings: {
+                ...devVars(),
+                SERVICE_BASE_URL: RELAY_TEST.relay,
+                RELAY_TOKEN: RELAY_TEST.token,
+                // Status queries only when the test asks (POST /v1/sessions/:id/reconcile).
+                RECONCILE_DELAY_SECONDS: '3600',
+                TEST_MIGRATIONS: indexMigrations,
+              },
+              serviceBindings: { UPSTREAM: { network: { allow: ['local'], deny: [] } } },
+              // Everything else the proxy fetches (merchant webhooks) is answered here.
+              outboundService: () => new Response(null, { status: 204 }),
+            },
+          }),
+        ],
+        test: {
+          name: 'relay',
+          include: ['test/relay/**/*.test.ts'],
+          testTimeout: 20_000,
+          maxWorkers: 1,
+          globalSetup: ['./test/support/sandbox-build.ts', './test/relay/setup.ts'],
+          setupFiles: ['./test/proxy/setup/apply-migrations.ts'],
+        },
+      },
       {
         // The production entry (wrangler.toml's top level: worker/index.ts, its empty vars, no
         // sandbox) deployed by mistake with dev.vars.example's secrets: one workerd, one file.

@@ -5,6 +5,7 @@ import { closeIdle } from './lib/http.mjs';
 import { isolateDevRegistry } from './lib/servers.mjs';
 import { removeTempDirs } from './lib/temp.mjs';
 import { costTable, measureCost, writeCostTable } from './cost.mjs';
+import { cli } from '../scripts/cli.mjs';
 
 /**
  * Measures, prints and (unless told not to) writes the cost table.
@@ -32,9 +33,10 @@ export async function costPhase({ write = true, log = console.log } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  const { values } = cli(import.meta.url, { 'no-write': { type: 'boolean' } });
   isolateDevRegistry();
   try {
-    await costPhase({ write: !process.argv.includes('--no-write') });
+    await costPhase({ write: !values['no-write'] });
   } catch (error) {
     console.error(`bench:cost failed: ${error instanceof Error ? error.stack : error}`);
     process.exitCode = 1;

@@ -11,6 +11,12 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { cli } from '../scripts/cli.mjs';
+
+const { values: flags } = cli(import.meta.url, {
+  quick: { type: 'boolean' },
+  profile: { type: 'boolean' },
+});
 
 // The push phase needs a WebSocket client: global in Node 22, behind a flag in Node 20.
 if (typeof WebSocket === 'undefined') {
@@ -37,8 +43,8 @@ const servers = await import('./lib/servers.mjs');
 const { widgetSizeProfile } = await import('./lib/size-profile.mjs');
 const { removeTempDirs } = await import('./lib/temp.mjs');
 
-const quick = process.argv.includes('--quick');
-const profile = process.argv.includes('--profile');
+const quick = flags.quick === true;
+const profile = flags.profile === true;
 /** The page the results table goes into, between its `bench:results` markers. */
 const BENCHMARKS = path.join(servers.root, 'docs/benchmarks.md');
 

@@ -9,8 +9,9 @@ import { measureLinkIngest } from './link-ingest.mjs';
 import { closeIdle } from './lib/http.mjs';
 import * as servers from './lib/servers.mjs';
 import { removeTempDirs } from './lib/temp.mjs';
+import { cli } from '../scripts/cli.mjs';
 
-const quick = process.argv.includes('--quick');
+const quick = cli(import.meta.url, { quick: { type: 'boolean' } }).values.quick === true;
 const counts = quick
   ? { payments: 300, sessions: 2000, lists: 100 }
   : { payments: 2000, sessions: 20000, lists: 400 };

@@ -112,6 +112,31 @@ export async function buildAdyenDropin() {
 }
 
 /**
+ * The Paystack peer the first load is compared with. Fetched on demand, not a devDependency:
+ * it declares Node 22 in `engines`, and `npm ci` on the project's Node 20 would warn
+ * (EBADENGINE) for a file only the bench reads. `npm pack` downloads the published tarball
+ * without installing it (no engine check, no scripts).
+ */
+export const PAYSTACK_VERSION = '2.25.0';
+
+/** dist/inline.js of @paystack/inline-js@{@link PAYSTACK_VERSION}, in a temp dir of this run. */
+function paystackInline() {
+  const dir = tempDir('uc-bench-paystack-');
+  const packed = spawnSync(
+    'npm',
+    ['pack', `@paystack/inline-js@${PAYSTACK_VERSION}`, '--pack-destination', dir, '--silent'],
+    { cwd: dir, encoding: 'utf8' },
+  );
+  if (packed.status !== 0) {
+    throw new Error(`npm pack @paystack/inline-js@${PAYSTACK_VERSION} failed: ${packed.stderr}`);
+  }
+  const tarball = path.join(dir, packed.stdout.trim().split('\n').pop() ?? '');
+  const untar = spawnSync('tar', ['-xzf', tarball, '-C', dir], { encoding: 'utf8' });
+  if (untar.status !== 0) throw new Error(`tar -xzf ${tarball} failed: ${untar.stderr}`);
+  return path.join(dir, 'package/dist/inline.js');
+}
+
+/**
  * `widget_gzip_bytes` and `peer_gzip_bytes`, measured in this run.
  *
  * @example
@@ -134,7 +159,7 @@ export async function measureSizes() {
     ...english,
   ];
   const later = chunks.filter((f) => !english.includes(f));
-  const paystack = path.join(root, 'node_modules/@paystack/inline-js/dist/inline.js');
+  const paystack = paystackInline();
   const adyen = await buildAdyenDropin();
   /** @type {Record<string, number>} */
   const peers = {
@@ -153,7 +178,7 @@ export async function measureSizes() {
       method: GZIP_METHOD,
       widgetRebuilt: rebuilt,
       versions: {
-        '@paystack/inline-js': packageVersion('@paystack/inline-js'),
+        '@paystack/inline-js': PAYSTACK_VERSION,
         '@adyen/adyen-web': packageVersion('@adyen/adyen-web'),
       },
     },

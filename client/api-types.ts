@@ -1677,7 +1677,7 @@ export interface components {
   };
   responses: never;
   parameters: {
-    /** @description Retries with the same key and body answer the first result; another body is 409 `IDEMPOTENCY_MISMATCH`. */
+    /** @description Recommended, not required. Retries with the same key and body answer the first result; another body is 409 `IDEMPOTENCY_MISMATCH`. Without a key each request creates anew: a retried create makes a second one. */
     IdempotencyKey?: string;
   };
   requestBodies: never;

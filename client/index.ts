@@ -18,6 +18,7 @@ export {
   WebhookVerificationError,
   WEBHOOK_TOLERANCE_SECONDS,
   type WebhookHeaders,
+  type WebhookRequestHeaders,
 } from '../shared/webhook-signature.js';
 
 type Schemas = components['schemas'];

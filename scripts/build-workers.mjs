@@ -2,6 +2,9 @@
 // bundling error fails the build before any real deploy.
 import path from 'node:path';
 import { run } from './run.mjs';
+import { cli } from './cli.mjs';
+
+cli(import.meta.url);
 
 run(
   'wrangler',

@@ -8,6 +8,9 @@ import { deployProblems, ROTATION_SECRETS, SECRET_NAMES } from './deploy-check.m
 import { copyProductionAssets } from './production-assets.mjs';
 import { buildOpenApi } from './openapi.mjs';
 import { run } from './run.mjs';
+import { cli } from './cli.mjs';
+
+cli(import.meta.url);
 
 const wrangler = path.resolve('node_modules/.bin/wrangler');
 const env = { ...process.env, WRANGLER_SEND_METRICS: 'false' };

@@ -1,4 +1,4 @@
-// `npm run dev`: builds the widget, then runs proxy + sandbox + demo on http://127.0.0.1:8787.
+// `npm run dev`: builds the widget, the webhook verifier and the typed client, then runs proxy + sandbox + demo on http://127.0.0.1:8787.
 // `npm run dev -- --forward-to http://localhost:3000/webhooks` also forwards every merchant
 // webhook, signed as in production, to that URL (docs/dev-webhooks.md).
 // Stopping: Ctrl-C, or SIGTERM / SIGINT / SIGHUP to this process or to `npm run dev` (a process
@@ -19,6 +19,9 @@ import {
   startDevStack,
 } from '../test/support/dev-stack.mjs';
 import path from 'node:path';
+import { cli } from './cli.mjs';
+
+cli(import.meta.url, { 'forward-to': { type: 'string' }, 'no-build': { type: 'boolean' } });
 
 /** @type {{ stop(): Promise<void> } | null} */
 let stack = null;
@@ -46,6 +49,10 @@ try {
 }
 if (!argv.includes('--no-build')) {
   run('vite', ['build', '--logLevel', 'warn'], 'widget build');
+  // unified-checkout/webhooks and unified-checkout/client (dist/lib, dist/client): what a backend
+  // of yours imports from this clone (README, "The client and verifier in your backend").
+  run('tsc', ['-p', 'tsconfig.lib.json'], 'webhook verifier build');
+  run('tsc', ['-p', 'tsconfig.client.json'], 'typed client build');
   // GET /openapi.json and /docs (static assets built from worker/openapi/).
   await buildOpenApi();
 }

@@ -5,8 +5,10 @@
 // Worker's egress address, not this machine's. From here the script adds one outside probe of
 // PUBLIC_BASE_URL/hooks/collections (the path the payment service will call).
 //
-//   npm run doctor                                # the local dev stack if `npm run dev` runs,
-//                                                 # else --env production (says which)
+//   npm run doctor                                # the local dev stack if `npm run dev` runs
+//                                                 # (on PORT, default 8787), else --env production
+//                                                 # when PUBLIC_BASE_URL is set (says which),
+//                                                 # else says no stack answers and stops
 //   npm run doctor -- --env production            # PUBLIC_BASE_URL of wrangler.toml's top level
 //   npm run doctor -- --env dev                   # the local dev stack (npm run dev)
 //   npm run doctor -- --url https://pay.example   # any deployment
@@ -14,7 +16,7 @@
 //   .dev.vars, else dev.vars.example's), --json
 // Exit code: 0 when every check passes (warnings allowed), 1 otherwise.
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { cli } from './cli.mjs';
 
 const MARK = { pass: '✔', warn: '!', fail: '✖', skip: '-' };
 
@@ -131,24 +133,39 @@ async function baseOf(env) {
 }
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      env: { type: 'string' },
-      url: { type: 'string' },
-      key: { type: 'string' },
-      json: { type: 'boolean', default: false },
-    },
+  const { values } = cli(import.meta.url, {
+    env: { type: 'string' },
+    url: { type: 'string' },
+    key: { type: 'string' },
+    json: { type: 'boolean', default: false },
   });
-  // No --url and no --env: the local dev stack when `npm run dev` runs, else production.
+  // No --url and no --env: the local dev stack when `npm run dev` answers, else production
+  // when wrangler.toml names it; never production silently in place of a stack elsewhere.
   let env = values.env;
   if (values.url === undefined && env === undefined) {
-    env = (await proxyAnswers(devBase())) ? 'dev' : 'production';
-    console.error(
-      env === 'dev'
-        ? `Checking the local dev stack at ${devBase()} (npm run dev answers there; no --url or --env given).\n` +
-            '    To check a deployment: npm run doctor -- --env production, or --url https://…'
-        : `No dev stack answers at ${devBase()}: checking --env production (wrangler.toml's top level).`,
-    );
+    if (await proxyAnswers(devBase())) {
+      env = 'dev';
+      console.error(
+        `Checking the local dev stack at ${devBase()} (npm run dev answers there; no --url or --env given).\n` +
+          '    To check a deployment: npm run doctor -- --env production, or --url https://…',
+      );
+    } else {
+      const production = await baseOf('production');
+      if (!production) {
+        console.error(
+          `✖ No dev stack answers at ${devBase()}, and wrangler.toml names no production Worker\n` +
+            '    (PUBLIC_BASE_URL is empty): nothing to check.\n' +
+            '    fix:   start `npm run dev`; a stack on another port: PORT=<its port> npm run doctor\n' +
+            '           (or --url http://127.0.0.1:<port> --env dev); a deployment: --url https://…',
+        );
+        return 1;
+      }
+      env = 'production';
+      console.error(
+        `No dev stack answers at ${devBase()}: checking --env production, ${production}.\n` +
+          '    A dev stack on another port: PORT=<its port> npm run doctor, or --url.',
+      );
+    }
   }
   const base = (values.url ?? (await baseOf(env ?? 'production'))).replace(/\/+$/, '');
   if (!base) {

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { cli } from './cli.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const TARGET = 'worker/worker-configuration.d.ts';
@@ -59,6 +60,7 @@ export function checkEnvTypes() {
 }
 
 if (process.argv[1] === new URL(import.meta.url).pathname) {
+  cli(import.meta.url);
   generate(TARGET);
   console.log(`${TARGET} written`);
 }

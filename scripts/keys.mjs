@@ -9,7 +9,7 @@
 //   npm run keys -- --keep '<current MERCHANT_API_KEYS JSON>'   # add to the keys you have
 // A secret cannot be read back from Cloudflare: keep the list you install (a password manager).
 import { randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
+import { cli } from './cli.mjs';
 
 const SCOPES = ['full', 'read', 'checkout'];
 
@@ -29,19 +29,34 @@ export function makeKey({ id, scope = 'full', expires, test = false } = {}) {
   return { key, entry: { key, scope, ...(expires ? { expires_at: expires } : {}) } };
 }
 
-function main() {
-  const { values } = parseArgs({
-    options: {
-      id: { type: 'string' },
-      scope: { type: 'string', default: 'full' },
-      expires: { type: 'string' },
-      test: { type: 'boolean', default: false },
-      keep: { type: 'string' },
-    },
-  });
-  const { key, entry } = makeKey(values);
-  const kept = values.keep ? JSON.parse(values.keep) : [];
+/** @param {string} text the --keep value */
+function keptKeys(text) {
+  let kept;
+  try {
+    kept = JSON.parse(text);
+  } catch {
+    kept = null;
+  }
   if (!Array.isArray(kept)) throw new Error('--keep must be the JSON list of MERCHANT_API_KEYS');
+  return kept;
+}
+
+function main() {
+  const { values } = cli(import.meta.url, {
+    id: { type: 'string' },
+    scope: { type: 'string', default: 'full' },
+    expires: { type: 'string' },
+    test: { type: 'boolean', default: false },
+    keep: { type: 'string' },
+  });
+  let key, entry, kept;
+  try {
+    ({ key, entry } = makeKey(values));
+    kept = values.keep ? keptKeys(values.keep) : [];
+  } catch (error) {
+    console.error(`npm run keys: ${error.message}`);
+    process.exit(2);
+  }
   const list = JSON.stringify([...kept, entry]);
   console.log(`New ${entry.scope} key (id ${key.split('_')[2]}): ${key}`);
   console.log('');

@@ -6,6 +6,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { runnerImport } from 'vite';
 import { run } from './run.mjs';
+import { cli } from './cli.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
@@ -85,7 +86,7 @@ export function offline(html) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  if (process.argv.includes('--client-types')) {
+  if (cli(import.meta.url, { 'client-types': { type: 'boolean' } }).values['client-types']) {
     // `npm run build:client-types`: regenerates the committed types of unified-checkout/client.
     const types = await clientTypes(await buildDocument());
     writeFileSync(path.join(root, 'client/api-types.ts'), types);

@@ -3,6 +3,7 @@
 // (the top-level [assets] directory of wrangler.toml) after the widget build.
 import { cpSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { cli } from './cli.mjs';
 
 /** Folders of public/ that only local development serves. */
 export const DEV_ONLY_ASSETS = ['demo'];
@@ -23,4 +24,7 @@ export function copyProductionAssets(from = 'public', to = 'public-production') 
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) copyProductionAssets();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  cli(import.meta.url);
+  copyProductionAssets();
+}

@@ -13,13 +13,16 @@
 // else .dev.vars's.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { cli } from './cli.mjs';
 
-const argv = process.argv.slice(2);
-const flag = (name) => argv.includes(name);
-const option = (name, fallback) => {
-  const i = argv.indexOf(name);
-  return i >= 0 ? argv[i + 1] : fallback;
-};
+const { values: args } = cli(import.meta.url, {
+  remote: { type: 'boolean' },
+  base: { type: 'string' },
+  state: { type: 'string' },
+  worker: { type: 'string' },
+});
+const flag = (name) => args[name.slice(2)] === true;
+const option = (name, fallback) => args[name.slice(2)] ?? fallback;
 const remote = flag('--remote');
 const base = option('--base', 'http://127.0.0.1:8787').replace(/\/$/, '');
 const state = path.resolve(option('--state', '.wrangler/state'));

@@ -1,6 +1,9 @@
 // `npm run sandbox`: the sandbox alone on http://127.0.0.1:8788 (its own state and inspector port).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { cli } from './cli.mjs';
+
+cli(import.meta.url);
 
 const child = spawn(
   path.resolve('node_modules/.bin/wrangler'),

@@ -1,6 +1,7 @@
 // `npm run test:widget`: the widget suite (web-test-runner) once per engine, one after another,
 // each run with its own dev stack (scripts/per-engine.mjs says why). Extra arguments go to
 // web-test-runner (`-- --files …`). UC_ENGINES picks the engines.
+import { cli } from './cli.mjs';
 import { perEngine, runEach } from './per-engine.mjs';
 
 /**
@@ -15,4 +16,6 @@ export function widgetSteps(args = []) {
   );
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) runEach(widgetSteps(process.argv.slice(2)));
+if (import.meta.url === `file://${process.argv[1]}`) {
+  runEach(widgetSteps(cli(import.meta.url, {}, { passThrough: true }).positionals));
+}

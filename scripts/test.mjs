@@ -6,6 +6,9 @@ import { run, runLanes } from './run.mjs';
 import { engineSmokeSteps } from './test-engines.mjs';
 import { widgetSteps } from './test-widget.mjs';
 import { buildOpenApi } from './openapi.mjs';
+import { cli } from './cli.mjs';
+
+cli(import.meta.url);
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 /** The folders checked for import circles (package.json's `circles` script names the same). */
@@ -50,6 +53,13 @@ await runLanes([
         'sandbox/wrangler.toml',
       ],
       'sandbox build (for the workerd suites)',
+    ],
+    // Small (one workerd, three tests, most of its half minute starting up): beside the
+    // static checks rather than after them.
+    [
+      'vitest',
+      ['run', '--project', 'relay'],
+      'fixed-IP relay before a whitelisting sandbox (workerd, relay/relay.mjs)',
     ],
   ],
 ]);

@@ -100,13 +100,30 @@ function constantTimeEqual(a: string, b: string): boolean {
   return diff === 0;
 }
 
-function header(headers: Headers | Record<string, string | undefined>, name: string): string {
-  const value =
-    headers instanceof Headers ? headers.get(name) : (headers[name] ?? headers[name.toLowerCase()]);
-  if (value === undefined || value === null || value === '') {
-    throw new WebhookVerificationError(`The ${name} header is missing.`);
+/**
+ * The headers a webhook arrives with, as any server hands them over: a Fetch `Headers`
+ * (Workers, Deno, Bun, Hono, Node's `Request`), Node's `IncomingHttpHeaders` (`req.headers` of
+ * `node:http` and Express: lower-case names, a repeated header as an array) or a plain record.
+ */
+export type WebhookRequestHeaders =
+  | { get(name: string): string | null }
+  | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+function header(headers: WebhookRequestHeaders, name: string): string {
+  let value: string | readonly string[] | null | undefined;
+  if (typeof headers.get === 'function') value = (headers as Headers).get(name);
+  else {
+    const record = headers as Readonly<Record<string, string | readonly string[] | undefined>>;
+    value =
+      record[name] ??
+      Object.entries(record).find(([key]) => key.toLowerCase() === name)?.[1] ??
+      undefined;
   }
-  return value;
+  // A header sent twice (two webhook-signature lines) arrives from Node as an array: its
+  // signatures are space-separated, like several in one line.
+  const text = typeof value === 'string' ? value : Array.isArray(value) ? value.join(' ') : '';
+  if (text === '') throw new WebhookVerificationError(`The ${name} header is missing.`);
+  return text;
 }
 
 /**
@@ -118,12 +135,13 @@ function header(headers: Headers | Record<string, string | undefined>, name: str
  * // Workers / Deno / Bun / Node 20+ (fetch-style Request)
  * const event = await verifyWebhook(secret, request.headers, await request.text());
  * @example
- * // Express: app.post('/webhooks', express.text({ type: '*\/*' }), async (req, res) => {
+ * // Node's http server and Express: `req.headers` (IncomingHttpHeaders) as it is
+ * // app.post('/webhooks', express.text({ type: '*\/*' }), async (req, res) => {
  * //   const event = await verifyWebhook(secret, req.headers, req.body); … })
  */
 export async function verifyWebhook<T = unknown>(
   secret: string,
-  headers: Headers | Record<string, string | undefined>,
+  headers: WebhookRequestHeaders,
   body: string,
   options: { toleranceSeconds?: number; now?: number } = {},
 ): Promise<T> {

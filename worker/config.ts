@@ -41,6 +41,9 @@ export interface Config extends EndpointSettings {
    * the defaults of shared/catalogue.ts). Input windows never settle money. */
   inputWindowsMs: Readonly<Record<MethodKind, number>>;
   serviceBaseUrl: string;
+  /** RELAY_TOKEN: sent as `x-relay-token` on every upstream call when SERVICE_BASE_URL is a
+   * fixed-IP relay (relay/relay.mjs); null without one. */
+  relayToken: string | null;
   publicBaseUrl: string;
   allowedOrigins: ReadonlySet<string>;
   merchantWebhookUrl: string;
@@ -276,6 +279,7 @@ export function loadConfig(env: ProxyEnv): Config {
       scheme,
     },
     serviceBaseUrl: env.SERVICE_BASE_URL.replace(/\/+$/, ''),
+    relayToken: env.RELAY_TOKEN || null,
     publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, ''),
     allowedOrigins: new Set(origins),
     merchantWebhookUrl: env.MERCHANT_WEBHOOK_URL,

@@ -35,6 +35,9 @@ export interface ProxySettings {
   /** Minutes those failures must fall within (default 10). */
   SIGNATURE_ALERT_MINUTES?: string;
   // --- end issue #24, part 8 ---
+  /** Secret: the token of the fixed-IP relay SERVICE_BASE_URL points at (relay/relay.mjs), sent
+   * as `x-relay-token` on every upstream call; unset without a relay. */
+  RELAY_TOKEN?: string;
   /** Secret: JSON list of the merchant API keys, each `{key, scope, expires_at?}`
    * (worker/keys/merchant-keys.ts); MERCHANT_API_KEY alone is one key of scope `full`. */
   MERCHANT_API_KEYS?: string;

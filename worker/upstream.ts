@@ -16,6 +16,7 @@ import { signEnvelope } from '../shared/signing';
 import { validate } from '../shared/validation';
 import type { Config } from './config';
 import type { ProxyEnv } from './env';
+import { upstreamFetch } from './upstream-fetch';
 
 /** A JSON object as the upstream sent it, before its schema is checked. */
 export type UpstreamObject = Readonly<Record<string, unknown>>;
@@ -55,8 +56,8 @@ export interface UpstreamCall {
 }
 
 /**
- * Calls the upstream: through the UPSTREAM service binding when bound (dev, tests), otherwise
- * `fetch(SERVICE_BASE_URL + path)`. Redirects are not followed (`redirect: 'manual'`): the
+ * Calls the upstream ({@link upstreamFetch}: the UPSTREAM binding when bound, else
+ * `SERVICE_BASE_URL + path`, with the relay's token when set). Redirects are not followed (`redirect: 'manual'`): the
  * get-token body carries the secret key and must never be re-posted to another host. A success
  * is `ok` only when `schema` accepts it ({@link conform}).
  *
@@ -81,7 +82,6 @@ export async function callUpstream<S extends z.core.$ZodType>(
   }
   const headers: Record<string, string> = { accept: 'application/json', ...call.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  const url = config.serviceBaseUrl + path;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -97,7 +97,7 @@ export async function callUpstream<S extends z.core.$ZodType>(
       redirect: 'manual',
     };
     if (call.beforeSend && !call.beforeSend()) return { kind: 'unavailable', reason: 'not sent' };
-    const response = env.UPSTREAM ? await env.UPSTREAM.fetch(url, init) : await fetch(url, init);
+    const response = await upstreamFetch(env, config, path, init);
     const text = await response.text();
     return conform(classify(response.status, text), schema);
   } catch (error) {

@@ -1,10 +1,14 @@
 // A merchant backend on Node with Hono and the typed client `unified-checkout/client`: creates a
-// session, serves a page with the widget, and verifies the merchant webhooks.
+// session, serves a page with the widget, and verifies the merchant webhooks. On Node 20, from
+// the repository (README, "The client and verifier in your backend"):
 //
+//   npm run build:lib && npx tsc -p examples/node/tsconfig.build.json
 //   UC_BASE_URL=http://127.0.0.1:8787 MERCHANT_API_KEY=… MERCHANT_WEBHOOK_SECRET=whsec_… \
-//     node --experimental-strip-types examples/node/server.ts   (Node 22.6+; or any TS runner)
+//     node examples/node/dist/server.js
 //
-// Then open http://127.0.0.1:3000/ and point MERCHANT_WEBHOOK_URL at http://<host>:3000/webhooks.
+// Then open http://127.0.0.1:3000/ and have the webhooks sent to http://127.0.0.1:3000/webhooks
+// (`npm run dev -- --forward-to http://127.0.0.1:3000/webhooks`). PORT and WEBHOOK_PATH change
+// the port (3000) and the path (/webhooks). test/scripts/dev-forward.test.ts runs it so.
 import { createServer, type IncomingMessage } from 'node:http';
 import { Hono } from 'hono';
 import {
@@ -39,7 +43,7 @@ app.get('/', async (c) => {
 });
 
 // Webhooks: verify the signature over the raw body before trusting anything in it.
-app.post('/webhooks', async (c) => {
+app.post(process.env.WEBHOOK_PATH ?? '/webhooks', async (c) => {
   let event: WebhookEvent;
   try {
     event = await verifyWebhook<WebhookEvent>(webhookSecret, c.req.raw.headers, await c.req.text());

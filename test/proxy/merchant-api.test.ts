@@ -48,13 +48,21 @@ describe('merchant API: sessions', () => {
     expect(await other.json()).toMatchObject({ error: { code: 'IDEMPOTENCY_MISMATCH' } });
   });
 
-  it('refuses a missing or wrong API key with 401 in the error shape', async () => {
-    for (const authorization of ['', 'Bearer nope', 'Basic abc', `Bearer dev-merchant-key-x`]) {
+  it('refuses a missing or wrong API key with 401 in the error shape, saying which', async () => {
+    const missing = 'Send your merchant API key as Authorization: Bearer <key>.';
+    const wrong = 'This key is not valid (unknown, expired or revoked).';
+    for (const [authorization, message] of [
+      ['', missing],
+      ['Basic abc', missing],
+      ['Bearer nope', wrong],
+      ['Bearer dev-merchant-key-x', wrong],
+      ['Bearer uc_live_nobody_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', wrong],
+    ]) {
       const res = await merchant('/v1/sessions/cs_aaaaaaaaaaaaaaaaaaaaaaaaaa', {
-        headers: { authorization },
+        headers: { authorization: authorization! },
       });
       expect(res.status).toBe(401);
-      expect(await res.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
+      expect(await res.json()).toMatchObject({ error: { code: 'UNAUTHORIZED', message } });
     }
   });
 

@@ -158,12 +158,26 @@ describe('npm run doctor', () => {
     expect(code).toBe(0);
   });
 
-  it('with no arguments and no dev stack: says so, then what production lacks', async () => {
+  it('with no arguments, no dev stack and no production address: says so and how to point it', async () => {
     const { code, out } = await run({ env: { PORT: '9' } });
     expect(out).toContain('No dev stack answers at http://127.0.0.1:9');
-    expect(out).toMatch(/No address to check[^]*npm run dev/);
+    expect(out).toContain('wrangler.toml names no production Worker');
+    expect(out).toMatch(/PORT=<its port> npm run doctor[^]*--url/);
+    // Not a check of production in its place.
+    expect(out).not.toContain('checking --env production');
     expect(code).toBe(1);
   }, 30_000); // reads wrangler.toml through wrangler, slow to load
+
+  it('answers --help with its usage and an unknown option with one line', async () => {
+    const help = await doctor('--help');
+    expect(help.out).toContain('npm run doctor -- --url https://pay.example');
+    expect(help.code).toBe(0);
+    const unknown = await doctor('--bogus');
+    expect(unknown.out.trim()).toBe(
+      'node scripts/doctor.mjs: unknown option --bogus (--help shows the usage)',
+    );
+    expect(unknown.code).toBe(2);
+  });
 
   it('formats a report as text', () => {
     expect(formatReport(report('pass') as never, 'https://pay.example').split('\n')[0]).toBe(

@@ -2,43 +2,16 @@
 // the React and plain-HTML examples of docs/embedding.md (examples/) type-check against it,
 // `<unified-checkout>` is typed in React, Preact and Solid JSX, and a wrong prop is an error (the
 // typing is real, not `any`). Each check is a `tsc` run over files that import the package by its name.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root, scratchProject, typecheck } from '../support/scratch-tsc';
 
-const root = path.resolve(import.meta.dirname, '../..');
-const tsc = path.join(root, 'node_modules/.bin/tsc');
 const scratch = path.join(root, 'test-results/widget-package');
 
-function typecheck(project: string): { status: number | null; output: string } {
-  const run = spawnSync(tsc, ['-p', project], { cwd: root, encoding: 'utf8' });
-  return { status: run.status, output: `${run.stdout}${run.stderr}` };
-}
-
 /** A scratch project of one file (inside the package, so its name resolves to itself). */
-function project(name: string, file: string, source: string, options: object): string {
-  const dir = path.join(scratch, name);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, file), source);
-  writeFileSync(
-    path.join(dir, 'tsconfig.json'),
-    JSON.stringify({
-      compilerOptions: {
-        target: 'ES2022',
-        lib: ['ES2022', 'DOM', 'DOM.Iterable'],
-        module: 'ESNext',
-        moduleResolution: 'Bundler',
-        strict: true,
-        noEmit: true,
-        types: [],
-        ...options,
-      },
-      include: [file],
-    }),
-  );
-  return path.join(dir, 'tsconfig.json');
-}
+const project = (name: string, file: string, source: string, options: object) =>
+  scratchProject(path.join(scratch, name), file, source, options);
 
 beforeAll(() => {
   if (!existsSync(path.join(root, 'dist/widget/index.d.ts'))) {

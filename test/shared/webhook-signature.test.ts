@@ -34,6 +34,22 @@ describe('Standard Webhooks signatures', () => {
     expect(headers['webhook-signature']).toBe(`v1,${expected}`);
   });
 
+  it("reads Node's IncomingHttpHeaders: a repeated signature header as an array, any case", async () => {
+    const headers = await signWebhook(SPEC.secret, SPEC.id, SPEC.timestamp, SPEC.body);
+    const node: import('node:http').IncomingHttpHeaders = {
+      'webhook-id': headers['webhook-id'],
+      'Webhook-Timestamp': headers['webhook-timestamp'],
+      'webhook-signature': ['v1,bm90IGl0', headers['webhook-signature']],
+    };
+    const event = await verifyWebhook(SPEC.secret, node, SPEC.body, { now: SPEC.timestamp * 1000 });
+    expect(event).toEqual({ test: 2432232314 });
+    await expect(
+      verifyWebhook(SPEC.secret, { ...node, 'webhook-id': undefined }, SPEC.body, {
+        now: SPEC.timestamp * 1000,
+      }),
+    ).rejects.toThrow('The webhook-id header is missing.');
+  });
+
   it('accepts any matching signature among several (key rotation) and a Headers object', async () => {
     const headers = await signWebhook(SPEC.secret, SPEC.id, SPEC.timestamp, SPEC.body);
     const rotated = new Headers({

@@ -50,6 +50,9 @@ export async function forwardWebhook(
   const started = Date.now();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), FORWARD_TIMEOUT_MS);
+  // Whether any answer began: workerd reports a refused connection as "Network connection
+  // lost.", which reads like a receiver that died mid-answer; before any answer it was refused.
+  let answered = false;
   try {
     const answer = await fetch(url, {
       method: 'POST',
@@ -58,6 +61,7 @@ export async function forwardWebhook(
       redirect: 'manual',
       signal: controller.signal,
     });
+    answered = true;
     const text = await answer.text();
     const status = answer.status;
     const error = status >= 200 && status < 300 ? null : `HTTP ${status}`;
@@ -72,7 +76,11 @@ export async function forwardWebhook(
       response: new Response(empty ? null : text, { status, headers: back }),
     };
   } catch (error) {
-    const reason = controller.signal.aborted ? 'timeout' : (error as Error).message || 'refused';
+    const reason = controller.signal.aborted
+      ? 'timeout'
+      : answered
+        ? (error as Error).message || 'connection lost'
+        : `connection refused: nothing answered at ${new URL(url).host} (is your receiver running?)`;
     return {
       result: { url, status: null, error: reason, duration_ms: Date.now() - started },
       response: Response.json(

@@ -8,6 +8,7 @@ import { signEnvelope, type SigningCredentials } from '../../shared/signing';
 import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import type { Config } from '../config';
 import type { ProxyEnv } from '../env';
+import { upstreamFetch } from '../upstream-fetch';
 
 /** How long one probe may take. */
 export const PROBE_TIMEOUT_MS = 8_000;
@@ -57,9 +58,8 @@ export async function signedStatusQuery(
     body,
     signal: AbortSignal.timeout(PROBE_TIMEOUT_MS),
   };
-  const url = config.serviceBaseUrl + UPSTREAM_PATHS.status;
   try {
-    const response = env.UPSTREAM ? await env.UPSTREAM.fetch(url, init) : await fetch(url, init);
+    const response = await upstreamFetch(env, config, UPSTREAM_PATHS.status, init);
     return await readProbe(response);
   } catch (error) {
     return { status: null, message: '', reason: null, error: (error as Error).name };

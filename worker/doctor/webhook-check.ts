@@ -11,7 +11,7 @@ export async function webhookCheck(config: Config): Promise<DoctorCheck> {
   const url = config.merchantWebhookUrl;
   const https = new URL(url).protocol === 'https:';
   const probe = await probeUrl(url, JSON.stringify({ type: 'doctor.probe' }), {
-    'webhook-id': `doctor_${crypto.randomUUID()}`,
+    'webhook-id': `probe_${crypto.randomUUID()}`,
   });
   if (probe.status === null) {
     return check(

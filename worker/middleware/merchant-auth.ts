@@ -80,7 +80,9 @@ export async function authenticate(
   const key = findKey(c, keys);
   if (!key) {
     await countFailure(c);
-    throw unauthorized();
+    // A key that was sent but matches none is not the same mistake as sending none.
+    const sent = /^Bearer\s+\S/i.test(c.req.header('authorization') ?? '');
+    throw unauthorized(sent ? 'This key is not valid (unknown, expired or revoked).' : undefined);
   }
   c.set('keyId', key.id);
   c.set('keyScope', key.scope);

@@ -333,8 +333,9 @@ export function openApiDocument(
           in: 'header',
           required: false,
           description:
-            'Retries with the same key and body answer the first result; another body is 409 ' +
-            '`IDEMPOTENCY_MISMATCH`.',
+            'Recommended, not required. Retries with the same key and body answer the first ' +
+            'result; another body is 409 `IDEMPOTENCY_MISMATCH`. Without a key each request ' +
+            'creates anew: a retried create makes a second one.',
           schema: { type: 'string', maxLength: 255 },
         },
       },

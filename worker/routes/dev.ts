@@ -1,8 +1,9 @@
 /**
  * Development-only routes, mounted only in development mode: DEV_MODE=1 (set in [env.dev] of
  * wrangler.toml only) and the development secrets (worker/config.ts isDevMode):
- * `POST /dev/sessions` (the demo page's stand-in for a merchant backend), `/sandbox/*` (browser
- * pages of the sandbox through the UPSTREAM binding), `/dev/webhooks` (a receiver that
+ * `POST /dev/sessions` (the demo page's stand-in for a merchant backend),
+ * `POST /sandbox/control/sessions/:id/pay` (pays a session as a payer would, ./dev-pay.ts),
+ * `/sandbox/*` (browser pages of the sandbox through the UPSTREAM binding), `/dev/webhooks` (a receiver that
  * verifies and lists merchant webhooks and, with `DEV_WEBHOOK_FORWARD_TO`, passes each on to the
  * developer's own receiver, answering with its answer, worker/dev-inbox/forward.ts;
  * `/dev/webhooks/redirect/:status` answers a redirect to it, `/dev/webhooks/status/:code` answers
@@ -20,6 +21,7 @@ import { devInbox } from '../dev-inbox/inbox';
 import type { ProxyApp } from '../app-env';
 import { writeBenchRows } from '../index-store/bench-rows';
 import { loopbackHostOnly } from '../middleware/loopback-host';
+import { devPayRoute } from './dev-pay';
 
 /**
  * The dev routes. `merchantApp` handles the forwarded session creation.
@@ -41,6 +43,9 @@ export function devRoutes(merchantApp: Hono<ProxyApp>) {
     const forwarded = new Request(url, { method: 'POST', headers, body: c.req.raw.body });
     return merchantApp.fetch(forwarded, c.env, c.executionCtx);
   });
+
+  // Before the sandbox's own routes: it knows transactions, not the proxy's sessions.
+  app.route('/', devPayRoute(merchantApp));
 
   app.all('/sandbox/*', async (c) => {
     if (!c.env.UPSTREAM) return c.json(errorBody('NOT_FOUND', 'No sandbox is bound.'), 404);

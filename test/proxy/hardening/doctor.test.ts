@@ -3,7 +3,7 @@
 // a signature scheme mismatch, an http callback URL. The route runs through the Worker's own
 // fetch handler with an env that differs from the suite's only in the faulty setting.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
+import { env, exports } from 'cloudflare:workers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../worker/config';
 import type { DoctorReport } from '../../../worker/doctor/checks';
@@ -52,6 +52,10 @@ describe('GET /v1/diagnostics', () => {
     expect(status).toBe(200);
     expect(report.ok).toBe(true);
     expect(byId(report, 'signature').found).toMatch(/HTTP 400.*not created/);
+    // The unsigned webhook probe is marked, for a forwarded backend to recognise it.
+    const inbox = await exports.default.fetch(new Request(`${BASE}/dev/webhooks`));
+    const { webhooks } = (await inbox.json()) as { webhooks: { webhook_id: string }[] };
+    expect(webhooks.some((w) => /^probe_[0-9a-f-]{36}$/.test(w.webhook_id))).toBe(true);
   });
 
   it('wants the merchant key, in the usual error shape', async () => {
