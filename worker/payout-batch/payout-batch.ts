@@ -5,13 +5,14 @@
  * is its typed RPC surface.
  * @module
  */
+import { loadConfig } from '../config';
 import { fail, type Outcome } from '../durable/outcome';
 import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
 import type { ProxyEnv } from '../env';
 import type { CreatedBy } from '../keys/created-by';
 import type { BatchRow } from './batch-rows';
 import { approve, completeIfDone, resume } from './lifecycle';
-import { planNext, runFollow, runSend } from './send';
+import { planNext, runFollow, runSend, watch } from './send';
 import { BatchStore, SCHEMA, type BatchTaskKind } from './store';
 import { batchView, rowView, type BatchView, type CurrencyAmount, type RowView } from './view';
 
@@ -44,10 +45,27 @@ export class PayoutBatch extends OutboxedObject<BatchTaskKind> {
 
   protected readonly noun = 'payout batch';
 
+  /** Task runs in progress in this instance: a watchdog that comes due while its run is still
+   * out (a slow Payout object) waits for it instead of running beside it. */
+  private readonly running = new Set<BatchTaskKind>();
+
   protected readonly handlers: TaskHandlers<BatchTaskKind> = {
-    send: () => runSend(this.env, this.store),
-    follow: () => runFollow(this.env, this.store),
+    send: () => this.once('send', () => runSend(this.env, this.store)),
+    follow: () => this.once('follow', () => runFollow(this.env, this.store)),
   };
+
+  private async once(kind: BatchTaskKind, run: () => Promise<void>): Promise<void> {
+    if (this.running.has(kind)) {
+      watch(this.store, kind, loadConfig(this.env).upstreamTimeoutMs);
+      return;
+    }
+    this.running.add(kind);
+    try {
+      await run();
+    } finally {
+      this.running.delete(kind);
+    }
+  }
 
   /** Records the batch and its rows (awaiting approval); the same id again answers it as is. */
   async init(input: BatchInput): Promise<Outcome<{ created: boolean; batch: BatchView }>> {

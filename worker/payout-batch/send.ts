@@ -19,10 +19,13 @@ import type { ProxyEnv } from '../env';
 import type { Created } from '../payout/create';
 import { payoutStub } from '../stubs';
 import { completeIfDone, pause } from './lifecycle';
-import type { BatchStore, RowRecord } from './store';
+import type { BatchStore, BatchTaskKind, RowRecord } from './store';
 
 /** How often the sent rows' payouts are read while some have not settled. */
 export const FOLLOW_EVERY_MS = 1_000;
+
+/** How long after its calls' timeout a running task's watchdog comes due. */
+const WATCHDOG_GRACE_MS = 1_000;
 
 /** Rows whose payouts one `follow` run reads. */
 const FOLLOW_PAGE = 100;
@@ -93,10 +96,16 @@ function recordAnswer(
  */
 export async function runSend(env: ProxyEnv, store: BatchStore): Promise<void> {
   const { tasks } = store.open();
-  tasks.cancel('send');
   const batch = store.batch();
-  if (batch?.status !== 'sending') return;
-  const limit = loadConfig(env).payoutBatchConcurrency;
+  if (batch?.status !== 'sending') {
+    tasks.cancel('send');
+    return;
+  }
+  const config = loadConfig(env);
+  // While the calls are out the task stays, due after they must have answered: an eviction
+  // or a crash now leaves the alarm to resume from the rows' records.
+  watch(store, 'send', config.upstreamTimeoutMs);
+  const limit = config.payoutBatchConcurrency;
   const resumed = store.rowsIn('sending', limit);
   const fresh = store.rowsIn('queued', limit - resumed.length);
   // The sent record, written before any Payout object is asked (one synchronous step).
@@ -115,6 +124,7 @@ export async function runSend(env: ProxyEnv, store: BatchStore): Promise<void> {
     if (answer.status === 'fulfilled') recordAnswer(store, row, again, answer.value);
     else unreachable += 1;
   });
+  tasks.cancel('send');
   planNext(store);
   if (unreachable > 0) throw new Error(`${unreachable} payout objects could not be reached`);
 }
@@ -122,7 +132,7 @@ export async function runSend(env: ProxyEnv, store: BatchStore): Promise<void> {
 /** The `follow` task: reads the sent, unsettled rows' payouts (a page per run). */
 export async function runFollow(env: ProxyEnv, store: BatchStore): Promise<void> {
   const { tasks } = store.open();
-  tasks.cancel('follow');
+  watch(store, 'follow', loadConfig(env).upstreamTimeoutMs);
   const open = store.unsettled(FOLLOW_PAGE);
   const views = await Promise.all(open.map((row) => payoutStub(env, row.payout_reference).view()));
   views.forEach((view, i) => {
@@ -133,7 +143,13 @@ export async function runFollow(env: ProxyEnv, store: BatchStore): Promise<void>
       failure: view.value.failure?.message ?? null,
     });
   });
+  tasks.cancel('follow');
   planNext(store);
+}
+
+/** Keeps a running task scheduled as its own watchdog, due once its calls must have ended. */
+export function watch(store: BatchStore, kind: BatchTaskKind, timeoutMs: number): void {
+  store.open().tasks.schedule(kind, kind, Date.now() + timeoutMs + WATCHDOG_GRACE_MS, null);
 }
 
 /** Schedules what the batch does next: more rows now, a read of its payouts soon, or its end. */

@@ -3,10 +3,11 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, vi } from 'vitest';
+import { devInbox } from '../../../worker/dev-inbox/inbox';
 import worker from '../../../worker/dev-worker';
 import type { BatchView, RowView } from '../../../worker/payout-batch/view';
 import { testKey } from '../hardening/merchant-keys-support';
-import { BASE, merchant, ref, seenBodies } from '../helpers';
+import { BASE, merchant, ref, sandbox, seenBodies } from '../helpers';
 import { sandboxTransactions } from '../hostile/support';
 
 /** A second `full` key: the approver (the dev key, id `default`, creates). */
@@ -140,4 +141,30 @@ export async function sandboxCounts(references: readonly string[]): Promise<Map<
     if (r !== null && wanted.has(r)) counts.set(r, counts.get(r)! + 1);
   }
   return counts;
+}
+
+/** The merchant webhooks of `type` about batch `id` the dev receiver got (verified). */
+export async function batchWebhooks(id: string, type: string): Promise<unknown[]> {
+  const all = (await devInbox(env)!.listWebhooks()) as unknown as {
+    verified: boolean;
+    body: { type: string; data: { batch_id?: string } };
+  }[];
+  return all.filter((w) => w.verified && w.body.type === type && w.body.data.batch_id === id);
+}
+
+/** The wallet balance of `currency` as GET /v1/balance answers it (major units). */
+export async function walletBalance(currency: string): Promise<number> {
+  const res = await merchant('/v1/balance');
+  expect(res.status).toBe(200);
+  const { data } = (await res.json()) as { data: { currency: string; balance: string }[] };
+  return Number(data.find((w) => w.currency === currency)!.balance);
+}
+
+/** Changes the sandbox's lasting settings (PUT /control/settings); `null`: all off. */
+export async function sandboxSettings(settings: Record<string, unknown> | null): Promise<void> {
+  const res = await sandbox('/control/settings', {
+    method: settings ? 'PUT' : 'DELETE',
+    body: settings ? JSON.stringify(settings) : undefined,
+  });
+  expect(res.status).toBe(200);
 }
