@@ -36,14 +36,11 @@ export const payoutBatchRowInput = named(
 );
 
 /** The JSON body of `POST /v1/payout-batches` (a `text/csv` body is the alternative). */
-export const payoutBatchBody = named(
-  'PayoutBatchCreate',
-  z.object({
-    rows: z.array(payoutBatchRowInput).min(1).max(5000),
-    reference: z.string().optional(),
-    description: z.string().optional(),
-  }),
-);
+export const payoutBatchBody = z.object({
+  rows: z.array(payoutBatchRowInput).min(1).max(5000),
+  reference: z.string().optional(),
+  description: z.string().optional(),
+});
 
 const counts = z.object(Object.fromEntries(rowStatus.options.map((s) => [s, z.number().int()])));
 
