@@ -28,5 +28,8 @@ export const payoutBatchBodySchema = z.strictObject({
   description: z.optional(text(200)),
 });
 
+/** The batch's own fields without its rows: a CSV upload's query parameters. */
+export const payoutBatchFieldsSchema = z.omit(payoutBatchBodySchema, { rows: true });
+
 /** A valid payout batch body. */
 export type PayoutBatchBody = z.output<typeof payoutBatchBodySchema>;

@@ -12,6 +12,7 @@
  * refused (`reference_used`), never counted as the batch's.
  * @module
  */
+import { MAX_REFERENCE_LENGTH } from '../../shared/references';
 import type { PayoutBody } from '../../shared/schemas';
 import { loadConfig } from '../config';
 import type { Outcome } from '../durable/outcome';
@@ -32,6 +33,15 @@ const FOLLOW_PAGE = 100;
 
 /** The upstream's refusal that pauses a batch rather than failing its row. */
 const SHORT_BALANCE = /insufficient wallet balance/i;
+
+/**
+ * The reference of a row's n-th send, `<reference>.<n>`, cut to the longest reference (a cut
+ * one that meets another payout is refused as used, never sent twice).
+ */
+export function retryReference(reference: string, n: number): string {
+  const suffix = `.${n}`;
+  return reference.slice(0, MAX_REFERENCE_LENGTH - suffix.length) + suffix;
+}
 
 /** The payout a row sends now (its reference is the row's current payout reference). */
 function payoutOf(row: RowRecord): PayoutBody {
@@ -69,7 +79,7 @@ function recordAnswer(
     // payout is failed for good and keeps its own record).
     store.setRow(row.line, {
       state: 'queued',
-      payout_reference: `${row.reference}.${row.tries + 1}`,
+      payout_reference: retryReference(row.reference, row.tries + 1),
       failure: null,
     });
     pause(store, upstream);
@@ -116,7 +126,9 @@ export async function runSend(env: ProxyEnv, store: BatchStore): Promise<void> {
     ...fresh.map((row) => ({ row: { ...row, tries: row.tries + 1 }, resumed: false })),
   ];
   const answers = await Promise.allSettled(
-    work.map(({ row }) => payoutStub(env, row.payout_reference).create(payoutOf(row), createdBy)),
+    work.map(async ({ row }) =>
+      payoutStub(env, row.payout_reference).create(payoutOf(row), createdBy),
+    ),
   );
   let unreachable = 0;
   answers.forEach((answer, i) => {

@@ -7,7 +7,12 @@
  */
 import { Hono, type Context } from 'hono';
 import { CheckoutError } from '../../shared/errors';
-import { balanceResponseSchema, BATCH_MAX_ROWS, payoutBatchBodySchema } from '../../shared/schemas';
+import {
+  balanceResponseSchema,
+  BATCH_MAX_ROWS,
+  payoutBatchBodySchema,
+  payoutBatchFieldsSchema,
+} from '../../shared/schemas';
 import { UPSTREAM_PATHS } from '../../shared/upstream-endpoints';
 import { validate } from '../../shared/validation';
 import type { ProxyApp } from '../app-env';
@@ -49,12 +54,18 @@ async function readBatch(c: Context<ProxyApp>) {
       refused([{ line: parsed.line, field: '', code: 'unreadable', message: parsed.message }]);
     }
     const { rows, issues } = csvRows(parsed.header, parsed.records);
+    const fields = validate(payoutBatchFieldsSchema, c.req.query());
+    if (!fields.ok) {
+      throw new CheckoutError('VALIDATION_FAILED', 'The query is invalid.', {
+        issues: fields.issues,
+      });
+    }
     return {
       hashed: text,
       rows,
       issues,
-      reference: c.req.query('reference') ?? null,
-      description: c.req.query('description') ?? null,
+      reference: fields.value.reference ?? null,
+      description: fields.value.description ?? null,
     };
   }
   const body = await readJson(c, PAYOUT_BATCH_BODY_LIMIT);
