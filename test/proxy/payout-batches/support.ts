@@ -1,13 +1,11 @@
 // Payout batches through the real proxy and the real sandbox: create (JSON or CSV), approve as
 // another key, wait for the batch to finish, and read what the sandbox made of it.
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { expect, vi } from 'vitest';
 import { devInbox } from '../../../worker/dev-inbox/inbox';
-import worker from '../../../worker/dev-worker';
 import type { BatchView, RowView } from '../../../worker/payout-batch/view';
-import { testKey } from '../hardening/merchant-keys-support';
-import { BASE, merchant, ref, sandbox, seenBodies } from '../helpers';
+import { send, testKey } from '../hardening/merchant-keys-support';
+import { merchant, ref, sandbox } from '../helpers';
 import { sandboxTransactions } from '../hostile/support';
 
 /** A second `full` key: the approver (the dev key, id `default`, creates). */
@@ -76,22 +74,12 @@ export async function approve(
   body?: Record<string, unknown>,
   key: string = APPROVER,
 ): Promise<Answer<BatchView & { error?: { code: string; details?: Record<string, unknown> } }>> {
-  const headers = new Headers({ authorization: `Bearer ${key}` });
-  if (body) headers.set('content-type', 'application/json');
-  const ctx = createExecutionContext();
-  const res = await worker.fetch!(
-    new Request(`${BASE}/v1/payout-batches/${id}/approve`, {
-      method: 'POST',
-      headers,
-      body: body ? JSON.stringify(body) : undefined,
-    }) as Request<unknown, IncomingRequestCfProperties>,
-    withApprover,
-    ctx,
-  );
-  await waitOnExecutionContext(ctx);
-  const text = await res.clone().text();
-  seenBodies.push(text);
-  return answer(res);
+  const res = await send(withApprover, `/v1/payout-batches/${id}/approve`, {
+    method: 'POST',
+    key,
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  return { status: res.status, json: res.json as unknown as BatchView };
 }
 
 /** GET /v1/payout-batches/:id. */
