@@ -105,6 +105,42 @@ export interface paths {
     /** Deliver one of a payout's webhooks again */
     post: operations["resendPayoutWebhook"];
   };
+  "/v1/payout-batches": {
+    /** List payout batches */
+    get: operations["listPayoutBatches"];
+    /**
+     * Create a payout batch (JSON rows or a CSV upload)
+     * @description Every row is checked first; a batch with any bad row is refused whole (422 `BATCH_INVALID`, `details.rows` = `[{line, field, code, message}]`, the CSV header being line 1, a JSON row its index + 1) and nothing is recorded. A good batch waits for another actor’s approval. A CSV may carry `reference` and `description` as query parameters.
+     */
+    post: operations["createPayoutBatch"];
+  };
+  "/v1/payout-batches/{id}": {
+    /** Read a payout batch: counts, totals, progress */
+    get: operations["getPayoutBatch"];
+  };
+  "/v1/payout-batches/{id}/rows": {
+    /** Page through a batch’s rows with their payout state */
+    get: operations["listPayoutBatchRows"];
+  };
+  "/v1/payout-batches/{id}/results.csv": {
+    /** Download a batch’s results (line, reference, status, upstream reference, failure) */
+    get: operations["getPayoutBatchResults"];
+  };
+  "/v1/payout-batches/{id}/approve": {
+    /**
+     * Approve a payout batch (another actor than its creator)
+     * @description Body `{"partial": true}` (optional) sends even when the wallet balance is below a currency’s total; without it such a batch is 409 `INSUFFICIENT_BALANCE` with the figures.
+     */
+    post: operations["approvePayoutBatch"];
+  };
+  "/v1/payout-batches/{id}/cancel": {
+    /** Cancel a batch before approval, or its rows not yet sent */
+    post: operations["cancelPayoutBatch"];
+  };
+  "/v1/payout-batches/{id}/resume": {
+    /** Continue a batch paused by the wallet balance */
+    post: operations["resumePayoutBatch"];
+  };
   "/v1/payment-links": {
     /** The upstream's payment links */
     get: operations["listPaymentLinks"];
@@ -361,6 +397,27 @@ export interface webhooks {
      */
     post: operations["webhook_refund_anomaly"];
   };
+  "payout_batch.approved": {
+    /**
+     * `payout_batch.approved`
+     * @description POSTed to MERCHANT_WEBHOOK_URL, signed per Standard Webhooks: verify the `webhook-signature` with `verifyWebhook` (`unified-checkout/webhooks` or `unified-checkout/client`) before trusting the body.
+     */
+    post: operations["webhook_payout_batch_approved"];
+  };
+  "payout_batch.paused": {
+    /**
+     * `payout_batch.paused`
+     * @description POSTed to MERCHANT_WEBHOOK_URL, signed per Standard Webhooks: verify the `webhook-signature` with `verifyWebhook` (`unified-checkout/webhooks` or `unified-checkout/client`) before trusting the body.
+     */
+    post: operations["webhook_payout_batch_paused"];
+  };
+  "payout_batch.completed": {
+    /**
+     * `payout_batch.completed`
+     * @description POSTed to MERCHANT_WEBHOOK_URL, signed per Standard Webhooks: verify the `webhook-signature` with `verifyWebhook` (`unified-checkout/webhooks` or `unified-checkout/client`) before trusting the body.
+     */
+    post: operations["webhook_payout_batch_completed"];
+  };
   "payment_link.paid": {
     /**
      * `payment_link.paid`
@@ -400,7 +457,7 @@ export interface components {
     WebhookRecord: {
       id: string;
       /** @enum {string} */
-      type: "checkout.succeeded" | "checkout.failed" | "checkout.expired" | "checkout.anomaly" | "checkout.requires_action" | "integration.error" | "payout.succeeded" | "payout.failed" | "payout.anomaly" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "refund.anomaly" | "payment_link.paid" | "payment_link.anomaly";
+      type: "checkout.succeeded" | "checkout.failed" | "checkout.expired" | "checkout.anomaly" | "checkout.requires_action" | "integration.error" | "payout.succeeded" | "payout.failed" | "payout.anomaly" | "refund.succeeded" | "refund.failed" | "refund.canceled" | "refund.anomaly" | "payout_batch.approved" | "payout_batch.paused" | "payout_batch.completed" | "payment_link.paid" | "payment_link.anomaly";
       status: string;
       tries: number;
       /** @description ISO 8601 (UTC). */
@@ -795,6 +852,132 @@ export interface components {
           at: string | null;
           sub_merchant_id: string | null;
         })[];
+    };
+    PayoutBatchRowInput: {
+      reference: string;
+      amount: number;
+      currency: string;
+      mobile: string;
+      method: string;
+      narration?: string;
+    };
+    PayoutBatch: {
+      id: string;
+      /** @constant */
+      object: "payout_batch";
+      reference: string | null;
+      description: string | null;
+      /** @enum {string} */
+      status: "awaiting_approval" | "sending" | "paused" | "completed" | "canceled";
+      paused_reason: string | null;
+      count: number;
+      totals: {
+          currency: string;
+          amount: number;
+        }[];
+      counts: {
+        queued: number;
+        sending: number;
+        pending: number;
+        succeeded: number;
+        failed: number;
+        needs_review: number;
+        mismatch: number;
+        canceled: number;
+      };
+      sent_totals: {
+          currency: string;
+          amount: number;
+        }[];
+      settled_totals: {
+          currency: string;
+          amount: number;
+        }[];
+      failed_totals: {
+          currency: string;
+          amount: number;
+        }[];
+      progress: {
+        total: number;
+        sent: number;
+        settled: number;
+        percent: number;
+      };
+      created_by: components["schemas"]["CreatedBy"];
+      approved_by: components["schemas"]["CreatedBy"] | null;
+      /** @description ISO 8601 (UTC). */
+      created_at: string;
+      approved_at: string | null;
+      completed_at: string | null;
+    };
+    PayoutBatchRow: {
+      line: number;
+      reference: string;
+      payout_reference: string;
+      amount: number;
+      currency: string;
+      /** @enum {string} */
+      status: "queued" | "sending" | "pending" | "succeeded" | "failed" | "needs_review" | "mismatch" | "canceled";
+      upstream_reference: string | null;
+      failure: string | null;
+    };
+    PayoutBatchRowPage: {
+      data: components["schemas"]["PayoutBatchRow"][];
+      has_more: boolean;
+    };
+    PayoutBatchList: {
+      data: ({
+          id: string;
+          /** @enum {string} */
+          status: "awaiting_approval" | "sending" | "paused" | "completed" | "canceled";
+          reference: string | null;
+          count: number;
+          totals: {
+              currency: string;
+              amount: number;
+            }[];
+          /** @description ISO 8601 (UTC). */
+          created_at: string;
+          /** @description ISO 8601 (UTC). */
+          updated_at: string;
+          completed_at: string | null;
+        })[];
+      has_more: boolean;
+      next_cursor: string | null;
+    };
+    PayoutBatchEventData: {
+      batch_id: string;
+      reference: string | null;
+      /** @enum {string} */
+      status: "awaiting_approval" | "sending" | "paused" | "completed" | "canceled";
+      count: number;
+      counts: {
+        queued: number;
+        sending: number;
+        pending: number;
+        succeeded: number;
+        failed: number;
+        needs_review: number;
+        mismatch: number;
+        canceled: number;
+      };
+      totals: {
+          currency: string;
+          amount: number;
+        }[];
+      sent_totals: {
+          currency: string;
+          amount: number;
+        }[];
+      settled_totals: {
+          currency: string;
+          amount: number;
+        }[];
+      failed_totals: {
+          currency: string;
+          amount: number;
+        }[];
+      [key: string]: unknown;
     };
     Payout: {
       reference: string;
@@ -1442,6 +1625,33 @@ export interface components {
       timestamp: string;
       data: components["schemas"]["RefundAnomalyData"];
     };
+    PayoutBatchApprovedEvent: {
+      /** @description The event id, also the `webhook-id` header; stable across retries. */
+      id: string;
+      /** @constant */
+      type: "payout_batch.approved";
+      /** @description ISO 8601 (UTC). */
+      timestamp: string;
+      data: components["schemas"]["PayoutBatchEventData"];
+    };
+    PayoutBatchPausedEvent: {
+      /** @description The event id, also the `webhook-id` header; stable across retries. */
+      id: string;
+      /** @constant */
+      type: "payout_batch.paused";
+      /** @description ISO 8601 (UTC). */
+      timestamp: string;
+      data: components["schemas"]["PayoutBatchEventData"];
+    };
+    PayoutBatchCompletedEvent: {
+      /** @description The event id, also the `webhook-id` header; stable across retries. */
+      id: string;
+      /** @constant */
+      type: "payout_batch.completed";
+      /** @description ISO 8601 (UTC). */
+      timestamp: string;
+      data: components["schemas"]["PayoutBatchEventData"];
+    };
     PaymentLinkPaidEvent: {
       /** @description The event id, also the `webhook-id` header; stable across retries. */
       id: string;
@@ -1461,7 +1671,7 @@ export interface components {
       data: components["schemas"]["MoneyAnomalyData"];
     };
     /** @enum {string} */
-    ErrorCode: "INVALID_JSON" | "VALIDATION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNAUTHORIZED" | "FORBIDDEN" | "ORIGIN_NOT_ALLOWED" | "RATE_LIMITED" | "SESSION_NOT_FOUND" | "SESSION_CLOSED" | "SESSION_EXPIRED" | "SESSION_CONFLICT" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_IN_PROGRESS" | "ATTEMPT_IN_PROGRESS" | "NO_ATTEMPT_WAITING" | "COUNTRY_NOT_AVAILABLE" | "METHOD_NOT_AVAILABLE" | "OTP_INVALID" | "OTP_EXPIRED" | "OTP_LOCKED" | "SIGNATURE_INVALID" | "TIMESTAMP_OUT_OF_RANGE" | "SOURCE_NOT_ALLOWED" | "UPSTREAM_REJECTED" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "MERCHANT_UNAVAILABLE" | "UPSTREAM_AUTH" | "NOT_SETTLED" | "PAYMENT_IN_PROGRESS" | "ALREADY_PAID" | "REFUND_EXCEEDS_PAID" | "NOT_PAID" | "CURRENCY_MISMATCH" | "REFUND_DESTINATION_REQUIRED" | "REPLAY_IN_PROGRESS" | "REFUND_NOT_CANCELABLE" | "CONFIG_INVALID" | "INTERNAL";
+    ErrorCode: "INVALID_JSON" | "VALIDATION_FAILED" | "UNSUPPORTED_MEDIA_TYPE" | "PAYLOAD_TOO_LARGE" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "UNAUTHORIZED" | "FORBIDDEN" | "ORIGIN_NOT_ALLOWED" | "RATE_LIMITED" | "SESSION_NOT_FOUND" | "SESSION_CLOSED" | "SESSION_EXPIRED" | "SESSION_CONFLICT" | "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_IN_PROGRESS" | "ATTEMPT_IN_PROGRESS" | "NO_ATTEMPT_WAITING" | "COUNTRY_NOT_AVAILABLE" | "METHOD_NOT_AVAILABLE" | "OTP_INVALID" | "OTP_EXPIRED" | "OTP_LOCKED" | "SIGNATURE_INVALID" | "TIMESTAMP_OUT_OF_RANGE" | "SOURCE_NOT_ALLOWED" | "UPSTREAM_REJECTED" | "UPSTREAM_UNAVAILABLE" | "UPSTREAM_TIMEOUT" | "MERCHANT_UNAVAILABLE" | "UPSTREAM_AUTH" | "NOT_SETTLED" | "PAYMENT_IN_PROGRESS" | "ALREADY_PAID" | "REFUND_EXCEEDS_PAID" | "NOT_PAID" | "CURRENCY_MISMATCH" | "REFUND_DESTINATION_REQUIRED" | "REPLAY_IN_PROGRESS" | "REFUND_NOT_CANCELABLE" | "BATCH_INVALID" | "SAME_APPROVER" | "INSUFFICIENT_BALANCE" | "BATCH_STATE_CONFLICT" | "CONFIG_INVALID" | "INTERNAL";
     ErrorBody: {
       error: {
         code: components["schemas"]["ErrorCode"];
@@ -1530,6 +1740,18 @@ export interface components {
       country_id?: number;
       name?: string;
       narration?: string;
+    };
+    CreatePayoutBatchBody: {
+      rows: {
+          reference: string;
+          amount: number;
+          currency: string;
+          mobile: string;
+          method: string;
+          narration?: string;
+        }[];
+      reference?: string;
+      description?: string;
     };
     CreatePaymentLinkBody: {
       business_name: string;
@@ -3443,6 +3665,765 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /** List payout batches */
+  listPayoutBatches: {
+    parameters: {
+      query?: {
+        limit?: string;
+        starting_after?: string;
+        created_gte?: string;
+        created_lt?: string;
+        status?: "awaiting_approval" | "sending" | "paused" | "completed" | "canceled";
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PayoutBatchList"];
+        };
+      };
+      /** @description `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "VALIDATION_FAILED";
+            };
+          };
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /**
+   * Create a payout batch (JSON rows or a CSV upload)
+   * @description Every row is checked first; a batch with any bad row is refused whole (422 `BATCH_INVALID`, `details.rows` = `[{line, field, code, message}]`, the CSV header being line 1, a JSON row its index + 1) and nothing is recorded. A good batch waits for another actor’s approval. A CSV may carry `reference` and `description` as query parameters.
+   */
+  createPayoutBatch: {
+    parameters: {
+      header?: {
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CreatePayoutBatchBody"];
+        "text/csv": string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PayoutBatch"];
+        };
+      };
+      /** @description OK */
+      201: {
+        content: {
+          "application/json": components["schemas"]["PayoutBatch"];
+        };
+      };
+      /** @description `INVALID_JSON`, `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "INVALID_JSON" | "VALIDATION_FAILED";
+            };
+          });
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `IDEMPOTENCY_MISMATCH`, `IDEMPOTENCY_IN_PROGRESS` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "IDEMPOTENCY_MISMATCH" | "IDEMPOTENCY_IN_PROGRESS";
+            };
+          });
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "PAYLOAD_TOO_LARGE";
+            };
+          };
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNSUPPORTED_MEDIA_TYPE";
+            };
+          };
+        };
+      };
+      /** @description `BATCH_INVALID` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "BATCH_INVALID";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /** Read a payout batch: counts, totals, progress */
+  getPayoutBatch: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PayoutBatch"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /** Page through a batch’s rows with their payout state */
+  listPayoutBatchRows: {
+    parameters: {
+      query?: {
+        starting_after?: number;
+        limit?: number;
+      };
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PayoutBatchRowPage"];
+        };
+      };
+      /** @description `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "VALIDATION_FAILED";
+            };
+          };
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /** Download a batch’s results (line, reference, status, upstream reference, failure) */
+  getPayoutBatchResults: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description RFC 4180 CSV, one row a line. */
+      200: {
+        content: {
+          "text/csv": string;
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /**
+   * Approve a payout batch (another actor than its creator)
+   * @description Body `{"partial": true}` (optional) sends even when the wallet balance is below a currency’s total; without it such a batch is 409 `INSUFFICIENT_BALANCE` with the figures.
+   */
+  approvePayoutBatch: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PayoutBatch"];
+        };
+      };
+      /** @description `INVALID_JSON`, `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "INVALID_JSON" | "VALIDATION_FAILED";
+            };
+          });
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `BATCH_STATE_CONFLICT`, `SAME_APPROVER`, `INSUFFICIENT_BALANCE` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "BATCH_STATE_CONFLICT" | "SAME_APPROVER" | "INSUFFICIENT_BALANCE";
+            };
+          });
+        };
+      };
+      /** @description `PAYLOAD_TOO_LARGE` */
+      413: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "PAYLOAD_TOO_LARGE";
+            };
+          };
+        };
+      };
+      /** @description `UNSUPPORTED_MEDIA_TYPE` */
+      415: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNSUPPORTED_MEDIA_TYPE";
+            };
+          };
+        };
+      };
+      /** @description `UPSTREAM_REJECTED` */
+      422: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UPSTREAM_REJECTED";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+      /** @description `UPSTREAM_UNAVAILABLE` */
+      502: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UPSTREAM_UNAVAILABLE";
+            };
+          };
+        };
+      };
+      /** @description `UPSTREAM_AUTH` */
+      503: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UPSTREAM_AUTH";
+            };
+          };
+        };
+      };
+      /** @description `UPSTREAM_TIMEOUT` */
+      504: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UPSTREAM_TIMEOUT";
+            };
+          };
+        };
+      };
+    };
+  };
+  /** Cancel a batch before approval, or its rows not yet sent */
+  cancelPayoutBatch: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PayoutBatch"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `BATCH_STATE_CONFLICT` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "BATCH_STATE_CONFLICT";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /** Continue a batch paused by the wallet balance */
+  resumePayoutBatch: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PayoutBatch"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `BATCH_STATE_CONFLICT` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "BATCH_STATE_CONFLICT";
             };
           };
         };
@@ -6791,6 +7772,78 @@ export interface operations {
     requestBody: {
       content: {
         "application/json": components["schemas"]["RefundAnomalyEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx: delivered; anything else is retried for three days. */
+      200: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * `payout_batch.approved`
+   * @description POSTed to MERCHANT_WEBHOOK_URL, signed per Standard Webhooks: verify the `webhook-signature` with `verifyWebhook` (`unified-checkout/webhooks` or `unified-checkout/client`) before trusting the body.
+   */
+  webhook_payout_batch_approved: {
+    parameters: {
+      header: {
+        "webhook-id": string;
+        "webhook-timestamp": string;
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutBatchApprovedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx: delivered; anything else is retried for three days. */
+      200: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * `payout_batch.paused`
+   * @description POSTed to MERCHANT_WEBHOOK_URL, signed per Standard Webhooks: verify the `webhook-signature` with `verifyWebhook` (`unified-checkout/webhooks` or `unified-checkout/client`) before trusting the body.
+   */
+  webhook_payout_batch_paused: {
+    parameters: {
+      header: {
+        "webhook-id": string;
+        "webhook-timestamp": string;
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutBatchPausedEvent"];
+      };
+    };
+    responses: {
+      /** @description Any 2xx: delivered; anything else is retried for three days. */
+      200: {
+        content: never;
+      };
+    };
+  };
+  /**
+   * `payout_batch.completed`
+   * @description POSTed to MERCHANT_WEBHOOK_URL, signed per Standard Webhooks: verify the `webhook-signature` with `verifyWebhook` (`unified-checkout/webhooks` or `unified-checkout/client`) before trusting the body.
+   */
+  webhook_payout_batch_completed: {
+    parameters: {
+      header: {
+        "webhook-id": string;
+        "webhook-timestamp": string;
+        "webhook-signature": string;
+      };
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PayoutBatchCompletedEvent"];
       };
     };
     responses: {

@@ -1,7 +1,7 @@
 /**
  * `unified-checkout/client`: a typed client of the merchant API, generated from the OpenAPI
  * document (client/api-types.ts, by openapi-typescript) over `openapi-fetch`: sessions, refunds, payouts,
- * payment links and the lists, an `Idempotency-Key` on every create (yours or a random one),
+ * payout batches, payment links and the lists, an `Idempotency-Key` on every create (yours or a random one),
  * retries on 429 and 5xx that honour `Retry-After`, and the webhook verifier. Server-side only:
  * it holds the merchant API key. docs/api.md, "Typed client".
  * @module
@@ -36,6 +36,10 @@ export type CreateRefundBody = Schemas['CreateRefundBody'];
 export type CreateSessionBody = Schemas['CreateSessionBody'];
 /** The body of `POST /v1/payouts`. */
 export type CreatePayoutBody = Schemas['CreatePayoutBody'];
+/** The JSON body of `POST /v1/payout-batches` (`uploadCsv` sends a CSV instead). */
+export type CreatePayoutBatchBody = Schemas['CreatePayoutBatchBody'];
+/** A payout batch: counts per row status, totals, progress. */
+export type PayoutBatch = Schemas['PayoutBatch'];
 /** The body of `POST /v1/payment-links`. */
 export type CreatePaymentLinkBody = Schemas['CreatePaymentLinkBody'];
 /** The error body every route answers with. */
@@ -54,6 +58,9 @@ export type WebhookEvent = Schemas[
   | 'RefundSucceededEvent'
   | 'RefundFailedEvent'
   | 'RefundAnomalyEvent'
+  | 'PayoutBatchApprovedEvent'
+  | 'PayoutBatchPausedEvent'
+  | 'PayoutBatchCompletedEvent'
   | 'PaymentLinkPaidEvent'
   | 'PaymentLinkAnomalyEvent'];
 
@@ -149,6 +156,55 @@ export function createClient(options: ClientOptions) {
         result<Payout>(await api.GET('/v1/payouts/{ref}', { params: { path: { ref } } })),
       list: async (query: Query<'listPayouts'> = {}) =>
         result<Schemas['PayoutList']>(await api.GET('/v1/payouts', { params: { query } })),
+    },
+    payoutBatches: {
+      create: async (body: CreatePayoutBatchBody, opts?: CreateOptions) =>
+        result<PayoutBatch>(
+          await api.POST('/v1/payout-batches', { body, headers: keyHeader(opts) }),
+        ),
+      /** A CSV upload (`reference,amount,currency,mobile,method,narration`), sent as it is. */
+      uploadCsv: async (csv: string, opts?: CreateOptions) =>
+        result<PayoutBatch>(
+          await api.POST('/v1/payout-batches', {
+            body: csv as unknown as CreatePayoutBatchBody,
+            bodySerializer: (text) => text as unknown as string,
+            headers: { ...keyHeader(opts), 'content-type': 'text/csv' },
+          }),
+        ),
+      get: async (id: string) =>
+        result<PayoutBatch>(await api.GET('/v1/payout-batches/{id}', { params: { path: { id } } })),
+      list: async (query: Query<'listPayoutBatches'> = {}) =>
+        result<Schemas['PayoutBatchList']>(
+          await api.GET('/v1/payout-batches', { params: { query } }),
+        ),
+      rows: async (id: string, query: Query<'listPayoutBatchRows'> = {}) =>
+        result<Schemas['PayoutBatchRowPage']>(
+          await api.GET('/v1/payout-batches/{id}/rows', { params: { path: { id }, query } }),
+        ),
+      /** The results file (CSV text). */
+      results: async (id: string) =>
+        result<string>(
+          await api.GET('/v1/payout-batches/{id}/results.csv', {
+            params: { path: { id } },
+            parseAs: 'text',
+          }),
+        ),
+      /** Approves as this client's key (another key than the creator's). */
+      approve: async (id: string, body: { partial?: boolean } = {}) =>
+        result<PayoutBatch>(
+          await api.POST('/v1/payout-batches/{id}/approve', {
+            params: { path: { id } },
+            body: body as never,
+          }),
+        ),
+      cancel: async (id: string) =>
+        result<PayoutBatch>(
+          await api.POST('/v1/payout-batches/{id}/cancel', { params: { path: { id } } }),
+        ),
+      resume: async (id: string) =>
+        result<PayoutBatch>(
+          await api.POST('/v1/payout-batches/{id}/resume', { params: { path: { id } } }),
+        ),
     },
     paymentLinks: {
       create: async (body: CreatePaymentLinkBody, opts?: CreateOptions) =>

@@ -111,6 +111,17 @@ export const ErrorCode = {
   /** The refund cannot be canceled: its payout's create may have reached the payment service
    * (or it settled); `details` says its `status` and `create_state`. */
   REFUND_NOT_CANCELABLE: 'REFUND_NOT_CANCELABLE',
+  /** A payout batch has bad rows and was refused whole (nothing recorded); `details.rows` lists
+   * each as `{line, field, code, message}`, `line` as a spreadsheet numbers it (header = 1). */
+  BATCH_INVALID: 'BATCH_INVALID',
+  /** A payout batch is approved by the actor who created it: another key or user must. */
+  SAME_APPROVER: 'SAME_APPROVER',
+  /** The wallet balance is below a payout batch's total in some currency; `details.shortfalls`
+   * gives `{currency, needed, available}`. Approve with `{"partial": true}` to send anyway. */
+  INSUFFICIENT_BALANCE: 'INSUFFICIENT_BALANCE',
+  /** The payout batch's state does not allow this (approve twice, resume a batch not paused,
+   * cancel a finished one); `details.status` says its state. */
+  BATCH_STATE_CONFLICT: 'BATCH_STATE_CONFLICT',
   /** The deployment's configuration is incomplete; `message` names what is missing. */
   CONFIG_INVALID: 'CONFIG_INVALID',
   /** Something failed on our side; nothing about the request was wrong. */
@@ -162,6 +173,10 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   REFUND_DESTINATION_REQUIRED: 422,
   REPLAY_IN_PROGRESS: 409,
   REFUND_NOT_CANCELABLE: 409,
+  BATCH_INVALID: 422,
+  SAME_APPROVER: 409,
+  INSUFFICIENT_BALANCE: 409,
+  BATCH_STATE_CONFLICT: 409,
   CONFIG_INVALID: 500,
   INTERNAL: 500,
 };

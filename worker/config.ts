@@ -94,6 +94,8 @@ export interface Config extends EndpointSettings {
    * `METHOD_STATUS`). */
   availability: AvailabilitySettings;
   // --- end payment methods ---
+  /** Rows of one payout batch sent side by side (`PAYOUT_BATCH_CONCURRENCY`, default 10). */
+  payoutBatchConcurrency: number;
 }
 
 /** The signature schemes `SERVICE_SIGNING_SCHEME` accepts (the first is the default). */
@@ -101,6 +103,9 @@ export const SIGNING_SCHEMES: readonly SigningScheme[] = ['sha256', 'hmac-sha256
 
 /** Default of `RETENTION_DAYS` (docs/data-retention.md). */
 export const DEFAULT_RETENTION_DAYS = 90;
+
+/** Default of `PAYOUT_BATCH_CONCURRENCY`. */
+export const DEFAULT_PAYOUT_BATCH_CONCURRENCY = 10;
 
 /** Default of `RECONCILE_HORIZON_HOURS`. */
 export const DEFAULT_RECONCILE_HORIZON_HOURS = 24;
@@ -265,6 +270,13 @@ export function loadConfig(env: ProxyEnv): Config {
   const methodRanges = methodLimits(read('METHOD_LIMITS'), problems); // payment methods (issue 27)
   const availability = availabilitySettings(env, problems); // payment methods (issue 27)
   const endpoints = endpointSettings(env, devMode, problems); // webhook endpoints' addresses, replays
+  const payoutBatchConcurrency = numberVar(
+    env,
+    'PAYOUT_BATCH_CONCURRENCY',
+    DEFAULT_PAYOUT_BATCH_CONCURRENCY,
+    problems,
+    { positive: true, whole: true },
+  );
   if (problems.length > 0) {
     throw new CheckoutError(
       'CONFIG_INVALID',
@@ -301,6 +313,7 @@ export function loadConfig(env: ProxyEnv): Config {
     promptLimits: limits, // prompt limits (issue #24, part 5)
     methodLimits: methodRanges, // payment methods (issue 27)
     availability, // payment methods (issue 27)
+    payoutBatchConcurrency,
     ...endpoints,
   };
   cache.set(env, config);

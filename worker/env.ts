@@ -56,6 +56,8 @@ export interface ProxySettings {
   METHOD_STATUS?: string;
   /** Comma-separated ports a webhook endpoint may use besides 443 (outside development). */
   WEBHOOK_ALLOWED_PORTS?: string;
+  /** Rows of one payout batch sent side by side (default 10; docs/payout-batches.md). */
+  PAYOUT_BATCH_CONCURRENCY?: string;
   /** Events replays may send to one webhook endpoint in 24 hours (default 10000). */
   WEBHOOK_REPLAY_DAILY_LIMIT?: string;
 }

@@ -42,6 +42,20 @@ export function newRefundId(): string {
   return `re_${encode(crypto.getRandomValues(new Uint8Array(26)))}`;
 }
 
+/** A payout batch id: `pb_` and 26 base32 characters (130 bits). */
+export const BATCH_ID = /^pb_[a-z2-7]{26}$/;
+
+/**
+ * A new random payout batch id (130 bits; an idempotent create finds its id in the idempotency
+ * store).
+ *
+ * @example
+ * newBatchId(); // 'pb_3fz…'
+ */
+export function newBatchId(): string {
+  return `pb_${encode(crypto.getRandomValues(new Uint8Array(26)))}`;
+}
+
 /**
  * The session id an attempt reference belongs to, or null if it is not one of ours.
  *

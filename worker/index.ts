@@ -28,6 +28,7 @@ export { CheckoutSession } from './session/checkout-session';
 export { IdempotencyKey } from './idempotency/idempotency-key';
 export { Ledger } from './ledger/ledger';
 export { Payout } from './payout/payout';
+export { PayoutBatch } from './payout-batch/payout-batch';
 export { PhoneLimiter } from './prompt-limits/phone-limiter';
 export { WebhookEndpoints } from './webhook-endpoints/webhook-endpoints';
 

@@ -7,13 +7,15 @@
 import { CheckoutError } from '../shared/errors';
 import { isReference } from '../shared/references';
 import type { ProxyEnv } from './env';
-import { SESSION_ID } from './ids';
+import { BATCH_ID, SESSION_ID } from './ids';
 
 // The stub types come from the bindings (worker/worker-configuration.d.ts), not the class files.
 /** A session object's stub. */
 export type SessionStub = ReturnType<ProxyEnv['SESSIONS']['get']>;
 /** A payout object's stub. */
 export type PayoutStub = ReturnType<ProxyEnv['PAYOUTS']['get']>;
+/** A payout batch object's stub. */
+export type PayoutBatchStub = ReturnType<ProxyEnv['PAYOUT_BATCHES']['get']>;
 /** A ledger object's stub. */
 export type LedgerStub = ReturnType<ProxyEnv['LEDGER']['get']>;
 
@@ -62,4 +64,15 @@ export function payoutStub(env: ProxyEnv, reference: string): PayoutStub {
  */
 export function ledgerStub(env: ProxyEnv, name: string): LedgerStub {
   return env.LEDGER.get(env.LEDGER.idFromName(name));
+}
+
+/**
+ * The payout batch object of a batch id (`pb_…`); throws NOT_FOUND for an id no batch can have.
+ *
+ * @example
+ * const view = await payoutBatchStub(c.env, c.req.param('id')).view();
+ */
+export function payoutBatchStub(env: ProxyEnv, id: string): PayoutBatchStub {
+  if (!BATCH_ID.test(id)) throw new CheckoutError('NOT_FOUND', 'No payout batch has that id.');
+  return env.PAYOUT_BATCHES.get(env.PAYOUT_BATCHES.idFromName(id));
 }

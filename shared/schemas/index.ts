@@ -16,6 +16,7 @@ export * from './fields';
 export * from './object-rules';
 export * from './payment-link';
 export * from './payout-request';
+export * from './payout-batch';
 export * from './payout-response';
 export * from './refund-request';
 export * from './process-transaction';

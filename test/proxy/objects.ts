@@ -44,3 +44,8 @@ export async function withObjectEnv<T>(
     await swap(testEnv);
   }
 }
+
+/** The payout batch object of a batch id (`pb_…`). */
+export function payoutBatchObject(id: string) {
+  return env.PAYOUT_BATCHES.get(env.PAYOUT_BATCHES.idFromName(id));
+}

@@ -38,13 +38,16 @@ describe('the OpenAPI document', () => {
   });
 
   it('has one webhooks entry per event type', () => {
-    expect(Object.keys(document.webhooks as object)).toHaveLength(15);
+    expect(Object.keys(document.webhooks as object)).toHaveLength(18);
     expect(Object.keys(document.webhooks as object)).toEqual(
       expect.arrayContaining([
         'refund.succeeded',
         'refund.failed',
         'refund.canceled',
         'refund.anomaly',
+        'payout_batch.approved',
+        'payout_batch.paused',
+        'payout_batch.completed',
       ]),
     );
   });

@@ -23,6 +23,11 @@ export type WebhookType =
   /** A refund canceled before it was ever sent (`POST /v1/refunds/:id/cancel`). */
   | 'refund.canceled'
   | 'refund.anomaly'
+  /** A payout batch was approved, paused by the wallet's balance, or finished
+   * (docs/payout-batches.md); each of its rows keeps its own `payout.*`. */
+  | 'payout_batch.approved'
+  | 'payout_batch.paused'
+  | 'payout_batch.completed'
   | 'payment_link.paid'
   | 'payment_link.anomaly';
 

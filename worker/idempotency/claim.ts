@@ -19,7 +19,8 @@ import { bodyHashes } from './body-hash';
 import type { Claim } from './idempotency-key';
 
 /** The routes that take an Idempotency-Key, each with its own key space. */
-export type IdempotentRoute = 'sessions' | 'payouts' | 'payment-links' | 'refunds';
+export type IdempotentRoute =
+  'sessions' | 'payouts' | 'payment-links' | 'refunds' | 'payout-batches';
 
 /** The longest Idempotency-Key accepted. */
 export const IDEMPOTENCY_KEY_MAX = 255;

@@ -108,6 +108,19 @@ export interface LinkPaymentSummary {
   counted: string | null;
 }
 
+/** A payout batch's summary row (`id` is `pb_…`; migrations/0010-payout-batches.sql). */
+export interface PayoutBatchSummary {
+  id: string;
+  status: string;
+  reference: string | null;
+  count: number;
+  /** JSON `[{currency, amount}]`: the batch's totals. */
+  totals: string;
+  created_at: number;
+  updated_at: number;
+  completed_at: number | null;
+}
+
 /** A merchant webhook event as the feed keeps it. */
 export interface EventSummary {
   id: string;
@@ -126,6 +139,7 @@ export const INDEX_TABLES = {
   payout: 'payouts',
   link_payment: 'link_payments',
   refund: 'refunds',
+  payout_batch: 'payout_batches',
 } as const;
 
 /** A kind of summary row. */
@@ -138,6 +152,7 @@ export interface SummaryOf {
   payout: PayoutSummary;
   link_payment: LinkPaymentSummary;
   refund: RefundSummary;
+  payout_batch: PayoutBatchSummary;
 }
 
 /**

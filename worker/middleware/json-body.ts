@@ -30,6 +30,27 @@ async function utf8(request: Request): Promise<string> {
 }
 
 /**
+ * Reads the request's body as UTF-8 text, whatever its type; 413 PAYLOAD_TOO_LARGE above
+ * `limit` bytes (hono/body-limit, declared or streamed size).
+ *
+ * @example
+ * const csv = await readText(c, 2 * 1024 * 1024);
+ */
+export async function readText(c: Context, limit: number = DEFAULT_BODY_LIMIT): Promise<string> {
+  const limited = bodyLimit({
+    maxSize: limit,
+    onError: () => {
+      throw tooLarge(limit);
+    },
+  });
+  let text = '';
+  await limited(c, async () => {
+    text = await utf8(c.req.raw);
+  });
+  return text;
+}
+
+/**
  * Reads and parses the request's JSON body. Throws CheckoutError with UNSUPPORTED_MEDIA_TYPE,
  * PAYLOAD_TOO_LARGE, INVALID_JSON or VALIDATION_FAILED (hostile keys, too deep). For bodies
  * whose checks come before their shape (callbacks verify a signature first); routes with a
@@ -46,17 +67,7 @@ export async function readJson(c: Context, limit: number = DEFAULT_BODY_LIMIT): 
       'Send the body as JSON with the header Content-Type: application/json.',
     );
   }
-  // hono/body-limit: 413 on a declared or a streamed size over the limit (our error body).
-  const limited = bodyLimit({
-    maxSize: limit,
-    onError: () => {
-      throw tooLarge(limit);
-    },
-  });
-  let text = '';
-  await limited(c, async () => {
-    text = await utf8(c.req.raw);
-  });
+  const text = await readText(c, limit);
   let value: unknown;
   try {
     value = JSON.parse(text);

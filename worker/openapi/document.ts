@@ -258,6 +258,12 @@ export function openApiDocument(
               required: true,
               content: {
                 'application/json': { schema: ref(requestIds.get(operation.body)!) },
+                ...Object.fromEntries(
+                  (operation.bodyAlternatives ?? []).map((alt) => [
+                    alt.contentType,
+                    { schema: { type: 'string', description: alt.description } },
+                  ]),
+                ),
               },
             },
           }

@@ -27,6 +27,8 @@ export interface Operation {
   parameters?: readonly Record<string, unknown>[];
   /** The JSON body: the zod schema the route validates it with. */
   body?: z.core.$ZodType;
+  /** Other content types the body may come in besides JSON (e.g. a CSV upload). */
+  bodyAlternatives?: readonly { contentType: string; description: string }[];
   /** Takes an `Idempotency-Key` header (worker/idempotency/). */
   idempotent?: boolean;
   /** Each answer's status and its JSON body schema, or the content type of a non-JSON one. */

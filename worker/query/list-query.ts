@@ -74,6 +74,12 @@ export const LIST_SCHEMAS = {
     currency: z.optional(currency),
     reference: z.optional(reference),
   }),
+  payout_batches: z.strictObject({
+    ...page,
+    status: z.optional(
+      z.enum(['awaiting_approval', 'sending', 'paused', 'completed', 'canceled'] as const),
+    ),
+  }),
   refunds: z.strictObject({
     ...page,
     session_id: z.optional(z.string().check(z.regex(/^cs_[a-z2-7]{26}$/, 'must be a session id'))),

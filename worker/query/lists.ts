@@ -28,7 +28,7 @@ export interface Condition {
  */
 export async function listPage<R extends { created_at: number; id: string }, T>(
   db: D1Database,
-  table: 'sessions' | 'payouts' | 'link_payments' | 'refunds',
+  table: 'sessions' | 'payouts' | 'link_payments' | 'refunds' | 'payout_batches',
   conditions: Condition[],
   page: Page,
   view: (row: R) => T,

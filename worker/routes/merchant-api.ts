@@ -11,6 +11,7 @@ import { SCOPE_GRANTS } from '../keys/route-scopes';
 import { merchantAuth } from '../middleware/merchant-auth';
 import { merchantAdmin } from './merchant-admin';
 import { merchantPayments } from './merchant-payments';
+import { merchantPayoutBatches } from './merchant-payout-batches';
 import { merchantQueries } from './merchant-queries';
 import { merchantRedact } from './merchant-redact';
 import { merchantRefunds } from './merchant-refunds';
@@ -41,6 +42,7 @@ export function merchantApi() {
   app.route('/', merchantRefunds());
   app.route('/sessions', merchantSessions());
   app.route('/', merchantPayments());
+  app.route('/', merchantPayoutBatches());
   app.route('/', merchantWebhookEndpoints());
   app.route('/', paymentMethods()); // payment methods (issue 27)
   return app;

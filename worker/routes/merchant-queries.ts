@@ -32,6 +32,7 @@ import type {
   AttemptSummary,
   LinkPaymentSummary,
   PayoutSummary,
+  PayoutBatchSummary,
   RefundSummary,
   SessionSummary,
 } from '../index-store/tables';
@@ -98,6 +99,17 @@ const linkPaymentView = (l: LinkPaymentSummary) => ({
   payment_type: l.payment_type ?? null,
   created_at: isoOf(l.created_at),
   settled_at: isoOf(l.settled_at),
+});
+
+const payoutBatchView = (b: PayoutBatchSummary) => ({
+  id: b.id,
+  status: b.status,
+  reference: b.reference,
+  count: b.count,
+  totals: JSON.parse(b.totals) as unknown,
+  created_at: isoOf(b.created_at),
+  updated_at: isoOf(b.updated_at),
+  completed_at: isoOf(b.completed_at),
 });
 
 const refundView = (r: RefundSummary) => ({
@@ -189,6 +201,14 @@ export function merchantQueries() {
       't.id': q.reference,
     });
     return c.json(await listPage(indexOf(c), 'payouts', conditions, pageOf(q), payoutView));
+  });
+
+  app.get('/payout-batches', queryOf(LIST_SCHEMAS.payout_batches), async (c) => {
+    const q = c.req.valid('query');
+    const conditions = equals({ 't.status': q.status });
+    return c.json(
+      await listPage(indexOf(c), 'payout_batches', conditions, pageOf(q), payoutBatchView),
+    );
   });
 
   app.get('/refunds', queryOf(LIST_SCHEMAS.refunds), async (c) => {

@@ -10,6 +10,7 @@ import { checkoutOperations } from './checkout';
 import { operatorOperations } from './operator';
 import { paymentMethodOperations } from './payment-methods';
 import { paymentOperations } from './payments';
+import { payoutBatchOperations } from './payout-batches';
 import { payoutOperations } from './payouts';
 import { refundOperations } from './refunds';
 import { sessionOperations } from './sessions';
@@ -19,6 +20,7 @@ export const operations: readonly Operation[] = [
   ...sessionOperations,
   ...refundOperations,
   ...payoutOperations,
+  ...payoutBatchOperations,
   ...paymentOperations,
   ...paymentMethodOperations,
   ...webhookEndpointOperations,

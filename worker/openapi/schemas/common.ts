@@ -58,6 +58,9 @@ export const WEBHOOK_TYPES = [
   'refund.failed',
   'refund.canceled',
   'refund.anomaly',
+  'payout_batch.approved',
+  'payout_batch.paused',
+  'payout_batch.completed',
   'payment_link.paid',
   'payment_link.anomaly',
 ] as const;

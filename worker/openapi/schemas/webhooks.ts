@@ -13,6 +13,7 @@ import {
   sessionStatusSchema,
   WEBHOOK_TYPES,
 } from './common';
+import { payoutBatchEvent } from './payout-batch';
 import { refundEventSchema, refundFields } from './refund';
 import { merchantAttemptSchema } from './session';
 import { named } from '../registry';
@@ -192,6 +193,9 @@ export const WEBHOOK_DATA: Readonly<Record<WebhookType, z.ZodType>> = {
   'refund.failed': refundEventSchema,
   'refund.canceled': refundEventSchema,
   'refund.anomaly': refundAnomaly,
+  'payout_batch.approved': payoutBatchEvent,
+  'payout_batch.paused': payoutBatchEvent,
+  'payout_batch.completed': payoutBatchEvent,
   'payment_link.paid': linkPaid,
   'payment_link.anomaly': moneyAnomaly,
 };
