@@ -108,7 +108,7 @@ export interface LinkPaymentSummary {
   counted: string | null;
 }
 
-/** A payout batch's summary row (`id` is `pb_…`; migrations/0010-payout-batches.sql). */
+/** A payout batch's summary row (`id` is `pb_…`; migrations/0011-payout-batches.sql). */
 export interface PayoutBatchSummary {
   id: string;
   status: string;
