@@ -36,9 +36,11 @@ export function consoleRoutes() {
     headers.set('Cache-Control', hashed ? 'private, max-age=31536000, immutable' : 'no-cache');
     return new Response(response.body, { status: 200, headers });
   });
-  app.get('/', (c) => (c.req.path.endsWith('/') ? consoleShell(c) : c.redirect('/console/')));
-  app.get('/:page{[a-z-]+}/*', (c) => consoleShell(c));
-  app.get('/:page{[a-z-]+}', (c) => consoleShell(c));
+  app.get('/', (c) => c.redirect('/console/'));
+  // The app's own paths (`/console/`, `/console/payments`, `/console/payments/cs_…`).
+  app.get('/*', (c) =>
+    /^\/console\/(?:[a-z-]+(?:\/[\w-]+)?)?$/.test(c.req.path) ? consoleShell(c) : notFound(c),
+  );
   app.all('*', (c) => notFound(c));
   return app;
 }

@@ -37,7 +37,7 @@ export function consoleShell(c: Context<ProxyApp>): Response | Promise<Response>
           <meta name="viewport" content="width=device-width,initial-scale=1" />
           <meta name="color-scheme" content="light" />
           <title>Console</title>
-          <link rel="stylesheet" href="/console/assets/console.css" />
+          <link rel="modulepreload" href="/console/assets/console.js" />
           <script type="module" src="/console/assets/console.js"></script>
         </head>
         <body>
