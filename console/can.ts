@@ -13,7 +13,9 @@ import {
 
 /** The role the shell was served for. */
 export function currentRole(): ConsoleRole {
-  const role = document.querySelector('uc-console')?.getAttribute('role') as ConsoleRole | null;
+  const role = document
+    .querySelector('uc-console')
+    ?.getAttribute('user-role') as ConsoleRole | null;
   return role && CONSOLE_ROLES.includes(role) ? role : 'viewer';
 }
 

@@ -180,8 +180,15 @@ class ConsoleApp extends LitElement {
 
   override render() {
     const email = this.getAttribute('email') ?? '';
-    const role = this.getAttribute('role') ?? '';
-    return html`<a class="skip" href="#main">${t('skip')}</a>
+    const role = this.getAttribute('user-role') ?? '';
+    // A button, not a link: the target is inside this element's shadow root.
+    return html`<button
+        type="button"
+        class="skip"
+        @click=${() => this.renderRoot.querySelector('main')?.focus()}
+      >
+        ${t('skip')}
+      </button>
       <header>
         <strong>${t('title')}</strong>
         <span class="who">${t('signedInAs')} ${email} · ${t('role')}: ${role}</span>

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch } from './browser';
+import { axeViolations } from './support/axe';
 import { MerchantBackend } from './support/backend';
 import { CaseRun } from './support/case-run';
 
@@ -45,6 +46,19 @@ async function signIn(run: CaseRun, role: string): Promise<void> {
   await run.page.getByRole('heading', { name: 'Home' }).waitFor();
 }
 
+/** Every page of the app (`payment`: the paid session's). */
+const PAGES = [
+  '',
+  'payments',
+  'payment',
+  'attention',
+  'refunds',
+  'payouts',
+  'webhooks',
+  'reports',
+  'health',
+];
+
 const refundButton = (page: Page) => page.getByRole('button', { name: 'Refund', exact: true });
 
 test('finance refunds half from the console; a viewer cannot', async () => {
@@ -63,6 +77,8 @@ test('finance refunds half from the console; a viewer cannot', async () => {
       await page.getByRole('heading', { name: session.reference }).waitFor();
     });
     await finance.step('refund-half', async () => {
+      // The actions finance sees (the viewer's pages are checked below).
+      expect(await axeViolations(page, 'uc-console')).toEqual([]);
       const amount = page.getByLabel('Amount to refund (KES)');
       expect(await amount.inputValue()).toBe('1500');
       await amount.fill('750');
@@ -105,6 +121,22 @@ test('finance refunds half from the console; a viewer cannot', async () => {
     }, session.id);
     expect([forced.status, forced.body.error.code]).toEqual([403, 'ROLE_FORBIDDEN']);
     expect((await backend.session(session.id)).refunds).toHaveLength(1);
+    await viewer.step(
+      'axe-every-page',
+      async () => {
+        const found: Record<string, string[]> = {};
+        for (const page of PAGES) {
+          await viewer.goto(
+            `${base}/console/${page === 'payment' ? `payments/${session.id}` : page}`,
+          );
+          await viewer.page.locator('uc-console h1').first().waitFor();
+          await viewer.page.getByText('Loading…').waitFor({ state: 'detached' });
+          found[page] = await axeViolations(viewer.page, 'uc-console');
+        }
+        expect(found).toEqual(Object.fromEntries(PAGES.map((p) => [p, []])));
+      },
+      { screenshot: false },
+    );
     expect(viewer.violations, 'CSP violations').toEqual([]);
   } finally {
     await viewer.close();

@@ -41,7 +41,7 @@ export function consoleShell(c: Context<ProxyApp>): Response | Promise<Response>
           <script type="module" src="/console/assets/console.js"></script>
         </head>
         <body>
-          <uc-console email="${user.email}" role="${user.role}"></uc-console>
+          <uc-console email="${user.email}" user-role="${user.role}"></uc-console>
           <noscript>The console needs JavaScript.</noscript>
         </body>
       </html>`,

@@ -74,7 +74,7 @@ describe('Cloudflare Access in front of /console', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-');
-    expect(await shell.text()).toContain('role="finance"');
+    expect(await shell.text()).toContain('user-role="finance"');
   });
 
   it.each([
