@@ -25,6 +25,8 @@ interface SessionRow {
 const STATUSES = SESSION_STATUSES;
 const SESSION_ID = /^cs_[a-z2-7]{26}$/;
 const CSV_COLUMNS = ['id', 'reference', 'status', 'amount', 'currency', 'country_id', 'created_at'];
+/** How often the first page is read again for new payments. */
+const REFRESH_MS = 15_000;
 /** At most this many rows in one export (the report's CSV is for more). */
 const EXPORT_MAX = 5000;
 
@@ -39,10 +41,27 @@ class PaymentsPage extends ConsolePage {
   private filter = new URLSearchParams();
   private cursor: string | null = null;
 
+  private timer: ReturnType<typeof setInterval> | undefined;
+
   constructor() {
     super();
     this.rows = [];
     this.next = null;
+  }
+
+  override connectedCallback(): void {
+    super.connectedCallback();
+    // New payments appear on the first page without a reload (quietly: no loading notice).
+    this.timer = setInterval(() => {
+      if (this.cursor === null && !this.loading && document.visibilityState === 'visible') {
+        this.load().catch(() => undefined);
+      }
+    }, REFRESH_MS);
+  }
+
+  override disconnectedCallback(): void {
+    super.disconnectedCallback();
+    clearInterval(this.timer);
   }
 
   protected override async load(): Promise<void> {
