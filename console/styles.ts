@@ -175,6 +175,10 @@ export const shared = css`
     border-left: 3px solid #b8bfcc;
     padding: 0.2rem 0 0.5rem 0.6rem;
   }
+  li,
+  p {
+    overflow-wrap: anywhere;
+  }
   code {
     font-size: 0.85em;
     overflow-wrap: anywhere;

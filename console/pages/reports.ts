@@ -82,7 +82,15 @@ class ReportsPage extends ConsolePage {
         )}
         ${rows.map((r, i) => svg`<text x=${i * step + step / 2} y=${HEIGHT + 12} font-size="9" text-anchor="middle">${r.day.slice(5)}</text>`)}
       </svg>
-      <p class="muted">${SERIES.map(([key]) => t(key)).join(' · ')}</p>`;
+      <p class="muted">
+        ${SERIES.map(
+          ([key, color]) =>
+            html`<svg width="10" height="10" aria-hidden="true">
+                <rect width="10" height="10" fill=${color}></rect>
+              </svg>
+              ${t(key)} `,
+        )}
+      </p>`;
   }
 
   protected override body() {

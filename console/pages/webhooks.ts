@@ -22,12 +22,14 @@ interface Endpoint {
 }
 
 interface Delivery {
-  event_id?: string;
-  type?: string;
-  status?: string;
-  attempted_at?: string;
-  response_status?: number | null;
-  [key: string]: unknown;
+  id: string;
+  event_id: string;
+  event_type: string;
+  status: string;
+  http_status: number | null;
+  error: string | null;
+  attempt: number;
+  created_at: string;
 }
 
 const OVERLAP_SECONDS = 86_400;
@@ -150,7 +152,14 @@ class WebhooksPage extends ConsolePage {
       ${
         this.deliveries?.id === e.id
           ? html`<ul>
-              ${this.deliveries.rows.length === 0 ? html`<li>${t('none')}</li>` : ''}${this.deliveries.rows.map((d) => html`<li><code>${JSON.stringify(d)}</code></li>`)}
+              ${this.deliveries.rows.length === 0 ? html`<li>${t('none')}</li>` : ''}${this.deliveries.rows.map(
+                (d) =>
+                  html`<li>
+                    ${when(d.created_at)} · ${d.event_type} · ${badge(d.status)}
+                    ${d.http_status ?? d.error ?? ''}
+                    <span class="muted">#${d.attempt} ${d.event_id}</span>
+                  </li>`,
+              )}
             </ul>`
           : ''
       }
