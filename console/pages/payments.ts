@@ -80,7 +80,10 @@ class PaymentsPage extends ConsolePage {
     if (SESSION_ID.test(text)) return go(`/console/payments/${text}`);
     const filter = new URLSearchParams();
     if (text) filter.set('reference', text);
-    for (const name of ['status', 'currency', 'country_id', 'method']) {
+    const [key, ...value] = String(form.get('metadata') ?? '').split('=');
+    if (key?.trim() && value.length > 0)
+      filter.set(`metadata[${key.trim()}]`, value.join('=').trim());
+    for (const name of ['status', 'currency', 'country_id', 'method', 'sub_merchant_id']) {
       const value = String(form.get(name) ?? '').trim();
       if (value) filter.set(name, name === 'currency' ? value.toUpperCase() : value);
     }
@@ -123,6 +126,8 @@ class PaymentsPage extends ConsolePage {
         <label>${t('currency')}<input name="currency" maxlength="3" /></label>
         <label>${t('country')}<input name="country_id" inputmode="numeric" /></label>
         <label>${t('method')}<input name="method" /></label>
+        <label>${t('subMerchant')}<input name="sub_merchant_id" /></label>
+        <label>${t('metadata')}<input name="metadata" /></label>
         <label>${t('from')}<input name="created_gte" type="date" /></label>
         <label>${t('to')}<input name="created_lt" type="date" /></label>
         <button type="submit">${t('search')}</button>

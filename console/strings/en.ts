@@ -84,6 +84,8 @@ export const en = {
   mobile: 'Phone',
   language: 'Français',
   role: 'Role',
+  metadata: 'Metadata (key=value)',
+  subMerchant: 'Sub-merchant id',
 } as const;
 
 /** A key of the string tables. */

@@ -86,4 +86,6 @@ export const fr: Record<StringKey, string> = {
   mobile: 'Téléphone',
   language: 'English',
   role: 'Rôle',
+  metadata: 'Métadonnées (clé=valeur)',
+  subMerchant: 'Sous-marchand (id)',
 };

@@ -72,6 +72,7 @@ test('finance refunds half from the console; a viewer cannot', async () => {
     await finance.step('find-by-reference', async () => {
       await page.getByRole('link', { name: 'Payments' }).click();
       await page.getByLabel('Reference or session id').fill(session.reference);
+      await page.getByLabel('Metadata (key=value)').fill('suite=e2e');
       await page.getByRole('button', { name: 'Search' }).click();
       await page.getByRole('link', { name: session.reference }).click();
       await page.getByRole('heading', { name: session.reference }).waitFor();
