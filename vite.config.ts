@@ -257,6 +257,22 @@ function loaderAndTypes(): Plugin {
           target: 'es2022',
         },
       });
+      // The console (console/, docs/console.md): its own bundle in public/console/assets/, an
+      // entry and one chunk per page, served by the Worker behind Cloudflare Access. Nothing of
+      // it is imported by the widget, whose files above do not change with it.
+      await build({
+        configFile: false,
+        logLevel: 'warn',
+        publicDir: false,
+        build: {
+          lib: { entry: 'console/index.ts', formats: ['es'], fileName: () => 'console.js' },
+          outDir: 'public/console/assets',
+          emptyOutDir: true,
+          minify: true,
+          target: 'es2022',
+          rolldownOptions: { output: { chunkFileNames: '[name]-[hash].js' } },
+        },
+      });
       // The package export `unified-checkout/widget` (dist/widget/): the same module for a
       // merchant's bundler, Lit left as an import (a dependency of the package), and one entry
       // per JSX flavour (the same module, typed for React, Preact or Solid).

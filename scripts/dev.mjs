@@ -73,6 +73,7 @@ stack = await startDevStack({
 console.log(`\nunified-checkout dev stack on ${stack.base}`);
 console.log(`  demo page      ${stack.base}/demo`);
 console.log(`  sandbox        ${stack.base}/sandbox/health`);
+console.log(`  console        ${stack.base}/console/dev-login?role=finance (docs/console.md)`);
 for (const line of webhooks.banner) console.log(`  ${line}`);
 console.log(
   `  shop pages     any http://localhost:<port> or http://127.0.0.1:<port>, and ${allowedOrigins}`,

@@ -27,6 +27,8 @@ export const ErrorCode = {
   UNAUTHORIZED: 'UNAUTHORIZED',
   /** The merchant API key is valid but its scope does not cover this request. */
   FORBIDDEN: 'FORBIDDEN',
+  /** The console user's role does not allow this call (docs/console.md, "Roles"). */
+  ROLE_FORBIDDEN: 'ROLE_FORBIDDEN',
   /** The request's Origin is not in ALLOWED_ORIGINS. */
   ORIGIN_NOT_ALLOWED: 'ORIGIN_NOT_ALLOWED',
   /** Too many requests; retry after the time in `details.retry_after`. */
@@ -141,6 +143,7 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   METHOD_NOT_ALLOWED: 405,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
+  ROLE_FORBIDDEN: 403,
   ORIGIN_NOT_ALLOWED: 403,
   RATE_LIMITED: 429,
   SESSION_NOT_FOUND: 404,

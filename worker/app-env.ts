@@ -6,6 +6,7 @@
  */
 import type { Config } from './config';
 import type { ProxyEnv } from './env';
+import type { ConsoleUser } from './console/user';
 import type { KeyScope } from './keys/merchant-keys';
 
 /** What the routes find on `c.var` (set by the middleware of worker/middleware/). */
@@ -19,6 +20,8 @@ export interface ProxyVariables {
   keyScope: KeyScope;
   /** Set once a merchantAuth middleware has checked the key's scope for this request. */
   keyScopeChecked: boolean;
+  /** The console's user, on `/console*` requests only (worker/console/identity.ts). */
+  consoleUser?: ConsoleUser;
 }
 
 /**

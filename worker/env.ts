@@ -60,6 +60,12 @@ export interface ProxySettings {
   PAYOUT_BATCH_CONCURRENCY?: string;
   /** Events replays may send to one webhook endpoint in 24 hours (default 10000). */
   WEBHOOK_REPLAY_DAILY_LIMIT?: string;
+  /** The Cloudflare Access team in front of `/console*` (`<team>.cloudflareaccess.com`). */
+  CONSOLE_ACCESS_TEAM?: string;
+  /** The audience tag of the console's Access application. */
+  CONSOLE_ACCESS_AUD?: string;
+  /** JSON of email or `*@domain` → console role (viewer, support, finance, admin). */
+  CONSOLE_USERS?: string;
 }
 
 /** Bindings wrangler.toml declares that the code still treats as optional. */

@@ -16,6 +16,7 @@ import { errorHandler, notFoundHandler } from './middleware/error-handler';
 import { logLine, requestLog } from './middleware/request-log';
 import { securityHeaders } from './middleware/security-headers';
 import { sweep } from './index-store/sweep';
+import { consoleRoutes } from './console/routes';
 import { checkoutApi } from './routes/checkout';
 import { diagnostics } from './routes/diagnostics';
 import { hooks } from './routes/hooks';
@@ -51,6 +52,8 @@ app.route('/v1/diagnostics', diagnostics());
 app.route('/v1', merchantApi());
 app.route('/hooks', hooks());
 app.route('/pay', hostedPage());
+// The console (docs/console.md): Cloudflare Access identity and roles on every request.
+app.route('/console', consoleRoutes());
 
 app.notFound(notFoundHandler());
 

@@ -17,6 +17,7 @@ import { startWebhookReceiver } from './support/webhook-receiver';
 const BUILT = [
   'public/widget.js',
   'public/widget.es.js',
+  'public/console/assets/console.js',
   'dist/lib/webhook-signature.js',
   'public/openapi.json',
   'public/docs.html',

@@ -23,7 +23,14 @@ describe('wrangler.toml', () => {
   it('top level (what `wrangler deploy` publishes): no DEV_MODE, no sandbox, no dev routes', () => {
     expect(top.bindings).not.toHaveProperty('DEV_MODE');
     expect(top.serviceBindings ?? {}).not.toHaveProperty('UPSTREAM');
-    expect(raw.assets?.run_worker_first).toEqual(['/v1/*', '/hooks/*', '/pay/*', '/health']);
+    expect(raw.assets?.run_worker_first).toEqual([
+      '/v1/*',
+      '/hooks/*',
+      '/pay/*',
+      '/console',
+      '/console/*',
+      '/health',
+    ]);
     expect(top.bindings).not.toMatchObject({ SERVICE_CLIENT_ID: 'test-client' });
   });
 

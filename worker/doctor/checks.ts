@@ -9,6 +9,7 @@
 import { loadConfig, type Config } from '../config';
 import type { ProxyEnv } from '../env';
 import { callbackCheck } from './callback-check';
+import { consoleCheck } from './console-check';
 import { credentialsCheck } from './credentials-check';
 import { integrationHealth } from '../session/upstream-faults';
 import { check, type DoctorCheck, type DoctorReport } from './report';
@@ -40,6 +41,7 @@ export async function runDoctor(env: ProxyEnv): Promise<DoctorReport> {
         'merchant_webhook',
         'secret_rotation',
         'callback_signatures',
+        'console',
       ] as const
     ).map((id) => check(id, 'skip', 'Not run: the configuration does not validate.'));
     // Only the settings to fix: no upstream URL (nor anything else the settings point at).
@@ -76,6 +78,7 @@ export async function runDoctor(env: ProxyEnv): Promise<DoctorReport> {
   checks.push(rotationCheck(config));
   const integration = await integrationHealth(env);
   checks.push(signatureAlertCheck(config, integration));
+  checks.push(consoleCheck(env));
   return {
     ok: checks.every((c) => c.status === 'pass' || c.status === 'warn'),
     mode,

@@ -15,7 +15,8 @@ export interface DoctorCheck {
     | 'callback_url'
     | 'merchant_webhook'
     | 'secret_rotation'
-    | 'callback_signatures';
+    | 'callback_signatures'
+    | 'console';
   title: string;
   status: 'pass' | 'warn' | 'fail' | 'skip';
   /** What the check saw, in one or two sentences. */
@@ -47,6 +48,7 @@ const TITLES: Record<DoctorCheck['id'], string> = {
   merchant_webhook: 'MERCHANT_WEBHOOK_URL answers',
   secret_rotation: 'Secret rotation: overlaps and when they end',
   callback_signatures: 'Callback signatures verify (no run of refusals)',
+  console: 'The console is behind Cloudflare Access',
 };
 
 /** One check's outcome, titled by its id; `cause` and `fix` only when given. */

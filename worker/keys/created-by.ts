@@ -12,8 +12,12 @@ import { requestIdOf } from '../middleware/request-log';
 export interface CreatedBy {
   /** The request id (`X-Request-Id` of the create's answer). */
   request_id: string;
-  /** The merchant API key id that authenticated it. */
+  /** The merchant API key id that authenticated it (`console` for the console). */
   key_id: string;
+  /** Only for the console's requests (docs/console.md): who acted there. */
+  type?: 'console';
+  /** The console user's email (Cloudflare Access). */
+  email?: string;
 }
 
 /**
@@ -23,7 +27,9 @@ export interface CreatedBy {
  * await sessionStub(c.env, id).init({ ...input, id, created_by: createdByOf(c) });
  */
 export function createdByOf(c: Context<ProxyApp>): CreatedBy {
-  return { request_id: requestIdOf(c), key_id: c.var.keyId };
+  const made = { request_id: requestIdOf(c), key_id: c.var.keyId };
+  const user = c.var.consoleUser;
+  return user ? { ...made, type: 'console', email: user.email } : made;
 }
 
 /**
@@ -33,9 +39,11 @@ export function parseCreatedBy(text: string | null | undefined): CreatedBy | nul
   if (typeof text !== 'string') return null;
   try {
     const value = JSON.parse(text) as Partial<CreatedBy> | null;
-    return typeof value?.request_id === 'string' && typeof value.key_id === 'string'
-      ? { request_id: value.request_id, key_id: value.key_id }
-      : null;
+    if (typeof value?.request_id !== 'string' || typeof value.key_id !== 'string') return null;
+    const made = { request_id: value.request_id, key_id: value.key_id };
+    return value.type === 'console' && typeof value.email === 'string'
+      ? { ...made, type: 'console', email: value.email }
+      : made;
   } catch {
     return null;
   }

@@ -69,3 +69,137 @@ export function scopesFor(method: string, path: string): KeyScope[] {
   );
   return ['full', ...(grant?.scopes ?? [])];
 }
+
+/** The console's roles (docs/console.md), each allowed what the one before it is, and more. */
+export const CONSOLE_ROLES = ['viewer', 'support', 'finance', 'admin'] as const;
+
+/** A console user's role (`CONSOLE_USERS`). */
+export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
+
+/** A merchant API route the console (`/console/api/v1/*`) opens to a role and those above it. */
+export interface RoleGrant {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Under `/v1`, in Hono's form; `*` is every path. */
+  path: string;
+  /** The least role that may call it. */
+  role: ConsoleRole;
+  /** What it does, in a few words (docs/console.md's table says it). */
+  note: string;
+}
+
+/**
+ * The console's grants: which role may make which merchant API call. A console request no
+ * grant matches is refused to every role (403 ROLE_FORBIDDEN): creating sessions, payment
+ * links and the admin routes stay with merchant API keys.
+ */
+export const ROLE_GRANTS: readonly RoleGrant[] = [
+  {
+    method: 'POST',
+    path: '/sessions/:id/webhooks/:event/resend',
+    role: 'support',
+    note: 'resend a checkout webhook',
+  },
+  {
+    method: 'POST',
+    path: '/refunds/:id/webhooks/:event/resend',
+    role: 'support',
+    note: 'resend a refund webhook',
+  },
+  {
+    method: 'POST',
+    path: '/payouts/:ref/webhooks/:event/resend',
+    role: 'support',
+    note: 'resend a payout webhook',
+  },
+  {
+    method: 'POST',
+    path: '/webhooks/payment-links/:event/resend',
+    role: 'support',
+    note: 'resend a payment-link webhook',
+  },
+  { method: 'POST', path: '/sessions/:id/expire', role: 'support', note: 'expire a checkout' },
+  {
+    method: 'POST',
+    path: '/sessions/:id/reconcile',
+    role: 'support',
+    note: 'reconcile a checkout now',
+  },
+  {
+    method: 'POST',
+    path: '/refunds/:id/reconcile',
+    role: 'support',
+    note: 'reconcile a refund now',
+  },
+  {
+    method: 'POST',
+    path: '/payouts/:ref/reconcile',
+    role: 'support',
+    note: 'reconcile a payout now',
+  },
+  { method: 'POST', path: '/sessions/:id/refunds', role: 'finance', note: 'refund a checkout' },
+  {
+    method: 'POST',
+    path: '/payment-links/:id/payments/:ref/refunds',
+    role: 'finance',
+    note: 'refund a payment-link payment',
+  },
+  {
+    method: 'POST',
+    path: '/refunds/:id/cancel',
+    role: 'finance',
+    note: 'cancel a refund never sent',
+  },
+  { method: 'POST', path: '/payouts', role: 'finance', note: 'create a payout' },
+  { method: 'POST', path: '/webhook-endpoints', role: 'admin', note: 'create a webhook endpoint' },
+  {
+    method: 'PATCH',
+    path: '/webhook-endpoints/:id',
+    role: 'admin',
+    note: 'edit a webhook endpoint',
+  },
+  {
+    method: 'DELETE',
+    path: '/webhook-endpoints/:id',
+    role: 'admin',
+    note: 'delete a webhook endpoint',
+  },
+  {
+    method: 'POST',
+    path: '/webhook-endpoints/:id/roll-secret',
+    role: 'admin',
+    note: "roll an endpoint's secret",
+  },
+  {
+    method: 'POST',
+    path: '/webhook-endpoints/:id/replay',
+    role: 'admin',
+    note: 'replay a time range',
+  },
+  { method: 'POST', path: '/sessions/:id/redact', role: 'admin', note: "erase a payer's data" },
+  { method: 'POST', path: '/payouts/:ref/redact', role: 'admin', note: "erase a payee's data" },
+  { method: 'GET', path: '*', role: 'viewer', note: 'read everything' },
+];
+
+/**
+ * True when `role` is `least` or above it.
+ *
+ * @example
+ * roleAtLeast('finance', 'support'); // true
+ */
+export function roleAtLeast(role: ConsoleRole, least: ConsoleRole): boolean {
+  return CONSOLE_ROLES.indexOf(role) >= CONSOLE_ROLES.indexOf(least);
+}
+
+/**
+ * The least role that may make a console call, or null when no role may.
+ *
+ * @example
+ * leastRoleFor('POST', '/v1/sessions/{id}/refunds'); // 'finance'
+ */
+export function leastRoleFor(method: string, path: string): ConsoleRole | null {
+  const route = honoPath(path);
+  const grant = ROLE_GRANTS.find(
+    (g) => g.method === method.toUpperCase() && (g.path === '*' || g.path === route),
+  );
+  return grant?.role ?? null;
+}

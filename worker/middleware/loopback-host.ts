@@ -52,6 +52,18 @@ function devPortOf(publicBaseUrl: unknown): string | null {
 }
 
 /**
+ * True when the request is addressed to a loopback host on the port of `publicBaseUrl` (the
+ * dev port).
+ *
+ * @example
+ * if (config.devMode && isLoopbackDevRequest(c.req.raw, c.env.PUBLIC_BASE_URL)) …
+ */
+export function isLoopbackDevRequest(request: Request, publicBaseUrl: unknown): boolean {
+  const port = devPortOf(publicBaseUrl);
+  return port !== null && isLoopbackRequest(request, port);
+}
+
+/**
  * Answers 404 (the shape of any unknown route) unless the request is addressed to a loopback
  * host on the dev port ({@link isLoopbackRequest}).
  *
@@ -61,8 +73,7 @@ function devPortOf(publicBaseUrl: unknown): string | null {
 export function loopbackHostOnly(): MiddlewareHandler<ProxyApp> {
   const notFound = notFoundHandler();
   return async (c, next) => {
-    const port = devPortOf(c.env.PUBLIC_BASE_URL);
-    if (port === null || !isLoopbackRequest(c.req.raw, port)) return notFound(c);
+    if (!isLoopbackDevRequest(c.req.raw, c.env.PUBLIC_BASE_URL)) return notFound(c);
     await next();
   };
 }

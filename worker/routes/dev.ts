@@ -22,6 +22,7 @@ import type { ProxyApp } from '../app-env';
 import { writeBenchRows } from '../index-store/bench-rows';
 import { loopbackHostOnly } from '../middleware/loopback-host';
 import { devPayRoute } from './dev-pay';
+import { devLogin } from '../console/dev-login';
 
 /**
  * The dev routes. `merchantApp` handles the forwarded session creation.
@@ -34,6 +35,8 @@ export function devRoutes(merchantApp: Hono<ProxyApp>) {
   // Before every dev route: a tunnel or a rebinding DNS name reaches the stack under its own Host.
   app.use('/dev/*', loopbackHostOnly());
   app.use('/sandbox/*', loopbackHostOnly());
+  app.use('/console/dev-login', loopbackHostOnly());
+  app.route('/console/dev-login', devLogin());
 
   app.post('/dev/sessions', async (c) => {
     const headers = new Headers(c.req.raw.headers);

@@ -50,7 +50,7 @@ export function merchantSessions() {
       });
       if (!outcome.ok) return respond(c, outcome);
       return c.json(
-        forKeyScope(outcome.value.session, c.var.keyScope, catalogue),
+        forKeyScope(outcome.value.session, c.var.keyScope, catalogue, !!c.var.consoleUser),
         outcome.value.created ? 201 : 200,
       );
     },
@@ -59,7 +59,9 @@ export function merchantSessions() {
   app.get('/:id', async (c) => {
     const outcome = await sessionStub(c.env, c.req.param('id')).merchant();
     if (!outcome.ok) return respond(c, outcome);
-    return c.json(forKeyScope(outcome.value, c.var.keyScope, c.var.config.catalogue));
+    return c.json(
+      forKeyScope(outcome.value, c.var.keyScope, c.var.config.catalogue, !!c.var.consoleUser),
+    );
   });
 
   // Ask the upstream now about every attempt still unsettled (needs_review included).

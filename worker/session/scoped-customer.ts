@@ -12,7 +12,7 @@ import type { MerchantSession } from './merchant-view';
 import { offeredCountries } from './public-view';
 
 /**
- * `session` as a key of `scope` may read it.
+ * `session` as a key of `scope` may read it (`console`: as the console shows it, masked).
  *
  * @example
  * return c.json(forKeyScope(session, c.var.keyScope, c.var.config.catalogue));
@@ -21,8 +21,10 @@ export function forKeyScope(
   session: MerchantSession,
   scope: KeyScope | undefined,
   catalogue: Catalogue,
+  console = false,
 ): MerchantSession {
-  if (scope !== 'checkout' || session.customer === null) return session;
+  // The console masks payer data for every role (docs/console.md).
+  if ((scope !== 'checkout' && !console) || session.customer === null) return session;
   // The phone is masked in the form of the first offered country it is valid for, as the
   // public view does.
   const countries = offeredCountries(

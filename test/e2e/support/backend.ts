@@ -43,6 +43,7 @@ export interface MerchantSession {
   checkout_url: string;
   attempts: MerchantAttempt[];
   webhooks: WebhookRecord[];
+  refunds: { id: string; amount: number; status: string }[];
 }
 
 /** The body of a merchant webhook. */

@@ -48,6 +48,7 @@ describe('GET /v1/diagnostics', () => {
       ['merchant_webhook', 'pass'],
       ['secret_rotation', 'pass'], // issue #24: no overlap open
       ['callback_signatures', 'pass'], // issue #24: no run of refused signatures
+      ['console', 'warn'], // no Access settings: /console answers 503
     ]);
     expect(status).toBe(200);
     expect(report.ok).toBe(true);
@@ -56,6 +57,16 @@ describe('GET /v1/diagnostics', () => {
     const inbox = await exports.default.fetch(new Request(`${BASE}/dev/webhooks`));
     const { webhooks } = (await inbox.json()) as { webhooks: { webhook_id: string }[] };
     expect(webhooks.some((w) => /^probe_[0-9a-f-]{36}$/.test(w.webhook_id))).toBe(true);
+  });
+
+  it('console: passes with the Access settings, fails on a malformed CONSOLE_USERS', async () => {
+    const access = { CONSOLE_ACCESS_TEAM: 'shop', CONSOLE_ACCESS_AUD: 'aud-tag' };
+    const good = await diagnose({ ...access, CONSOLE_USERS: '{"*@shop.example":"viewer"}' });
+    expect(byId(good.report, 'console')).toMatchObject({ status: 'pass' });
+    const bad = await diagnose({ ...access, CONSOLE_USERS: '{"ama@shop.example":"owner"}' });
+    expect(byId(bad.report, 'console')).toMatchObject({ status: 'fail' });
+    expect(byId(bad.report, 'console').found).toMatch(/CONSOLE_USERS entry 1: .*viewer, support/);
+    expect(byId(bad.report, 'console').found).not.toContain('ama@');
   });
 
   it('wants the merchant key, in the usual error shape', async () => {

@@ -39,8 +39,15 @@ export const flatJsonSchema = z.record(
 /** Which merchant API request created a record. */
 export const createdBySchema = named(
   'CreatedBy',
-  z.object({ request_id: z.string(), key_id: z.string() }),
-  'The merchant API request that created the record: its request id and the key id that acted.',
+  z.object({
+    request_id: z.string(),
+    key_id: z.string(),
+    type: z.literal('console').optional(),
+    email: z.string().optional(),
+  }),
+  'The merchant API request that created the record: its request id and the key id that acted; ' +
+    'from the console (docs/console.md), `key_id` is `console`, with `type: "console"` and the ' +
+    "user's `email`.",
 );
 
 /** The merchant webhook types. */

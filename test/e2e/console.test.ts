@@ -1,0 +1,145 @@
+/**
+ * End to end, the console (docs/console.md) in Chromium on the dev stack, signed in through
+ * /console/dev-login: a finance user finds a paid session by its reference, refunds half, and
+ * sees refund.succeeded in its timeline; a viewer sees no Refund button, and a refund it forces
+ * with the console's own headers gets 403 ROLE_FORBIDDEN. Every step saves a screenshot under
+ * test-results/e2e/<case>/.
+ */
+import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launch } from './browser';
+import { axeViolations } from './support/axe';
+import { MerchantBackend } from './support/backend';
+import { CaseRun } from './support/case-run';
+
+let browser: Browser;
+let backend: MerchantBackend;
+const base = inject('baseUrl');
+
+beforeAll(async () => {
+  backend = new MerchantBackend(base);
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A KES session paid through the checkout API (the sandbox pays a number ending 000 at once). */
+async function paidSession(amount: number) {
+  const session = await backend.createSession({ amount, currency: 'KES' });
+  const started = await fetch(`${base}/v1/checkout/${session.id}/attempts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ country_id: 1, method: 'send money', mobile: '254712345000' }),
+  });
+  expect(started.status).toBe(201);
+  await backend.waitForSession(session.id, (s) => s.status === 'succeeded', 'succeeded');
+  return session;
+}
+
+/** Signs `page` in as a development user of `role`. */
+async function signIn(run: CaseRun, role: string): Promise<void> {
+  const response = await run.goto(`${base}/console/dev-login?role=${role}`);
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
+  await run.page.getByRole('heading', { name: 'Home' }).waitFor();
+}
+
+/** Every page of the app (`payment`: the paid session's). */
+const PAGES = [
+  '',
+  'payments',
+  'payment',
+  'attention',
+  'refunds',
+  'payouts',
+  'webhooks',
+  'reports',
+  'health',
+];
+
+const refundButton = (page: Page) => page.getByRole('button', { name: 'Refund', exact: true });
+
+test('finance refunds half from the console; a viewer cannot', async () => {
+  const session = await paidSession(1500);
+  const finance = await CaseRun.open(browser, 'console-finance-refund', {
+    viewport: { width: 360, height: 740 },
+  });
+  try {
+    await signIn(finance, 'finance');
+    const page = finance.page;
+    await finance.step('find-by-reference', async () => {
+      await page.getByRole('link', { name: 'Payments' }).click();
+      await page.getByLabel('Reference or session id').fill(session.reference);
+      await page.getByLabel('Metadata (key=value)').fill('suite=e2e');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('link', { name: session.reference }).click();
+      await page.getByRole('heading', { name: session.reference }).waitFor();
+    });
+    await finance.step('refund-half', async () => {
+      // The actions finance sees (the viewer's pages are checked below).
+      expect(await axeViolations(page, 'uc-console')).toEqual([]);
+      const amount = page.getByLabel('Amount to refund (KES)');
+      expect(await amount.inputValue()).toBe('1500');
+      await amount.fill('750');
+      await refundButton(page).click();
+      await page.getByRole('status').filter({ hasText: 'Done.' }).waitFor();
+    });
+    await finance.step('timeline-says-refund-succeeded', async () => {
+      const refund = (await backend.session(session.id)).refunds[0]!;
+      expect(refund.amount).toBe(750);
+      await backend.waitForRefund(refund.id, 'succeeded');
+      await page.reload();
+      await page
+        .getByText(/refund\.succeeded/)
+        .first()
+        .waitFor();
+    });
+    expect(finance.violations, 'CSP violations').toEqual([]);
+  } finally {
+    await finance.close();
+  }
+
+  const viewer = await CaseRun.open(browser, 'console-viewer-refused');
+  try {
+    await signIn(viewer, 'viewer');
+    await viewer.step('no-refund-button', async () => {
+      await viewer.goto(`${base}/console/payments/${session.id}`);
+      await viewer.page.getByRole('heading', { name: session.reference }).waitFor();
+      expect(await refundButton(viewer.page).count()).toBe(0);
+    });
+    const forced = await viewer.page.evaluate(async (id) => {
+      const response = await fetch(`/console/api/v1/sessions/${id}/refunds`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-console': '1' },
+        body: JSON.stringify({ amount: 100 }),
+      });
+      return {
+        status: response.status,
+        body: (await response.json()) as { error: { code: string } },
+      };
+    }, session.id);
+    expect([forced.status, forced.body.error.code]).toEqual([403, 'ROLE_FORBIDDEN']);
+    expect((await backend.session(session.id)).refunds).toHaveLength(1);
+    await viewer.step(
+      'axe-every-page',
+      async () => {
+        const found: Record<string, string[]> = {};
+        for (const page of PAGES) {
+          await viewer.goto(
+            `${base}/console/${page === 'payment' ? `payments/${session.id}` : page}`,
+          );
+          await viewer.page.locator('uc-console h1').first().waitFor();
+          await viewer.page.getByText('Loading…').waitFor({ state: 'detached' });
+          found[page] = await axeViolations(viewer.page, 'uc-console');
+        }
+        expect(found).toEqual(Object.fromEntries(PAGES.map((p) => [p, []])));
+      },
+      { screenshot: false },
+    );
+    expect(viewer.violations, 'CSP violations').toEqual([]);
+  } finally {
+    await viewer.close();
+  }
+});
