@@ -195,6 +195,8 @@ export default defineConfig({
         {
           RECONCILE_DELAY_SECONDS: '3600',
           MODEL_RUNS: process.env.UC_MODEL_RUNS ?? '200',
+          // The refund model alone (`UC_REFUND_MODEL_RUNS=500`); empty: MODEL_RUNS / 16.
+          REFUND_MODEL_RUNS: process.env.UC_REFUND_MODEL_RUNS ?? '',
         },
       ),
       {

@@ -206,20 +206,28 @@ export function paymentReportAnomaly(
 
 /**
  * The anomaly of a verified report of money on an attempt already paid (`succeeded` or
- * `mismatch`, which the machine does not move), once counted (worker/payment/money-count.ts):
- * more money on a movement already counted is `overpaid` (the extra is refundable), a new
- * movement is `second_success` (all of it is); a report adding nothing is no anomaly.
+ * `mismatch`, which the machine does not move; or `failed` with money counted before this
+ * report: a success after its failure already was), once counted
+ * (worker/payment/money-count.ts): more money on a movement already counted is `overpaid` (the
+ * extra is refundable), a new movement is `second_success` (all of it is); a report adding
+ * nothing is no anomaly. The first money on a failed attempt is `success_after_failure`
+ * instead (the machine's anomaly).
  *
  * @example
  * paidAgainAnomaly('succeeded', { added: 200, repeat: true }); // 'overpaid'
  * paidAgainAnomaly('succeeded', { added: 1000, repeat: false }); // 'second_success'
  * paidAgainAnomaly('succeeded', { added: 0, repeat: true }); // null
+ * paidAgainAnomaly('failed', { added: 1200, repeat: false }, true); // 'second_success'
+ * paidAgainAnomaly('failed', { added: 1000, repeat: false }, false); // null
  */
 export function paidAgainAnomaly(
   status: AttemptStatus,
   counted: { added: number; repeat: boolean },
+  countedBefore = false,
 ): 'overpaid' | 'second_success' | null {
-  if ((status !== 'succeeded' && status !== 'mismatch') || counted.added <= 0) return null;
+  const paid =
+    status === 'succeeded' || status === 'mismatch' || (status === 'failed' && countedBefore);
+  if (!paid || counted.added <= 0) return null;
   return counted.repeat ? 'overpaid' : 'second_success';
 }
 

@@ -377,6 +377,15 @@ describe('money heard on an attempt the machine does not move', () => {
     }
   });
 
+  it('a failed attempt already reported paid after its failure: more money is paid again too', () => {
+    expect(paidAgainAnomaly('failed', { added: 1200, repeat: false }, true)).toBe('second_success');
+    expect(paidAgainAnomaly('failed', { added: 200, repeat: true }, true)).toBe('overpaid');
+    expect(paidAgainAnomaly('failed', { added: 0, repeat: true }, true)).toBeNull();
+    // Its first money is the machine's success_after_failure, not a second payment.
+    expect(paidAgainAnomaly('failed', { added: 1000, repeat: false }, false)).toBeNull();
+    expect(paidAgainAnomaly('pending', { added: 1000, repeat: false }, true)).toBeNull();
+  });
+
   it('a failed attempt whose money was counted questions the session, as mismatch and needs_review do', () => {
     for (const status of ATTEMPT_STATUSES) {
       const shop = status === 'mismatch' || status === 'needs_review';

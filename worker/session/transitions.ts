@@ -178,7 +178,10 @@ export function transition(
       const paidBack = step.anomaly === 'success_after_failure' ? { refundable } : {};
       anomaly(step.anomaly, row, anomalyMessage(step.anomaly, row.status), paidBack);
     }
-    const again = counted ? paidAgainAnomaly(row.status, counted) : null;
+    // Money counted before this report (a movement grown, or another one after the first):
+    // on a failed attempt, the first money is its success_after_failure, more is paid again.
+    const countedBefore = counted !== null && (counted.repeat || counted.record.seq > 1);
+    const again = counted ? paidAgainAnomaly(row.status, counted, countedBefore) : null;
     if (again && counted) {
       anomaly(again, row, paidAgainMessage(again, counted), {
         refundable,

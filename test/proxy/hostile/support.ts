@@ -165,6 +165,22 @@ export async function webhooksFor(sessionId: string): Promise<ReceivedWebhook[]>
   return all.filter((w) => w.body?.data?.session_id === sessionId);
 }
 
+/** Drops the dev receiver's webhooks of a session once a long model run is done with them (every
+ * read lists them all: kept, each run's reads grow). */
+export async function forgetWebhooks(sessionId: string): Promise<void> {
+  await runInDurableObject(devInbox(env)!, (_instance, state) => {
+    state.storage.sql.exec(
+      `DELETE FROM dev_forwards WHERE seq IN (SELECT seq FROM dev_webhooks
+         WHERE json_extract(body, '$.data.session_id') = ?)`,
+      sessionId,
+    );
+    state.storage.sql.exec(
+      "DELETE FROM dev_webhooks WHERE json_extract(body, '$.data.session_id') = ?",
+      sessionId,
+    );
+  });
+}
+
 let ipCounter = 0;
 /**
  * A fresh client address for CF-Connecting-IP (documentation ranges), so that the per-address
@@ -195,8 +211,8 @@ export interface SandboxTx {
 }
 
 /** Every sandbox transaction (newest first). */
-export async function sandboxTransactions(): Promise<SandboxTx[]> {
-  const res = await sandbox('/control/transactions?limit=1000');
+export async function sandboxTransactions(limit = 1000): Promise<SandboxTx[]> {
+  const res = await sandbox(`/control/transactions?limit=${limit}`);
   expect(res.status).toBe(200);
   return ((await res.json()) as { transactions: SandboxTx[] }).transactions;
 }
@@ -210,8 +226,9 @@ export async function sandboxTransactions(): Promise<SandboxTx[]> {
  */
 export async function callbacksInFlight(
   matches: (reference: string | null) => boolean = () => true,
+  limit = 1000,
 ): Promise<SandboxTx['callbacks']> {
-  return (await sandboxTransactions())
+  return (await sandboxTransactions(limit))
     .filter((tx) => matches(tx.third_party_reference_1))
     .flatMap((tx) => tx.callbacks)
     .filter((c) => c.delivered_at === null && c.gave_up_at === null);

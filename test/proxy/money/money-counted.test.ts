@@ -85,6 +85,27 @@ describe('a success after a failure', () => {
     expect(made.json).toMatchObject({ attempt: attemptId, amount: 1000, currency: 'KES' });
     await drainRefund(made.json.id, id);
   });
+
+  it('then reported paid again in another currency: one second_success anomaly whose call refunds that money too', async () => {
+    const { id, attemptId, upstreamRef } = await pendingKesAttempt(1000);
+    expect(await collectionCallback(failedParams(attemptId, upstreamRef))).toBe(200);
+    await waitUntil(id, (s) => expect(s.attempts[0]?.status).toBe('failed'));
+    expect(await collectionCallback(successParams(attemptId, upstreamRef, 1000))).toBe(200);
+    await waitUntil(id, (s) => expect(s.status).toBe('requires_action'));
+    const again = successParams(attemptId, upstreamRef, 100_000, { currency: 'UGX' });
+    expect(await collectionCallback(again)).toBe(200);
+    const anomaly = await anomalyOf(
+      id,
+      ['checkout.failed', 'checkout.anomaly', 'checkout.requires_action', 'checkout.anomaly'],
+      'second_success',
+    );
+    expect(anomaly.refund!.body).toEqual({ attempt: attemptId, amount: 100_000, currency: 'UGX' });
+    const made = await runRefundCall(anomaly, {
+      destination: { method: 'mtn', mobile: '256772111005' },
+    });
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    await drainRefund(made.json.id, id);
+  });
 });
 
 describe('a second report on a paid attempt', () => {

@@ -144,12 +144,13 @@ export function waitForRefund(
 /**
  * Waits until nothing more is on its way for a refund: the sandbox delivered (or gave up) each
  * callback of its payout, and its Payout object has no webhook, owner task or status query due
- * within a second (one that is, runs now); then drains its session.
+ * within a second (one that is, runs now); then drains its session. `recent`: how many of the
+ * sandbox's newest transactions to look in (a long model run keeps the polls small).
  */
-export async function drainRefund(id: string, sessionId: string): Promise<void> {
+export async function drainRefund(id: string, sessionId: string, recent = 1000): Promise<void> {
   await vi.waitFor(
     async () => {
-      const waiting = await callbacksInFlight((r) => r === id);
+      const waiting = await callbacksInFlight((r) => r === id, recent);
       expect(waiting, 'sandbox callbacks still on their way').toEqual([]);
       const left = await runInDurableObject(payoutObject(id), async (instance, state) => {
         const due = state.storage.sql
@@ -173,7 +174,7 @@ export async function drainRefund(id: string, sessionId: string): Promise<void> 
     },
     { timeout: 10_000, interval: 50 },
   );
-  await drainSession(sessionId);
+  await drainSession(sessionId, recent);
 }
 
 /** The refund webhooks the merchant's receiver got for a session, once per event id. */

@@ -139,11 +139,15 @@ export async function eventsFor(sessionId: string): Promise<ReceivedWebhook[]> {
  * Waits until nothing more is on its way to the merchant for a session: the sandbox has
  * delivered (or given up) every callback of the session's attempts, the session's webhook
  * outbox is empty, and no status query of it is due within a second (one that is, runs now).
+ * `recent`: how many of the sandbox's newest transactions to look in.
  */
-export async function drainSession(sessionId: string): Promise<void> {
+export async function drainSession(sessionId: string, recent = 1000): Promise<void> {
   await vi.waitFor(
     async () => {
-      const waiting = await callbacksInFlight((r) => r?.startsWith(`${sessionId}.`) === true);
+      const waiting = await callbacksInFlight(
+        (r) => r?.startsWith(`${sessionId}.`) === true,
+        recent,
+      );
       expect(waiting, 'sandbox callbacks still on their way').toEqual([]);
       const left = await runInDurableObject(sessionObject(sessionId), (_instance, state) =>
         state.storage.sql
