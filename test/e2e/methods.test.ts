@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, test } from '
 import type { Browser, Page } from 'playwright-core';
 import { launch } from './browser';
 import { MerchantBackend } from './support/backend';
+import { asOwnPayer } from './support/payer-address';
 import { gotoOnceMore } from './support/page-load';
 import { SECRETS } from './support/config';
 import { Widget } from './support/widget';
@@ -24,7 +25,7 @@ beforeAll(async () => {
 });
 
 afterEach(async () => {
-  await page?.close();
+  await page?.context().close();
   page = null;
 });
 
@@ -38,7 +39,9 @@ async function open(
   before?: (page: Page) => Promise<void>,
 ): Promise<{ widget: Widget; id: string }> {
   const session = await backend.createSession(body);
-  page = await browser.newPage();
+  const context = await browser.newContext();
+  await asOwnPayer(context);
+  page = await context.newPage();
   await before?.(page);
   await gotoOnceMore(page, `${base}/demo/?session=${session.id}`, { label: 'methods' });
   return { widget: new Widget(page), id: session.id };

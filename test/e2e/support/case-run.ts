@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { E2E } from './config';
 import { gotoOnceMore, watchRequests } from './page-load';
+import { asOwnPayer } from './payer-address';
 import { SEEN, saveBody } from './responses';
 
 /** A `checkout-*` event the widget dispatched, as the page saw it. */
@@ -65,8 +66,6 @@ const RECORDER = `(() => {
 
 const BLOCK_POPUPS = `window.open = () => null;`;
 
-let clients = 0;
-
 /** A case in the browser. */
 export class CaseRun {
   /** Events of every page of the case, in order. */
@@ -99,7 +98,6 @@ export class CaseRun {
    * const run = await CaseRun.open(browser, 'phone-prompt-success');
    */
   static async open(browser: Browser, name: string, options: CaseOptions = {}): Promise<CaseRun> {
-    clients++;
     const context = await browser.newContext({
       ...(options.webView
         ? {
@@ -112,14 +110,7 @@ export class CaseRun {
         : { viewport: options.viewport ?? { width: 1024, height: 720 } }),
       javaScriptEnabled: options.javaScriptEnabled ?? true,
     });
-    // Loopback gives every payer the same address; the attempt and OTP calls carry their own,
-    // as separate payers' would (the proxy reads the client address from CF-Connecting-IP).
-    const address = `198.51.100.${clients % 250}`;
-    await context.route(
-      /\/(v1\/checkout\/[^/?]+\/(attempts|otp)|pay\/[^/?]+\/(attempt|otp))(\?|$)/,
-      (route) =>
-        route.continue({ headers: { ...route.request().headers(), 'cf-connecting-ip': address } }),
-    );
+    await asOwnPayer(context);
     const page = await context.newPage();
     const run = new CaseRun(name, context, page, options);
     await run.install();

@@ -6,6 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { gotoOnceMore } from './page-load';
+import { asOwnPayer } from './payer-address';
 
 /** The narrow viewports checked: the smallest phones still sold, and the most common width. */
 export const PHONE_WIDTHS = [320, 360] as const;
@@ -42,6 +43,7 @@ export async function openOnPhone(
     isMobile: true,
     hasTouch: true,
   });
+  await asOwnPayer(context);
   const page = await context.newPage();
   if (url) await gotoOnceMore(page, url, { label: `phone ${width} px` });
   return { context, page, close: () => context.close() };
