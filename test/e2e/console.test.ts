@@ -54,6 +54,7 @@ const PAGES = [
   'attention',
   'refunds',
   'payouts',
+  'batches',
   'webhooks',
   'reports',
   'health',
