@@ -39,7 +39,7 @@ export const LIST_PRICES = {
 /** @typedef {Record<string, number>} Counts */
 
 /** Reads (or with `reset`, zeroes) the stack's counters; neither request is counted. */
-async function counters(base, reset = false) {
+export async function counters(base, reset = false) {
   const res = await request(reset ? 'POST' : 'GET', `${base}/dev/cost${reset ? '/reset' : ''}`);
   if (reset) return {};
   if (res.status !== 200) throw new Error(`GET /dev/cost answered ${res.status}`);
@@ -47,7 +47,7 @@ async function counters(base, reset = false) {
 }
 
 /** Resolves once `check()` holds (checked every 100 ms), failing after `ms`. */
-async function until(check, ms, what) {
+export async function until(check, ms, what) {
   const deadline = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`cost: no ${what} within ${ms} ms`);
@@ -59,7 +59,7 @@ async function until(check, ms, what) {
  * The counts once the stack is quiet: read until two reads 1 s apart agree (the index batch
  * waits 250 ms, a webhook's delivery answers at once; nothing else is due).
  */
-async function settled(base) {
+export async function settled(base) {
   let last = JSON.stringify(await counters(base));
   for (;;) {
     await new Promise((r) => setTimeout(r, 1000));
@@ -69,9 +69,9 @@ async function settled(base) {
   }
 }
 
-/** A webhook receiver on a free port: records each event's type and session, answers 200. */
-async function startReceiver() {
-  /** @type {{ type: string, session: string }[]} */
+/** A webhook receiver on a free port: records each event's type, session and batch; answers 200. */
+export async function startReceiver() {
+  /** @type {{ type: string, session: string, batch?: string }[]} */
   const events = [];
   const server = createServer((req, res) => {
     let body = '';
@@ -79,7 +79,11 @@ async function startReceiver() {
     req.on('end', () => {
       try {
         const event = JSON.parse(body);
-        events.push({ type: event.type, session: event.data?.session_id ?? event.data?.id });
+        events.push({
+          type: event.type,
+          session: event.data?.session_id ?? event.data?.id,
+          batch: event.data?.batch_id,
+        });
       } catch {
         /* not an event */
       }

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import { startDevStack } from '../test/support/dev-stack.mjs';
 import { closeIdle, request } from './lib/http.mjs';
+import { sampleLiveObjects } from './lib/live-objects.mjs';
 import { freePort, isolateDevRegistry } from './lib/servers.mjs';
 import { removeTempDirs, tempDir } from './lib/temp.mjs';
 
@@ -64,6 +65,8 @@ try {
   if (approved.status !== 200)
     throw new Error(`approve: ${approved.status} ${JSON.stringify(approved.json)}`);
   const t0 = performance.now();
+  // The objects the stack keeps alive while the batch runs (bench/lib/live-objects.mjs).
+  const sampler = sampleLiveObjects(persistTo);
   let sentAt = null;
   let killed = false;
   let view;
@@ -86,6 +89,7 @@ try {
     await pause(500);
   }
   const done = performance.now();
+  const alive = sampler.stop();
   const txs = (await call(stack.base, 'GET', '/sandbox/control/transactions?limit=1000', CREATOR))
     .json.transactions;
   const made = new Map(rows.map((r) => [r.reference, 0]));
@@ -117,6 +121,10 @@ try {
     rows_never_sent: never,
     counts_exact: view.counts.succeeded === ROWS - failed && view.counts.failed === failed,
     completed_webhooks: completed,
+    peak_live_objects: alive.objects,
+    peak_live_by_class: alive.byClass,
+    peak_open_files: alive.files,
+    peak_rss_mib: alive.rssMiB,
   };
   console.log(JSON.stringify(results, null, 2));
   const ok = twice === 0 && never === 0 && results.counts_exact && completed === 1;

@@ -20,6 +20,7 @@ const PAGES: { path: string; key: StringKey; load: () => Promise<unknown> }[] = 
   { path: 'attention', key: 'attention', load: () => import('./pages/attention') },
   { path: 'refunds', key: 'refunds', load: () => import('./pages/refunds') },
   { path: 'payouts', key: 'payouts', load: () => import('./pages/payouts') },
+  { path: 'batches', key: 'batches', load: () => import('./pages/batches') },
   { path: 'webhooks', key: 'webhooks', load: () => import('./pages/webhooks') },
   { path: 'reports', key: 'reports', load: () => import('./pages/reports') },
   { path: 'health', key: 'health', load: () => import('./pages/health') },
@@ -167,6 +168,8 @@ class ConsoleApp extends LitElement {
         return html`<uc-console-refunds></uc-console-refunds>`;
       case 'payouts':
         return html`<uc-console-payouts></uc-console-payouts>`;
+      case 'batches':
+        return html`<uc-console-batches></uc-console-batches>`;
       case 'webhooks':
         return html`<uc-console-webhooks></uc-console-webhooks>`;
       case 'reports':

@@ -60,6 +60,7 @@ const PAGES = [
   'attention',
   'refunds',
   'payouts',
+  'batches',
   'webhooks',
   'reports',
   'health',

@@ -51,6 +51,7 @@ export const DevInbox = counted(worker.DevInbox);
 export const IdempotencyKey = counted(worker.IdempotencyKey);
 export const Ledger = counted(worker.Ledger);
 export const Payout = counted(worker.Payout);
+export const PayoutBatch = counted(worker.PayoutBatch);
 export const PhoneLimiter = counted(worker.PhoneLimiter);
 export const WebhookEndpoints = counted(worker.WebhookEndpoints);
 

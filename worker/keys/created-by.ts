@@ -33,6 +33,20 @@ export function createdByOf(c: Context<ProxyApp>): CreatedBy {
 }
 
 /**
+ * True when `a` and `b` are the same actor: the same console user (by email, in any case) or,
+ * outside the console, the same merchant API key id. Every console user shares the key id
+ * `console`, so the key id alone would make all of them one actor.
+ *
+ * @example
+ * sameActor(batch.created_by, createdByOf(c)); // the two-person rule
+ */
+export function sameActor(a: CreatedBy, b: CreatedBy): boolean {
+  const actor = (by: CreatedBy) =>
+    by.type === 'console' ? `console:${by.email?.toLowerCase() ?? ''}` : `key:${by.key_id}`;
+  return actor(a) === actor(b);
+}
+
+/**
  * The stored JSON of a CreatedBy back as one, or null (objects created before it was stored).
  */
 export function parseCreatedBy(text: string | null | undefined): CreatedBy | null {

@@ -150,6 +150,30 @@ export const ROLE_GRANTS: readonly RoleGrant[] = [
     note: 'cancel a refund never sent',
   },
   { method: 'POST', path: '/payouts', role: 'finance', note: 'create a payout' },
+  {
+    method: 'POST',
+    path: '/payout-batches',
+    role: 'finance',
+    note: 'upload a payout batch',
+  },
+  {
+    method: 'POST',
+    path: '/payout-batches/:id/approve',
+    role: 'finance',
+    note: "approve another user's payout batch",
+  },
+  {
+    method: 'POST',
+    path: '/payout-batches/:id/cancel',
+    role: 'finance',
+    note: "cancel a payout batch's unsent rows",
+  },
+  {
+    method: 'POST',
+    path: '/payout-batches/:id/resume',
+    role: 'finance',
+    note: 'resume a paused payout batch',
+  },
   { method: 'POST', path: '/webhook-endpoints', role: 'admin', note: 'create a webhook endpoint' },
   {
     method: 'PATCH',

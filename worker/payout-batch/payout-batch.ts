@@ -9,7 +9,7 @@ import { loadConfig } from '../config';
 import { fail, type Outcome } from '../durable/outcome';
 import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
 import type { ProxyEnv } from '../env';
-import type { CreatedBy } from '../keys/created-by';
+import { sameActor, type CreatedBy } from '../keys/created-by';
 import type { BatchRow } from './batch-rows';
 import { approve, completeIfDone, resume } from './lifecycle';
 import { planNext, runFollow, runSend, watch } from './send';
@@ -112,7 +112,7 @@ export class PayoutBatch extends OutboxedObject<BatchTaskKind> {
         status: batch.status,
       });
     }
-    if (by.key_id === batch.created_by.key_id) {
+    if (sameActor(by, batch.created_by)) {
       return fail(
         'SAME_APPROVER',
         'A payout batch is approved by another key or user than the one that created it.',

@@ -22,8 +22,20 @@ import { payoutStub } from '../stubs';
 import { completeIfDone, pause } from './lifecycle';
 import type { BatchStore, BatchTaskKind, RowRecord } from './store';
 
-/** How often the sent rows' payouts are read while some have not settled. */
+/** How soon the sent rows' payouts are read again after a read that found a change. */
 export const FOLLOW_EVERY_MS = 1_000;
+
+/**
+ * The longest wait between reads once reads find nothing new (1, 2, 4, 8, then 11 s). Past
+ * workerd's 10 s of idleness a Payout object that nothing else wakes is let go, so a batch
+ * waiting on late outcomes does not hold its followed payouts (and their databases) alive.
+ */
+export const FOLLOW_CAP_MS = 11_000;
+
+/** The wait before the follow read after `quiet` reads in a row found nothing new. */
+export function followDelay(quiet: number): number {
+  return Math.min(FOLLOW_EVERY_MS * 2 ** Math.min(quiet, 10), FOLLOW_CAP_MS);
+}
 
 /** How long after its calls' timeout a running task's watchdog comes due. */
 const WATCHDOG_GRACE_MS = 1_000;
@@ -144,11 +156,14 @@ export async function runSend(env: ProxyEnv, store: BatchStore): Promise<void> {
 /** The `follow` task: reads the sent, unsettled rows' payouts (a page per run). */
 export async function runFollow(env: ProxyEnv, store: BatchStore): Promise<void> {
   const { tasks } = store.open();
+  const quiet = tasks.get('follow')?.tries ?? 0;
   watch(store, 'follow', loadConfig(env).upstreamTimeoutMs);
   const open = store.unsettled(FOLLOW_PAGE);
   const views = await Promise.all(open.map((row) => payoutStub(env, row.payout_reference).view()));
+  let changed = false;
   views.forEach((view, i) => {
     if (!view.ok) return;
+    changed ||= view.value.status !== open[i]!.payout_status;
     store.setRow(open[i]!.line, {
       payout_status: view.value.status,
       upstream_reference: view.value.upstream_reference,
@@ -156,7 +171,7 @@ export async function runFollow(env: ProxyEnv, store: BatchStore): Promise<void>
     });
   });
   tasks.cancel('follow');
-  planNext(store);
+  planNext(store, changed ? 0 : quiet + 1);
 }
 
 /** Keeps a running task scheduled as its own watchdog, due once its calls must have ended. */
@@ -164,15 +179,18 @@ export function watch(store: BatchStore, kind: BatchTaskKind, timeoutMs: number)
   store.open().tasks.schedule(kind, kind, Date.now() + timeoutMs + WATCHDOG_GRACE_MS, null);
 }
 
-/** Schedules what the batch does next: more rows now, a read of its payouts soon, or its end. */
-export function planNext(store: BatchStore): void {
+/**
+ * Schedules what the batch does next: more rows now, a read of its payouts soon (after `quiet`
+ * reads that found nothing new: see followDelay), or its end.
+ */
+export function planNext(store: BatchStore, quiet = 0): void {
   const { tasks } = store.open();
   const batch = store.batch();
   if (!batch) return;
   const sendable = store.rowsIn('sending', 1).length + store.rowsIn('queued', 1).length;
   if (batch.status === 'sending' && sendable > 0) tasks.schedule('send', 'send', Date.now(), null);
   if (store.unsettled(1).length > 0 && !tasks.get('follow')) {
-    tasks.schedule('follow', 'follow', Date.now() + FOLLOW_EVERY_MS, null);
+    tasks.schedule('follow', 'follow', Date.now() + followDelay(quiet), null, quiet);
   }
   completeIfDone(store);
 }

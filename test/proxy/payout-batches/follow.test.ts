@@ -1,0 +1,42 @@
+// A batch following a payout that stays pending (docs/payout-batches.md, "Sending"): each read
+// that finds nothing new waits longer before the next (1, 2, 4, 8, then 11 s), so the followed
+// Payout object gets the 10 s without work after which workerd lets it go. Read every second,
+// as before, the follow task's quiet count stays 0 and this test fails.
+import { runInDurableObject } from 'cloudflare:test';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { expectNoSecrets } from '../helpers';
+import { payoutBatchObject } from '../objects';
+import { approve, createBatch, getBatch, row } from './support';
+
+afterAll(() => expectNoSecrets());
+
+/** The batch's scheduled `follow` task: its quiet reads (`tries`) and when it is due. */
+function followTask(id: string) {
+  return runInDurableObject(payoutBatchObject(id), (_instance, state) => {
+    const [task] = state.storage.sql
+      .exec<{ tries: number; due_at: number }>(
+        "SELECT tries, due_at FROM tasks WHERE key = 'follow'",
+      )
+      .toArray();
+    return task ?? null;
+  });
+}
+
+describe('payout batches: following', () => {
+  it('reads a payout that stays pending less and less often', async () => {
+    // The sandbox keeps a number ending 005 pending and never calls back.
+    const { json } = await createBatch([row('005')]);
+    expect((await approve(json.id)).status).toBe(200);
+    const task = await vi.waitFor(
+      async () => {
+        const t = await followTask(json.id);
+        expect(t?.tries ?? 0).toBeGreaterThanOrEqual(3);
+        return t!;
+      },
+      { timeout: 15_000, interval: 100 },
+    );
+    // Scheduled after its third quiet read: 8 s on, not 1.
+    expect(task.due_at - Date.now()).toBeGreaterThan(2_000);
+    expect((await getBatch(json.id)).counts).toMatchObject({ pending: 1 });
+  }, 30_000);
+});
