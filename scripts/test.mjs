@@ -29,6 +29,7 @@ process.env.UC_WIDGET_BUILT = '1';
 await runLanes([
   [['tsc', ['--noEmit', '-p', 'tsconfig.json'], 'typecheck (workers)']],
   [['tsc', ['--noEmit', '-p', 'tsconfig.widget.json'], 'typecheck (widget)']],
+  [['tsc', ['--noEmit', '-p', 'tsconfig.console.json'], 'typecheck (console)']],
   [['tsc', ['--noEmit', '-p', 'tsconfig.node.json'], 'typecheck (node tests)']],
   [['prettier', ['--check', '.', '--log-level', 'warn'], 'format check']],
   // Fails on an import circle outside .dependency-cruiser.cjs's allowlist (docs/design.md,
