@@ -1933,6 +1933,8 @@ export interface operations {
         method?: string;
         reference?: string;
         sub_merchant_id?: string;
+        phone_last?: string;
+        amount?: string;
         /** @description `metadata[<key>]=<value>`: sessions whose `metadata` holds exactly that value under that key; up to 20 keys, all must match. */
         metadata?: {
           [key: string]: string;

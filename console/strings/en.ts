@@ -86,6 +86,8 @@ export const en = {
   role: 'Role',
   metadata: 'Metadata (key=value)',
   subMerchant: 'Sub-merchant id',
+  phoneLast: "Phone's last 3 digits",
+  amountExact: 'Amount (exact)',
 } as const;
 
 /** A key of the string tables. */

@@ -88,4 +88,6 @@ export const fr: Record<StringKey, string> = {
   role: 'Rôle',
   metadata: 'Métadonnées (clé=valeur)',
   subMerchant: 'Sous-marchand (id)',
+  phoneLast: 'Téléphone : 3 derniers chiffres',
+  amountExact: 'Montant (exact)',
 };

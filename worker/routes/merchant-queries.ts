@@ -13,6 +13,7 @@ import { EVENT_RETENTION_DAYS, eventSeq, eventsPage } from '../query/events-feed
 import {
   EVENTS_SCHEMA,
   LIST_SCHEMAS,
+  PHONE_LAST_DIGITS,
   REPORT_SCHEMA,
   millis,
   pageOf,
@@ -153,8 +154,16 @@ export function merchantQueries() {
       't.currency': q.currency,
       't.reference': q.reference,
       't.sub_merchant_id': q.sub_merchant_id,
+      't.amount': q.amount === undefined ? undefined : Number(q.amount),
     });
     conditions.push(...metadataConditions(q.metadata));
+    // The payer's phone by the digits its mask shows: the index holds only the masked number.
+    if (q.phone_last !== undefined) {
+      conditions.push({
+        sql: `EXISTS (SELECT 1 FROM attempts a WHERE a.session_id = t.id AND substr(a.mobile_masked, -${PHONE_LAST_DIGITS}) = ?)`,
+        bindings: [q.phone_last],
+      });
+    }
     // Country and method: what the session was restricted to, or what an attempt used.
     if (q.country_id !== undefined) {
       conditions.push({
