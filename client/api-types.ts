@@ -283,6 +283,10 @@ export interface paths {
     /** The doctor's checks, run from the Worker */
     get: operations["getDiagnostics"];
   };
+  "/v1/diagnostics/summary": {
+    /** Failing tasks and the integration’s health, without the checks */
+    get: operations["getDiagnosticsSummary"];
+  };
   "/v1/admin/reindex": {
     /** Rewrite query-index rows from their objects */
     post: operations["reindex"];
@@ -565,6 +569,20 @@ export interface components {
         })[];
       /** @description Tasks of a session, payout or ledger that keep throwing (null: unreadable); absent while the configuration does not validate. */
       failing_tasks?: unknown;
+      key_id: string;
+    };
+    DiagnosticsSummary: {
+      integration: {
+        /** @enum {string} */
+        status: "ok" | "degraded" | "unknown";
+        last_auth_refusal_at: string | null;
+        last_signature_failures_at: string | null;
+        /** @description What the last run of refused callbacks was made of: signatures (the upstream key may have rotated) or unsigned_probes (none carried a plausible signature). */
+        last_signature_failures_kind: ("signatures" | "unsigned_probes") | null;
+        cause?: string;
+      };
+      /** @description Tasks of a session, payout or ledger that keep throwing, as in the full report (null: unreadable, or the configuration does not validate). */
+      failing_tasks: unknown;
       key_id: string;
     };
     CallbackReceived: {
@@ -7033,6 +7051,61 @@ export interface operations {
       503: {
         content: {
           "application/json": components["schemas"]["Diagnostics"];
+        };
+      };
+    };
+  };
+  /** Failing tasks and the integration’s health, without the checks */
+  getDiagnosticsSummary: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DiagnosticsSummary"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
         };
       };
     };

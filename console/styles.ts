@@ -146,6 +146,10 @@ export const shared = css`
     margin-bottom: 0.8rem;
     background: #fff;
   }
+  ul.plain {
+    list-style: none;
+    padding: 0;
+  }
   .error {
     color: #8c1d18;
   }

@@ -88,6 +88,14 @@ export const en = {
   subMerchant: 'Sub-merchant id',
   phoneLast: "Phone's last 3 digits",
   amountExact: 'Amount (exact)',
+  anomalies: 'Anomalies a refund settles (last 7 days)',
+  refundTo: 'Refund {amount} to {to}',
+  refundOf: 'Refund {amount}',
+  refundConfirm: 'Send this refund? It is sent once, however often you confirm.',
+  toReview: 'Payments, refunds and payouts to review',
+  endpointsFailing: 'Webhook endpoints disabled or failing',
+  tasksFailing: 'Background tasks failing',
+  integrationDegraded: 'Integration errors',
 } as const;
 
 /** A key of the string tables. */

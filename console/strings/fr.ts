@@ -90,4 +90,12 @@ export const fr: Record<StringKey, string> = {
   subMerchant: 'Sous-marchand (id)',
   phoneLast: 'Téléphone : 3 derniers chiffres',
   amountExact: 'Montant (exact)',
+  anomalies: 'Anomalies qu’un remboursement règle (7 derniers jours)',
+  refundTo: 'Rembourser {amount} au {to}',
+  refundOf: 'Rembourser {amount}',
+  refundConfirm: 'Envoyer ce remboursement ? Il part une seule fois, même confirmé deux fois.',
+  toReview: 'Paiements, remboursements et versements à examiner',
+  endpointsFailing: 'Points de webhook désactivés ou en échec',
+  tasksFailing: 'Tâches de fond en échec',
+  integrationDegraded: 'Erreurs d’intégration',
 };
