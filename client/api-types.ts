@@ -178,6 +178,13 @@ export interface paths {
     /** The settlement report of a period (JSON or CSV) */
     get: operations["getSettlementReport"];
   };
+  "/v1/reports/methods": {
+    /**
+     * Success rate and median time to pay per method and country
+     * @description Over the attempts created in `[from, to)` (at most 93 days), from the query index. Only a definite answer counts: unsettled attempts are in neither side of the rate.
+     */
+    get: operations["getMethodStats"];
+  };
   "/v1/payment-methods": {
     /**
      * List the enabled payment methods
@@ -872,6 +879,26 @@ export interface components {
           amount: number | null;
           at: string | null;
           sub_merchant_id: string | null;
+        })[];
+    };
+    MethodStats: {
+      /** @description ISO 8601 (UTC). */
+      from: string;
+      /** @description ISO 8601 (UTC). */
+      to: string;
+      data: ({
+          method: string;
+          country_id: number;
+          /** @description Attempts created in the period. */
+          attempts: number;
+          succeeded: number;
+          failed: number;
+          /** @description Neither succeeded nor failed yet: pending, mismatch or needs_review. */
+          unsettled: number;
+          /** @description succeeded / (succeeded + failed); null while none is settled either way. */
+          success_rate: number | null;
+          /** @description Median of a successful attempt's creation to its settlement, in seconds. */
+          median_seconds_to_pay: number | null;
         })[];
     };
     PayoutBatchRowInput: {
@@ -5257,6 +5284,81 @@ export interface operations {
         content: {
           "application/json": components["schemas"]["SettlementReport"];
           "text/csv": string;
+        };
+      };
+      /** @description `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "VALIDATION_FAILED";
+            };
+          };
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /**
+   * Success rate and median time to pay per method and country
+   * @description Over the attempts created in `[from, to)` (at most 93 days), from the query index. Only a definite answer counts: unsettled attempts are in neither side of the rate.
+   */
+  getMethodStats: {
+    parameters: {
+      query: {
+        from: string;
+        to: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MethodStats"];
         };
       };
       /** @description `VALIDATION_FAILED` */

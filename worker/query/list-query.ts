@@ -127,6 +127,9 @@ export const REPORT_SCHEMA = z.strictObject({
   group_by: z.optional(z.enum(['sub_merchant'])),
 });
 
+/** Parameters of `GET /v1/reports/methods`. */
+export const METHOD_STATS_SCHEMA = z.strictObject({ from: isoTime, to: isoTime });
+
 /** The page part of a validated list query. */
 export interface Page {
   limit: number;
