@@ -84,6 +84,14 @@ export const shared = css`
   form.filters .wide {
     grid-column: 1 / -1;
   }
+  fieldset {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr));
+    gap: 0.6rem;
+    border: 1px solid #d9dce3;
+    border-radius: 8px;
+    min-width: 0;
+  }
   label > input,
   label > select {
     width: 100%;

@@ -1,7 +1,8 @@
 /**
  * End to end, the console (docs/console.md) in Chromium on the dev stack, signed in through
- * /console/dev-login: a finance user finds a paid session by its reference, refunds half, and
- * sees refund.succeeded in its timeline; a viewer sees no Refund button, and a refund it forces
+ * /console/dev-login: a finance user finds a paid session by its reference, the phone's last
+ * digits and its amount, refunds half to another number, and sees refund.succeeded in its
+ * timeline; a viewer sees no Refund button, and a refund it forces
  * with the console's own headers gets 403 ROLE_FORBIDDEN. Every step saves a screenshot under
  * test-results/e2e/<case>/.
  */
@@ -70,9 +71,11 @@ test('finance refunds half from the console; a viewer cannot', async () => {
     await signIn(finance, 'finance');
     const page = finance.page;
     await finance.step('find-by-reference', async () => {
-      await page.getByRole('link', { name: 'Payments' }).click();
+      await page.getByRole('link', { name: 'Payments', exact: true }).click();
       await page.getByLabel('Reference or session id').fill(session.reference);
       await page.getByLabel('Metadata (key=value)').fill('suite=e2e');
+      await page.getByLabel("Phone's last 3 digits").fill('000');
+      await page.getByLabel('Amount (exact)').fill('1500');
       await page.getByRole('button', { name: 'Search' }).click();
       await page.getByRole('link', { name: session.reference }).click();
       await page.getByRole('heading', { name: session.reference }).waitFor();
@@ -83,12 +86,16 @@ test('finance refunds half from the console; a viewer cannot', async () => {
       const amount = page.getByLabel('Amount to refund (KES)');
       expect(await amount.inputValue()).toBe('1500');
       await amount.fill('750');
+      // To another number than the payer's (the method of the attempt that paid is prefilled).
+      expect(await page.getByLabel('Its payout method').inputValue()).toBe('send money');
+      await page.getByLabel('International number').fill('254712345678');
       await refundButton(page).click();
       await page.getByRole('status').filter({ hasText: 'Done.' }).waitFor();
     });
     await finance.step('timeline-says-refund-succeeded', async () => {
       const refund = (await backend.session(session.id)).refunds[0]!;
       expect(refund.amount).toBe(750);
+      expect(refund.destination).toEqual({ method: 'send money', mobile: '254******678' });
       await backend.waitForRefund(refund.id, 'succeeded');
       await page.reload();
       await page

@@ -43,7 +43,12 @@ export interface MerchantSession {
   checkout_url: string;
   attempts: MerchantAttempt[];
   webhooks: WebhookRecord[];
-  refunds: { id: string; amount: number; status: string }[];
+  refunds: {
+    id: string;
+    amount: number;
+    status: string;
+    destination?: { method: string; mobile: string | null };
+  }[];
 }
 
 /** The body of a merchant webhook. */
