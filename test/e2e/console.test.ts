@@ -2,9 +2,9 @@
  * End to end, the console (docs/console.md) in Chromium on the dev stack, signed in through
  * /console/dev-login: a finance user finds a paid session by its reference, the phone's last
  * digits and its amount, refunds half to another number, and sees refund.succeeded in its
- * timeline; a viewer sees no Refund button, and a refund it forces
- * with the console's own headers gets 403 ROLE_FORBIDDEN. Every step saves a screenshot under
- * test-results/e2e/<case>/.
+ * timeline; a viewer sees no Refund button, and a refund it forces with the console's own
+ * headers gets 403 ROLE_FORBIDDEN; an admin creates a webhook endpoint and replays the last
+ * hour to it. Every step saves a screenshot under test-results/e2e/<case>/.
  */
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -148,5 +148,42 @@ test('finance refunds half from the console; a viewer cannot', async () => {
     expect(viewer.violations, 'CSP violations').toEqual([]);
   } finally {
     await viewer.close();
+  }
+});
+
+test('an admin creates an endpoint and replays the last hour', async () => {
+  await paidSession(100);
+  const admin = await CaseRun.open(browser, 'console-admin-replay');
+  // The proxy itself answers 404 there: the replayed events are tried and logged, and no other
+  // suite's webhook inbox receives them.
+  const url = `${base}/console-e2e-sink/${Date.now().toString(36)}`;
+  try {
+    await signIn(admin, 'admin');
+    const page = admin.page;
+    await admin.step('create-endpoint', async () => {
+      await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
+      await page.getByRole('form', { name: 'Create' }).getByLabel('URL').fill(url);
+      await page.getByRole('button', { name: 'Create', exact: true }).click();
+      await page.getByText('The secret, shown once:').waitFor();
+    });
+    await admin.step('replay-last-hour', async () => {
+      await page
+        .getByRole('region', { name: url })
+        .getByRole('button', { name: 'Replay the last hour' })
+        .click();
+      await page.getByRole('status').filter({ hasText: 'Done.' }).waitFor();
+    });
+    type Endpoints = { data: { id: string; url: string }[] };
+    const endpoint = (await backend.get<Endpoints>('/v1/webhook-endpoints')).data.find(
+      (e) => e.url === url,
+    );
+    expect(endpoint, 'the endpoint the admin created').toBeDefined();
+    await backend.waitForGet<{ data: { http_status: number | null }[] }>(
+      `/v1/webhook-endpoints/${endpoint!.id}/deliveries`,
+      (page) => page.data.some((d) => d.http_status === 404),
+    );
+    expect(admin.violations, 'CSP violations').toEqual([]);
+  } finally {
+    await admin.close();
   }
 });

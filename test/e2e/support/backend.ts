@@ -153,6 +153,22 @@ export class MerchantBackend {
     }
   }
 
+  /** A merchant API `GET` of `path` (`/v1/…`). */
+  get<T>(path: string): Promise<T> {
+    return call<T>(SEEN, `${this.base}${path}`, { headers: this.headers() });
+  }
+
+  /** Polls `GET path` until `done` holds for its answer; throws after `timeoutMs`. */
+  async waitForGet<T>(path: string, done: (body: T) => boolean, timeoutMs = 15_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const body = await this.get<T>(path);
+      if (done(body)) return body;
+      if (Date.now() > deadline) throw new Error(`GET ${path} never held: ${JSON.stringify(body)}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
   /** `GET /v1/sessions/:id`. */
   session(id: string): Promise<MerchantSession> {
     return call<MerchantSession>(SEEN, `${this.base}/v1/sessions/${id}`, {
