@@ -158,6 +158,12 @@ export const shared = css`
     list-style: none;
     padding: 0;
   }
+  /* Links one under another: each a target of at least 24 px (WCAG 2.5.8). */
+  ul.plain li > a {
+    display: inline-block;
+    min-height: 24px;
+    padding: 0.2rem 0;
+  }
   .error {
     color: #8c1d18;
   }
