@@ -12,6 +12,7 @@ import { launch } from './browser';
 import { axeViolations } from './support/axe';
 import { MerchantBackend } from './support/backend';
 import { CaseRun } from './support/case-run';
+import { galleryDir } from './support/checkout-suite';
 
 let browser: Browser;
 let backend: MerchantBackend;
@@ -54,38 +55,53 @@ const PAGES = [
   'health',
 ];
 
+/** Support staff work from phones: the flows run at 360 px. */
+const PHONE = { width: 360, height: 740 };
+
 const refundButton = (page: Page) => page.getByRole('button', { name: 'Refund', exact: true });
 
 test('finance refunds half from the console; a viewer cannot', async () => {
   const session = await paidSession(1500);
   const finance = await CaseRun.open(browser, 'console-finance-refund', {
-    viewport: { width: 360, height: 740 },
+    viewport: PHONE,
+    galleryDir,
   });
   try {
     await signIn(finance, 'finance');
     const page = finance.page;
-    await finance.step('find-by-reference', async () => {
-      await page.getByRole('link', { name: 'Payments', exact: true }).click();
-      await page.getByLabel('Reference or session id').fill(session.reference);
-      await page.getByLabel('Metadata (key=value)').fill('suite=e2e');
-      await page.getByLabel("Phone's last 3 digits").fill('000');
-      await page.getByLabel('Amount (exact)').fill('1500');
-      await page.getByRole('button', { name: 'Search' }).click();
-      await page.getByRole('link', { name: session.reference }).click();
-      await page.getByRole('heading', { name: session.reference }).waitFor();
+    await finance.step('home', () => page.getByText('Loading…').waitFor({ state: 'detached' }), {
+      gallery: 'console-home-360',
     });
-    await finance.step('refund-half', async () => {
-      // The actions finance sees (the viewer's pages are checked below).
-      expect(await axeViolations(page, 'uc-console')).toEqual([]);
-      const amount = page.getByLabel('Amount to refund (KES)');
-      expect(await amount.inputValue()).toBe('1500');
-      await amount.fill('750');
-      // To another number than the payer's (the method of the attempt that paid is prefilled).
-      expect(await page.getByLabel('Its payout method').inputValue()).toBe('send money');
-      await page.getByLabel('International number').fill('254712345678');
-      await refundButton(page).click();
-      await page.getByRole('status').filter({ hasText: 'Done.' }).waitFor();
-    });
+    await finance.step(
+      'find-by-reference',
+      async () => {
+        await page.getByRole('link', { name: 'Payments', exact: true }).click();
+        await page.getByLabel('Reference or session id').fill(session.reference);
+        await page.getByLabel('Metadata (key=value)').fill('suite=e2e');
+        await page.getByLabel("Phone's last 3 digits").fill('000');
+        await page.getByLabel('Amount (exact)').fill('1500');
+        await page.getByRole('button', { name: 'Search' }).click();
+        await page.getByRole('link', { name: session.reference }).click();
+        await page.getByRole('heading', { name: session.reference }).waitFor();
+      },
+      { gallery: 'console-payment-360' },
+    );
+    await finance.step(
+      'refund-half',
+      async () => {
+        // The actions finance sees (the viewer's pages are checked below).
+        expect(await axeViolations(page, 'uc-console')).toEqual([]);
+        const amount = page.getByLabel('Amount to refund (KES)');
+        expect(await amount.inputValue()).toBe('1500');
+        await amount.fill('750');
+        // To another number than the payer's (the method of the attempt that paid is prefilled).
+        expect(await page.getByLabel('Its payout method').inputValue()).toBe('send money');
+        await page.getByLabel('International number').fill('254712345678');
+        await refundButton(page).click();
+        await page.getByRole('status').filter({ hasText: 'Done.' }).waitFor();
+      },
+      { gallery: 'console-refund-360' },
+    );
     await finance.step('timeline-says-refund-succeeded', async () => {
       const refund = (await backend.session(session.id)).refunds[0]!;
       expect(refund.amount).toBe(750);
@@ -147,19 +163,26 @@ test('finance refunds half from the console; a viewer cannot', async () => {
 
 test('an admin creates an endpoint and replays the last hour', async () => {
   await paidSession(100);
-  const admin = await CaseRun.open(browser, 'console-admin-replay');
+  const admin = await CaseRun.open(browser, 'console-admin-replay', {
+    viewport: PHONE,
+    galleryDir,
+  });
   // The proxy itself answers 404 there: the replayed events are tried and logged, and no other
   // suite's webhook inbox receives them.
   const url = `${base}/console-e2e-sink/${Date.now().toString(36)}`;
   try {
     await signIn(admin, 'admin');
     const page = admin.page;
-    await admin.step('create-endpoint', async () => {
-      await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
-      await page.getByRole('form', { name: 'Create' }).getByLabel('URL').fill(url);
-      await page.getByRole('button', { name: 'Create', exact: true }).click();
-      await page.getByText('The secret, shown once:').waitFor();
-    });
+    await admin.step(
+      'create-endpoint',
+      async () => {
+        await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
+        await page.getByRole('form', { name: 'Create' }).getByLabel('URL').fill(url);
+        await page.getByRole('button', { name: 'Create', exact: true }).click();
+        await page.getByText('The secret, shown once:').waitFor();
+      },
+      { gallery: 'console-webhooks-360' },
+    );
     await admin.step('replay-last-hour', async () => {
       await page
         .getByRole('region', { name: url })
