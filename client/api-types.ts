@@ -178,6 +178,13 @@ export interface paths {
     /** The settlement report of a period (JSON or CSV) */
     get: operations["getSettlementReport"];
   };
+  "/v1/reports/methods": {
+    /**
+     * Success rate and median time to pay per method and country
+     * @description Over the attempts created in `[from, to)` (at most 93 days), from the query index. Only a definite answer counts: unsettled attempts are in neither side of the rate.
+     */
+    get: operations["getMethodStats"];
+  };
   "/v1/payment-methods": {
     /**
      * List the enabled payment methods
@@ -282,6 +289,10 @@ export interface paths {
   "/v1/diagnostics": {
     /** The doctor's checks, run from the Worker */
     get: operations["getDiagnostics"];
+  };
+  "/v1/diagnostics/summary": {
+    /** Failing tasks and the integration’s health, without the checks */
+    get: operations["getDiagnosticsSummary"];
   };
   "/v1/admin/reindex": {
     /** Rewrite query-index rows from their objects */
@@ -565,6 +576,20 @@ export interface components {
         })[];
       /** @description Tasks of a session, payout or ledger that keep throwing (null: unreadable); absent while the configuration does not validate. */
       failing_tasks?: unknown;
+      key_id: string;
+    };
+    DiagnosticsSummary: {
+      integration: {
+        /** @enum {string} */
+        status: "ok" | "degraded" | "unknown";
+        last_auth_refusal_at: string | null;
+        last_signature_failures_at: string | null;
+        /** @description What the last run of refused callbacks was made of: signatures (the upstream key may have rotated) or unsigned_probes (none carried a plausible signature). */
+        last_signature_failures_kind: ("signatures" | "unsigned_probes") | null;
+        cause?: string;
+      };
+      /** @description Tasks of a session, payout or ledger that keep throwing, as in the full report (null: unreadable, or the configuration does not validate). */
+      failing_tasks: unknown;
       key_id: string;
     };
     CallbackReceived: {
@@ -854,6 +879,26 @@ export interface components {
           amount: number | null;
           at: string | null;
           sub_merchant_id: string | null;
+        })[];
+    };
+    MethodStats: {
+      /** @description ISO 8601 (UTC). */
+      from: string;
+      /** @description ISO 8601 (UTC). */
+      to: string;
+      data: ({
+          method: string;
+          country_id: number;
+          /** @description Attempts created in the period. */
+          attempts: number;
+          succeeded: number;
+          failed: number;
+          /** @description Neither succeeded nor failed yet: pending, mismatch or needs_review. */
+          unsettled: number;
+          /** @description succeeded / (succeeded + failed); null while none is settled either way. */
+          success_rate: number | null;
+          /** @description Median of a successful attempt's creation to its settlement, in seconds. */
+          median_seconds_to_pay: number | null;
         })[];
     };
     PayoutBatchRowInput: {
@@ -1933,6 +1978,8 @@ export interface operations {
         method?: string;
         reference?: string;
         sub_merchant_id?: string;
+        phone_last?: string;
+        amount?: string;
         /** @description `metadata[<key>]=<value>`: sessions whose `metadata` holds exactly that value under that key; up to 20 keys, all must match. */
         metadata?: {
           [key: string]: string;
@@ -5297,6 +5344,81 @@ export interface operations {
     };
   };
   /**
+   * Success rate and median time to pay per method and country
+   * @description Over the attempts created in `[from, to)` (at most 93 days), from the query index. Only a definite answer counts: unsettled attempts are in neither side of the rate.
+   */
+  getMethodStats: {
+    parameters: {
+      query: {
+        from: string;
+        to: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["MethodStats"];
+        };
+      };
+      /** @description `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "VALIDATION_FAILED";
+            };
+          };
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /**
    * List the enabled payment methods
    * @description Each with its label, amount range, availability and the payer’s instructions for a missed prompt.
    */
@@ -7031,6 +7153,61 @@ export interface operations {
       503: {
         content: {
           "application/json": components["schemas"]["Diagnostics"];
+        };
+      };
+    };
+  };
+  /** Failing tasks and the integration’s health, without the checks */
+  getDiagnosticsSummary: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DiagnosticsSummary"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
         };
       };
     };

@@ -18,14 +18,21 @@ export class ApiError extends Error {
 const BASE = '/console/api/v1';
 
 /**
- * Calls the API; answers its JSON, or throws ApiError.
+ * Calls the API; answers its JSON, or throws ApiError. `idempotencyKey`: a write that must
+ * happen once however often it is sent (the API answers a repeat with the first answer).
  *
  * @example
  * const page = await api<Page>('/sessions?limit=50');
  */
-export async function api<T>(path: string, method = 'GET', body?: unknown): Promise<T> {
+export async function api<T>(
+  path: string,
+  method = 'GET',
+  body?: unknown,
+  idempotencyKey?: string,
+): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (method !== 'GET') headers['x-console'] = '1';
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   if (body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(BASE + path, {
     method,

@@ -31,3 +31,13 @@ export function when(iso: string | null | undefined): string {
     new Date(iso),
   );
 }
+
+/**
+ * The string `key` with its `{name}` slots filled.
+ *
+ * @example
+ * tf('refundTo', { amount: '500 KES', to: '254******000' }); // 'Refund 500 KES to 254******000'
+ */
+export function tf(key: StringKey, values: Record<string, string>): string {
+  return t(key).replace(/\{(\w+)\}/g, (slot, name: string) => values[name] ?? slot);
+}

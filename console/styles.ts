@@ -84,6 +84,14 @@ export const shared = css`
   form.filters .wide {
     grid-column: 1 / -1;
   }
+  fieldset {
+    display: grid;
+    grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr));
+    gap: 0.6rem;
+    border: 1px solid #d9dce3;
+    border-radius: 8px;
+    min-width: 0;
+  }
   label > input,
   label > select {
     width: 100%;
@@ -145,6 +153,16 @@ export const shared = css`
     padding: 0.8rem;
     margin-bottom: 0.8rem;
     background: #fff;
+  }
+  ul.plain {
+    list-style: none;
+    padding: 0;
+  }
+  /* Links one under another: each a target of at least 24 px (WCAG 2.5.8). */
+  ul.plain li > a {
+    display: inline-block;
+    min-height: 24px;
+    padding: 0.2rem 0;
   }
   .error {
     color: #8c1d18;

@@ -1,12 +1,14 @@
 /**
  * Needs attention: sessions in `requires_action`, refunds and payouts in `needs_review`, each
- * linked, with Reconcile now for the roles that may.
+ * linked, with Reconcile now for the roles that may; and the anomalies a refund settles, each
+ * with its refund call as a button behind a confirmation.
  * @module
  */
 import { html } from 'lit';
+import { anomalyRefundKey, refundableAnomalies, type RefundableAnomaly } from '../anomalies';
 import { api, type Page } from '../api';
 import { can } from '../can';
-import { money, t, when } from '../i18n';
+import { money, t, tf, when } from '../i18n';
 import { badge, ConsolePage } from '../page';
 
 interface Item {
@@ -18,13 +20,29 @@ interface Item {
   at: string;
 }
 
+/** The button's words: "Refund 500 KES to 254******000". */
+const refundLabel = (a: RefundableAnomaly) => {
+  const amount = money(a.body.amount, a.body.currency);
+  return a.to ? tf('refundTo', { amount, to: a.to }) : tf('refundOf', { amount });
+};
+
 class AttentionPage extends ConsolePage {
-  static override properties = { ...ConsolePage.properties, items: { state: true } };
+  static override properties = {
+    ...ConsolePage.properties,
+    items: { state: true },
+    anomalies: { state: true },
+    confirming: { state: true },
+  };
   declare items: Item[];
+  declare anomalies: RefundableAnomaly[];
+  /** The event id of the anomaly whose refund waits for confirmation. */
+  declare confirming: string | null;
 
   constructor() {
     super();
     this.items = [];
+    this.anomalies = [];
+    this.confirming = null;
   }
 
   protected override async load(): Promise<void> {
@@ -37,11 +55,13 @@ class AttentionPage extends ConsolePage {
       created_at?: string;
       created?: string;
     };
-    const [sessions, refunds, payouts] = await Promise.all([
+    const [sessions, refunds, payouts, anomalies] = await Promise.all([
       api<Page<Row>>('/sessions?status=requires_action&limit=100'),
       api<Page<Row>>('/refunds?status=needs_review&limit=100'),
       api<Page<Row>>('/payouts?status=needs_review&limit=100'),
+      refundableAnomalies(api),
     ]);
+    this.anomalies = anomalies;
     const item =
       (kind: Item['kind']) =>
       (r: Row): Item => ({
@@ -67,9 +87,51 @@ class AttentionPage extends ConsolePage {
         : `/payouts/${item.id}/reconcile`;
   }
 
+  private sendRefund(anomaly: RefundableAnomaly): void {
+    this.confirming = null;
+    void this.act(() => api(anomaly.path, 'POST', anomaly.body, anomalyRefundKey(anomaly)));
+  }
+
+  private anomalyList() {
+    if (this.anomalies.length === 0) return '';
+    const allowed = can('POST', '/sessions/:id/refunds');
+    return html`<h2>${t('anomalies')}</h2>
+      <ul class="plain">
+        ${this.anomalies.map(
+          (a) =>
+            html`<li class="card">
+              <a href="/console/payments/${a.sessionId}">${a.reference}</a> · ${badge(a.kind)} ·
+              ${when(a.at)}
+              <p>${a.message}</p>
+              ${
+                !allowed
+                  ? ''
+                  : this.confirming === a.event
+                    ? html`<div class="row" role="group" aria-label=${refundLabel(a)}>
+                        <p>${t('refundConfirm')}</p>
+                        <button type="button" class="danger" @click=${() => this.sendRefund(a)}>
+                          ${t('confirm')}: ${refundLabel(a)}
+                        </button>
+                        <button
+                          type="button"
+                          class="quiet"
+                          @click=${() => (this.confirming = null)}
+                        >
+                          ${t('cancel')}
+                        </button>
+                      </div>`
+                    : html`<button type="button" @click=${() => (this.confirming = a.event)}>
+                        ${refundLabel(a)}
+                      </button>`
+              }
+            </li>`,
+        )}
+      </ul>`;
+  }
+
   protected override body() {
     return html`<h1>${t('attention')}</h1>
-      ${this.items.length === 0 && !this.loading ? html`<p>${t('none')}</p>` : ''}
+      ${this.items.length === 0 && this.anomalies.length === 0 && !this.loading ? html`<p>${t('none')}</p>` : ''}
       <table class="stack">
         <tbody>
           ${this.items.map(
@@ -104,7 +166,8 @@ class AttentionPage extends ConsolePage {
               </tr>`,
           )}
         </tbody>
-      </table>`;
+      </table>
+      ${this.anomalyList()}`;
   }
 }
 

@@ -131,10 +131,25 @@ class PaymentPage extends ConsolePage {
 
   private refund(event: SubmitEvent): void {
     event.preventDefault();
-    const form = new FormData(event.target as HTMLFormElement);
+    const element = event.target as HTMLFormElement;
+    const form = new FormData(element);
     const reason = String(form.get('reason') ?? '').trim();
-    const body = { amount: Number(form.get('amount')), ...(reason ? { reason } : {}) };
+    // Another number than the payer's (optional): sent once, then cleared from the form, so the
+    // page keeps no full number (the answer shows it masked).
+    const mobile = String(form.get('dest_mobile') ?? '').replace(/[^\d]/g, '');
+    const method = String(form.get('dest_method') ?? '').trim();
+    const body = {
+      amount: Number(form.get('amount')),
+      ...(reason ? { reason } : {}),
+      ...(mobile ? { destination: { method, mobile } } : {}),
+    };
+    (element.elements.namedItem('dest_mobile') as HTMLInputElement).value = '';
     void this.act(() => api(`/sessions/${this.sessionId}/refunds`, 'POST', body));
+  }
+
+  /** The payout method the refund defaults to: the one of the attempt that paid. */
+  private paidMethod(s: Session): string {
+    return [...s.attempts].reverse().find((a) => a.status === 'succeeded')?.method ?? '';
   }
 
   private erase(event: SubmitEvent): void {
@@ -211,6 +226,22 @@ class PaymentPage extends ConsolePage {
                 />
               </label>
               <label>${t('reason')}<input name="reason" maxlength="200" /></label>
+              <fieldset class="wide">
+                <legend>${t('refundDestination')}</legend>
+                <label
+                  >${t('refundMobile')}<input
+                    name="dest_mobile"
+                    inputmode="numeric"
+                    pattern="[0-9 +]{8,18}"
+                    autocomplete="off"
+                /></label>
+                <label
+                  >${t('refundMethod')}<input
+                    name="dest_method"
+                    maxlength="64"
+                    .value=${this.paidMethod(s)}
+                /></label>
+              </fieldset>
               <button type="submit">${t('refund')}</button>
             </form>`
           : ''

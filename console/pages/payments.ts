@@ -1,7 +1,7 @@
 /**
- * Payments: the sessions list (`GET /sessions`) searched by reference or session id, filtered by
- * status, method, country, currency and dates, paged by cursor, exported as CSV (every page of
- * the current filter).
+ * Payments: the sessions list (`GET /sessions`) searched by reference or session id, metadata,
+ * the phone's last digits or the amount, filtered by status, method, country, currency and
+ * dates, paged by cursor, exported as CSV (every page of the current filter).
  * @module
  */
 import { html } from 'lit';
@@ -83,7 +83,15 @@ class PaymentsPage extends ConsolePage {
     const [key, ...value] = String(form.get('metadata') ?? '').split('=');
     if (key?.trim() && value.length > 0)
       filter.set(`metadata[${key.trim()}]`, value.join('=').trim());
-    for (const name of ['status', 'currency', 'country_id', 'method', 'sub_merchant_id']) {
+    for (const name of [
+      'status',
+      'currency',
+      'country_id',
+      'method',
+      'sub_merchant_id',
+      'phone_last',
+      'amount',
+    ]) {
       const value = String(form.get(name) ?? '').trim();
       if (value) filter.set(name, name === 'currency' ? value.toUpperCase() : value);
     }
@@ -128,6 +136,17 @@ class PaymentsPage extends ConsolePage {
         <label>${t('method')}<input name="method" /></label>
         <label>${t('subMerchant')}<input name="sub_merchant_id" /></label>
         <label>${t('metadata')}<input name="metadata" /></label>
+        <label
+          >${t('phoneLast')}<input
+            name="phone_last"
+            inputmode="numeric"
+            pattern="[0-9]{3}"
+            maxlength="3"
+            autocomplete="off"
+        /></label>
+        <label
+          >${t('amountExact')}<input name="amount" inputmode="numeric" pattern="[0-9]+"
+        /></label>
         <label>${t('from')}<input name="created_gte" type="date" /></label>
         <label>${t('to')}<input name="created_lt" type="date" /></label>
         <button type="submit">${t('search')}</button>

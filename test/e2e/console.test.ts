@@ -1,9 +1,10 @@
 /**
  * End to end, the console (docs/console.md) in Chromium on the dev stack, signed in through
- * /console/dev-login: a finance user finds a paid session by its reference, refunds half, and
- * sees refund.succeeded in its timeline; a viewer sees no Refund button, and a refund it forces
- * with the console's own headers gets 403 ROLE_FORBIDDEN. Every step saves a screenshot under
- * test-results/e2e/<case>/.
+ * /console/dev-login: a finance user finds a paid session by its reference, the phone's last
+ * digits and its amount, refunds half to another number, and sees refund.succeeded in its
+ * timeline; a viewer sees no Refund button, and a refund it forces with the console's own
+ * headers gets 403 ROLE_FORBIDDEN; an admin creates a webhook endpoint and replays the last
+ * hour to it. Every step saves a screenshot under test-results/e2e/<case>/.
  */
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -11,7 +12,7 @@ import { launch } from './browser';
 import { axeViolations } from './support/axe';
 import { MerchantBackend } from './support/backend';
 import { CaseRun } from './support/case-run';
-import { nextPayerAddress } from './support/payer-address';
+import { galleryDir } from './support/checkout-suite';
 
 let browser: Browser;
 let backend: MerchantBackend;
@@ -29,18 +30,7 @@ afterAll(async () => {
 /** A KES session paid through the checkout API (the sandbox pays a number ending 000 at once). */
 async function paidSession(amount: number) {
   const session = await backend.createSession({ amount, currency: 'KES' });
-  const started = await fetch(`${base}/v1/checkout/${session.id}/attempts`, {
-    method: 'POST',
-    // A payer of its own: the suite's other payers share loopback's attempt limit.
-    headers: {
-      'content-type': 'application/json',
-      origin: base,
-      'cf-connecting-ip': nextPayerAddress(),
-    },
-    body: JSON.stringify({ country_id: 1, method: 'send money', mobile: '254712345000' }),
-  });
-  expect(started.status).toBe(201);
-  await backend.waitForSession(session.id, (s) => s.status === 'succeeded', 'succeeded');
+  await backend.payByPhone(session.id, '254712345000');
   return session;
 }
 
@@ -66,36 +56,57 @@ const PAGES = [
   'health',
 ];
 
+/** Support staff work from phones: the flows run at 360 px. */
+const PHONE = { width: 360, height: 740 };
+
 const refundButton = (page: Page) => page.getByRole('button', { name: 'Refund', exact: true });
 
 test('finance refunds half from the console; a viewer cannot', async () => {
   const session = await paidSession(1500);
   const finance = await CaseRun.open(browser, 'console-finance-refund', {
-    viewport: { width: 360, height: 740 },
+    viewport: PHONE,
+    galleryDir,
   });
   try {
     await signIn(finance, 'finance');
     const page = finance.page;
-    await finance.step('find-by-reference', async () => {
-      await page.getByRole('link', { name: 'Payments' }).click();
-      await page.getByLabel('Reference or session id').fill(session.reference);
-      await page.getByLabel('Metadata (key=value)').fill('suite=e2e');
-      await page.getByRole('button', { name: 'Search' }).click();
-      await page.getByRole('link', { name: session.reference }).click();
-      await page.getByRole('heading', { name: session.reference }).waitFor();
+    await finance.step('home', () => page.getByText('Loading…').waitFor({ state: 'detached' }), {
+      gallery: 'console-home-360',
     });
-    await finance.step('refund-half', async () => {
-      // The actions finance sees (the viewer's pages are checked below).
-      expect(await axeViolations(page, 'uc-console')).toEqual([]);
-      const amount = page.getByLabel('Amount to refund (KES)');
-      expect(await amount.inputValue()).toBe('1500');
-      await amount.fill('750');
-      await refundButton(page).click();
-      await page.getByRole('status').filter({ hasText: 'Done.' }).waitFor();
-    });
+    await finance.step(
+      'find-by-reference',
+      async () => {
+        await page.getByRole('link', { name: 'Payments', exact: true }).click();
+        await page.getByLabel('Reference or session id').fill(session.reference);
+        await page.getByLabel('Metadata (key=value)').fill('suite=e2e');
+        await page.getByLabel("Phone's last 3 digits").fill('000');
+        await page.getByLabel('Amount (exact)').fill('1500');
+        await page.getByRole('button', { name: 'Search' }).click();
+        await page.getByRole('link', { name: session.reference }).click();
+        await page.getByRole('heading', { name: session.reference }).waitFor();
+      },
+      { gallery: 'console-payment-360' },
+    );
+    await finance.step(
+      'refund-half',
+      async () => {
+        // The actions finance sees (the viewer's pages are checked below).
+        expect(await axeViolations(page, 'uc-console')).toEqual([]);
+        const amount = page.getByLabel('Amount to refund (KES)');
+        expect(await amount.inputValue()).toBe('1500');
+        await amount.fill('750');
+        // To another number than the payer's (the method of the attempt that paid is prefilled).
+        expect(await page.getByLabel('Its payout method').inputValue()).toBe('send money');
+        await page.getByLabel('International number').fill('254712345678');
+        await refundButton(page).click();
+        await page.getByRole('status').filter({ hasText: 'Done.' }).waitFor();
+      },
+      { gallery: 'console-refund-360' },
+    );
     await finance.step('timeline-says-refund-succeeded', async () => {
       const refund = (await backend.session(session.id)).refunds[0]!;
       expect(refund.amount).toBe(750);
+      expect(refund.destination).toEqual({ method: 'send money', mobile: '254******678' });
       await backend.waitForRefund(refund.id, 'succeeded');
       await page.reload();
       await page
@@ -148,5 +159,49 @@ test('finance refunds half from the console; a viewer cannot', async () => {
     expect(viewer.violations, 'CSP violations').toEqual([]);
   } finally {
     await viewer.close();
+  }
+});
+
+test('an admin creates an endpoint and replays the last hour', async () => {
+  await paidSession(100);
+  const admin = await CaseRun.open(browser, 'console-admin-replay', {
+    viewport: PHONE,
+    galleryDir,
+  });
+  // The proxy itself answers 404 there: the replayed events are tried and logged, and no other
+  // suite's webhook inbox receives them.
+  const url = `${base}/console-e2e-sink/${Date.now().toString(36)}`;
+  try {
+    await signIn(admin, 'admin');
+    const page = admin.page;
+    await admin.step(
+      'create-endpoint',
+      async () => {
+        await page.getByRole('link', { name: 'Webhooks', exact: true }).click();
+        await page.getByRole('form', { name: 'Create' }).getByLabel('URL').fill(url);
+        await page.getByRole('button', { name: 'Create', exact: true }).click();
+        await page.getByText('The secret, shown once:').waitFor();
+      },
+      { gallery: 'console-webhooks-360' },
+    );
+    await admin.step('replay-last-hour', async () => {
+      await page
+        .getByRole('region', { name: url })
+        .getByRole('button', { name: 'Replay the last hour' })
+        .click();
+      await page.getByRole('status').filter({ hasText: 'Done.' }).waitFor();
+    });
+    type Endpoints = { data: { id: string; url: string }[] };
+    const endpoint = (await backend.get<Endpoints>('/v1/webhook-endpoints')).data.find(
+      (e) => e.url === url,
+    );
+    expect(endpoint, 'the endpoint the admin created').toBeDefined();
+    await backend.waitForGet<{ data: { http_status: number | null }[] }>(
+      `/v1/webhook-endpoints/${endpoint!.id}/deliveries`,
+      (page) => page.data.some((d) => d.http_status === 404),
+    );
+    expect(admin.violations, 'CSP violations').toEqual([]);
+  } finally {
+    await admin.close();
   }
 });

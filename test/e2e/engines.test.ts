@@ -5,6 +5,9 @@
  * (Wave), each paid for real against the proxy and the sandbox under `wrangler dev`. Each case
  * ends with the widget on its success step, the session succeeded in the merchant API and
  * exactly one verified `checkout.succeeded` webhook.
+ * The console too, once per engine: a finance user (development sign-in) opens a paid payment
+ * and refunds part of it through the page's own form (its write carries the engine's Origin and
+ * `X-Console`); the refund is in the merchant API.
  *
  * `npm run test:engines` runs it once per engine, each run with its own dev stack (one stack
  * for all three went past the per-IP attempt limit: scripts/per-engine.mjs);
@@ -187,6 +190,62 @@ for (const engine of enginesToRun()) {
           }
         });
       }
+    }
+  });
+}
+
+/**
+ * Finds an element in the console, through every shadow root (its pages are Lit elements), by
+ * selector and the text it contains; runs in the browser. Answers whether it found one, after
+ * `act` ran on it: `click`, `submit` (its form), or a value to fill in.
+ */
+function inConsole(selector: string, text: string, act: string | null): boolean {
+  const roots: ParentNode[] = [document];
+  for (let i = 0; i < roots.length; i++) {
+    for (const el of roots[i]!.querySelectorAll('*')) if (el.shadowRoot) roots.push(el.shadowRoot);
+  }
+  const found = roots
+    .flatMap((root) => [...root.querySelectorAll(selector)])
+    .find((el) => (el.textContent ?? '').includes(text));
+  if (!found) return false;
+  if (act === 'click') (found as HTMLElement).click();
+  else if (act === 'submit') (found as HTMLButtonElement).form!.requestSubmit();
+  else if (act !== null) {
+    const input = found.querySelector('input') ?? (found as HTMLInputElement);
+    input.value = act;
+  }
+  return true;
+}
+
+for (const engine of enginesToRun()) {
+  test(`${engine}: the console, a finance user refunds part of a payment`, async () => {
+    const session = await backend.createSession({ amount: 1500, currency: 'KES' });
+    await backend.payByPhone(session.id, '254712345000');
+    const browser = await launchEngine(engine as Engine);
+    const page = await browser.newPage();
+    const shot = path.join(E2E.artifacts, engine, 'console-refund.png');
+    const seen = (selector: string, text: string, act: string | null = null) =>
+      until(
+        () => page.evaluate(inConsole, selector, text, act),
+        `${engine}: the console shows ${selector} "${text}"`,
+      );
+    try {
+      await page.goto(`${base}/console/dev-login?role=finance`);
+      await seen('h1', 'Home');
+      await page.goto(`${base}/console/payments/${session.id}`);
+      await seen('h1', session.reference);
+      await seen('label', 'Amount to refund', '500');
+      // The write carries the engine's own Origin and X-Console (the console's CSRF rule).
+      await seen('button[type="submit"]', 'Refund', 'submit');
+      await seen('[role="status"]', 'Done.');
+      await page.screenshot(shot);
+      expect((await backend.session(session.id)).refunds.map((r) => r.amount)).toEqual([500]);
+      expect(page.errors, `${engine}: page errors and console errors`).toEqual([]);
+    } catch (error) {
+      await page.screenshot(shot).catch(() => {});
+      throw new Error(`${(error as Error).message} (screenshot: ${shot})`, { cause: error });
+    } finally {
+      await browser.close();
     }
   });
 }

@@ -62,6 +62,7 @@ export async function writeBenchRows(
       settled_at: created + 30_000,
       next_check_at: null,
       counted: status === 'succeeded' ? JSON.stringify({ [currency]: session.amount }) : null,
+      mobile_masked: `254******${String(i % 1000).padStart(3, '0')}`,
     };
     statements.push(upsertSummary(db, 'session', session, 1));
     statements.push(upsertSummary(db, 'attempt', attempt, 1));

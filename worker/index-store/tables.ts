@@ -42,6 +42,9 @@ export interface AttemptSummary {
   next_check_at: number | null;
   /** JSON: what its reports counted, per currency (worker/payment/money-count.ts); null: none. */
   counted: string | null;
+  /** The payer's phone as the API masks it (`254******000`; null: none), searched by
+   * `GET /v1/sessions?phone_last=`; migrations/0012. Never the full number. */
+  mobile_masked: string | null;
 }
 
 /** A payout's summary row (`id` is the merchant's payout reference). */

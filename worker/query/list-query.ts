@@ -41,6 +41,19 @@ const countryId = z
   .string()
   .check(z.regex(/^[1-9][0-9]{0,2}$/, 'must be a country id (a whole number)'));
 const method = z.string().check(z.minLength(1), z.maxLength(64));
+/** The digits of a phone its mask shows (shared/phone.ts): the last three. */
+export const PHONE_LAST_DIGITS = 3;
+const phoneLast = z
+  .string()
+  .check(
+    z.regex(
+      new RegExp(`^[0-9]{${PHONE_LAST_DIGITS}}$`),
+      `must be the phone's last ${PHONE_LAST_DIGITS} digits, e.g. 000`,
+    ),
+  );
+const amount = z
+  .string()
+  .check(z.regex(/^(0|[1-9][0-9]{0,14})$/, 'must be a whole number, e.g. 1500'));
 
 const page = {
   limit: z.optional(limit),
@@ -59,6 +72,8 @@ export const LIST_SCHEMAS = {
     method: z.optional(method),
     reference: z.optional(reference),
     sub_merchant_id: z.optional(z.uuid('must be a UUID').check(z.toLowerCase())),
+    phone_last: z.optional(phoneLast),
+    amount: z.optional(amount),
   }),
   payouts: z.strictObject({
     ...page,
@@ -111,6 +126,9 @@ export const REPORT_SCHEMA = z.strictObject({
   format: z.optional(z.enum(['json', 'csv'])),
   group_by: z.optional(z.enum(['sub_merchant'])),
 });
+
+/** Parameters of `GET /v1/reports/methods`. */
+export const METHOD_STATS_SCHEMA = z.strictObject({ from: isoTime, to: isoTime });
 
 /** The page part of a validated list query. */
 export interface Page {

@@ -4,6 +4,8 @@
  * key, same error shape as the merchant API. 200 when every check passes (warnings allowed),
  * 503 otherwise; the body is the report either way, with `failing_tasks`: the tasks of any
  * session, payout or ledger that keep throwing (null when they could not be read).
+ * `GET /v1/diagnostics/summary`: the failing tasks and the integration's health alone, without
+ * the checks (no upstream call), for a page that asks often.
  *
  * Outside development mode only a sound key reads it: a key with any problem of its own
  * (`uc_test_`, under 128 bits, an `expires_at` that does not parse, an id used twice) or a
@@ -17,6 +19,7 @@ import { isDevMode, loadConfig } from '../config';
 import { isDevCredential } from '../dev-mode';
 import { runDoctor } from '../doctor/checks';
 import { failingTasks } from '../durable/failing-tasks';
+import { integrationHealth } from '../session/upstream-faults';
 import type { ProxyApp } from '../app-env';
 import type { ProxyEnv } from '../env';
 import { parseMerchantKeys, type MerchantKey } from '../keys/merchant-keys';
@@ -57,13 +60,25 @@ function validates(env: ProxyEnv): boolean {
  */
 export function diagnostics() {
   const app = new Hono<ProxyApp>();
-  app.get('/', async (c) => {
+  app.use('*', async (c, next) => {
     // The console (worker/console/console-api.ts) has checked its user's role already.
     if (!c.get('keyScopeChecked')) {
       const key = await authenticate(c, diagnosticsKeys(c.env));
       // Who may read it is the one scope table's answer, as for every merchant route.
       requireScope(c, key, scopesFor(c.req.method, DIAGNOSTICS_PATH));
     }
+    await next();
+  });
+  // What needs someone without running the checks (no upstream call): the console's Home
+  // counts it on every visit. Null failing tasks: unreadable, as in the full report.
+  app.get('/summary', async (c) => {
+    const [integration, failing] = await Promise.all([
+      integrationHealth(c.env),
+      validates(c.env) ? failingTasks(c.env).catch(() => null) : Promise.resolve(null),
+    ]);
+    return c.json({ integration, failing_tasks: failing, key_id: c.var.keyId });
+  });
+  app.get('/', async (c) => {
     const key = { id: c.var.keyId };
     const report = await runDoctor(c.env);
     // Which key asked: the report is the merchant's record of who looked (issue #24).

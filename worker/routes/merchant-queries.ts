@@ -1,6 +1,7 @@
 /**
  * Merchant API over the query index (D1): list and search sessions (by metadata too), payouts
- * and payment-link payments, the events feed and the settlement report (mounted in the merchant API). Bad query
+ * and payment-link payments, the events feed, the settlement report and the methods' success
+ * rates (mounted in the merchant API). Bad query
  * parameters answer 400 VALIDATION_FAILED naming the parameter; nothing changes.
  * @module
  */
@@ -13,6 +14,8 @@ import { EVENT_RETENTION_DAYS, eventSeq, eventsPage } from '../query/events-feed
 import {
   EVENTS_SCHEMA,
   LIST_SCHEMAS,
+  METHOD_STATS_SCHEMA,
+  PHONE_LAST_DIGITS,
   REPORT_SCHEMA,
   millis,
   pageOf,
@@ -20,6 +23,7 @@ import {
   queryOf,
 } from '../query/list-query';
 import { equals, isoOf, listPage, type Condition } from '../query/lists';
+import { methodStats } from '../query/method-stats';
 import { metadataConditions, splitMetadata } from '../query/metadata-filter';
 import {
   REPORT_CSV_COLUMNS,
@@ -132,7 +136,7 @@ const refundView = (r: RefundSummary) => ({
 
 /**
  * `GET /v1/sessions`, `/v1/payouts`, `/v1/refunds`, `/v1/payment-link-payments`, `/v1/events`,
- * `/v1/reports/settlement`.
+ * `/v1/reports/settlement`, `/v1/reports/methods`.
  *
  * @example
  * merchant.route('/', merchantQueries());
@@ -153,8 +157,16 @@ export function merchantQueries() {
       't.currency': q.currency,
       't.reference': q.reference,
       't.sub_merchant_id': q.sub_merchant_id,
+      't.amount': q.amount === undefined ? undefined : Number(q.amount),
     });
     conditions.push(...metadataConditions(q.metadata));
+    // The payer's phone by the digits its mask shows: the index holds only the masked number.
+    if (q.phone_last !== undefined) {
+      conditions.push({
+        sql: `EXISTS (SELECT 1 FROM attempts a WHERE a.session_id = t.id AND substr(a.mobile_masked, -${PHONE_LAST_DIGITS}) = ?)`,
+        bindings: [q.phone_last],
+      });
+    }
     // Country and method: what the session was restricted to, or what an attempt used.
     if (q.country_id !== undefined) {
       conditions.push({
@@ -263,12 +275,7 @@ export function merchantQueries() {
 
   app.get('/reports/settlement', queryOf(REPORT_SCHEMA), async (c) => {
     const q = c.req.valid('query');
-    const from = millis(q.from)!;
-    const to = millis(q.to)!;
-    if (to <= from) throw invalid('to', 'to must be after from');
-    if (to - from > REPORT_MAX_DAYS * 86_400_000) {
-      throw invalid('to', `to must be at most ${REPORT_MAX_DAYS} days after from`);
-    }
+    const { from, to } = periodOf(q);
     const report = await settlementReport(indexOf(c), from, to, q.group_by ?? null);
     if (!report) {
       throw invalid(
@@ -285,5 +292,22 @@ export function merchantQueries() {
     return c.json(report);
   });
 
+  app.get('/reports/methods', queryOf(METHOD_STATS_SCHEMA), async (c) => {
+    const q = c.req.valid('query');
+    const { from, to } = periodOf(q);
+    return c.json({ from: q.from, to: q.to, data: await methodStats(indexOf(c), from, to) });
+  });
+
   return app;
+}
+
+/** A report's validated `from` and `to` in ms: `to` after `from`, at most REPORT_MAX_DAYS on. */
+function periodOf(q: { from: string; to: string }): { from: number; to: number } {
+  const from = millis(q.from)!;
+  const to = millis(q.to)!;
+  if (to <= from) throw invalid('to', 'to must be after from');
+  if (to - from > REPORT_MAX_DAYS * 86_400_000) {
+    throw invalid('to', `to must be at most ${REPORT_MAX_DAYS} days after from`);
+  }
+  return { from, to };
 }

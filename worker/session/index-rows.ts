@@ -72,6 +72,7 @@ export function attemptSummary(
     settled_at: attempt.status === 'pending' ? null : attempt.updated_at,
     next_check_at: attempt.status === 'pending' ? nextCheckAt : null,
     counted: counted ? JSON.stringify(counted) : null,
+    mobile_masked: attempt.mobile_masked,
   };
 }
 

@@ -11,6 +11,7 @@ import { pathToFileURL } from 'node:url';
 import type { AttemptStatus, SessionStatus } from '../../../shared/status';
 import { SECRETS } from './config';
 import { SEEN, UPSTREAM_CONTROL, saveBody } from './responses';
+import { nextPayerAddress } from './payer-address';
 
 /** An attempt as GET /v1/sessions/:id shows it (the fields the suite reads). */
 export interface MerchantAttempt {
@@ -43,7 +44,12 @@ export interface MerchantSession {
   checkout_url: string;
   attempts: MerchantAttempt[];
   webhooks: WebhookRecord[];
-  refunds: { id: string; amount: number; status: string }[];
+  refunds: {
+    id: string;
+    amount: number;
+    status: string;
+    destination?: { method: string; mobile: string | null };
+  }[];
 }
 
 /** The body of a merchant webhook. */
@@ -144,6 +150,41 @@ export class MerchantBackend {
       });
       if (refund.status === status) return;
       if (Date.now() > deadline) throw new Error(`refund ${id} is ${refund.status}, not ${status}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+
+  /**
+   * Pays a session through the checkout API by phone (M-PESA, Kenya), as the widget would; the
+   * sandbox pays a number ending 000 at once. Waits until the session succeeded.
+   */
+  async payByPhone(sessionId: string, mobile: string): Promise<void> {
+    await call(SEEN, `${this.base}/v1/checkout/${sessionId}/attempts`, {
+      method: 'POST',
+      // A payer of its own: the suite's browser payers share loopback's attempt limit.
+      headers: {
+        'content-type': 'application/json',
+        origin: this.base,
+        'cf-connecting-ip': nextPayerAddress(),
+      },
+      body: JSON.stringify({ country_id: 1, method: 'send money', mobile }),
+      expect: [201],
+    });
+    await this.waitForSession(sessionId, (s) => s.status === 'succeeded', 'succeeded');
+  }
+
+  /** A merchant API `GET` of `path` (`/v1/…`). */
+  get<T>(path: string): Promise<T> {
+    return call<T>(SEEN, `${this.base}${path}`, { headers: this.headers() });
+  }
+
+  /** Polls `GET path` until `done` holds for its answer; throws after `timeoutMs`. */
+  async waitForGet<T>(path: string, done: (body: T) => boolean, timeoutMs = 15_000): Promise<T> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const body = await this.get<T>(path);
+      if (done(body)) return body;
+      if (Date.now() > deadline) throw new Error(`GET ${path} never held: ${JSON.stringify(body)}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }

@@ -47,6 +47,8 @@ describe('GET /v1/diagnostics outside development mode', () => {
     expect(refused.status).toBe(401);
     expect(refused.json).toEqual({ error: expect.objectContaining({ code: 'UNAUTHORIZED' }) });
     expect(refused.json.error?.message).not.toMatch(/configured|MERCHANT_API/);
+    // The summary (no checks run) lets in exactly the same keys.
+    expect((await send(production(keys), '/v1/diagnostics/summary', { key })).status).toBe(401);
     // The sound key reads the report, which names the problem.
     const read = await diagnostics(keys, OPS);
     expect(read.status).toBe(503);
@@ -70,6 +72,10 @@ describe('GET /v1/diagnostics outside development mode', () => {
     expect(json).not.toHaveProperty('failing_tasks');
     expect(JSON.stringify(json)).not.toContain(LIVE.SERVICE_BASE_URL);
     expect(Object.keys(json).sort()).toEqual(['checked_at', 'checks', 'key_id', 'mode', 'ok']);
+    // Nor does the summary name any object.
+    const summary = await send(production(broken), '/v1/diagnostics/summary', { key: OPS });
+    expect(summary.status).toBe(200);
+    expect(summary.json.failing_tasks).toBeNull();
   });
 
   it('a valid configuration reports its upstream and failing tasks to a sound key', async () => {

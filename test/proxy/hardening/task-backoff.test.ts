@@ -163,5 +163,10 @@ async function diagnostics(): Promise<{ object: string; object_id: string }[]> {
   const res = await merchant('/v1/diagnostics');
   const body = (await res.json()) as { failing_tasks: { object: string; object_id: string }[] };
   expect(Array.isArray(body.failing_tasks)).toBe(true);
+  // The summary (no checks run) lists the same tasks.
+  const summary = (await (await merchant('/v1/diagnostics/summary')).json()) as typeof body;
+  expect(summary.failing_tasks.map((t) => t.object_id).sort()).toEqual(
+    body.failing_tasks.map((t) => t.object_id).sort(),
+  );
   return body.failing_tasks;
 }

@@ -220,6 +220,40 @@ describe('GET /v1/sessions', () => {
     expect(await search(`metadata[cart]=${cart}`)).toEqual([a.id]);
   });
 
+  it("searches by the phone's last digits and by amount; the index holds only the masked phone", async () => {
+    const tag = ref('phone');
+    const amount = 1000 + Math.floor(Math.random() * 90_000);
+    const paid = await createSession({ amount, currency: 'KES', reference: `${tag}-a` });
+    const failed = await createSession({
+      amount: amount + 1,
+      currency: 'KES',
+      reference: `${tag}-b`,
+    });
+    for (const [s, mobile] of [
+      [paid, '254712345000'],
+      [failed, '254712345001'],
+    ] as const) {
+      expect(
+        (await startAttempt(s.id, { country_id: 1, method: 'send money', mobile })).status,
+      ).toBe(201);
+    }
+    const row = await waitForRow('attempts', `${paid.id}.1`, { mobile_masked: '254******000' });
+    expect(JSON.stringify(row)).not.toContain('712345');
+    await waitForRow('attempts', `${failed.id}.1`, { mobile_masked: '254******001' });
+    const since = `created_gte=${encodeURIComponent(paid.created_at)}`;
+    const search = async (q: string) => {
+      const { status, json } = await getJson<Page<SessionItem>>(`/v1/sessions?${since}&${q}`);
+      expect(status, JSON.stringify(json)).toBe(200);
+      return json.data.map((s) => s.id).filter((id) => id === paid.id || id === failed.id);
+    };
+    expect(await search('phone_last=000')).toEqual([paid.id]);
+    expect(await search('phone_last=001')).toEqual([failed.id]);
+    expect(await search('phone_last=999')).toEqual([]);
+    expect(await search(`amount=${amount}`)).toEqual([paid.id]);
+    expect(await search(`amount=${amount + 1}&phone_last=001`)).toEqual([failed.id]);
+    expect(await search(`amount=${amount}&phone_last=001`)).toEqual([]);
+  });
+
   it('a bad metadata search is a 400 naming the parameter and why', async () => {
     const long = 'k'.repeat(41);
     for (const [query, param, why] of [
@@ -256,6 +290,11 @@ describe('GET /v1/sessions', () => {
       ['starting_after=garbage!', 'starting_after'],
       ['starting_after=WzEsMl0', 'starting_after'],
       ['colour=red', 'colour'],
+      ['phone_last=12', 'phone_last'],
+      ['phone_last=254712345000', 'phone_last'],
+      ['phone_last=abc', 'phone_last'],
+      ['amount=1.5', 'amount'],
+      ['amount=-1', 'amount'],
     ] as const) {
       const { status, json } = await getJson<{
         error: { code: string; details: { issues: { path: string }[] } };

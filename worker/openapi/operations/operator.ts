@@ -5,7 +5,12 @@
  */
 import { reindexBody } from '../../routes/reindex-body';
 import { op } from '../operation';
-import { diagnosticsSchema, healthSchema, reindexResultSchema } from '../schemas/payments';
+import {
+  diagnosticsSchema,
+  diagnosticsSummarySchema,
+  healthSchema,
+  reindexResultSchema,
+} from '../schemas/payments';
 
 export const operatorOperations = [
   op({
@@ -26,6 +31,16 @@ export const operatorOperations = [
     summary: "The doctor's checks, run from the Worker",
     audience: 'merchant',
     responses: { 200: diagnosticsSchema, 503: diagnosticsSchema },
+    errors: [],
+  }),
+  op({
+    method: 'get',
+    path: '/v1/diagnostics/summary',
+    operationId: 'getDiagnosticsSummary',
+    tag: 'Operations',
+    summary: 'Failing tasks and the integration’s health, without the checks',
+    audience: 'merchant',
+    responses: { 200: diagnosticsSummarySchema },
     errors: [],
   }),
   op({

@@ -5,7 +5,12 @@
  */
 import * as z from 'zod';
 import { paymentLinkParamsSchema } from '../../../shared/schemas';
-import { EVENTS_SCHEMA, LIST_SCHEMAS, REPORT_SCHEMA } from '../../query/list-query';
+import {
+  EVENTS_SCHEMA,
+  LIST_SCHEMAS,
+  METHOD_STATS_SCHEMA,
+  REPORT_SCHEMA,
+} from '../../query/list-query';
 import { REPORT_CSV_COLUMNS } from '../../query/report-csv-columns';
 import { op } from '../operation';
 import { resentSchema, webhookRecordSchema } from '../schemas/common';
@@ -18,6 +23,7 @@ import {
 import {
   eventsPageSchema,
   linkPaymentListSchema,
+  methodStatsSchema,
   settlementReportSchema,
 } from '../schemas/queries';
 import { UPSTREAM_ERRORS } from './common';
@@ -132,6 +138,20 @@ export const paymentOperations = [
           '(docs/settlement-report.md).',
       },
     ],
+    errors: [],
+  }),
+  op({
+    method: 'get',
+    path: '/v1/reports/methods',
+    operationId: 'getMethodStats',
+    tag: 'Reports',
+    summary: 'Success rate and median time to pay per method and country',
+    description:
+      'Over the attempts created in `[from, to)` (at most 93 days), from the query index. ' +
+      'Only a definite answer counts: unsettled attempts are in neither side of the rate.',
+    audience: 'merchant',
+    query: METHOD_STATS_SCHEMA,
+    responses: { 200: methodStatsSchema },
     errors: [],
   }),
 ];

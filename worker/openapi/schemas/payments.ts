@@ -112,6 +112,20 @@ export const diagnosticsSchema = named(
   "The doctor's report (docs/doctor.md), 200 when every check passes, 503 otherwise.",
 );
 
+export const diagnosticsSummarySchema = named(
+  'DiagnosticsSummary',
+  z.object({
+    integration: integrationHealth,
+    failing_tasks: z
+      .unknown()
+      .describe(
+        'Tasks of a session, payout or ledger that keep throwing, as in the full report (null: unreadable, or the configuration does not validate).',
+      ),
+    key_id: z.string(),
+  }),
+  "What needs someone, without the doctor's checks: the integration's health and the failing tasks.",
+);
+
 export const callbackReceivedSchema = named(
   'CallbackReceived',
   z.object({ received: z.literal(true), duplicate: z.boolean() }),

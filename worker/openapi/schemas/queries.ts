@@ -161,3 +161,33 @@ export const settlementReportSchema = named(
     ),
   }),
 );
+
+export const methodStatsSchema = named(
+  'MethodStats',
+  z.object({
+    from: isoTime,
+    to: isoTime,
+    data: z.array(
+      z.object({
+        method: z.string(),
+        country_id: z.number().int(),
+        attempts: z.number().int().describe('Attempts created in the period.'),
+        succeeded: z.number().int(),
+        failed: z.number().int(),
+        unsettled: z
+          .number()
+          .int()
+          .describe('Neither succeeded nor failed yet: pending, mismatch or needs_review.'),
+        success_rate: z
+          .number()
+          .nullable()
+          .describe('succeeded / (succeeded + failed); null while none is settled either way.'),
+        median_seconds_to_pay: z
+          .number()
+          .nullable()
+          .describe("Median of a successful attempt's creation to its settlement, in seconds."),
+      }),
+    ),
+  }),
+  'Per method and country, the attempts created in a period: outcomes, success rate, median time to pay.',
+);
