@@ -9,8 +9,9 @@
  */
 import { html } from 'lit';
 import { api, type Page } from '../api';
-import { language, money, t } from '../i18n';
+import { language, t } from '../i18n';
 import type { StringKey } from '../strings/en';
+import { netTable } from '../net-table';
 import { ConsolePage } from '../page';
 import { daysAgo, perCurrency, settlement, type NetRow } from '../report';
 
@@ -116,28 +117,7 @@ class HomePage extends ConsolePage {
     const sums = [...perCurrency(rows)];
     return html`<section class="card" aria-label=${title}>
       <h2>${title}</h2>
-      ${sums.length === 0 ? html`<p class="muted">${t('none')}</p>` : ''}
-      <table>
-        <thead>
-          <tr>
-            <th>${t('currency')}</th>
-            <th class="num">${t('collected')}</th>
-            <th class="num">${t('refunded')}</th>
-            <th class="num">${t('net')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${sums.map(
-            ([currency, s]) =>
-              html`<tr>
-                <td>${currency}</td>
-                <td class="num">${money(s.collected, null)}</td>
-                <td class="num">${money(s.refunded, null)}</td>
-                <td class="num">${money(s.net, null)}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
+      ${sums.length === 0 ? html`<p class="muted">${t('none')}</p>` : ''} ${netTable(sums)}
     </section>`;
   }
 

@@ -6,6 +6,7 @@
 import { html, svg } from 'lit';
 import { apiText, download } from '../api';
 import { money, t } from '../i18n';
+import { netTable } from '../net-table';
 import { ConsolePage } from '../page';
 import { daysAgo, perCurrency, settlement, type NetRow } from '../report';
 
@@ -117,27 +118,7 @@ class ReportsPage extends ConsolePage {
         </button>
       </form>
       <h2>${t('settlement')}</h2>
-      <table class="stack">
-        <thead>
-          <tr>
-            <th>${t('currency')}</th>
-            <th class="num">${t('collected')}</th>
-            <th class="num">${t('refunded')}</th>
-            <th class="num">${t('net')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${sums.map(
-            ([c, s]) =>
-              html`<tr>
-                <td data-label=${t('currency')}>${c}</td>
-                <td data-label=${t('collected')} class="num">${money(s.collected, null)}</td>
-                <td data-label=${t('refunded')} class="num">${money(s.refunded, null)}</td>
-                <td data-label=${t('net')} class="num">${money(s.net, null)}</td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>
+      ${netTable(sums)}
       <h2>${t('chart')}</h2>
       ${
         sums.length > 1
