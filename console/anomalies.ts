@@ -42,12 +42,6 @@ interface AnomalyEvent {
   };
 }
 
-interface EventsPage {
-  data: AnomalyEvent[];
-  has_more: boolean;
-  next_after: string | null;
-}
-
 /** The refund call of an event, or null when it has none (or not one this page sends). */
 function refundable(event: AnomalyEvent): RefundableAnomaly | null {
   const refund = event.data.anomaly.refund;
@@ -66,32 +60,62 @@ function refundable(event: AnomalyEvent): RefundableAnomaly | null {
   };
 }
 
+/** How the console API is read (console/api.ts's `api`). */
+type Read = <T>(path: string) => Promise<T>;
+
 /**
- * The anomalies of the last days that a refund settles, newest first; `read` calls the console
- * API (console/api.ts's `api`).
+ * The events of `type` in the feed, oldest first (at most ten pages of 100: the feed keeps
+ * its retention's days).
+ *
+ * @example
+ * const held = await eventsOfType<RequiresAction>(api, 'checkout.requires_action');
+ */
+export async function eventsOfType<E>(read: Read, type: string): Promise<E[]> {
+  const found: E[] = [];
+  let after: string | null = null;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const query = new URLSearchParams({ type, limit: '100' });
+    if (after) query.set('after', after);
+    const events = await read<{ data: E[]; has_more: boolean; next_after: string | null }>(
+      `/events?${query}`,
+    );
+    found.push(...events.data);
+    if (!events.has_more || !events.next_after) break;
+    after = events.next_after;
+  }
+  return found;
+}
+
+/**
+ * Why each held session holds: its latest `checkout.requires_action` reason (`mismatch`,
+ * `needs_review`, `success_after_failure`) by session id.
+ *
+ * @example
+ * (await heldReasons(api)).get('cs_…'); // 'mismatch'
+ */
+export async function heldReasons(read: Read): Promise<Map<string, string>> {
+  type Held = { data: { session_id: string; reason: string } };
+  const events = await eventsOfType<Held>(read, 'checkout.requires_action');
+  // Oldest first, so a session's latest reason wins.
+  return new Map(events.map((e) => [e.data.session_id, e.data.reason]));
+}
+
+/**
+ * The anomalies of the last days that a refund settles, newest first.
  *
  * @example
  * const anomalies = await refundableAnomalies(api);
  */
 export async function refundableAnomalies(
-  read: <T>(path: string) => Promise<T>,
+  read: Read,
   now = Date.now(),
 ): Promise<RefundableAnomaly[]> {
   const since = now - ANOMALY_DAYS * 86_400_000;
-  const found: RefundableAnomaly[] = [];
-  let after: string | null = null;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const query = new URLSearchParams({ type: 'checkout.anomaly', limit: '100' });
-    if (after) query.set('after', after);
-    const events: EventsPage = await read<EventsPage>(`/events?${query}`);
-    for (const event of events.data) {
-      const item = Date.parse(event.timestamp) >= since ? refundable(event) : null;
-      if (item) found.push(item);
-    }
-    if (!events.has_more || !events.next_after) break;
-    after = events.next_after;
-  }
-  return found.reverse();
+  const events = await eventsOfType<AnomalyEvent>(read, 'checkout.anomaly');
+  return events
+    .map((event) => (Date.parse(event.timestamp) >= since ? refundable(event) : null))
+    .filter((item): item is RefundableAnomaly => item !== null)
+    .reverse();
 }
 
 /** The idempotency key of an anomaly's refund: one refund per anomaly, however often sent. */

@@ -5,22 +5,37 @@
  * @module
  */
 import { html } from 'lit';
-import { anomalyRefundKey, refundableAnomalies, type RefundableAnomaly } from '../anomalies';
+import {
+  anomalyRefundKey,
+  heldReasons,
+  refundableAnomalies,
+  type RefundableAnomaly,
+} from '../anomalies';
 import { api, type Page } from '../api';
 import { can } from '../can';
 import { money, t, tf, when } from '../i18n';
 import { badge, ConsolePage } from '../page';
+import type { StringKey } from '../strings/en';
 
 interface Item {
   kind: 'session' | 'refund' | 'payout';
   id: string;
   status: string;
+  /** Why it needs a person (the session's `checkout.requires_action` reason). */
+  reason: StringKey;
   amount: number;
   currency: string;
   at: string;
 }
 
 /** The button's words: "Refund 500 KES to 254******000". */
+/** A `checkout.requires_action` reason's words. */
+const REASONS: Readonly<Record<string, StringKey>> = {
+  mismatch: 'reasonMismatch',
+  needs_review: 'reasonNeedsReview',
+  success_after_failure: 'reasonSuccessAfterFailure',
+};
+
 const refundLabel = (a: RefundableAnomaly) => {
   const amount = money(a.body.amount, a.body.currency);
   return a.to ? tf('refundTo', { amount, to: a.to }) : tf('refundOf', { amount });
@@ -55,11 +70,12 @@ class AttentionPage extends ConsolePage {
       created_at?: string;
       created?: string;
     };
-    const [sessions, refunds, payouts, anomalies] = await Promise.all([
+    const [sessions, refunds, payouts, anomalies, reasons] = await Promise.all([
       api<Page<Row>>('/sessions?status=requires_action&limit=100'),
       api<Page<Row>>('/refunds?status=needs_review&limit=100'),
       api<Page<Row>>('/payouts?status=needs_review&limit=100'),
       refundableAnomalies(api),
+      heldReasons(api),
     ]);
     this.anomalies = anomalies;
     const item =
@@ -68,6 +84,10 @@ class AttentionPage extends ConsolePage {
         kind,
         id: (r.id ?? r.reference)!,
         status: r.status,
+        // A refund or payout is here only for the horizon; a session says why it holds.
+        reason:
+          REASONS[kind === 'session' ? (reasons.get(r.id!) ?? '') : 'needs_review'] ??
+          'reasonNeedsReview',
         amount: r.amount,
         currency: r.currency,
         at: (r.created_at ?? r.created)!,
@@ -141,6 +161,7 @@ class AttentionPage extends ConsolePage {
                   ${i.kind === 'session' ? html`<a href="/console/payments/${i.id}">${i.id}</a>` : html`<code>${i.id}</code>`}
                 </td>
                 <td data-label=${t('status')}>${badge(i.status)}</td>
+                <td data-label=${t('reason')}>${t(i.reason)}</td>
                 <td data-label=${t('amount')} class="num">${money(i.amount, i.currency)}</td>
                 <td data-label=${t('created')}>${when(i.at)}</td>
                 <td data-label=${t('actions')}>

@@ -2,8 +2,8 @@
 // events feed (console/anomalies.ts, the page's own code) and sends it as finance with an
 // idempotency key made from the event, so confirming twice refunds once; a viewer is refused.
 // The real proxy and sandbox: a second, larger report of a paid attempt (overpaid).
-import { afterAll, describe, expect, it } from 'vitest';
-import { anomalyRefundKey, refundableAnomalies } from '../../../console/anomalies';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { anomalyRefundKey, heldReasons, refundableAnomalies } from '../../../console/anomalies';
 import { expectNoSecrets } from '../helpers';
 import { anomalyOf, drainRefund, pendingKesAttempt } from '../money/refunds-support';
 import { collectionCallback, successParams, waitUntil } from '../money/sessions-support';
@@ -53,5 +53,14 @@ describe("an anomaly's refund call in the console", () => {
       `/sessions/${id}`,
     );
     expect(session.refunds.map((r) => [r.id, r.amount])).toEqual([[made.id, 200]]);
+  });
+
+  it('a held session is listed with why it holds: a short payment is a mismatch', async () => {
+    const { id, attemptId, upstreamRef } = await pendingKesAttempt(1000);
+    expect(await collectionCallback(successParams(attemptId, upstreamRef, 600))).toBe(200);
+    await waitUntil(id, (s) => expect(s.status).toBe('requires_action'));
+    await vi.waitFor(async () =>
+      expect((await heldReasons(readAs('viewer'))).get(id)).toBe('mismatch'),
+    );
   });
 });
