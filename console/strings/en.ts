@@ -75,7 +75,6 @@ export const en = {
   secretOnce: 'The secret, shown once:',
   deliveries: 'Deliveries',
   replay: 'Replay',
-  replayHour: 'Replay the last hour',
   enabled: 'Enabled',
   disabled: 'Disabled',
   settlement: 'Settlement report',

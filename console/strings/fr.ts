@@ -77,7 +77,6 @@ export const fr: Record<StringKey, string> = {
   secretOnce: 'Le secret, affiché une seule fois :',
   deliveries: 'Livraisons',
   replay: 'Rejouer',
-  replayHour: 'Rejouer la dernière heure',
   enabled: 'Actif',
   disabled: 'Inactif',
   settlement: 'Rapport de règlement',
