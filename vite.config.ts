@@ -270,7 +270,9 @@ function loaderAndTypes(): Plugin {
           emptyOutDir: true,
           minify: true,
           target: 'es2022',
-          rolldownOptions: { output: { chunkFileNames: '[name]-[hash].js' } },
+          // Lib mode leaves an ES bundle's whitespace (for a consumer's tree-shaking): this one
+          // is served as is, so the output is minified in full.
+          rolldownOptions: { output: { chunkFileNames: '[name]-[hash].js', minify: true } },
         },
       });
       // The package export `unified-checkout/widget` (dist/widget/): the same module for a

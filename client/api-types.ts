@@ -574,6 +574,19 @@ export interface components {
           cause?: string;
           fix?: string;
         })[];
+      /** @description When each rotating secret's overlap ends (`<NAME>_PREVIOUS_UNTIL`) and each merchant API key expires: names and dates, never a value; absent while the configuration does not validate. */
+      rotation?: {
+        secrets: ({
+            /** @enum {string} */
+            name: "SERVICE_SECRET_KEY" | "MERCHANT_WEBHOOK_SECRET";
+            previous_until: string | null;
+          })[];
+        keys: ({
+            id: string;
+            scope: string;
+            expires_at: string | null;
+          })[];
+      };
       /** @description Tasks of a session, payout or ledger that keep throwing (null: unreadable); absent while the configuration does not validate. */
       failing_tasks?: unknown;
       key_id: string;

@@ -10,10 +10,9 @@
 // may never reach, each with its strings in every language; the form's check and submit,
 // fetched when the payer first types; the live transport; other languages) load later, on
 // demand; all files together are the total.
-import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { measure, withStaticImports as staticImports } from './bundle-size.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
@@ -35,28 +34,8 @@ export const TOTAL_BUDGET = 34 * 1024;
 /** The languages, each a chunk of its own. */
 export const LANGUAGES = ['en', 'fr', 'sw', 'pt'];
 
-/**
- * Raw and gzip -9 bytes of a file: `gzip -9 -n` (no name or time stamp in the header) when the
- * gzip program is installed, else zlib at level 9 (a few bytes more).
- */
-export function measure(file) {
-  const bytes = readFileSync(file);
-  const gz = spawnSync('gzip', ['-9', '-n', '-c', file], { maxBuffer: 1 << 26 });
-  const gzip = gz.status === 0 ? gz.stdout.length : gzipSync(bytes, { level: 9 }).length;
-  return { raw: bytes.length, gzip };
-}
-
-/** `file` (relative to the repository) and what it statically imports, recursively. */
-function withStaticImports(file, seen = new Set()) {
-  if (seen.has(file)) return seen;
-  seen.add(file);
-  const code = readFileSync(path.join(root, file), 'utf8');
-  // Static imports only (`import{…}from"./x.js"`, `import"./x.js"`); import("./x.js") is on demand.
-  for (const [, spec] of code.matchAll(/\bimport\s*(?:[\w${},\s*]+from\s*)?["'](\.[^"']+)["']/g)) {
-    withStaticImports(path.posix.join(path.posix.dirname(file), spec), seen);
-  }
-  return seen;
-}
+/** `file` and what it statically imports, recursively. */
+const withStaticImports = (file, seen) => staticImports(root, file, seen);
 
 const loader = 'public/widget.js';
 const entry = 'public/widget.es.js';

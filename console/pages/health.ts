@@ -1,7 +1,11 @@
-/** Health: the doctor's checks (`GET /diagnostics`) and the failing tasks. @module */
+/**
+ * Health: the doctor's checks (`GET /diagnostics`), the failing tasks, and the rotation dates
+ * (when each previous secret stops being accepted, when each API key expires; names only).
+ * @module
+ */
 import { html } from 'lit';
 import { ApiError, api } from '../api';
-import { t } from '../i18n';
+import { t, when } from '../i18n';
 import { badge, ConsolePage } from '../page';
 
 interface Report {
@@ -9,6 +13,11 @@ interface Report {
   checks: { id: string; title: string; status: string; found: string; fix?: string }[];
   failing_tasks:
     { object: string; task: { kind: string }; failures: number; error: string }[] | null;
+  /** Absent while the configuration does not validate. */
+  rotation?: {
+    secrets: { name: string; previous_until: string | null }[];
+    keys: { id: string; scope: string; expires_at: string | null }[];
+  };
 }
 
 class HealthPage extends ConsolePage {
@@ -43,6 +52,15 @@ class HealthPage extends ConsolePage {
       ${!r.failing_tasks?.length ? html`<p class="muted">${t('none')}</p>` : ''}
       <ul>
         ${(r.failing_tasks ?? []).map((f) => html`<li>${f.object} · ${f.task.kind} · ${f.failures}× · ${f.error}</li>`)}
+      </ul>
+      ${r.rotation ? this.rotation(r.rotation) : ''}`;
+  }
+
+  private rotation(dates: NonNullable<Report['rotation']>) {
+    return html`<h2>${t('rotation')}</h2>
+      <ul class="card">
+        ${dates.secrets.map((s) => html`<li><code>${s.name}</code> · ${s.previous_until ? html`${t('previousUntil')} ${when(s.previous_until)}` : t('noPrevious')}</li>`)}
+        ${dates.keys.map((k) => html`<li>${t('apiKey')} <code>${k.id}</code> (${k.scope}) · ${k.expires_at ? html`${t('expires')}: ${when(k.expires_at)}` : t('noExpiry')}</li>`)}
       </ul>`;
   }
 }

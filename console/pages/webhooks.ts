@@ -1,7 +1,7 @@
 /**
  * Webhooks: the endpoints (health, events, sub-merchant), create and edit (admin; the secret is
  * shown once), roll the secret with a day's overlap, the deliveries log per endpoint, replay
- * the last hour.
+ * a chosen time range (the last hour unless changed).
  * @module
  */
 import { html } from 'lit';
@@ -34,6 +34,21 @@ interface Delivery {
 
 const OVERLAP_SECONDS = 86_400;
 
+/** A `datetime-local` input's value for `date`, in the browser's time zone (to the minute). */
+function localInput(date: Date): string {
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+/**
+ * The replay range the form starts with: the last hour, ending at the next whole minute (the
+ * input shows minutes, and an end rounded down would leave out this minute's events).
+ */
+function lastHour(): { from: string; to: string } {
+  const to = new Date(Math.ceil(Date.now() / 60_000) * 60_000);
+  return { from: localInput(new Date(to.getTime() - 3_600_000)), to: localInput(to) };
+}
+
 class WebhooksPage extends ConsolePage {
   static override properties = {
     ...ConsolePage.properties,
@@ -41,6 +56,8 @@ class WebhooksPage extends ConsolePage {
     secret: { state: true },
     deliveries: { state: true },
   };
+  /** Set once, when the page opens: a reload after an action keeps what the user typed. */
+  private readonly range = lastHour();
   declare endpoints: Endpoint[];
   declare secret: string | null;
   declare deliveries: { id: string; rows: Delivery[] } | null;
@@ -94,14 +111,15 @@ class WebhooksPage extends ConsolePage {
     });
   }
 
-  private replayHour(id: string): void {
-    const to = new Date();
-    const from = new Date(to.getTime() - 3_600_000);
+  /** Replays the form's range; a refusal (a replay running, the day's allowance, a range the
+   * API rejects) shows as the page's error, in the API's words. */
+  private replay(event: SubmitEvent, id: string): void {
+    event.preventDefault();
+    const form = new FormData(event.target as HTMLFormElement);
+    // A datetime-local value has no offset: Date reads it in the browser's time zone.
+    const iso = (name: string) => new Date(String(form.get(name))).toISOString();
     void this.act(() =>
-      api(`/webhook-endpoints/${id}/replay`, 'POST', {
-        from: from.toISOString(),
-        to: to.toISOString(),
-      }),
+      api(`/webhook-endpoints/${id}/replay`, 'POST', { from: iso('from'), to: iso('to') }),
     );
   }
 
@@ -147,8 +165,24 @@ class WebhooksPage extends ConsolePage {
           ${t('deliveries')}
         </button>
         ${can('POST', '/webhook-endpoints/:id/roll-secret') ? html`<button type="button" class="quiet" @click=${() => this.roll(e.id)}>${t('rollSecret')}</button>` : ''}
-        ${can('POST', '/webhook-endpoints/:id/replay') ? html`<button type="button" class="quiet" @click=${() => this.replayHour(e.id)}>${t('replayHour')}</button>` : ''}
       </div>
+      ${
+        can('POST', '/webhook-endpoints/:id/replay')
+          ? html`<form class="filters" @submit=${(ev: SubmitEvent) => this.replay(ev, e.id)}>
+              <label
+                >${t('from')}<input
+                  name="from"
+                  type="datetime-local"
+                  required
+                  .value=${this.range.from}
+              /></label>
+              <label
+                >${t('to')}<input name="to" type="datetime-local" required .value=${this.range.to}
+              /></label>
+              <button type="submit" class="quiet">${t('replay')}</button>
+            </form>`
+          : ''
+      }
       ${
         this.deliveries?.id === e.id
           ? html`<ul>

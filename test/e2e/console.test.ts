@@ -3,8 +3,8 @@
  * /console/dev-login: a finance user finds a paid session by its reference, the phone's last
  * digits and its amount, refunds half to another number, and sees refund.succeeded in its
  * timeline; a viewer sees no Refund button, and a refund it forces with the console's own
- * headers gets 403 ROLE_FORBIDDEN; an admin creates a webhook endpoint and replays the last
- * hour to it. Every step saves a screenshot under test-results/e2e/<case>/.
+ * headers gets 403 ROLE_FORBIDDEN; an admin creates a webhook endpoint and replays a range it
+ * chooses to it (a reversed range shows the API's refusal). Every step saves a screenshot under test-results/e2e/<case>/.
  */
 import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -55,6 +55,12 @@ const PAGES = [
   'reports',
   'health',
 ];
+
+/** A `datetime-local` value for `ms` (the browser and this process share the machine's zone). */
+function localInput(ms: number): string {
+  const date = new Date(ms);
+  return new Date(ms - date.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+}
 
 /** Support staff work from phones: the flows run at 360 px. */
 const PHONE = { width: 360, height: 740 };
@@ -153,6 +159,10 @@ test('finance refunds half from the console; a viewer cannot', async () => {
           found[page] = await axeViolations(viewer.page, 'uc-console');
         }
         expect(found).toEqual(Object.fromEntries(PAGES.map((p) => [p, []])));
+        // The last page, Health, dates each rotation by name (the dev stack has no overlap).
+        await viewer.page
+          .getByText('SERVICE_SECRET_KEY · no previous secret', { exact: true })
+          .waitFor();
       },
       { screenshot: false },
     );
@@ -162,7 +172,7 @@ test('finance refunds half from the console; a viewer cannot', async () => {
   }
 });
 
-test('an admin creates an endpoint and replays the last hour', async () => {
+test('an admin creates an endpoint and replays a chosen range', async () => {
   await paidSession(100);
   const admin = await CaseRun.open(browser, 'console-admin-replay', {
     viewport: PHONE,
@@ -184,11 +194,27 @@ test('an admin creates an endpoint and replays the last hour', async () => {
       },
       { gallery: 'console-webhooks-360' },
     );
-    await admin.step('replay-last-hour', async () => {
-      await page
-        .getByRole('region', { name: url })
-        .getByRole('button', { name: 'Replay the last hour' })
-        .click();
+    await admin.step('replay-a-range', async () => {
+      const region = page.getByRole('region', { name: url });
+      const from = region.getByLabel('From');
+      const to = region.getByLabel('To', { exact: true });
+      // The form starts at the last hour.
+      const start = Date.parse(await from.inputValue());
+      expect(Date.parse(await to.inputValue()) - start).toBe(3_600_000);
+      // A range that ends before it starts: the API's refusal, in its words.
+      await from.fill(await to.inputValue());
+      await to.fill(localInput(start));
+      await region.getByRole('button', { name: 'Replay', exact: true }).click();
+      await page.getByRole('alert').filter({ hasText: 'to must be after from' }).waitFor();
+      // A chosen range (the last two hours) is the one sent.
+      await from.fill(localInput(start - 3_600_000));
+      await to.fill(localInput(start + 3_600_000));
+      const sent = page.waitForRequest((r) => r.url().endsWith('/replay'));
+      await region.getByRole('button', { name: 'Replay', exact: true }).click();
+      expect((await sent).postDataJSON()).toEqual({
+        from: new Date(start - 3_600_000).toISOString(),
+        to: new Date(start + 3_600_000).toISOString(),
+      });
       await page.getByRole('status').filter({ hasText: 'Done.' }).waitFor();
     });
     type Endpoints = { data: { id: string; url: string }[] };

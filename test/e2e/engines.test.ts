@@ -5,9 +5,9 @@
  * (Wave), each paid for real against the proxy and the sandbox under `wrangler dev`. Each case
  * ends with the widget on its success step, the session succeeded in the merchant API and
  * exactly one verified `checkout.succeeded` webhook.
- * The console too, once per engine: a finance user (development sign-in) opens a paid payment
- * and refunds part of it through the page's own form (its write carries the engine's Origin and
- * `X-Console`); the refund is in the merchant API.
+ * The console too, once per engine: a finance user (development sign-in) finds a paid payment
+ * by its reference, refunds half of it through the page's own form (its write carries the
+ * engine's Origin and `X-Console`), and sees `refund.succeeded` in its timeline.
  *
  * `npm run test:engines` runs it once per engine, each run with its own dev stack (one stack
  * for all three went past the per-IP attempt limit: scripts/per-engine.mjs);
@@ -218,7 +218,7 @@ function inConsole(selector: string, text: string, act: string | null): boolean 
 }
 
 for (const engine of enginesToRun()) {
-  test(`${engine}: the console, a finance user refunds part of a payment`, async () => {
+  test(`${engine}: the console, finance finds a payment and refunds half`, async () => {
     const session = await backend.createSession({ amount: 1500, currency: 'KES' });
     await backend.payByPhone(session.id, '254712345000');
     const browser = await launchEngine(engine as Engine);
@@ -232,14 +232,22 @@ for (const engine of enginesToRun()) {
     try {
       await page.goto(`${base}/console/dev-login?role=finance`);
       await seen('h1', 'Home');
-      await page.goto(`${base}/console/payments/${session.id}`);
+      // Found by its reference, with the Payments page's own search.
+      await page.goto(`${base}/console/payments`);
+      await seen('label', 'Reference or session id', session.reference);
+      await seen('button[type="submit"]', 'Search', 'submit');
+      await seen('a', session.reference, 'click');
       await seen('h1', session.reference);
-      await seen('label', 'Amount to refund', '500');
+      await seen('label', 'Amount to refund', '750');
       // The write carries the engine's own Origin and X-Console (the console's CSRF rule).
       await seen('button[type="submit"]', 'Refund', 'submit');
       await seen('[role="status"]', 'Done.');
+      const refunds = (await backend.session(session.id)).refunds;
+      expect(refunds.map((r) => r.amount)).toEqual([750]);
+      await backend.waitForRefund(refunds[0]!.id, 'succeeded');
+      await page.goto(`${base}/console/payments/${session.id}`);
+      await seen('li', 'refund.succeeded');
       await page.screenshot(shot);
-      expect((await backend.session(session.id)).refunds.map((r) => r.amount)).toEqual([500]);
       expect(page.errors, `${engine}: page errors and console errors`).toEqual([]);
     } catch (error) {
       await page.screenshot(shot).catch(() => {});

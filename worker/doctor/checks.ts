@@ -14,6 +14,7 @@ import { credentialsCheck } from './credentials-check';
 import { integrationHealth } from '../session/upstream-faults';
 import { check, type DoctorCheck, type DoctorReport } from './report';
 import { rotationCheck } from './rotation-check';
+import { rotationDates } from './rotation-dates';
 import { signatureAlertCheck } from './signature-alert-check';
 import { signatureCheck } from './signature-check';
 import { webhookCheck } from './webhook-check';
@@ -86,5 +87,6 @@ export async function runDoctor(env: ProxyEnv): Promise<DoctorReport> {
     checked_at,
     integration,
     checks,
+    rotation: rotationDates(config),
   };
 }

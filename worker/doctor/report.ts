@@ -5,6 +5,7 @@
  */
 import type { Config } from '../config';
 import type { IntegrationHealth } from '../session/upstream-faults';
+import type { RotationDates } from './rotation-dates';
 
 /** The outcome of one check. */
 export interface DoctorCheck {
@@ -38,6 +39,9 @@ export interface DoctorReport {
    * refused callback signatures, or by the upstream refusing our credentials). */
   integration?: IntegrationHealth;
   checks: DoctorCheck[];
+  /** When each overlap ends and each key expires (names and dates only); absent while the
+   * configuration does not validate. */
+  rotation?: RotationDates;
 }
 
 const TITLES: Record<DoctorCheck['id'], string> = {

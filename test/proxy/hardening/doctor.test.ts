@@ -10,7 +10,7 @@ import type { DoctorReport } from '../../../worker/doctor/checks';
 import type { ProxyEnv } from '../../../worker/env';
 import worker from '../../../worker/index';
 import { BASE, expectNoSecrets, seenBodies } from '../helpers';
-import { OPS, withOps } from './merchant-keys-support';
+import { OPS, keysEnv, liveKey, withOps } from './merchant-keys-support';
 
 const faulty = env as unknown as Record<string, Fetcher>;
 
@@ -182,6 +182,35 @@ describe('the rotation check (issue #24)', () => {
       new RegExp(`MERCHANT_WEBHOOK_SECRET overlap open until ${ends}`),
     );
     expect(JSON.stringify(report)).not.toContain('rotated-upstream-secret');
+  });
+
+  it("lists each overlap's end and each key's expiry, by name, with no value", async () => {
+    const until = new Date(Math.floor(Date.now() / 1000) * 1000 + 3 * 86_400_000).toISOString();
+    const ops = liveKey('ops1');
+    const { report } = await diagnose(
+      {
+        ...PRODUCTION,
+        SERVICE_SECRET_KEY: 'rotated-upstream-secret-0123456789',
+        SERVICE_SECRET_KEY_PREVIOUS: 'retired-upstream-secret-0123456789',
+        SERVICE_SECRET_KEY_PREVIOUS_UNTIL: until,
+        ...keysEnv([{ key: ops, scope: 'read', expires_at: '2027-01-31T00:00:00Z' }]),
+      },
+      LIVE_KEY,
+    );
+    expect(report.rotation).toEqual({
+      secrets: [
+        { name: 'SERVICE_SECRET_KEY', previous_until: until },
+        { name: 'MERCHANT_WEBHOOK_SECRET', previous_until: null },
+      ],
+      keys: [
+        { id: 'ops1', scope: 'read', expires_at: '2027-01-31T00:00:00.000Z' },
+        { id: 'default', scope: 'full', expires_at: null },
+      ],
+    });
+    const text = JSON.stringify(report);
+    for (const secret of ['retired-upstream-secret', 'rotated-upstream-secret', ops, LIVE_KEY]) {
+      expect(text).not.toContain(secret);
+    }
   });
 
   it('says when an overlap has ended and the previous secret should go', async () => {

@@ -4,6 +4,7 @@
  * @module
  */
 import * as z from 'zod';
+import { ROTATING_SECRETS } from '../../secret-rotation';
 import { isoOrNull } from './common';
 import { named } from '../registry';
 
@@ -101,6 +102,20 @@ export const diagnosticsSchema = named(
         fix: z.string().optional(),
       }),
     ),
+    rotation: z
+      .object({
+        secrets: z.array(
+          z.object({
+            name: z.enum(ROTATING_SECRETS),
+            previous_until: isoOrNull,
+          }),
+        ),
+        keys: z.array(z.object({ id: z.string(), scope: z.string(), expires_at: isoOrNull })),
+      })
+      .optional()
+      .describe(
+        "When each rotating secret's overlap ends (`<NAME>_PREVIOUS_UNTIL`) and each merchant API key expires: names and dates, never a value; absent while the configuration does not validate.",
+      ),
     failing_tasks: z
       .unknown()
       .optional()
