@@ -9,20 +9,22 @@
 // `$LIGHTHOUSE` (default `npx --yes lighthouse@12.2.3`) and CHROME_PATH (default
 // /usr/bin/chromium). Prints JSON; the figures go to docs/benchmarks.md.
 import { execFileSync } from 'node:child_process';
+import { cli } from '../scripts/cli.mjs';
 import { startDevStack } from '../test/support/dev-stack.mjs';
 import { closeIdle, request } from './lib/http.mjs';
 import { freePort, isolateDevRegistry } from './lib/servers.mjs';
 import { percentile, pool, round } from './lib/stats.mjs';
 import { removeTempDirs, tempDir } from './lib/temp.mjs';
 
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(name);
-  return Number(i === -1 ? fallback : process.argv[i + 1]);
-};
-const SESSIONS = arg('--sessions', 10_000);
-const REQUESTS = arg('--requests', 200);
+const { values } = cli(import.meta.url, {
+  sessions: { type: 'string', default: '10000' },
+  requests: { type: 'string', default: '200' },
+  lighthouse: { type: 'boolean', default: false },
+});
+const SESSIONS = Number(values.sessions);
+const REQUESTS = Number(values.requests);
 const WARM_UP = 20;
-const LIGHTHOUSE = process.argv.includes('--lighthouse');
+const LIGHTHOUSE = values.lighthouse;
 const PAGES = [
   '',
   'payments',
