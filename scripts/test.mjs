@@ -64,34 +64,27 @@ await runLanes([
     ],
   ],
 ]);
-// One vitest process per project, in two lanes: the proxy suite alone, and beside it the smaller
-// workerd projects one after another. The proxy suite's runtimes wait more than they compute
-// (about 70 % of two cores), so the second lane fits mostly in what it leaves. Each project runs
-// its files in a few workerd runtimes side by side (UC_WORKERD_WORKERS, vitest.config.ts). The
-// browser suites wait until both lanes are done: with them, the pools and the e2e stack
-// contended for the two cores and a combined run could stall.
-await runLanes([
-  [['vitest', ['run', '--project', 'proxy'], 'proxy suite (workerd, with the sandbox)']],
-  [
-    ['vitest', ['run', '--project', 'sandbox'], 'sandbox suite (workerd)'],
-    [
-      'vitest',
-      ['run', '--project', 'proxy-limits'],
-      'prompt limits with their production defaults (workerd, with the sandbox)',
-    ],
-    [
-      'vitest',
-      ['run', '--project', 'proxy-hmac'],
-      'money paths with HMAC-SHA256 signatures (workerd, with the sandbox)',
-    ],
-    ['vitest', ['run', '--project', 'proxy-model'], 'money model (workerd, with the sandbox)'],
-    [
-      'vitest',
-      ['run', '--project', 'proxy-production'],
-      'production entry with the development credentials (workerd, one file)',
-    ],
-  ],
-]);
+// One vitest process per project: run together, the workerd pools and the e2e stack contended
+// for the two cores and the combined run could stall. Each project runs its files in a few
+// workerd runtimes side by side (UC_WORKERD_WORKERS, vitest.config.ts).
+run('vitest', ['run', '--project', 'sandbox'], 'sandbox suite (workerd)');
+run('vitest', ['run', '--project', 'proxy'], 'proxy suite (workerd, with the sandbox)');
+run(
+  'vitest',
+  ['run', '--project', 'proxy-limits'],
+  'prompt limits with their production defaults (workerd, with the sandbox)',
+);
+run(
+  'vitest',
+  ['run', '--project', 'proxy-hmac'],
+  'money paths with HMAC-SHA256 signatures (workerd, with the sandbox)',
+);
+run('vitest', ['run', '--project', 'proxy-model'], 'money model (workerd, with the sandbox)');
+run(
+  'vitest',
+  ['run', '--project', 'proxy-production'],
+  'production entry with the development credentials (workerd, one file)',
+);
 // The browser suites, in two lanes side by side. One: the tests of `npm run dev`'s own stack
 // (free ports), then the end-to-end suite (its stack on 8797, 8789, 8790). Two, engine by
 // engine: the widget suite (its stacks on 8795, 8796), then the payment smoke (on 8803, 8791,
