@@ -18,11 +18,9 @@ const indexMigrations = await readD1Migrations('./migrations');
  * workerd runtimes a workerd project runs side by side, each on its own test file with its own
  * storage and its own copy of the sandbox. Vitest's default on two cores is one: the files then
  * ran one after another, each mostly waiting on the sandbox's clock, and the proxy suite alone
- * took over five minutes. Four, not three: the files wait more than they compute (the proxy
- * suite's 84 files took 233 s with three, 202 s with four, 194 s with six, which only made each
- * test slower). `UC_WORKERD_WORKERS=1` runs them one at a time again.
+ * took over five minutes. `UC_WORKERD_WORKERS=1` runs them one at a time again.
  */
-const workerdWorkers = Number(process.env.UC_WORKERD_WORKERS ?? 4);
+const workerdWorkers = Number(process.env.UC_WORKERD_WORKERS ?? 3);
 
 /**
  * A vitest project of the proxy (main worker) with the real sandbox beside it as an auxiliary
