@@ -94,6 +94,26 @@ async function call<T>(
 
 let references = 0;
 
+/**
+ * Reads `read` every 100 ms until `done` holds for what it answered, and answers that; throws
+ * `failure(last)` once `timeoutMs` has passed.
+ */
+async function pollUntil<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  failure: (last: T) => string,
+  timeoutMs: number,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last = await read();
+  while (!done(last)) {
+    if (Date.now() > deadline) throw new Error(failure(last));
+    await new Promise((r) => setTimeout(r, 100));
+    last = await read();
+  }
+  return last;
+}
+
 /** The merchant's backend: the merchant API with `Authorization: Bearer MERCHANT_API_KEY`. */
 export class MerchantBackend {
   constructor(readonly base: string) {}
@@ -179,14 +199,13 @@ export class MerchantBackend {
   }
 
   /** Polls `GET path` until `done` holds for its answer; throws after `timeoutMs`. */
-  async waitForGet<T>(path: string, done: (body: T) => boolean, timeoutMs = 15_000): Promise<T> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const body = await this.get<T>(path);
-      if (done(body)) return body;
-      if (Date.now() > deadline) throw new Error(`GET ${path} never held: ${JSON.stringify(body)}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
+  waitForGet<T>(path: string, done: (body: T) => boolean, timeoutMs = 15_000): Promise<T> {
+    return pollUntil(
+      () => this.get<T>(path),
+      done,
+      (body) => `GET ${path} never held: ${JSON.stringify(body)}`,
+      timeoutMs,
+    );
   }
 
   /** `GET /v1/sessions/:id`. */
@@ -202,27 +221,25 @@ export class MerchantBackend {
    * @example
    * await backend.waitForSession(id, (s) => s.status === 'succeeded', 'succeeded');
    */
-  async waitForSession(
+  waitForSession(
     id: string,
     done: (session: MerchantSession) => boolean,
     what: string,
     timeoutMs = 15_000,
   ): Promise<MerchantSession> {
-    const deadline = Date.now() + timeoutMs;
-    let last = await this.session(id);
-    while (!done(last)) {
-      if (Date.now() > deadline) {
+    return pollUntil(
+      () => this.session(id),
+      done,
+      (last) => {
         const attempts = last.attempts.map((a) => `${a.id}=${a.status}`).join(', ');
         const hooks = last.webhooks.map((w) => `${w.type}:${w.status}`).join(', ');
-        throw new Error(
+        return (
           `merchant API: session ${id} is not ${what} after ${timeoutMs} ms ` +
-            `(status ${last.status}; attempts ${attempts || 'none'}; webhooks ${hooks || 'none'})`,
+          `(status ${last.status}; attempts ${attempts || 'none'}; webhooks ${hooks || 'none'})`
         );
-      }
-      await new Promise((r) => setTimeout(r, 100));
-      last = await this.session(id);
-    }
-    return last;
+      },
+      timeoutMs,
+    );
   }
 }
 
