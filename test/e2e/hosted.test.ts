@@ -7,12 +7,14 @@
  * hosted-no-js.test.ts pays on the same page without JavaScript.
  */
 import { describe, expect, test } from 'vitest';
+import type { Route } from 'playwright-core';
 import { encode } from 'uqr';
 import { chooseMethod, fillAndPay, authorizeInPopup } from './flows';
 import type { MerchantSession } from './support/backend';
 import { axeViolations } from './support/axe';
 import { CaseRun } from './support/case-run';
 import { hostedSuite } from './support/hosted-suite';
+import { waitForNoJsStep } from './support/no-js';
 import { checkDeliveries } from './support/outcome';
 import { Widget, type Step } from './support/widget';
 
@@ -176,6 +178,69 @@ test('in a browser that opens popups, the redirect wallet still works from the h
     // The popup reports back to its opener (Cross-Origin-Opener-Policy allows popups).
     await authorizeInPopup(run, widget, 'Approve');
     await returnsToShop(run, widget, session, /Return to /);
+  });
+});
+
+describe('before the widget arrives', () => {
+  test('the server’s form is usable, and the widget takes over with the payer’s choice and number', async () => {
+    await withPayer('hosted-takeover', { webView: { locale: 'fr-CI' } }, async (run) => {
+      const { page } = run;
+      // The widget's module is held back until the payer has chosen and typed (a slow network).
+      const held: Route[] = [];
+      let holding = true;
+      await page.route('**/widget.es.js', (route) =>
+        holding ? void held.push(route) : route.continue(),
+      );
+      await page.addInitScript(() => {
+        const w = window as unknown as { __shifts: number[] };
+        w.__shifts = [];
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+            w.__shifts.push(e.value);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const session = await createSession({ amount: 2500, currency: 'XOF' });
+      const card = page.locator('#uc-nojs');
+      await run.step('choose-on-the-server-form', async () => {
+        await page.goto(session.checkout_url, { waitUntil: 'commit' });
+        await waitForNoJsStep(page, 'choose');
+        // Orange Money of Côte d'Ivoire (id 3), not of Senegal: a country and a method.
+        const option = card.locator('.option', { hasText: 'Orange Money' });
+        await option
+          .filter({ has: page.locator('input[value^="3:"]') })
+          .locator('label')
+          .click();
+        // Sent before the widget is ready: the no-JS flow (303 to the method's form).
+        await Promise.all([
+          page.waitForURL((url) => url.searchParams.has('method'), { waitUntil: 'commit' }),
+          card.locator('button[type="submit"]').click(),
+        ]);
+      });
+      const box = await run.step('type-the-number', async () => {
+        await waitForNoJsStep(page, 'form');
+        await card.locator('#mobile').fill('01 97 00 00 00');
+        return card.boundingBox();
+      });
+      await run.step('the-widget-takes-over', async () => {
+        holding = false;
+        for (const route of held.splice(0)) await route.continue().catch(() => undefined);
+        await card.waitFor({ state: 'hidden' });
+        const widget = new Widget(page);
+        expect(await widget.step()).toBe('form');
+        const mobile = widget.root.locator('#mobile');
+        expect(await mobile.inputValue()).toBe('01 97 00 00 00');
+        expect(await widget.root.locator('.phone').innerText()).toContain('+225');
+        expect(await widget.root.locator('h2').innerText()).toContain('Orange Money');
+        // The payer's place: the focus (and the caret) in the same field, in the same spot.
+        expect(await mobile.evaluate((el) => el === el.getRootNode().activeElement)).toBe(true);
+        expect((await widget.root.boundingBox())?.y).toBe(box?.y);
+        const shifts = await page.evaluate(
+          () => (window as unknown as { __shifts: number[] }).__shifts,
+        );
+        expect(shifts.reduce((sum, value) => sum + value, 0)).toBeLessThanOrEqual(0.02);
+      });
+    });
   });
 });
 

@@ -12,6 +12,7 @@ import type { HostedLocale } from './locale';
 import { HOSTED_STRINGS, type HostedStrings } from './strings';
 import { HOSTED_CSS } from './styles';
 import { HOSTED_SCRIPT, RETURN_AFTER_SECONDS } from './script';
+import { TAKEOVER_SCRIPT } from './takeover';
 import { formatAmount } from '../../shared/amount-format';
 
 type Markup = ReturnType<typeof html>;
@@ -57,11 +58,12 @@ export function returnHref(returnUrl: string, session: string): string {
 
 /**
  * Marks the page `uc-js` where the widget can run (module scripts and custom elements): the
- * no-JS step (steps.ts) then stays hidden (styles.ts) and the widget takes the page over. Where
- * no script runs, or one that cannot run the widget (Opera Mini's extreme mode), the no-JS
- * step shows. Before the body is parsed, so the no-JS step never flashes. (Not
- * `@media (scripting: enabled)` alone: a browser that runs scripts but not the widget would
- * hide the only form it can use.)
+ * widget's element then holds its room beneath the no-JS step (styles.ts), which stays the
+ * page's form until the widget takes over (takeover.ts). Where no script runs, or one that
+ * cannot run the widget (Opera Mini's extreme mode), the widget's element takes no room. Before
+ * the body is parsed, so the first paint already has the widget's room. (Not
+ * `@media (scripting: enabled)` alone: it follows the engine's setting, not whether the widget
+ * can run.)
  */
 const CAN_RUN_WIDGET = `if ('noModule' in HTMLScriptElement.prototype && window.customElements) document.documentElement.className += ' uc-js'`;
 
@@ -194,7 +196,14 @@ function returnPanel(
   </section>`;
 }
 
-function main(ctx: PageContext, order: OrderSummary, inner: Markup, autoReturn: boolean): Markup {
+/** `takeover`: the page has the no-JS step and the widget, which takes over (takeover.ts). */
+function main(
+  ctx: PageContext,
+  order: OrderSummary,
+  inner: Markup,
+  autoReturn: boolean,
+  takeover = false,
+): Markup {
   const href = order.returnUrl ? returnHref(order.returnUrl, order.id) : '';
   return html`<main
       id="hosted"
@@ -209,6 +218,7 @@ function main(ctx: PageContext, order: OrderSummary, inner: Markup, autoReturn: 
     </main>
     <script nonce="${ctx.nonce}">
       ${raw(HOSTED_SCRIPT)};
+      ${takeover ? raw(TAKEOVER_SCRIPT) : ''};
     </script>`;
 }
 
@@ -242,8 +252,9 @@ function phoneCard(t: HostedStrings, order: OrderSummary): Markup {
 /**
  * The checkout: the order and `<unified-checkout>` with the session's first view in its
  * `initial-view` attribute (the widget skips its first `GET /v1/checkout/:id`), the same step
- * as plain HTML for browsers without JavaScript (hidden where scripts run), and the return
- * panel the script reveals after a success.
+ * as plain HTML in the widget's place (the page's form until the widget takes over, and for
+ * good where scripts do not run; takeover.ts), and the return panel the script reveals after a
+ * success.
  *
  * @example
  * return c.html(checkoutPage(ctx, order, view, noJs), 200);
@@ -256,16 +267,18 @@ export function checkoutPage(
 ): Markup {
   const t = HOSTED_STRINGS[ctx.locale.language];
   const inner = html`${summary(t, order, ctx.locale.tag)}
-    <unified-checkout
-      session="${order.id}"
-      locale="${ctx.locale.tag}"
-      theme="auto"
-      initial-view="${JSON.stringify(view)}"
-    ></unified-checkout>
-    ${noJs.card}
+    <div class="uc-slot">
+      ${noJs.card}
+      <unified-checkout
+        session="${order.id}"
+        locale="${ctx.locale.tag}"
+        theme="auto"
+        initial-view="${JSON.stringify(view)}"
+      ></unified-checkout>
+    </div>
     <p id="uc-unloadable" class="card" role="alert" hidden>${t.unloadable}</p>
     ${returnPanel(ctx, t, order, { hidden: true, countdown: true })} ${phoneCard(t, order)}`;
-  return shell(ctx, t, main(ctx, order, inner, false), true, noJs.refresh);
+  return shell(ctx, t, main(ctx, order, inner, false, true), true, noJs.refresh);
 }
 
 /**

@@ -4,7 +4,7 @@
  *   page (redirect methods, full-page in a WebView) brings the payer back here, not to the shop;
  * - after the widget's `checkout-success` (or on the "already paid" page reached from that
  *   return), shows the return button and goes to the shop's `return_url` after a countdown;
- * - warms the number formatting the widget's first render needs;
+ * - warms the number formatting the widget's first render needs (after the first paint);
  * - when the widget's module cannot be fetched, says so in the page's language.
  * @module
  */
@@ -47,9 +47,10 @@ export const HOSTED_SCRIPT = `(() => {
   const widget = document.querySelector('unified-checkout');
   if (widget) widget.addEventListener('checkout-success', start);
   // The widget formats the amount as it first renders, and the first currency formatter of a
-  // page loads the locale's number data (tens of milliseconds on a slow phone): load it now,
-  // while the widget's code downloads.
-  if (widget) try { new Intl.NumberFormat(data.locale, { style: 'currency', currency: data.currency }); } catch (e) {}
+  // page loads the locale's number data (tens of milliseconds on a slow phone): load it while
+  // the widget's code downloads, after the first paint (the server's step shows first).
+  const warm = () => { try { new Intl.NumberFormat(data.locale, { style: 'currency', currency: data.currency }); } catch (e) {} };
+  if (widget) requestAnimationFrame(() => setTimeout(warm));
   const module = document.querySelector('script[type=module]');
   const unloadable = document.getElementById('uc-unloadable');
   if (module && unloadable) module.addEventListener('error', () => { unloadable.hidden = false; });

@@ -5,7 +5,7 @@
  * the choice and the form are `<form>`s posting to `/pay/:id/choose` and `/pay/:id/attempt`, the
  * code is one posting to `/pay/:id/otp`, and the waiting steps reload themselves
  * (`<meta http-equiv="refresh">` inside `<noscript>`, page.ts). With JavaScript the widget takes
- * the page over and this markup stays hidden (styles.ts, `.uc-nojs`).
+ * over from this markup once it is ready (takeover.ts); until then this is the page's form.
  * @module
  */
 import { html } from 'hono/html';

@@ -2,8 +2,11 @@
  * The hosted page's stylesheet, inlined in a nonce'd `<style>` (one request less on a slow
  * network). Mobile first (360 px), light and dark from `prefers-color-scheme`; the brand's
  * colours arrive as `--brand` and `--on-brand`, and the widget's primary colour per theme
- * (page.ts, brandStyles). The no-JS step (`.uc-nojs`, steps.ts) hides where the widget can run
- * (`.uc-js`, page.ts); elsewhere the widget's empty element does.
+ * (page.ts, brandStyles). The no-JS step (`.uc-nojs`, steps.ts) and the widget share one grid
+ * cell (`.uc-slot`): the step shows, the widget beneath it invisible but laid out (holding its
+ * first step's room, so the cell has the widget's height from the first paint), until the widget
+ * takes over (takeover.ts hides the step). Where the widget cannot run (no `.uc-js`, page.ts) its
+ * element takes no room.
  * @module
  */
 import { CARD_BACKGROUND } from '../brand';
@@ -65,7 +68,11 @@ border:1px solid var(--muted);border-radius:8px;background:var(--card);color:var
 background:var(--brand);color:var(--on-brand);cursor:pointer}
 .uc-nojs button:focus-visible,.uc-nojs a:focus-visible{outline:3px solid var(--text);outline-offset:2px}
 .uc-nojs a{color:inherit}
-.uc-js .uc-nojs,html:not(.uc-js) unified-checkout{display:none}
+.uc-slot{display:grid}
+.uc-slot>*{grid-area:1/1;min-width:0}
+.uc-js unified-checkout{min-height:var(--uc-min-height,24rem)}
+.uc-nojs:not([hidden])~unified-checkout{visibility:hidden}
+html:not(.uc-js) unified-checkout{display:none}
 `
   .replace(/\n/g, '')
   .trim();
