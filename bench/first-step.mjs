@@ -7,9 +7,13 @@
  * Each load is a first visit (a new browser context: empty cache, new connections) in Debian's
  * Chromium through playwright-core, with the CPU slowed 4× (CDP `Emulation.setCPUThrottlingRate`)
  * and a slow 3G link (CDP `Network.emulateNetworkConditions`: 400 kbit/s each way, 400 ms
- * round trip). The clock is the page's own: `performance.now()` (zero at navigation start) when
- * the widget dispatches its first `checkout-step` away from `loading` — dispatched after the
- * step has rendered with its controls live. Loads alternate between the two pages so drift in
+ * round trip). The clock is the page's own (`performance.now()`, zero at navigation start). The
+ * first step is the first one that takes input, whoever rendered it: the server's render of it
+ * (the hosted page's `#uc-nojs`, visible and with its controls when the document is parsed;
+ * ready once parsed and painted, the later of `domInteractive` and `first-contentful-paint`, as
+ * {@link loadNoJs}), or the widget's, when it dispatches its first `checkout-step` away from
+ * `loading` (after the step has rendered with its controls live; on the hosted page the widget
+ * takes over from the server's step then: `*_widget_step_ms_p50`). Loads alternate so drift in
  * the machine's load falls on both. Bytes are what crossed the link (Resource Timing's
  * `transferSize`: headers and body as sent) for responses that ended before that moment.
  *
@@ -40,6 +44,17 @@ const RECORD_FIRST_STEP = `
     if (window.__ucFirstStep || event.detail.step === 'loading') return;
     window.__ucFirstStep = { at: performance.now(), step: event.detail.step };
   });
+  // The server's render of the step (the hosted page's #uc-nojs): whether it is on screen and
+  // takes input once the document is parsed (domInteractive), before any module has run.
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState !== 'interactive') return;
+    const card = document.getElementById('uc-nojs');
+    window.__ucServerStep = {
+      usable: !!card && card.checkVisibility({ visibilityProperty: true }) &&
+        !!card.querySelector('input:not([type=hidden]), button, a[href]'),
+      step: card?.getAttribute('data-step') ?? '',
+    };
+  });
 `;
 
 /**
@@ -61,14 +76,27 @@ async function load(browser, url) {
     await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
     await page.waitForFunction(() => window.__ucFirstStep, null, { timeout: 60_000, polling: 50 });
     // Resource Timing, on the page's clock: what had arrived when the first step showed.
-    const { at, step, arrived } = await page.evaluate(() => {
-      const first = window.__ucFirstStep;
+    const { at, step, by, widgetAt, arrived } = await page.evaluate(() => {
+      const widget = window.__ucFirstStep;
+      const server = window.__ucServerStep;
+      // The server's step takes input once parsed and painted (as without JavaScript, below).
+      const nav = /** @type {PerformanceNavigationTiming} */ (
+        performance.getEntriesByType('navigation')[0]
+      );
+      const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
+      const serverAt =
+        server?.usable && fcp !== undefined ? Math.max(nav.domInteractive, fcp) : Infinity;
+      const first =
+        serverAt < widget.at
+          ? { at: serverAt, step: server.step, by: 'server' }
+          : { ...widget, by: 'widget' };
       const entries = [
         ...performance.getEntriesByType('navigation'),
         ...performance.getEntriesByType('resource'),
       ];
       return {
         ...first,
+        widgetAt: widget.at,
         arrived: entries
           .filter((e) => e.responseEnd > 0 && e.responseEnd <= first.at)
           .map((e) => ({
@@ -84,6 +112,8 @@ async function load(browser, url) {
     const ended = (test) => arrived.find((e) => test(e.path))?.end ?? NaN;
     return {
       ms: at,
+      by,
+      widgetMs: widgetAt,
       // Where the time went: the page's own response, then the widget's last file, then running it.
       htmlEnd: ended((path) => !/\.(js|css|svg|png)$/.test(path)),
       widgetEnd: widget.length > 0 ? Math.max(...widget.map((e) => e.end)) : NaN,
@@ -139,7 +169,17 @@ async function loadNoJs(browser, url) {
         requests: entries.length,
       };
     });
-    return { ms: at, htmlEnd, widgetEnd: NaN, step, widgetBytes: 0, pageBytes, requests };
+    return {
+      ms: at,
+      by: 'server',
+      widgetMs: NaN,
+      htmlEnd,
+      widgetEnd: NaN,
+      step,
+      widgetBytes: 0,
+      pageBytes,
+      requests,
+    };
   } finally {
     await context.close();
   }
@@ -184,6 +224,10 @@ export async function measureFirstStep({ base, runs }) {
       [`${kind}_first_step_ms_p50`]: round(median(list.map((s) => s.ms)), 0),
       [`${kind}_first_step_ms_min`]: round(Math.min(...list.map((s) => s.ms)), 0),
       [`${kind}_first_step_ms_max`]: round(Math.max(...list.map((s) => s.ms)), 0),
+      // Whose step that was: the server's render (the hosted page) or the widget's.
+      [`${kind}_first_step_by`]: [...new Set(list.map((s) => s.by))],
+      // When the widget's first step was on screen (on the hosted page, it takes over then).
+      [`${kind}_widget_step_ms_p50`]: round(median(list.map((s) => s.widgetMs)), 0),
       [`${kind}_html_end_ms_p50`]: round(median(list.map((s) => s.htmlEnd)), 0),
       [`${kind}_widget_js_end_ms_p50`]: round(median(list.map((s) => s.widgetEnd)), 0),
       [`${kind}_widget_bytes_first_paint`]: median(list.map((s) => s.widgetBytes)),

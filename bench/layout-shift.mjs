@@ -1,13 +1,16 @@
 /**
- * Cumulative layout shift of the demo shop (`/demo/?session=…`, a merchant page that mounts the
- * widget) at 412 px wide, the width Lighthouse's mobile run emulates, on the same slow phone as
- * the first step (first-step.mjs: CPU 4× slower, slow 3G).
+ * Cumulative layout shift of the hosted page (`/pay/:id`, the session's `checkout_url`, where
+ * the widget takes over from the server's render of its first step) and of the demo shop
+ * (`/demo/?session=…`, a merchant page that mounts the widget), at 412 px wide, the width
+ * Lighthouse's mobile run emulates, on the same slow phone as the first step (first-step.mjs:
+ * CPU 4× slower, slow 3G). Loads alternate between the two pages.
  *
  * The figure is Chromium's own `layout-shift` entries (PerformanceObserver, buffered), summed the
  * way Lighthouse 12 and Core Web Vitals do: shifts without recent input, grouped in session
  * windows (a gap under 1 s, at most 5 s long), the largest window counts. A load is measured
- * from navigation to the widget's first step plus the page's `load` event and two frames (what
- * the payer sees before acting; the widget's later steps follow the payer's input).
+ * from navigation to the widget's first step (on the hosted page: once the widget has taken
+ * over, the server's step hidden) plus the page's `load` event and two frames (what the payer
+ * sees before acting; the widget's later steps follow the payer's input).
  *
  * `node bench/layout-shift.mjs [runs]` measures this phase alone against a stack it starts on a
  * free port; build the widget first.
@@ -77,7 +80,11 @@ async function load(browser, url) {
     await cdp.send('Network.emulateNetworkConditions', SLOW_3G);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
-    await page.waitForFunction(() => window.__ucFirstStep, null, { timeout: 60_000, polling: 50 });
+    await page.waitForFunction(
+      () => window.__ucFirstStep && !document.querySelector('#uc-nojs:not([hidden])'),
+      null,
+      { timeout: 60_000, polling: 50 },
+    );
     const shifts = await page.evaluate(
       () =>
         new Promise((resolve) =>
@@ -91,7 +98,8 @@ async function load(browser, url) {
 }
 
 /**
- * Measures the demo shop's CLS `runs` times (after one discarded warm-up load).
+ * Measures the hosted page's and the demo shop's CLS `runs` times each (after one discarded
+ * warm-up load of each), alternating.
  *
  * @example
  * await measureLayoutShift({ base: 'http://127.0.0.1:8799', runs: 5 });
@@ -104,22 +112,28 @@ export async function measureLayoutShift({ base, runs }) {
     args: chromiumArgs,
   });
   const stamp = Date.now().toString(36);
-  /** @type {number[]} */
-  const samples = [];
+  /** @type {Record<'hosted' | 'demo', number[]>} */
+  const samples = { hosted: [], demo: [] };
   try {
     for (let i = -1; i < runs; i++) {
-      const id = await createSession(base, `bench-cls-${stamp}-${i + 1}`);
-      const cls = await load(browser, `${base}/demo/?session=${id}`);
-      if (i >= 0) samples.push(cls);
+      for (const kind of /** @type {const} */ (
+        i % 2 === 0 ? ['hosted', 'demo'] : ['demo', 'hosted']
+      )) {
+        const id = await createSession(base, `bench-cls-${stamp}-${kind}-${i + 1}`);
+        const url = kind === 'demo' ? `${base}/demo/?session=${id}` : `${base}/pay/${id}`;
+        const cls = await load(browser, url);
+        if (i >= 0) samples[kind].push(cls);
+      }
     }
   } finally {
     await browser.close();
   }
-  return {
-    demo_cls_412_p50: round(median(samples), 3),
-    demo_cls_412_max: round(Math.max(...samples), 3),
-    demo_cls_412_runs: runs,
-  };
+  const figure = (/** @type {'hosted' | 'demo'} */ kind) => ({
+    [`${kind}_cls_412_p50`]: round(median(samples[kind]), 3),
+    [`${kind}_cls_412_max`]: round(Math.max(...samples[kind]), 3),
+    [`${kind}_cls_412_runs`]: runs,
+  });
+  return { ...figure('hosted'), ...figure('demo') };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
