@@ -10,9 +10,10 @@ export const TARGETS = {
   proxy_overhead_ms_p50: 2,
   push_latency_ms_p99: 50,
   ingest_callbacks_per_s: 1000,
-  hosted_first_step_ms_p50: 1500,
+  hosted_first_step_ms_p50: 700,
   demo_first_step_ms_p50: 1700,
-  demo_cls_412_p50: 0.05,
+  hosted_cls_412_p50: 0.02,
+  demo_cls_412_p50: 0.02,
   hosted_nojs_first_step_ms_p50: 1000,
 };
 
@@ -60,6 +61,29 @@ function before(r, key, format) {
 }
 
 /**
+ * The layout-shift row of a page (none when the run has no figure for it).
+ *
+ * @param {Record<string, any>} r
+ * @param {'hosted' | 'demo'} kind
+ * @param {string} what
+ */
+function clsRow(r, kind, what) {
+  const key = `${kind}_cls_412_p50`;
+  if (r[key] === undefined) return [];
+  const target = TARGETS[/** @type {keyof typeof TARGETS} */ (key)];
+  return [
+    [
+      `\`${key}\`: ${what}, cumulative layout shift at 412 px, slow 3G + CPU 4×`,
+      r[key].toFixed(3),
+      `≤ ${target}`,
+      standing(r[key], target, 'max', (n) => n.toFixed(3)) +
+        ` (worst ${r[`${kind}_cls_412_max`].toFixed(3)})` +
+        before(r, key, (n) => n.toFixed(3)),
+    ],
+  ];
+}
+
+/**
  * The results table (Markdown).
  *
  * @param {Record<string, any>} r results.json
@@ -93,15 +117,19 @@ export function resultsTable(r, sizeNotes) {
       ? []
       : [
           [
-            '`hosted_first_step_ms_p50`: hosted page (`checkout_url`), navigation → first interactive step, slow 3G + CPU 4×',
+            '`hosted_first_step_ms_p50`: hosted page (`checkout_url`), navigation → first step that takes input, whoever rendered it (the server, or the widget), slow 3G + CPU 4×',
             `${int(r.hosted_first_step_ms_p50)} ms`,
-            '≤ 1,500 ms',
+            `≤ ${int(TARGETS.hosted_first_step_ms_p50)} ms`,
             standing(
               r.hosted_first_step_ms_p50,
               TARGETS.hosted_first_step_ms_p50,
               'max',
               (n) => `${int(n)} ms`,
-            ) + ` (range ${int(r.hosted_first_step_ms_min)}–${int(r.hosted_first_step_ms_max)} ms)`,
+            ) +
+              ` (range ${int(r.hosted_first_step_ms_min)}–${int(r.hosted_first_step_ms_max)} ms; rendered by ${(r.hosted_first_step_by ?? ['widget']).join(' and ')}` +
+              (r.hosted_widget_step_ms_p50 === undefined
+                ? ')'
+                : `; the widget took over at ${int(r.hosted_widget_step_ms_p50)} ms)`),
           ],
           ...(r.hosted_nojs_first_step_ms_p50 === undefined
             ? []
@@ -139,18 +167,8 @@ export function resultsTable(r, sizeNotes) {
             `all bytes before it: ${int(r.hosted_page_bytes_first_paint)} B in ${r.hosted_requests_first_paint} responses (demo: ${int(r.demo_widget_bytes_first_paint)} B of widget, ${int(r.demo_page_bytes_first_paint)} B in ${r.demo_requests_first_paint})`,
           ],
         ]),
-    ...(r.demo_cls_412_p50 === undefined
-      ? []
-      : [
-          [
-            '`demo_cls_412_p50`: demo shop page, cumulative layout shift at 412 px, slow 3G + CPU 4×',
-            r.demo_cls_412_p50.toFixed(3),
-            `≤ ${TARGETS.demo_cls_412_p50}`,
-            standing(r.demo_cls_412_p50, TARGETS.demo_cls_412_p50, 'max', (n) => n.toFixed(3)) +
-              ` (worst ${r.demo_cls_412_max.toFixed(3)})` +
-              before(r, 'demo_cls_412_p50', (n) => n.toFixed(3)),
-          ],
-        ]),
+    ...clsRow(r, 'hosted', 'hosted page, to the widget’s takeover'),
+    ...clsRow(r, 'demo', 'demo shop page'),
     [
       '`sign_per_s`: envelope signatures per second in workerd',
       int(r.sign_per_s),

@@ -7,6 +7,9 @@
 // docs/benchmarks.md.
 //   --profile   also profile each phase (perf samples, fsync counts, widget size profile) into
 //               bench/profile.md and bench/profile.json; results are not written (perturbed)
+//   --only <phases>  run only these phases (comma-separated: sign, first-step (with layout
+//               shift), overhead, push, ingest, cost; sizes always run); the other figures
+//               are kept from bench/results.json, and docs/benchmarks.md says which were re-run
 import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -16,7 +19,18 @@ import { cli } from '../scripts/cli.mjs';
 const { values: flags } = cli(import.meta.url, {
   quick: { type: 'boolean' },
   profile: { type: 'boolean' },
+  only: { type: 'string' },
 });
+
+const PHASES = ['sign', 'first-step', 'overhead', 'push', 'ingest', 'cost'];
+/** The phases `--only` names (all without it). */
+const only = flags.only === undefined ? null : new Set(flags.only.split(','));
+const unknownPhase = [...(only ?? [])].find((phase) => !PHASES.includes(phase));
+if (unknownPhase !== undefined) {
+  console.error(`bench: unknown phase ${unknownPhase} (phases: ${PHASES.join(', ')})`);
+  process.exit(2);
+}
+const runs = (phase) => only === null || only.has(phase);
 
 // The push phase needs a WebSocket client: global in Node 22, behind a flag in Node 20.
 if (typeof WebSocket === 'undefined') {
@@ -118,7 +132,9 @@ const probeFor = (name, tools) =>
   phaseProbe({ name, stackPort: servers.STACK_PORT, profile, tools });
 const phases = [];
 /** @type {Record<string, any>} */
-const results = {};
+const results = only
+  ? JSON.parse(readFileSync(path.join(servers.root, 'bench/results.json'), 'utf8'))
+  : {};
 
 try {
   log(
@@ -130,77 +146,106 @@ try {
   Object.assign(results, sizes.results);
   const sizeProfile = profile ? await widgetSizeProfile(sizes.results.widget_gzip_bytes) : null;
 
-  log('starting the sign worker, the stack and the sandbox alone');
+  log('starting the sign worker, the stack and the sandbox alone (those the phases need)');
   servers.isolateDevRegistry();
+  const none = Promise.resolve(null);
   // Started together; if one fails, the others are stopped once up (never left running).
   const startups = await Promise.allSettled([
-    track(
-      servers.startWrangler({ config: 'bench/sign-worker/wrangler.toml', label: 'sign worker' }),
-    ),
-    track(servers.startStack()),
-    track(servers.startSandboxAlone()),
+    runs('sign')
+      ? track(
+          servers.startWrangler({
+            config: 'bench/sign-worker/wrangler.toml',
+            label: 'sign worker',
+          }),
+        )
+      : none,
+    PHASES.slice(1, 5).some(runs) ? track(servers.startStack()) : none,
+    runs('overhead') ? track(servers.startSandboxAlone()) : none,
   ]);
   const failed = startups.find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
   const [signWorker, stack, sandbox] = startups.map((r) => /** @type {any} */ (r).value);
 
   await servers.settle();
-  log(`signing in workerd: ${COUNTS.sign.rounds} rounds of ${COUNTS.sign.n}`);
-  Object.assign(results, await measureSign({ base: signWorker.base, ...COUNTS.sign }));
-  await stop(signWorker);
+  if (runs('sign')) {
+    log(`signing in workerd: ${COUNTS.sign.rounds} rounds of ${COUNTS.sign.n}`);
+    Object.assign(results, await measureSign({ base: signWorker.base, ...COUNTS.sign }));
+    await stop(signWorker);
+  }
 
-  log(`first step on a slow phone: hosted page and demo page, ${COUNTS.firstStep.runs} loads each`);
-  Object.assign(results, await measureFirstStep({ base: stack.base, ...COUNTS.firstStep }));
-  log(`layout shift at 412 px: demo page, ${COUNTS.firstStep.runs} loads`);
-  Object.assign(results, await measureLayoutShift({ base: stack.base, ...COUNTS.firstStep }));
-  // Today's figures of the merchant page before its changes, shown beside this run's.
-  Object.assign(results, merchantPageBefore());
-  await servers.settle();
+  if (runs('first-step')) {
+    log(
+      `first step on a slow phone: hosted page and demo page, ${COUNTS.firstStep.runs} loads each`,
+    );
+    Object.assign(results, await measureFirstStep({ base: stack.base, ...COUNTS.firstStep }));
+    log(`layout shift at 412 px: hosted page and demo page, ${COUNTS.firstStep.runs} loads each`);
+    Object.assign(results, await measureLayoutShift({ base: stack.base, ...COUNTS.firstStep }));
+    // Today's figures of the merchant page before its changes, shown beside this run's.
+    Object.assign(results, merchantPageBefore());
+    await servers.settle();
+  }
 
-  log(`proxy overhead: ${COUNTS.overhead.pairs} interleaved pairs`);
-  const overhead = await measureOverhead({
-    stackBase: stack.base,
-    sandboxBase: sandbox.base,
-    ...COUNTS.overhead,
-    probe: probeFor('overhead', ['perf', 'fsync']),
-  });
-  Object.assign(results, overhead.results);
-  phases.push({
-    phase: 'Proxy overhead',
-    op: 'pair',
-    ops: COUNTS.overhead.pairs,
-    ...overhead.probe,
-  });
-  await stop(sandbox);
+  if (runs('overhead')) await overheadPhase();
+  if (runs('push')) await pushPhase();
+  if (runs('ingest')) await ingestPhase();
+  if (stack) await stop(stack);
 
-  log(`push latency: ${COUNTS.push.sessions} sessions`);
-  const push = await measurePush({
-    base: stack.base,
-    ...COUNTS.push,
-    probe: probeFor('push', ['perf', 'fsync']),
-  });
-  Object.assign(results, push.results);
-  phases.push({ phase: 'Push latency', op: 'callback', ops: COUNTS.push.sessions, ...push.probe });
+  async function overheadPhase() {
+    log(`proxy overhead: ${COUNTS.overhead.pairs} interleaved pairs`);
+    const overhead = await measureOverhead({
+      stackBase: stack.base,
+      sandboxBase: sandbox.base,
+      ...COUNTS.overhead,
+      probe: probeFor('overhead', ['perf', 'fsync']),
+    });
+    Object.assign(results, overhead.results);
+    phases.push({
+      phase: 'Proxy overhead',
+      op: 'pair',
+      ops: COUNTS.overhead.pairs,
+      ...overhead.probe,
+    });
+    await stop(sandbox);
+  }
 
-  log(`callback storm: ${COUNTS.ingest.sessions} sessions, ${COUNTS.ingest.concurrency} senders`);
-  const ingest = await measureIngest({
-    base: stack.base,
-    ...COUNTS.ingest,
-    probe: probeFor('ingest', ['perf']),
-  });
-  Object.assign(results, ingest.results);
-  phases.push({
-    phase: 'Callback storm',
-    op: 'callback',
-    ops: ingest.results.ingest_callbacks,
-    ...ingest.probe,
-  });
-  await stop(stack);
+  async function pushPhase() {
+    log(`push latency: ${COUNTS.push.sessions} sessions`);
+    const push = await measurePush({
+      base: stack.base,
+      ...COUNTS.push,
+      probe: probeFor('push', ['perf', 'fsync']),
+    });
+    Object.assign(results, push.results);
+    phases.push({
+      phase: 'Push latency',
+      op: 'callback',
+      ops: COUNTS.push.sessions,
+      ...push.probe,
+    });
+  }
+
+  async function ingestPhase() {
+    log(`callback storm: ${COUNTS.ingest.sessions} sessions, ${COUNTS.ingest.concurrency} senders`);
+    const ingest = await measureIngest({
+      base: stack.base,
+      ...COUNTS.ingest,
+      probe: probeFor('ingest', ['perf']),
+    });
+    Object.assign(results, ingest.results);
+    phases.push({
+      phase: 'Callback storm',
+      op: 'callback',
+      ops: ingest.results.ingest_callbacks,
+      ...ingest.probe,
+    });
+  }
 
   // Cost per payment (bench/cost.mjs): counts, not timings; its own stack, the table goes into
   // docs/benchmarks.md.
-  const { costPhase } = await import('./cost-run.mjs');
-  await costPhase({ log, write: !profile });
+  if (runs('cost')) {
+    const { costPhase } = await import('./cost-run.mjs');
+    await costPhase({ log, write: !profile });
+  }
 
   machine.loadAfter = os.loadavg()[0].toFixed(2);
   const seconds = (performance.now() - started) / 1000;
@@ -208,7 +253,7 @@ try {
     Sizes: `one build of each bundle; compression: ${sizes.notes.method}`,
     'Signing in workerd': `${COUNTS.sign.rounds} rounds of ${COUNTS.sign.n.toLocaleString('en-US')} signatures (and of an empty request), after 3 warm-up rounds`,
     'First step (slow phone)': `${COUNTS.firstStep.runs} cold loads of each page, alternating, after one warm-up load of each; Chromium, CPU 4× slower, 400 kbit/s and 400 ms RTT`,
-    'Layout shift (412 px)': `${COUNTS.firstStep.runs} cold loads of the demo page after one warm-up load, same phone; Chromium's layout-shift entries to the first step, summed in session windows as Lighthouse 12 does`,
+    'Layout shift (412 px)': `${COUNTS.firstStep.runs} cold loads of the hosted page and of the demo page, alternating, after one warm-up load of each, same phone; Chromium's layout-shift entries to the first step (on the hosted page, to the widget's takeover), summed in session windows as Lighthouse 12 does`,
     'Proxy overhead': `${COUNTS.overhead.pairs} interleaved pairs after ${COUNTS.overhead.warmup} warm-up pairs`,
     'Push latency': `${COUNTS.push.sessions} sessions after ${COUNTS.push.warmup} warm-up ones; ${results.push_clients_connected} WebSocket clients connected throughout`,
     'Callback storm': `${COUNTS.ingest.sessions} sessions, ${results.ingest_callbacks} callbacks (${Math.round(results.ingest_duplicate_share * 100)}% duplicates), ${COUNTS.ingest.concurrency} concurrent senders`,
@@ -229,7 +274,7 @@ try {
     writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
     writeFileSync(path.join(root, 'bench/results.md'), await formatted(resultsMarkdown(run)));
     log('wrote bench/results.json and bench/results.md');
-    await replaceInBenchmarks(resultsTable(results, sizes.notes), machine, counts, quick);
+    await replaceInBenchmarks(resultsTable(results, sizes.notes), machine, counts, quick, only);
     log('updated the results table in docs/benchmarks.md');
   }
   console.log(JSON.stringify(results, null, 2));
@@ -254,7 +299,7 @@ async function formatted(text, parser = 'markdown') {
  * Replaces the text between `<!-- bench:results:start -->` and `<!-- bench:results:end -->`
  * in docs/benchmarks.md (re-read right before writing; nothing else is touched).
  */
-async function replaceInBenchmarks(tableText, m, counts, isQuick) {
+async function replaceInBenchmarks(tableText, m, counts, isQuick, phases) {
   const file = BENCHMARKS;
   const text = readFileSync(file, 'utf8');
   const start = '<!-- bench:results:start -->';
@@ -265,7 +310,10 @@ async function replaceInBenchmarks(tableText, m, counts, isQuick) {
   const block = [
     start,
     '',
-    `Measured ${m.date} on ${m.cpu} (${m.cores} cores, ${m.memory}), Node ${m.node}, wrangler ${m.wrangler}; load average ${m.loadBefore} before the run; ${isQuick ? 'quick' : 'full'} counts: ${Object.values(counts).slice(1).join('; ')}.`,
+    `Measured ${m.date} on ${m.cpu} (${m.cores} cores, ${m.memory}), Node ${m.node}, wrangler ${m.wrangler}; load average ${m.loadBefore} before the run; ${isQuick ? 'quick' : 'full'} counts: ${Object.values(counts).slice(1).join('; ')}.` +
+      (phases
+        ? ` Only the sizes and ${[...phases].join(', ')} were measured in this run (\`--only\`); the other figures are from the run before.`
+        : ''),
     '',
     tableText,
     '',
