@@ -138,7 +138,7 @@ const results = only
 
 try {
   log(
-    `${quick ? 'quick' : 'full'} run${profile ? ' with profiling' : ''}; load average ${machine.loadBefore}`,
+    `${quick ? 'quick' : 'full'} run${only ? ` of ${[...only].join(', ')}` : ''}${profile ? ' with profiling' : ''}; load average ${machine.loadBefore}`,
   );
 
   log('sizes: widget.js and peers');
