@@ -233,7 +233,11 @@ describe('before the widget arrives', () => {
         expect(await widget.root.locator('.phone').innerText()).toContain('+225');
         expect(await widget.root.locator('h2').innerText()).toContain('Orange Money');
         // The payer's place: the focus (and the caret) in the same field, in the same spot.
-        expect(await mobile.evaluate((el) => el === el.getRootNode().activeElement)).toBe(true);
+        const place = await mobile.evaluate((el: HTMLInputElement) => ({
+          focused: el === (el.getRootNode() as ShadowRoot).activeElement,
+          caret: el.selectionStart,
+        }));
+        expect(place).toEqual({ focused: true, caret: '01 97 00 00 00'.length });
         expect((await widget.root.boundingBox())?.y).toBe(box?.y);
         const shifts = await page.evaluate(
           () => (window as unknown as { __shifts: number[] }).__shifts,
