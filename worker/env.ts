@@ -29,12 +29,10 @@ export interface ProxySettings {
   RETENTION_DAYS?: string;
   /** UUID: the `sub_merchant_id` of sessions created without one (marketplaces); unset: none. */
   SERVICE_SUB_MERCHANT_ID?: string;
-  // --- issue #24, part 8 ---
   /** Refused callback signatures that make a run (default 5; worker/callback-alert.ts). */
   SIGNATURE_ALERT_FAILURES?: string;
   /** Minutes those failures must fall within (default 10). */
   SIGNATURE_ALERT_MINUTES?: string;
-  // --- end issue #24, part 8 ---
   /** Secret: the token of the fixed-IP relay SERVICE_BASE_URL points at (relay/relay.mjs), sent
    * as `x-relay-token` on every upstream call; unset without a relay. */
   RELAY_TOKEN?: string;

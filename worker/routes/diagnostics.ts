@@ -33,7 +33,8 @@ import { authenticate, requireScope } from '../middleware/merchant-auth';
  */
 function diagnosticsKeys(env: ProxyEnv): MerchantKey[] {
   const devMode = isDevMode(env);
-  const parsed = parseMerchantKeys(env, devMode);
+  // The problems are the config check's to report; here only the sound keys matter.
+  const parsed = parseMerchantKeys(env, devMode, () => {});
   if (devMode) return parsed.keys;
   return parsed.sound.filter((key) => !isDevCredential(key.key));
 }
