@@ -1,5 +1,5 @@
 /**
- * A run of callback signature failures (issue #24, part 8): `SIGNATURE_ALERT_FAILURES` refused
+ * A run of callback signature failures: `SIGNATURE_ALERT_FAILURES` refused
  * signatures (default 5) within `SIGNATURE_ALERT_MINUTES` (default 10) log one warning and turn
  * `GET /health` and `GET /v1/diagnostics` to degraded, with the likely cause: the upstream key
  * may have rotated (docs/rotation.md), or, when no refusal carried a plausible signature,

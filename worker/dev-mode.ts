@@ -1,5 +1,5 @@
 /**
- * Development mode and the development credentials (issues #14 and #24): `DEV_MODE=1` counts
+ * Development mode and the development credentials: `DEV_MODE=1` counts
  * only with every secret from dev.vars.example (worker/dev-credentials.json) and a loopback
  * `PUBLIC_BASE_URL`; outside it, no secret may hold a development credential.
  * @module
@@ -9,7 +9,7 @@ import { envVar, isUrl, type Report } from './env-vars';
 
 /**
  * Development mode: `DEV_MODE=1` **and** every secret is dev.vars.example's
- * (worker/dev-credentials.json) **and** `PUBLIC_BASE_URL` is a loopback address (issue #24). A
+ * (worker/dev-credentials.json) **and** `PUBLIC_BASE_URL` is a loopback address. A
  * Worker deployed with real secrets, or on a public host, never mounts `/dev/*` or
  * `/sandbox/*`, whatever its vars say.
  *
@@ -21,7 +21,7 @@ export function isDevMode(env: { DEV_MODE?: unknown; PUBLIC_BASE_URL?: unknown }
   const devSecrets = Object.entries(devCredentials.secrets).every(
     ([name, value]) => envVar(env, name) === value,
   );
-  return devSecrets && isLoopbackUrl(env.PUBLIC_BASE_URL); // loopback: issue #24
+  return devSecrets && isLoopbackUrl(env.PUBLIC_BASE_URL); // a public host is never dev
 }
 
 /**

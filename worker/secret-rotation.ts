@@ -1,6 +1,6 @@
 /**
- * Rotation with overlap of the two secrets the proxy shares with others (issue #24, part 3;
- * docs/rotation.md): `SERVICE_SECRET_KEY` (the upstream's; callbacks are signed with it) and
+ * Rotation with overlap of the two secrets the proxy shares with others (docs/rotation.md):
+ * `SERVICE_SECRET_KEY` (the upstream's; callbacks are signed with it) and
  * `MERCHANT_WEBHOOK_SECRET` (the merchant's; we sign webhooks with it). Each may have a previous
  * value, `<NAME>_PREVIOUS`, with the end of the overlap, `<NAME>_PREVIOUS_UNTIL` (ISO 8601).
  * Until then a callback verifies under either upstream secret and a webhook carries a signature

@@ -82,7 +82,7 @@ export function diagnostics() {
   app.get('/', async (c) => {
     const key = { id: c.var.keyId };
     const report = await runDoctor(c.env);
-    // Which key asked: the report is the merchant's record of who looked (issue #24).
+    // Which key asked: the report is the merchant's record of who looked.
     if (!validates(c.env)) return c.json({ ...report, key_id: key.id }, 503);
     // Tasks that keep throwing in some object (worker/durable/failing-tasks.ts): listed, they
     // do not change `ok` (the checks above say whether the configuration works now).
