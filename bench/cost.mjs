@@ -1,5 +1,5 @@
 /**
- * Cost per payment (issue 28, item 9): the operations Cloudflare bills for one M-PESA payment,
+ * Cost per payment: the operations Cloudflare bills for one M-PESA payment,
  * from session creation to the delivered webhook, and for each status query of an attempt that
  * stays pending; counted by the dev-only counting build of the proxy
  * (worker/dev-cost/entry.ts, `GET /dev/cost`) on a stack of its own, with webhooks sent to a

@@ -1,6 +1,6 @@
 /**
  * The `CATALOGUE` and `VIRTUAL_ACCOUNT_BANKS` settings: parsed, with a message naming the bad
- * slot or bank code (docs/design.md, "Configuration").
+ * slot or bank code (docs/configuration.md, "Catalogue").
  * @module
  */
 import { COUNTRIES, NGN_BANKS, type NgnBank } from './countries';

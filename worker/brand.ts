@@ -5,6 +5,7 @@
  * that loads images from anywhere or paints an unreadable button.
  * @module
  */
+import type { Report } from './env-vars';
 
 /** The validated brand. */
 export interface Brand {
@@ -78,14 +79,14 @@ export function readableOn(color: string): string {
 }
 
 /**
- * Reads and checks the brand settings. `publicBaseUrl` resolves a logo given as a path
- * (`/brand/logo.svg`, served by this Worker's assets); anything but https (or this Worker's own
- * origin) is refused, so the page's CSP can name the one image origin it needs.
+ * Reads and checks the brand settings, reporting each problem. `publicBaseUrl` resolves a logo
+ * given as a path (`/brand/logo.svg`, served by this Worker's assets); anything but https (or
+ * this Worker's own origin) is refused, so the page's CSP can name the one image origin it needs.
  *
  * @example
- * const { brand, problems } = parseBrand(env, 'https://pay.shop.example');
+ * const brand = readBrand(settings, 'https://pay.shop.example', report);
  */
-export function parseBrand(
+export function readBrand(
   env: {
     BRAND_NAME?: unknown;
     BRAND_LOGO_URL?: unknown;
@@ -93,12 +94,12 @@ export function parseBrand(
     SERVICE_SENDER?: unknown;
   },
   publicBaseUrl: string,
-): { brand: Brand; problems: string[] } {
-  const problems: string[] = [];
+  report: Report,
+): Brand {
   const rawName = typeof env.BRAND_NAME === 'string' ? env.BRAND_NAME.trim() : '';
   let name = rawName || (typeof env.SERVICE_SENDER === 'string' ? env.SERVICE_SENDER.trim() : '');
   if (rawName.length > MAX_BRAND_NAME_LENGTH || UNPRINTABLE.test(rawName)) {
-    problems.push(
+    report(
       `BRAND_NAME must be 1 to ${MAX_BRAND_NAME_LENGTH} printable characters (the shop's name on the hosted page)`,
     );
     name = '';
@@ -106,25 +107,25 @@ export function parseBrand(
   let logoUrl: string | null = null;
   const rawLogo = typeof env.BRAND_LOGO_URL === 'string' ? env.BRAND_LOGO_URL.trim() : '';
   if (rawLogo !== '') {
-    logoUrl = logoUrlOf(rawLogo, publicBaseUrl, problems);
+    logoUrl = logoUrlOf(rawLogo, publicBaseUrl, report);
   }
   let color = DEFAULT_BRAND_COLOR;
   const rawColor = typeof env.BRAND_COLOR === 'string' ? env.BRAND_COLOR.trim() : '';
   if (rawColor !== '') {
     if (HEX.test(rawColor)) color = longHex(rawColor);
-    else problems.push('BRAND_COLOR must be a hex colour like #0a7d4f or #0a7');
+    else report('BRAND_COLOR must be a hex colour like #0a7d4f or #0a7');
   }
   const primaryIn = {
     light: contrast(color, CARD_BACKGROUND.light) >= UI_CONTRAST,
     dark: contrast(color, CARD_BACKGROUND.dark) >= UI_CONTRAST,
   };
-  return { brand: { name, logoUrl, color, onColor: readableOn(color), primaryIn }, problems };
+  return { name, logoUrl, color, onColor: readableOn(color), primaryIn };
 }
 
-/** The logo's absolute URL, or null with a problem pushed. */
-function logoUrlOf(raw: string, publicBaseUrl: string, problems: string[]): string | null {
+/** The logo's absolute URL, or null with a problem reported. */
+function logoUrlOf(raw: string, publicBaseUrl: string, report: Report): string | null {
   const refuse = () => {
-    problems.push(
+    report(
       'BRAND_LOGO_URL must be an https:// URL (or a path like /brand/logo.svg served by this Worker)',
     );
     return null;

@@ -1,5 +1,5 @@
 /**
- * A run of callback signature failures (issue #24, part 8): `SIGNATURE_ALERT_FAILURES` refused
+ * A run of callback signature failures: `SIGNATURE_ALERT_FAILURES` refused
  * signatures (default 5) within `SIGNATURE_ALERT_MINUTES` (default 10) log one warning and turn
  * `GET /health` and `GET /v1/diagnostics` to degraded, with the likely cause: the upstream key
  * may have rotated (docs/rotation.md), or, when no refusal carried a plausible signature,
@@ -14,7 +14,7 @@
  * @module
  */
 import type { ProxyEnv } from './env';
-import { numberVar } from './env-vars';
+import { numberSetting } from './env-vars';
 import { isPlausibleSignature } from '../shared/signing';
 import { addressBucket } from './middleware/address-bucket';
 import { logLine } from './middleware/request-log';
@@ -30,33 +30,19 @@ export interface SignatureAlert {
 /** The defaults: 5 refused signatures within 10 minutes. */
 export const DEFAULT_SIGNATURE_ALERT = { failures: 5, minutes: 10 } as const;
 
-/**
- * Reads `SIGNATURE_ALERT_FAILURES` (a whole number ≥ 1) and `SIGNATURE_ALERT_MINUTES` (> 0).
- *
- * @example
- * const { alert, problems } = parseSignatureAlert(env);
- */
-export function parseSignatureAlert(env: ProxyEnv): {
-  alert: SignatureAlert;
-  problems: string[];
-} {
-  const problems: string[] = [];
-  const failures = numberVar(
-    env,
-    'SIGNATURE_ALERT_FAILURES',
-    DEFAULT_SIGNATURE_ALERT.failures,
-    problems,
-    { positive: true, whole: true },
-  );
-  const minutes = numberVar(
-    env,
-    'SIGNATURE_ALERT_MINUTES',
-    DEFAULT_SIGNATURE_ALERT.minutes,
-    problems,
-    { positive: true },
-  );
-  return { alert: { failures, windowMs: Math.round(minutes * 60_000) }, problems };
-}
+/** `SIGNATURE_ALERT_FAILURES`: a whole number ≥ 1. */
+export const alertFailuresSetting = numberSetting(
+  'SIGNATURE_ALERT_FAILURES',
+  DEFAULT_SIGNATURE_ALERT.failures,
+  { positive: true, whole: true },
+);
+
+/** `SIGNATURE_ALERT_MINUTES`: greater than 0. */
+export const alertMinutesSetting = numberSetting(
+  'SIGNATURE_ALERT_MINUTES',
+  DEFAULT_SIGNATURE_ALERT.minutes,
+  { positive: true },
+);
 
 /** What the alert needs to know about the deployment. */
 export interface AlertSettings {

@@ -1,35 +1,54 @@
 /**
- * The proxy's configuration, validated once per isolate (docs/design.md, "Configuration"). A missing or malformed
- * var or secret yields a CONFIG_INVALID error whose message names every problem.
+ * The proxy's configuration: one zod schema of the Worker's env, every var and secret it reads
+ * (docs/configuration.md), validated once per isolate. Each setting's schema lives with the
+ * module that uses it; the rules that tie settings together (development mode, https, the
+ * keys, the rotation, the brand's logo) are the schema's last check. A missing or malformed
+ * setting yields a CONFIG_INVALID error whose message names every problem.
  * @module
  */
+import * as z from 'zod';
 import { applyCatalogueOverrides, type Catalogue } from '../shared/catalogue';
 import { parseCatalogueOverrides, parseVirtualAccountBanks } from '../shared/catalogue-settings';
 import { NGN_BANKS } from '../shared/countries';
 import type { MethodKind } from '../shared/method-kinds';
-import * as z from 'zod/mini';
 import { CheckoutError } from '../shared/errors';
 import type { SigningCredentials, SigningScheme } from '../shared/signing';
-import { parseBrand, type Brand } from './brand';
-import { promptLimits, type PromptLimits } from './prompt-limits/settings';
+import { readBrand, type Brand } from './brand';
+import { alertFailuresSetting, alertMinutesSetting, type SignatureAlert } from './callback-alert';
+import { devCredentialCheck, isDevMode } from './dev-mode';
+import type { ProxyEnv } from './env';
 import {
-  availabilitySettings,
+  isUrl,
+  numberSetting,
+  requiredSetting,
+  setting,
+  thrownSetting,
+  urlSetting,
+  type Report,
+} from './env-vars';
+import { inputWindowsSetting } from './input-windows';
+import { parseMerchantKeys, type MerchantKey } from './keys/merchant-keys';
+import {
+  availabilityRuleSetting,
+  methodStatusSetting,
   type AvailabilitySettings,
 } from './payment-methods/availability-settings';
-import { methodLimits, type MethodLimits } from './payment-methods/limits';
-import { devCredentialProblems, isDevMode } from './dev-mode';
-import type { ProxyEnv } from './env';
-import { envVar, isUrl, numberVar } from './env-vars';
-import { inputWindows } from './input-windows';
-import { parseMerchantKeys, type MerchantKey } from './keys/merchant-keys';
+import { methodLimitsSetting, type MethodLimits } from './payment-methods/limits';
+import { plainHttpCheck } from './plain-http';
+import {
+  phonePromptLimitsSetting,
+  sessionPromptLimitsSetting,
+  type PromptLimits,
+} from './prompt-limits/settings';
 import required from './required-config.json';
-// --- issue #24, parts 3 and 8 (rotation, https, signature alert) ---
-import { parseSignatureAlert, type SignatureAlert } from './callback-alert';
-import { plainHttpProblems } from './plain-http';
-import { parseRotation, type SecretRotation } from './secret-rotation';
-// --- end issue #24, parts 3 and 8 ---
+import { readRotation, type SecretRotation } from './secret-rotation';
+import {
+  allowedPortsSetting,
+  endpointZeroCheck,
+  replayDailyLimitSetting,
+  type EndpointSettings,
+} from './webhook-endpoints/endpoint-settings';
 import { webhookSecretProblem } from './webhook-secret';
-import { endpointSettings, type EndpointSettings } from './webhook-endpoints/endpoint-settings';
 
 export { isDevMode, isLoopbackUrl } from './dev-mode';
 export { WEBHOOK_SECRET_MIN_BYTES, webhookSecretProblem } from './webhook-secret';
@@ -70,30 +89,26 @@ export interface Config extends EndpointSettings {
   subMerchantId: string | null;
   /** The shop's name, logo and accent colour on the hosted page (`BRAND_*`, worker/brand.ts). */
   brand: Brand;
-  // --- issue #24, parts 3 and 8 ---
   /** The previous upstream and webhook secrets and the end of their overlap
    * (`*_PREVIOUS`, `*_PREVIOUS_UNTIL`; worker/secret-rotation.ts). */
   rotation: SecretRotation;
   /** How many refused callback signatures in how long log a warning and degrade /health
    * (`SIGNATURE_ALERT_*`; worker/callback-alert.ts). */
   signatureAlert: SignatureAlert;
-  // --- end issue #24, parts 3 and 8 ---
   /** How long a settled record keeps its personal data, in ms (`RETENTION_DAYS`, default 90;
    * docs/data-retention.md). */
   retentionMs: number;
   /** The merchant API keys (`MERCHANT_API_KEYS`, `MERCHANT_API_KEY`; worker/keys/). */
   merchantKeys: readonly MerchantKey[];
-  // --- prompt limits (issue #24, part 5; worker/prompt-limits/) ---
-  /** Prompts per payer phone and per session (`PHONE_PROMPT_LIMITS`, `SESSION_PROMPT_LIMITS`). */
+  /** Prompts per payer phone and per session (`PHONE_PROMPT_LIMITS`, `SESSION_PROMPT_LIMITS`;
+   * worker/prompt-limits/). */
   promptLimits: PromptLimits;
-  // --- end prompt limits ---
-  // --- payment methods (issue 27; worker/payment-methods/) ---
-  /** Amount range per method slot (`METHOD_LIMITS` over the documented defaults). */
+  /** Amount range per method slot (`METHOD_LIMITS` over the documented defaults;
+   * worker/payment-methods/). */
   methodLimits: MethodLimits;
   /** How availability is computed, and the manual overrides (`METHOD_AVAILABILITY`,
    * `METHOD_STATUS`). */
   availability: AvailabilitySettings;
-  // --- end payment methods ---
   /** Rows of one payout batch sent side by side (`PAYOUT_BATCH_CONCURRENCY`, default 10). */
   payoutBatchConcurrency: number;
 }
@@ -116,46 +131,200 @@ export const REQUIRED_SECRETS: readonly string[] = required.secrets;
 /** The vars that must be set; shared with `npm run deploy`. */
 export const REQUIRED_VARS: readonly string[] = required.vars;
 
-const cache = new WeakMap<object, Config>();
+/** A comma-separated list, each entry trimmed, blanks dropped. */
+const list = (raw: unknown): string[] =>
+  String(raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
 
-// --- hardening: development mode, https, webhook secret (issue #14) ---------------------------
-
-/** The hardening checks of {@link loadConfig}: each problem is one sentence. */
-function hardeningProblems(env: ProxyEnv, devMode: boolean): string[] {
-  const problems: string[] = [];
-  const webhook = webhookSecretProblem(env.MERCHANT_WEBHOOK_SECRET);
-  if (webhook) problems.push(webhook);
-  const publicBase = env.PUBLIC_BASE_URL;
-  if (!devMode && typeof publicBase === 'string' && isUrl(publicBase)) {
-    if (new URL(publicBase).protocol !== 'https:') {
-      problems.push(
-        'PUBLIC_BASE_URL must be an https:// URL (the payment service calls back to it); ' +
-          'http is allowed only in development mode',
-      );
+/** `ALLOWED_ORIGINS`: the origins the widget may be embedded on. */
+const originsSetting = setting((raw, report): ReadonlySet<string> => {
+  if (typeof raw !== 'string' || raw.trim() === '') report('ALLOWED_ORIGINS is not set');
+  const origins = list(raw);
+  for (const origin of origins) {
+    if (!isUrl(origin) || new URL(origin).origin !== origin) {
+      report(`ALLOWED_ORIGINS entry "${origin}" must be an origin like https://shop.example`);
     }
   }
-  return problems;
-}
+  return new Set(origins);
+});
 
-// --- end hardening -----------------------------------------------------------------------------
+/** `CALLBACK_SOURCE_IPS`: the addresses hosted callbacks may come from, lowercase. */
+const sourceIpsSetting = setting((raw, report): ReadonlySet<string> => {
+  const ips = list(raw).map((ip) => ip.toLowerCase());
+  for (const ip of ips) {
+    if (!/^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:.]*:[0-9a-f:.]*)$/.test(ip)) {
+      report(`CALLBACK_SOURCE_IPS entry "${ip}" must be an IPv4 or IPv6 address`);
+    }
+  }
+  return new Set(ips);
+});
 
-// --- keys: merchant API keys, development credentials (issue #24) ------------------------------
+/** `SERVICE_SIGNING_SCHEME`: one of {@link SIGNING_SCHEMES}, the first by default. */
+const schemeSetting = setting((raw, report): SigningScheme => {
+  if (raw === undefined || raw === '') return SIGNING_SCHEMES[0]!;
+  if (typeof raw === 'string' && (SIGNING_SCHEMES as string[]).includes(raw)) {
+    return raw as SigningScheme;
+  }
+  report(`SERVICE_SIGNING_SCHEME must be one of ${SIGNING_SCHEMES.join(', ')}`);
+  return SIGNING_SCHEMES[0]!;
+});
+
+/** `SERVICE_SUB_MERCHANT_ID`: a UUID, lowercase; null when unset. */
+const subMerchantSetting = setting((raw, report): string | null => {
+  if (raw === undefined || raw === '') return null;
+  const uuid = z.uuid().safeParse(raw);
+  if (uuid.success) return uuid.data.toLowerCase();
+  report('SERVICE_SUB_MERCHANT_ID must be a UUID (the default sub_merchant_id of collections)');
+  return null;
+});
+
+/** A number setting that must also be greater than 0. */
+const aboveZero = (name: string, fallback: number) =>
+  numberSetting(name, fallback).refine((value) => value > 0, `${name} must be greater than 0`);
+
+/** Read as they are: the rules of {@link crossChecks} judge them against other settings. */
+const raw = z.optional(z.unknown());
 
 /**
- * The problems of the keys checks of {@link loadConfig}: outside development mode, no secret may
- * hold a development credential (worker/dev-mode.ts); the merchant API keys must parse, and
- * carry 128 bits each outside development mode.
+ * The one schema of the Worker's env: every var and secret the proxy's configuration reads.
+ * The required ones are worker/required-config.json's (shared with `npm run deploy`).
  */
-function keysProblems(
-  env: ProxyEnv,
-  devMode: boolean,
-): { keys: MerchantKey[]; problems: string[] } {
-  const problems = devMode ? [] : devCredentialProblems(env);
-  const parsed = parseMerchantKeys(env, devMode);
-  return { keys: parsed.keys, problems: [...problems, ...parsed.problems] };
+const settingsSchema = z.object({
+  SERVICE_BASE_URL: urlSetting('SERVICE_BASE_URL'),
+  SERVICE_CLIENT_ID: requiredSetting('SERVICE_CLIENT_ID'),
+  SERVICE_SENDER: requiredSetting('SERVICE_SENDER'),
+  SERVICE_SECRET_KEY: requiredSetting('SERVICE_SECRET_KEY'),
+  SERVICE_PAYOUT_PATH: requiredSetting('SERVICE_PAYOUT_PATH', (path, report) => {
+    if (!path.startsWith('/')) report('SERVICE_PAYOUT_PATH must start with /');
+  }),
+  SERVICE_SIGNING_SCHEME: schemeSetting,
+  SERVICE_SUB_MERCHANT_ID: subMerchantSetting,
+  PUBLIC_BASE_URL: urlSetting('PUBLIC_BASE_URL'),
+  ALLOWED_ORIGINS: originsSetting,
+  MERCHANT_WEBHOOK_URL: urlSetting('MERCHANT_WEBHOOK_URL'),
+  MERCHANT_WEBHOOK_SECRET: requiredSetting('MERCHANT_WEBHOOK_SECRET', (secret, report) => {
+    const problem = webhookSecretProblem(secret);
+    if (problem) report(problem);
+  }),
+  MERCHANT_API_KEYS: raw,
+  MERCHANT_API_KEY: raw,
+  SERVICE_SECRET_KEY_PREVIOUS: raw,
+  SERVICE_SECRET_KEY_PREVIOUS_UNTIL: raw,
+  MERCHANT_WEBHOOK_SECRET_PREVIOUS: raw,
+  MERCHANT_WEBHOOK_SECRET_PREVIOUS_UNTIL: raw,
+  DEV_MODE: raw,
+  RELAY_TOKEN: setting((value) => (typeof value === 'string' && value !== '' ? value : null)),
+  VIRTUAL_ACCOUNT_BANKS: thrownSetting(parseVirtualAccountBanks, () => NGN_BANKS),
+  CATALOGUE: thrownSetting(parseCatalogueOverrides, () => ({})),
+  RECONCILE_DELAY_SECONDS: numberSetting('RECONCILE_DELAY_SECONDS', 30),
+  RECONCILE_HORIZON_HOURS: aboveZero('RECONCILE_HORIZON_HOURS', DEFAULT_RECONCILE_HORIZON_HOURS),
+  UPSTREAM_TIMEOUT_MS: numberSetting('UPSTREAM_TIMEOUT_MS', 10_000),
+  CALLBACK_MAX_AGE_SECONDS: numberSetting('CALLBACK_MAX_AGE_SECONDS', 0),
+  CALLBACK_SOURCE_IPS: sourceIpsSetting,
+  INPUT_WINDOWS: inputWindowsSetting,
+  RETENTION_DAYS: aboveZero('RETENTION_DAYS', DEFAULT_RETENTION_DAYS),
+  BRAND_NAME: raw,
+  BRAND_LOGO_URL: raw,
+  BRAND_COLOR: raw,
+  SIGNATURE_ALERT_FAILURES: alertFailuresSetting,
+  SIGNATURE_ALERT_MINUTES: alertMinutesSetting,
+  PHONE_PROMPT_LIMITS: phonePromptLimitsSetting,
+  SESSION_PROMPT_LIMITS: sessionPromptLimitsSetting,
+  METHOD_LIMITS: methodLimitsSetting,
+  METHOD_AVAILABILITY: availabilityRuleSetting,
+  METHOD_STATUS: methodStatusSetting,
+  WEBHOOK_ALLOWED_PORTS: allowedPortsSetting,
+  WEBHOOK_REPLAY_DAILY_LIMIT: replayDailyLimitSetting,
+  PAYOUT_BATCH_CONCURRENCY: numberSetting(
+    'PAYOUT_BATCH_CONCURRENCY',
+    DEFAULT_PAYOUT_BATCH_CONCURRENCY,
+    { positive: true, whole: true },
+  ),
+});
+
+/** Every setting as its own schema reads it. */
+type Settings = z.output<typeof settingsSchema>;
+
+/**
+ * The rules that tie settings together, each problem reported: outside development mode no
+ * secret holds a development credential and every URL is https; the merchant keys (whose
+ * strength depends on the mode), the rotation's previous secrets (set against the current
+ * ones), the brand (its logo may be a path under PUBLIC_BASE_URL) and endpoint zero (under
+ * WEBHOOK_ALLOWED_PORTS).
+ */
+function crossChecks(settings: Settings, report: Report) {
+  const devMode = isDevMode(settings);
+  if (!devMode) devCredentialCheck(settings, report);
+  plainHttpCheck(settings, devMode, report);
+  const { keys } = parseMerchantKeys(settings, devMode, report);
+  const rotation = readRotation(settings, report);
+  const publicBaseUrl = settings.PUBLIC_BASE_URL.replace(/\/+$/, '');
+  const brand = readBrand(settings, publicBaseUrl, report);
+  endpointZeroCheck(settings.MERCHANT_WEBHOOK_URL, devMode, settings.WEBHOOK_ALLOWED_PORTS, report);
+  return { devMode, merchantKeys: keys, rotation, brand };
 }
 
-// --- end keys ----------------------------------------------------------------------------------
+/** The configuration of settings that validated. */
+function toConfig(s: Settings): Config {
+  // Validated by the check before: nothing is left to report.
+  const { devMode, merchantKeys, rotation, brand } = crossChecks(s, () => {});
+  return {
+    credentials: {
+      clientId: s.SERVICE_CLIENT_ID,
+      sender: s.SERVICE_SENDER,
+      secretKey: s.SERVICE_SECRET_KEY,
+      scheme: s.SERVICE_SIGNING_SCHEME,
+    },
+    serviceBaseUrl: s.SERVICE_BASE_URL.replace(/\/+$/, ''),
+    relayToken: s.RELAY_TOKEN,
+    publicBaseUrl: s.PUBLIC_BASE_URL.replace(/\/+$/, ''),
+    allowedOrigins: s.ALLOWED_ORIGINS,
+    merchantWebhookUrl: s.MERCHANT_WEBHOOK_URL,
+    payoutPath: s.SERVICE_PAYOUT_PATH,
+    catalogue: applyCatalogueOverrides(s.CATALOGUE, s.VIRTUAL_ACCOUNT_BANKS),
+    devMode,
+    reconcileDelaySeconds: s.RECONCILE_DELAY_SECONDS,
+    upstreamTimeoutMs: s.UPSTREAM_TIMEOUT_MS,
+    callbackMaxAgeSeconds: s.CALLBACK_MAX_AGE_SECONDS,
+    callbackSourceIps: s.CALLBACK_SOURCE_IPS,
+    reconcileHorizonMs: s.RECONCILE_HORIZON_HOURS * 3_600_000,
+    inputWindowsMs: s.INPUT_WINDOWS,
+    subMerchantId: s.SERVICE_SUB_MERCHANT_ID,
+    brand,
+    rotation,
+    signatureAlert: {
+      failures: s.SIGNATURE_ALERT_FAILURES,
+      windowMs: Math.round(s.SIGNATURE_ALERT_MINUTES * 60_000),
+    },
+    retentionMs: s.RETENTION_DAYS * 86_400_000,
+    merchantKeys,
+    promptLimits: { phone: s.PHONE_PROMPT_LIMITS, session: s.SESSION_PROMPT_LIMITS },
+    methodLimits: s.METHOD_LIMITS,
+    availability: { rule: s.METHOD_AVAILABILITY, overrides: s.METHOD_STATUS },
+    payoutBatchConcurrency: s.PAYOUT_BATCH_CONCURRENCY,
+    webhookAllowedPorts: s.WEBHOOK_ALLOWED_PORTS,
+    replayDailyLimit: s.WEBHOOK_REPLAY_DAILY_LIMIT,
+  };
+}
+
+/**
+ * The schema of the Worker's env: each setting, then the rules across settings (run even when
+ * a setting failed, so the message names every problem), then the configuration.
+ */
+export const envSchema = settingsSchema
+  .check(
+    z.superRefine(
+      (settings, ctx) => {
+        crossChecks(settings, (message) => ctx.addIssue({ code: 'custom', message }));
+      },
+      { when: () => true },
+    ),
+  )
+  .transform(toConfig);
+
+const cache = new WeakMap<object, Config>();
 
 /**
  * Validates the environment and returns the configuration, cached per env object.
@@ -168,154 +337,14 @@ function keysProblems(
 export function loadConfig(env: ProxyEnv): Config {
   const cached = cache.get(env);
   if (cached) return cached;
-  const problems: string[] = [];
-  const read = (name: string): unknown => envVar(env, name);
-  for (const name of [...REQUIRED_VARS, ...REQUIRED_SECRETS]) {
-    const value = read(name);
-    if (typeof value !== 'string' || value.trim() === '') problems.push(`${name} is not set`);
-  }
-  for (const name of ['SERVICE_BASE_URL', 'PUBLIC_BASE_URL', 'MERCHANT_WEBHOOK_URL'] as const) {
-    const value = read(name);
-    if (typeof value === 'string' && value !== '' && !isUrl(value)) {
-      problems.push(`${name} must be an absolute http(s) URL`);
-    }
-  }
-  const payoutPath = String(read('SERVICE_PAYOUT_PATH') ?? '');
-  if (payoutPath !== '' && !payoutPath.startsWith('/')) {
-    problems.push('SERVICE_PAYOUT_PATH must start with /');
-  }
-  let banks = NGN_BANKS;
-  try {
-    banks = parseVirtualAccountBanks(env.VIRTUAL_ACCOUNT_BANKS);
-  } catch (error) {
-    problems.push((error as Error).message);
-  }
-  let catalogue = applyCatalogueOverrides({}, banks);
-  try {
-    catalogue = applyCatalogueOverrides(parseCatalogueOverrides(env.CATALOGUE), banks);
-  } catch (error) {
-    problems.push((error as Error).message);
-  }
-  const origins = String(read('ALLOWED_ORIGINS') ?? '')
-    .split(',')
-    .map((origin) => origin.trim())
-    .filter(Boolean);
-  for (const origin of origins) {
-    if (!isUrl(origin) || new URL(origin).origin !== origin) {
-      problems.push(
-        `ALLOWED_ORIGINS entry "${origin}" must be an origin like https://shop.example`,
-      );
-    }
-  }
-  const reconcileDelaySeconds = numberVar(env, 'RECONCILE_DELAY_SECONDS', 30, problems);
-  const upstreamTimeoutMs = numberVar(env, 'UPSTREAM_TIMEOUT_MS', 10_000, problems);
-  const callbackMaxAgeSeconds = numberVar(env, 'CALLBACK_MAX_AGE_SECONDS', 0, problems);
-  const devMode = isDevMode(env); // hardening (issue #14)
-  problems.push(...hardeningProblems(env, devMode)); // hardening (issue #14)
-  const { keys: merchantKeys, problems: keyProblems } = keysProblems(env, devMode); // keys (#24)
-  problems.push(...keyProblems); // keys (issue #24)
-  const callbackSourceIps = String(read('CALLBACK_SOURCE_IPS') ?? '')
-    .split(',')
-    .map((ip) => ip.trim().toLowerCase())
-    .filter(Boolean);
-  for (const ip of callbackSourceIps) {
-    if (!/^(\d{1,3}(\.\d{1,3}){3}|[0-9a-f:.]*:[0-9a-f:.]*)$/.test(ip)) {
-      problems.push(`CALLBACK_SOURCE_IPS entry "${ip}" must be an IPv4 or IPv6 address`);
-    }
-  }
-  const rawScheme = read('SERVICE_SIGNING_SCHEME');
-  let scheme: SigningScheme = 'sha256';
-  if (rawScheme !== undefined && rawScheme !== '') {
-    if (typeof rawScheme === 'string' && (SIGNING_SCHEMES as string[]).includes(rawScheme)) {
-      scheme = rawScheme as SigningScheme;
-    } else {
-      problems.push(`SERVICE_SIGNING_SCHEME must be one of ${SIGNING_SCHEMES.join(', ')}`);
-    }
-  }
-  const horizonHours = numberVar(
-    env,
-    'RECONCILE_HORIZON_HOURS',
-    DEFAULT_RECONCILE_HORIZON_HOURS,
-    problems,
-  );
-  if (horizonHours === 0) problems.push('RECONCILE_HORIZON_HOURS must be greater than 0');
-  const inputWindowsMs = inputWindows(read('INPUT_WINDOWS'), problems);
-  const retentionDays = numberVar(env, 'RETENTION_DAYS', DEFAULT_RETENTION_DAYS, problems);
-  if (retentionDays === 0) problems.push('RETENTION_DAYS must be greater than 0');
-  const rawSubMerchant = read('SERVICE_SUB_MERCHANT_ID');
-  let subMerchantId: string | null = null;
-  if (rawSubMerchant !== undefined && rawSubMerchant !== '') {
-    const uuid = z.safeParse(z.uuid(), rawSubMerchant);
-    if (uuid.success) {
-      subMerchantId = uuid.data.toLowerCase();
-    } else {
-      problems.push(
-        'SERVICE_SUB_MERCHANT_ID must be a UUID (the default sub_merchant_id of collections)',
-      );
-    }
-  }
-  const { brand, problems: brandProblems } = parseBrand(
-    env,
-    String(read('PUBLIC_BASE_URL') ?? '').replace(/\/+$/, ''),
-  );
-  problems.push(...brandProblems);
-  // --- issue #24, parts 3 and 8 ---
-  problems.push(...plainHttpProblems(env, devMode));
-  const { rotation, problems: rotationProblems } = parseRotation(env, webhookSecretProblem);
-  problems.push(...rotationProblems);
-  const { alert: signatureAlert, problems: alertProblems } = parseSignatureAlert(env);
-  problems.push(...alertProblems);
-  // --- end issue #24, parts 3 and 8 ---
-  const limits = promptLimits(env, problems); // prompt limits (issue #24, part 5)
-  const methodRanges = methodLimits(read('METHOD_LIMITS'), problems); // payment methods (issue 27)
-  const availability = availabilitySettings(env, problems); // payment methods (issue 27)
-  const endpoints = endpointSettings(env, devMode, problems); // webhook endpoints' addresses, replays
-  const payoutBatchConcurrency = numberVar(
-    env,
-    'PAYOUT_BATCH_CONCURRENCY',
-    DEFAULT_PAYOUT_BATCH_CONCURRENCY,
-    problems,
-    { positive: true, whole: true },
-  );
-  if (problems.length > 0) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => issue.message);
     throw new CheckoutError(
       'CONFIG_INVALID',
       `The proxy is not configured: ${problems.join('; ')}.`,
     );
   }
-  const config: Config = {
-    credentials: {
-      clientId: env.SERVICE_CLIENT_ID,
-      sender: env.SERVICE_SENDER,
-      secretKey: env.SERVICE_SECRET_KEY,
-      scheme,
-    },
-    serviceBaseUrl: env.SERVICE_BASE_URL.replace(/\/+$/, ''),
-    relayToken: env.RELAY_TOKEN || null,
-    publicBaseUrl: env.PUBLIC_BASE_URL.replace(/\/+$/, ''),
-    allowedOrigins: new Set(origins),
-    merchantWebhookUrl: env.MERCHANT_WEBHOOK_URL,
-    payoutPath,
-    catalogue,
-    devMode, // hardening (issue #14): DEV_MODE=1 and the development secrets
-    reconcileDelaySeconds,
-    upstreamTimeoutMs,
-    callbackMaxAgeSeconds,
-    callbackSourceIps: new Set(callbackSourceIps),
-    reconcileHorizonMs: horizonHours * 3_600_000,
-    inputWindowsMs,
-    subMerchantId,
-    brand,
-    rotation, // issue #24, part 3
-    signatureAlert, // issue #24, part 8
-    retentionMs: retentionDays * 86_400_000,
-    merchantKeys, // keys (issue #24)
-    promptLimits: limits, // prompt limits (issue #24, part 5)
-    methodLimits: methodRanges, // payment methods (issue 27)
-    availability, // payment methods (issue 27)
-    payoutBatchConcurrency,
-    ...endpoints,
-  };
-  cache.set(env, config);
-  return config;
+  cache.set(env, parsed.data);
+  return parsed.data;
 }

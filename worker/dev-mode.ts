@@ -1,28 +1,27 @@
 /**
- * Development mode and the development credentials (issues #14 and #24): `DEV_MODE=1` counts
+ * Development mode and the development credentials: `DEV_MODE=1` counts
  * only with every secret from dev.vars.example (worker/dev-credentials.json) and a loopback
  * `PUBLIC_BASE_URL`; outside it, no secret may hold a development credential.
  * @module
  */
 import devCredentials from './dev-credentials.json';
-import type { ProxyEnv } from './env';
-import { envVar, isUrl } from './env-vars';
+import { envVar, isUrl, type Report } from './env-vars';
 
 /**
  * Development mode: `DEV_MODE=1` **and** every secret is dev.vars.example's
- * (worker/dev-credentials.json) **and** `PUBLIC_BASE_URL` is a loopback address (issue #24). A
+ * (worker/dev-credentials.json) **and** `PUBLIC_BASE_URL` is a loopback address. A
  * Worker deployed with real secrets, or on a public host, never mounts `/dev/*` or
  * `/sandbox/*`, whatever its vars say.
  *
  * @example
  * isDevMode({ DEV_MODE: '1', PUBLIC_BASE_URL: 'http://127.0.0.1:8787', ...devSecrets }); // true
  */
-export function isDevMode(env: ProxyEnv): boolean {
+export function isDevMode(env: { DEV_MODE?: unknown; PUBLIC_BASE_URL?: unknown }): boolean {
   if (env.DEV_MODE !== '1') return false;
   const devSecrets = Object.entries(devCredentials.secrets).every(
     ([name, value]) => envVar(env, name) === value,
   );
-  return devSecrets && isLoopbackUrl(env.PUBLIC_BASE_URL); // loopback: issue #24
+  return devSecrets && isLoopbackUrl(env.PUBLIC_BASE_URL); // a public host is never dev
 }
 
 /**
@@ -55,14 +54,13 @@ export function isDevCredential(value: unknown): boolean {
 }
 
 /**
- * Outside development mode, the secrets (the previous value of a rotating one too,
- * worker/secret-rotation.ts) that hold a development credential, each as one problem.
+ * Reports each secret (the previous value of a rotating one too, worker/secret-rotation.ts)
+ * that holds a development credential; call it outside development mode.
  *
  * @example
- * devCredentialProblems(env); // ['SERVICE_SECRET_KEY holds a development credential …']
+ * devCredentialCheck(env, report); // 'SERVICE_SECRET_KEY holds a development credential …'
  */
-export function devCredentialProblems(env: ProxyEnv): string[] {
-  const problems: string[] = [];
+export function devCredentialCheck(env: object, report: Report): void {
   const names = [
     ...Object.keys(devCredentials.secrets),
     'MERCHANT_API_KEYS',
@@ -71,11 +69,10 @@ export function devCredentialProblems(env: ProxyEnv): string[] {
   ];
   for (const name of names) {
     if (isDevCredential(envVar(env, name))) {
-      problems.push(
+      report(
         `${name} holds a development credential (dev.vars.example), refused outside ` +
           'development mode (DEV_MODE=1, the development secrets and a loopback PUBLIC_BASE_URL)',
       );
     }
   }
-  return problems;
 }

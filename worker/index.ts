@@ -40,8 +40,8 @@ app.use('*', apiVersion());
 app.use('*', securityHeaders());
 app.use('*', errorEnvelope());
 app.onError(errorHandler());
-// `integration`: degraded for 15 minutes after the upstream refused our credentials (issue #14)
-// or after a run of refused callback signatures (issue #24, worker/callback-alert.ts).
+// `integration`: degraded for 15 minutes after the upstream refused our credentials
+// or after a run of refused callback signatures (worker/callback-alert.ts).
 app.get('/health', async (c) =>
   c.json({ ok: true, service: 'unified-checkout', integration: await integrationHealth(c.env) }),
 );

@@ -1,6 +1,6 @@
 /**
- * Rotation with overlap of the two secrets the proxy shares with others (issue #24, part 3;
- * docs/rotation.md): `SERVICE_SECRET_KEY` (the upstream's; callbacks are signed with it) and
+ * Rotation with overlap of the two secrets the proxy shares with others (docs/rotation.md):
+ * `SERVICE_SECRET_KEY` (the upstream's; callbacks are signed with it) and
  * `MERCHANT_WEBHOOK_SECRET` (the merchant's; we sign webhooks with it). Each may have a previous
  * value, `<NAME>_PREVIOUS`, with the end of the overlap, `<NAME>_PREVIOUS_UNTIL` (ISO 8601).
  * Until then a callback verifies under either upstream secret and a webhook carries a signature
@@ -8,7 +8,8 @@
  * end the previous value is ignored (the doctor says to delete it).
  * @module
  */
-import { envVar } from './env-vars';
+import { envVar, type Report } from './env-vars';
+import { webhookSecretProblem } from './webhook-secret';
 
 /** The longest overlap accepted: an old secret must not stay valid for long. */
 export const MAX_OVERLAP_DAYS = 30;
@@ -42,46 +43,42 @@ const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}
 /**
  * Reads `<NAME>_PREVIOUS` and `<NAME>_PREVIOUS_UNTIL` of both rotating secrets. A previous
  * secret needs an end (an ISO 8601 instant with its offset, at most {@link MAX_OVERLAP_DAYS}
- * days from now); `secretProblem` checks the previous value as it checks the current one.
+ * days from now); a previous webhook secret is checked as the current one is. Each problem is
+ * reported, and its previous secret ignored.
  *
  * @example
- * const { rotation, problems } = parseRotation(env, webhookSecretProblem);
+ * const rotation = readRotation(env, report);
  */
-export function parseRotation(
-  env: object,
-  webhookSecretProblem: (secret: unknown) => string | null,
-  now = Date.now(),
-): { rotation: SecretRotation; problems: string[] } {
-  const problems: string[] = [];
+export function readRotation(env: object, report: Report, now = Date.now()): SecretRotation {
   const read = (name: RotatingSecret): PreviousSecret | null => {
     const secret = envVar(env, `${name}_PREVIOUS`);
     const until = envVar(env, `${name}_PREVIOUS_UNTIL`);
     if (secret === undefined || secret === '') return null;
     if (typeof secret !== 'string') {
-      problems.push(`${name}_PREVIOUS must be text`);
+      report(`${name}_PREVIOUS must be text`);
       return null;
     }
     if (secret === envVar(env, name)) {
-      problems.push(`${name}_PREVIOUS is the same as ${name}: set the new value as ${name}`);
+      report(`${name}_PREVIOUS is the same as ${name}: set the new value as ${name}`);
       return null;
     }
     if (name === 'MERCHANT_WEBHOOK_SECRET') {
       const problem = webhookSecretProblem(secret);
       if (problem) {
-        problems.push(problem.replace('MERCHANT_WEBHOOK_SECRET', `${name}_PREVIOUS`));
+        report(problem.replace('MERCHANT_WEBHOOK_SECRET', `${name}_PREVIOUS`));
         return null;
       }
     }
     const untilMs = typeof until === 'string' && ISO_INSTANT.test(until) ? Date.parse(until) : NaN;
     if (!Number.isFinite(untilMs)) {
-      problems.push(
+      report(
         `${name}_PREVIOUS_UNTIL must be the end of the overlap as an ISO 8601 instant ` +
           `(e.g. 2026-12-01T00:00:00Z) when ${name}_PREVIOUS is set`,
       );
       return null;
     }
     if (untilMs > now + MAX_OVERLAP_DAYS * 86_400_000) {
-      problems.push(
+      report(
         `${name}_PREVIOUS_UNTIL is more than ${MAX_OVERLAP_DAYS} days away: an old secret must not stay valid for long`,
       );
       return null;
@@ -89,11 +86,8 @@ export function parseRotation(
     return { secret, untilMs };
   };
   return {
-    rotation: {
-      SERVICE_SECRET_KEY: read('SERVICE_SECRET_KEY'),
-      MERCHANT_WEBHOOK_SECRET: read('MERCHANT_WEBHOOK_SECRET'),
-    },
-    problems,
+    SERVICE_SECRET_KEY: read('SERVICE_SECRET_KEY'),
+    MERCHANT_WEBHOOK_SECRET: read('MERCHANT_WEBHOOK_SECRET'),
   };
 }
 

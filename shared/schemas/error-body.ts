@@ -1,7 +1,7 @@
 /**
  * The error body every answer of the proxy Worker carries on the wire (merchant API, public
  * checkout API, hosted callbacks' JSON errors, unknown routes, 4xx and 5xx alike):
- * `{ error: { code, message, param?, details?, request_id, doc_url } }` (docs/design.md,
+ * `{ error: { code, message, param?, details?, request_id, doc_url } }` (docs/api.md,
  * "Error shape"). The Worker builds it in one place (worker/middleware/error-envelope.ts) from
  * the code, message and details a route or a Durable Object answered.
  * @module

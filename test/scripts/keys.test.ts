@@ -17,8 +17,11 @@ describe('npm run keys', () => {
     expect(match?.[1]).toBe('live');
     expect(match?.[2]).toBe('shop2');
     expect(estimateBits(match![3]!)).toBeGreaterThanOrEqual(MIN_KEY_BITS);
-    const parsed = parseMerchantKeys({ MERCHANT_API_KEYS: JSON.stringify([entry]) }, false);
-    expect(parsed.problems).toEqual([]);
+    const problems: string[] = [];
+    const parsed = parseMerchantKeys({ MERCHANT_API_KEYS: JSON.stringify([entry]) }, false, (p) =>
+      problems.push(p),
+    );
+    expect(problems).toEqual([]);
     expect(parsed.keys).toEqual([
       { id: 'shop2', scope: 'checkout', expiresAt: Date.parse('2027-01-31T00:00:00Z'), key },
     ]);

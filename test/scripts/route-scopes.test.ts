@@ -1,6 +1,6 @@
 // Which key scope may call which merchant API route is one table, worker/keys/route-scopes.ts.
 // The OpenAPI document's `security` of each merchant operation and the scope tables of
-// docs/api.md and docs/design.md are made from it (the tables are checked here, word for word);
+// docs/api.md are made from it (the table is checked here, word for word);
 // the router's answers per scope are checked against it in
 // test/proxy/hardening/route-scopes.test.ts. `UPDATE_SCOPE_TABLE=1 npx vitest run --project
 // shared test/scripts/route-scopes.test.ts` rewrites the docs' tables after a change.
@@ -47,8 +47,8 @@ function tableIn(file: string): string {
 }
 
 describe('the scope table', () => {
-  it('is the one in docs/api.md and docs/design.md, word for word', () => {
-    for (const file of ['docs/api.md', 'docs/design.md']) {
+  it('is the one in docs/api.md, word for word', () => {
+    for (const file of ['docs/api.md']) {
       expect(tableIn(file), `${file}'s scope table (paste the expected one)`).toBe(scopeTable());
     }
   });
@@ -62,16 +62,6 @@ describe('the scope table', () => {
       expect(entry.security, `${operation.method} ${operation.path}`).toEqual([
         { merchantKey: scopesFor(operation.method, operation.path) },
       ]);
-    }
-  });
-
-  it("leaves no scope claim in design.md's route table beside it", () => {
-    const text = readFileSync(path.join(root, 'docs/design.md'), 'utf8');
-    const design = text.slice(0, text.indexOf(START)) + text.slice(text.indexOf(END));
-    const rows = design.split('\n').filter((l) => /^\| `(GET|POST) \/v1\//.test(l));
-    expect(rows.length).toBeGreaterThan(10);
-    for (const row of rows) {
-      expect(row).not.toMatch(/\bany scope\b|`(full|read|checkout)`(,| or| keys)/i);
     }
   });
 

@@ -6,6 +6,8 @@
  * @module
  */
 import { CONSOLE_ROLES, type ConsoleRole } from '../keys/route-scopes';
+import * as z from 'zod';
+import { setting, text } from '../env-vars';
 import type { ProxyEnv } from '../env';
 
 /** The console's validated settings. */
@@ -32,29 +34,59 @@ export const CONSOLE_SETTINGS = [
 const TEAM = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const USER = /^(?:[^\s@*]+|\*)@[^\s@]+\.[^\s@]+$/;
 
-function parseUsers(text: string, problems: string[]): Map<string, ConsoleRole> {
+/** `CONSOLE_USERS`: a JSON object of email (or `*@domain`) → role. */
+const usersSetting = setting((raw, report): ReadonlyMap<string, ConsoleRole> => {
   const users = new Map<string, ConsoleRole>();
+  const text = typeof raw === 'string' ? raw.trim() : '';
+  if (text === '') {
+    report('CONSOLE_USERS is not set.');
+    return users;
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    problems.push('CONSOLE_USERS is not JSON: give an object of email (or *@domain) → role.');
+    report('CONSOLE_USERS is not JSON: give an object of email (or *@domain) → role.');
     return users;
   }
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
-    problems.push('CONSOLE_USERS must be a JSON object of email (or *@domain) → role.');
+    report('CONSOLE_USERS must be a JSON object of email (or *@domain) → role.');
     return users;
   }
   // Problems name an entry by its position, never its email (the 503 page is public).
   Object.entries(value).forEach(([who, role], index) => {
     const entry = `CONSOLE_USERS entry ${index + 1}`;
-    if (!USER.test(who)) problems.push(`${entry}: the key is not an email or *@domain.`);
+    if (!USER.test(who)) report(`${entry}: the key is not an email or *@domain.`);
     else if (!CONSOLE_ROLES.includes(role as ConsoleRole)) {
-      problems.push(`${entry}: the role must be one of ${CONSOLE_ROLES.join(', ')}.`);
+      report(`${entry}: the role must be one of ${CONSOLE_ROLES.join(', ')}.`);
     } else users.set(who.toLowerCase(), role as ConsoleRole);
   });
   return users;
-}
+});
+
+/** The console's part of the Worker's env, apart from worker/config.ts's schema (see above). */
+const consoleSchema = z
+  .object({
+    CONSOLE_ACCESS_TEAM: setting((raw, report) => {
+      const team = text(raw).toLowerCase();
+      if (team === '') report('CONSOLE_ACCESS_TEAM is not set.');
+      else if (!TEAM.test(team)) {
+        report('CONSOLE_ACCESS_TEAM must be the team name alone (<team>.cloudflareaccess.com).');
+      }
+      return team;
+    }),
+    CONSOLE_ACCESS_AUD: setting((raw, report) => {
+      const aud = text(raw);
+      if (aud === '') report('CONSOLE_ACCESS_AUD is not set.');
+      return aud;
+    }),
+    CONSOLE_USERS: usersSetting,
+  })
+  .transform((env): ConsoleSettings => ({
+    team: env.CONSOLE_ACCESS_TEAM,
+    aud: env.CONSOLE_ACCESS_AUD,
+    users: env.CONSOLE_USERS,
+  }));
 
 /**
  * The console's settings from the env.
@@ -64,20 +96,10 @@ function parseUsers(text: string, problems: string[]): Map<string, ConsoleRole> 
  * if (!read.ok) return notConfigured(c, read.problems);
  */
 export function consoleSettings(env: ProxyEnv): ConsoleSettingsResult {
-  const problems: string[] = [];
-  const team = (env.CONSOLE_ACCESS_TEAM ?? '').trim().toLowerCase();
-  const aud = (env.CONSOLE_ACCESS_AUD ?? '').trim();
-  const usersText = (env.CONSOLE_USERS ?? '').trim();
-  if (team === '') problems.push('CONSOLE_ACCESS_TEAM is not set.');
-  else if (!TEAM.test(team)) {
-    problems.push('CONSOLE_ACCESS_TEAM must be the team name alone (<team>.cloudflareaccess.com).');
-  }
-  if (aud === '') problems.push('CONSOLE_ACCESS_AUD is not set.');
-  const users = usersText === '' ? new Map() : parseUsers(usersText, problems);
-  if (usersText === '') problems.push('CONSOLE_USERS is not set.');
-  return problems.length > 0
-    ? { ok: false, problems }
-    : { ok: true, settings: { team, aud, users } };
+  const parsed = consoleSchema.safeParse(env);
+  return parsed.success
+    ? { ok: true, settings: parsed.data }
+    : { ok: false, problems: parsed.error.issues.map((issue) => issue.message) };
 }
 
 /**

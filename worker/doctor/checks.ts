@@ -75,7 +75,7 @@ export async function runDoctor(env: ProxyEnv): Promise<DoctorReport> {
   checks.push(await signatureCheck(env, config, credentials.status === 'pass'));
   checks.push(await callbackCheck(config));
   checks.push(await webhookCheck(config));
-  // issue #24: the rotation's overlap, and a run of refused callback signatures.
+  // Warnings, not failures: an open overlap, and a recent run of refused callback signatures.
   checks.push(rotationCheck(config));
   const integration = await integrationHealth(env);
   checks.push(signatureAlertCheck(config, integration));

@@ -35,7 +35,7 @@ export interface DoctorReport {
   /** The payment service's base URL; absent while the configuration does not validate. */
   upstream?: string;
   checked_at: string;
-  /** The integration's health, as `GET /health` shows it (issue #24: degraded by a run of
+  /** The integration's health, as `GET /health` shows it (degraded by a run of
    * refused callback signatures, or by the upstream refusing our credentials). */
   integration?: IntegrationHealth;
   checks: DoctorCheck[];

@@ -1,5 +1,5 @@
 /**
- * The rotation check (issue #24, part 3; docs/rotation.md): is an overlap open, and when does it
+ * The rotation check (docs/rotation.md): is an overlap open, and when does it
  * end? An open overlap is a warning (an old secret is still accepted); one that has ended while
  * the previous value is still set is a warning too (delete it). Never names a secret's value.
  * @module

@@ -1,5 +1,5 @@
 /**
- * The callback signatures check (issue #24, part 8): has a run of refused callback signatures
+ * The callback signatures check: has a run of refused callback signatures
  * been seen lately (worker/callback-alert.ts)? If so the upstream key may have rotated, unless
  * no refusal carried a plausible signature: then they were unsigned probes.
  * @module

@@ -7,6 +7,7 @@
  */
 import * as z from 'zod/mini';
 import { estimateBits, MIN_KEY_BITS } from './entropy';
+import type { Report } from '../env-vars';
 
 /** What a key may do: `full` everything; `read` GET requests only; `checkout` create and read
  * checkout sessions only (no payouts, links, balance, reports or admin). */
@@ -41,29 +42,33 @@ const entrySchema = z.strictObject({
 });
 const listSchema = z.array(entrySchema);
 
-/** The keys, and what is wrong with them (one sentence each; no key's secret in any). */
+/** The keys as they parse. */
 export interface ParsedKeys {
   keys: MerchantKey[];
-  problems: string[];
   /** The keys no problem names (not weak, of this mode's prefix, with a readable expiry, an id
-   * of their own): all of `keys` when `problems` is empty. */
+   * of their own): all of `keys` when nothing was reported. */
   sound: MerchantKey[];
 }
 
 /**
  * Reads `MERCHANT_API_KEYS` and `MERCHANT_API_KEY`. Outside development mode each key's secret
  * must carry at least 128 bits ({@link MIN_KEY_BITS}) and keys must be `uc_live_`; in
- * development, `uc_test_`.
+ * development, `uc_test_`. Each problem is reported (one sentence; no key's secret in any).
  *
  * @example
- * parseMerchantKeys({ MERCHANT_API_KEYS: '[{"key":"uc_live_k1_…","scope":"full"}]' }, false);
+ * parseMerchantKeys({ MERCHANT_API_KEYS: '[{"key":"uc_live_k1_…","scope":"full"}]' }, false, report);
  */
 export function parseMerchantKeys(
   env: { MERCHANT_API_KEYS?: unknown; MERCHANT_API_KEY?: unknown },
   devMode: boolean,
+  report: Report,
 ): ParsedKeys {
   const keys: MerchantKey[] = [];
-  const problems: string[] = [];
+  let reported = 0;
+  const problem = (sentence: string) => {
+    reported += 1;
+    report(sentence);
+  };
   const flawed = new Set<MerchantKey>();
   const weak = (id: string, bits: number) =>
     `merchant API key ${id} carries about ${bits} bits of entropy; at least ${MIN_KEY_BITS} are ` +
@@ -78,7 +83,7 @@ export function parseMerchantKeys(
     }
     const list = z.safeParse(listSchema, parsed);
     if (!list.success) {
-      problems.push(
+      problem(
         'MERCHANT_API_KEYS must be a JSON list of {"key": "uc_live_<id>_<secret>", ' +
           '"scope": "full" | "read" | "checkout", "expires_at"?: ISO date}',
       );
@@ -86,34 +91,34 @@ export function parseMerchantKeys(
       list.data.forEach((entry, i) => {
         const match = KEY_FORMAT.exec(entry.key);
         if (!match) {
-          problems.push(`MERCHANT_API_KEYS entry ${i + 1} is not uc_live_<id>_<secret>`);
+          problem(`MERCHANT_API_KEYS entry ${i + 1} is not uc_live_<id>_<secret>`);
           return;
         }
         const [, mode, id, secret] = match as unknown as [string, string, string, string];
-        const before = problems.length;
+        const before = reported;
         if (mode !== (devMode ? 'test' : 'live')) {
-          problems.push(
+          problem(
             `merchant API key ${id} is uc_${mode}_; ${devMode ? 'development' : 'production'} ` +
               `takes uc_${devMode ? 'test' : 'live'}_ keys only`,
           );
         }
         const bits = estimateBits(secret);
-        if (!devMode && bits < MIN_KEY_BITS) problems.push(weak(id, bits));
+        if (!devMode && bits < MIN_KEY_BITS) problem(weak(id, bits));
         let expiresAt: number | null = null;
         if (entry.expires_at !== undefined) {
           expiresAt = Date.parse(entry.expires_at);
           if (!Number.isFinite(expiresAt)) {
-            problems.push(`merchant API key ${id}: expires_at must be an ISO 8601 date`);
+            problem(`merchant API key ${id}: expires_at must be an ISO 8601 date`);
           }
         }
         const twin = keys.find((k) => k.id === id);
         if (twin) {
-          problems.push(`merchant API key id ${id} appears twice in MERCHANT_API_KEYS`);
+          problem(`merchant API key id ${id} appears twice in MERCHANT_API_KEYS`);
           flawed.add(twin);
         }
         const key: MerchantKey = { id, scope: entry.scope, expiresAt, key: entry.key };
         keys.push(key);
-        if (problems.length > before) flawed.add(key);
+        if (reported > before) flawed.add(key);
       });
     }
   }
@@ -122,25 +127,25 @@ export function parseMerchantKeys(
     const match = KEY_FORMAT.exec(single);
     const id = match?.[2] ?? DEFAULT_KEY_ID;
     const bits = estimateBits(match?.[3] ?? single);
-    const before = problems.length;
+    const before = reported;
     if (match && match[1] !== (devMode ? 'test' : 'live')) {
-      problems.push(
+      problem(
         `merchant API key ${id} (MERCHANT_API_KEY) is uc_${match[1]}_; ` +
           `${devMode ? 'development' : 'production'} takes uc_${devMode ? 'test' : 'live'}_ keys only`,
       );
     }
-    if (!devMode && bits < MIN_KEY_BITS) problems.push(weak(`${id} (MERCHANT_API_KEY)`, bits));
+    if (!devMode && bits < MIN_KEY_BITS) problem(weak(`${id} (MERCHANT_API_KEY)`, bits));
     const twin = keys.find((k) => k.id === id);
     if (twin) {
-      problems.push(`merchant API key id ${id} is in both MERCHANT_API_KEYS and MERCHANT_API_KEY`);
+      problem(`merchant API key id ${id} is in both MERCHANT_API_KEYS and MERCHANT_API_KEY`);
       flawed.add(twin);
     }
     const key: MerchantKey = { id, scope: 'full', expiresAt: null, key: single };
     keys.push(key);
-    if (problems.length > before) flawed.add(key);
+    if (reported > before) flawed.add(key);
   }
-  if (keys.length === 0 && problems.length === 0) {
-    problems.push('MERCHANT_API_KEYS (or MERCHANT_API_KEY) is not set');
+  if (keys.length === 0 && reported === 0) {
+    problem('MERCHANT_API_KEYS (or MERCHANT_API_KEY) is not set');
   }
-  return { keys, problems, sound: keys.filter((key) => !flawed.has(key)) };
+  return { keys, sound: keys.filter((key) => !flawed.has(key)) };
 }

@@ -7,6 +7,7 @@
 import { COUNTRIES } from '../../shared/countries';
 import { isJsonObject } from '../../shared/json-object';
 import type { MethodStatus } from '../../shared/view';
+import { setting, type Report } from '../env-vars';
 
 /** How a method's status is computed from its recent attempts. */
 export interface AvailabilityRule {
@@ -41,7 +42,7 @@ export const DEFAULT_AVAILABILITY_RULE: AvailabilityRule = {
 const STATUSES: readonly MethodStatus[] = ['operational', 'degraded', 'closed'];
 const SLOTS = new Set(COUNTRIES.flatMap((country) => country.methods.map((m) => m.slot)));
 
-function json(name: string, raw: unknown, problems: string[]): Record<string, unknown> | null {
+function json(name: string, raw: unknown, report: Report): Record<string, unknown> | null {
   if (raw === undefined || raw === '') return null;
   try {
     const parsed: unknown = JSON.parse(String(raw));
@@ -49,46 +50,51 @@ function json(name: string, raw: unknown, problems: string[]): Record<string, un
   } catch {
     /* reported below */
   }
-  problems.push(`${name} must be a JSON object`);
+  report(`${name} must be a JSON object`);
   return null;
 }
 
 /**
- * The settings from `METHOD_AVAILABILITY` (`{"min_count"?, "degraded"?, "closed"?}`, shares
- * between 0 and 1) and `METHOD_STATUS` (`{"<slot>": "operational" | "degraded" | "closed"}`).
+ * `METHOD_AVAILABILITY` (`{"min_count"?, "degraded"?, "closed"?}`, shares between 0 and 1) over
+ * the defaults.
  *
  * @example
- * availabilitySettings({ METHOD_STATUS: '{"ug-operator-2": "closed"}' }, problems).overrides;
+ * availabilityRuleSetting.parse('{"min_count": 10}').minCount; // 10
  */
-export function availabilitySettings(
-  env: { METHOD_AVAILABILITY?: unknown; METHOD_STATUS?: unknown },
-  problems: string[],
-): AvailabilitySettings {
+export const availabilityRuleSetting = setting((raw, report): AvailabilityRule => {
   const rule = { ...DEFAULT_AVAILABILITY_RULE };
-  const given = json('METHOD_AVAILABILITY', env.METHOD_AVAILABILITY, problems) ?? {};
+  const given = json('METHOD_AVAILABILITY', raw, report) ?? {};
   for (const [key, value] of Object.entries(given)) {
     if (key === 'min_count' && Number.isInteger(value) && (value as number) >= 1) {
       rule.minCount = value as number;
     } else if ((key === 'degraded' || key === 'closed') && typeof value === 'number') {
       if (value > 0 && value <= 1) rule[key] = value;
-      else problems.push(`METHOD_AVAILABILITY.${key} must be a share above 0, at most 1`);
+      else report(`METHOD_AVAILABILITY.${key} must be a share above 0, at most 1`);
     } else {
-      problems.push(
+      report(
         `METHOD_AVAILABILITY.${key} is unknown or invalid (min_count: a whole number ≥ 1; degraded, closed: shares)`,
       );
     }
   }
   if (rule.degraded > rule.closed) {
-    problems.push('METHOD_AVAILABILITY.degraded must not be above closed');
+    report('METHOD_AVAILABILITY.degraded must not be above closed');
   }
+  return rule;
+});
+
+/**
+ * `METHOD_STATUS` (`{"<slot>": "operational" | "degraded" | "closed"}`): the manual overrides.
+ *
+ * @example
+ * methodStatusSetting.parse('{"ug-operator-2": "closed"}'); // { 'ug-operator-2': 'closed' }
+ */
+export const methodStatusSetting = setting((raw, report): Record<string, MethodStatus> => {
   const overrides: Record<string, MethodStatus> = {};
-  for (const [slot, status] of Object.entries(
-    json('METHOD_STATUS', env.METHOD_STATUS, problems) ?? {},
-  )) {
-    if (!SLOTS.has(slot)) problems.push(`METHOD_STATUS names an unknown slot "${slot}"`);
+  for (const [slot, status] of Object.entries(json('METHOD_STATUS', raw, report) ?? {})) {
+    if (!SLOTS.has(slot)) report(`METHOD_STATUS names an unknown slot "${slot}"`);
     else if (!STATUSES.includes(status as MethodStatus)) {
-      problems.push(`METHOD_STATUS.${slot} must be one of ${STATUSES.join(', ')}`);
+      report(`METHOD_STATUS.${slot} must be one of ${STATUSES.join(', ')}`);
     } else overrides[slot] = status as MethodStatus;
   }
-  return { rule, overrides };
-}
+  return overrides;
+});

@@ -6,6 +6,7 @@
  * @module
  */
 import { COUNTRIES } from '../../shared/countries';
+import { setting } from '../env-vars';
 
 /** A method's amount range; a missing bound is no limit. */
 export interface AmountRange {
@@ -33,28 +34,28 @@ const bound = (value: unknown): value is number =>
 
 /**
  * The limits in force: the defaults with `METHOD_LIMITS` (JSON, `{"<slot>": {"min"?, "max"?}}`;
- * `null` drops a default) over them. Each malformed entry adds one problem.
+ * `null` drops a default) over them. Each malformed entry is one problem.
  *
  * @example
- * methodLimits('{"ug-operator-1": {"max": 5000000}}', problems)['ug-operator-1']; // { max: 5000000 }
+ * methodLimitsSetting.parse('{"ug-operator-1": {"max": 5000000}}')['ug-operator-1']; // { max: 5000000 }
  */
-export function methodLimits(raw: unknown, problems: string[]): MethodLimits {
+export const methodLimitsSetting = setting((raw, report): MethodLimits => {
   const limits: Record<string, AmountRange> = { ...DEFAULT_METHOD_LIMITS };
   if (raw === undefined || raw === '') return limits;
   let parsed: unknown;
   try {
     parsed = JSON.parse(String(raw));
   } catch {
-    problems.push('METHOD_LIMITS must be JSON: {"<slot>": {"min": n, "max": n}}');
+    report('METHOD_LIMITS must be JSON: {"<slot>": {"min": n, "max": n}}');
     return limits;
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    problems.push('METHOD_LIMITS must be a JSON object of ranges by slot id');
+    report('METHOD_LIMITS must be a JSON object of ranges by slot id');
     return limits;
   }
   for (const [slot, range] of Object.entries(parsed)) {
     if (!SLOTS.has(slot)) {
-      problems.push(`METHOD_LIMITS names an unknown slot "${slot}"`);
+      report(`METHOD_LIMITS names an unknown slot "${slot}"`);
     } else if (range === null) {
       delete limits[slot];
     } else if (
@@ -66,7 +67,7 @@ export function methodLimits(raw: unknown, problems: string[]): MethodLimits {
         bound((range as AmountRange).max) &&
         (range as AmountRange).min! > (range as AmountRange).max!)
     ) {
-      problems.push(
+      report(
         `METHOD_LIMITS.${slot} must be {"min"?, "max"?} with whole amounts above 0, min ≤ max`,
       );
     } else {
@@ -74,7 +75,7 @@ export function methodLimits(raw: unknown, problems: string[]): MethodLimits {
     }
   }
   return limits;
-}
+});
 
 /**
  * True when `amount` is within `range` (no range: any amount).

@@ -1,6 +1,6 @@
 /**
- * The prompt-limit settings (`PHONE_PROMPT_LIMITS`, `SESSION_PROMPT_LIMITS`; docs/design.md,
- * "Configuration"), read by worker/config.ts.
+ * The prompt-limit settings (`PHONE_PROMPT_LIMITS`, `SESSION_PROMPT_LIMITS`;
+ * docs/configuration.md), read by worker/config.ts.
  * @module
  */
 import {
@@ -9,6 +9,7 @@ import {
   parsePromptRules,
   type PromptRule,
 } from './rules';
+import { thrownSetting } from '../env-vars';
 
 /** The prompt limits in force; an empty list means no limit of that kind. */
 export interface PromptLimits {
@@ -18,31 +19,21 @@ export interface PromptLimits {
   readonly session: readonly PromptRule[];
 }
 
-/**
- * The prompt limits from the environment; each malformed setting adds one problem (and its
- * default stands).
- *
- * @example
- * promptLimits({}, problems).phone; // [{ prompts: 3, windowMs: 600000 }, { prompts: 10, windowMs: 86400000 }]
- */
-export function promptLimits(
-  env: { PHONE_PROMPT_LIMITS?: unknown; SESSION_PROMPT_LIMITS?: unknown },
-  problems: string[],
-): PromptLimits {
-  const read = (name: string, raw: unknown, fallback: string): PromptRule[] => {
-    try {
-      return parsePromptRules(name, raw, fallback);
-    } catch (error) {
-      problems.push((error as Error).message);
-      return parsePromptRules(name, fallback, fallback);
-    }
-  };
-  return {
-    phone: read('PHONE_PROMPT_LIMITS', env.PHONE_PROMPT_LIMITS, DEFAULT_PHONE_PROMPT_LIMITS),
-    session: read(
-      'SESSION_PROMPT_LIMITS',
-      env.SESSION_PROMPT_LIMITS,
-      DEFAULT_SESSION_PROMPT_LIMITS,
-    ),
-  };
+/** `PHONE_PROMPT_LIMITS`: per payer phone; a malformed value keeps the default. */
+export const phonePromptLimitsSetting = rulesSetting(
+  'PHONE_PROMPT_LIMITS',
+  DEFAULT_PHONE_PROMPT_LIMITS,
+);
+
+/** `SESSION_PROMPT_LIMITS`: per checkout session; a malformed value keeps the default. */
+export const sessionPromptLimitsSetting = rulesSetting(
+  'SESSION_PROMPT_LIMITS',
+  DEFAULT_SESSION_PROMPT_LIMITS,
+);
+
+function rulesSetting(name: string, fallback: string) {
+  return thrownSetting(
+    (raw) => parsePromptRules(name, raw, fallback),
+    () => parsePromptRules(name, fallback, fallback),
+  );
 }

@@ -88,7 +88,7 @@ export function checkoutApi() {
     );
   });
 
-  // The payer's number → its operator, among the session's offered methods (issue 27). The
+  // The payer's number → its operator, among the session's offered methods. The
   // answer names the country and method only: the number stays with the payer.
   const predict = jsonBody(predictBodySchema, { limit: 1024, invalid: 'Enter a valid number.' });
   app.post('/:id/predict', sessionId, predict, async (c) => {

@@ -83,7 +83,7 @@ export function devRoutes(merchantApp: Hono<ProxyApp>) {
       : c.json(errorBody('SIGNATURE_INVALID', reason!), 401);
   });
 
-  // A merchant endpoint that moved (issue #24): answers a redirect to /dev/webhooks, which the
+  // A merchant endpoint that moved: answers a redirect to /dev/webhooks, which the
   // proxy's webhook delivery must not follow (test/proxy/hardening/webhook-redirect.test.ts).
   app.post('/dev/webhooks/redirect/:status{30[12378]}', (c) => {
     const status = Number(c.req.param('status')) as 301 | 302 | 303 | 307 | 308;

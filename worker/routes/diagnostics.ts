@@ -33,7 +33,8 @@ import { authenticate, requireScope } from '../middleware/merchant-auth';
  */
 function diagnosticsKeys(env: ProxyEnv): MerchantKey[] {
   const devMode = isDevMode(env);
-  const parsed = parseMerchantKeys(env, devMode);
+  // The problems are the config check's to report; here only the sound keys matter.
+  const parsed = parseMerchantKeys(env, devMode, () => {});
   if (devMode) return parsed.keys;
   return parsed.sound.filter((key) => !isDevCredential(key.key));
 }
@@ -81,7 +82,7 @@ export function diagnostics() {
   app.get('/', async (c) => {
     const key = { id: c.var.keyId };
     const report = await runDoctor(c.env);
-    // Which key asked: the report is the merchant's record of who looked (issue #24).
+    // Which key asked: the report is the merchant's record of who looked.
     if (!validates(c.env)) return c.json({ ...report, key_id: key.id }, 503);
     // Tasks that keep throwing in some object (worker/durable/failing-tasks.ts): listed, they
     // do not change `ok` (the checks above say whether the configuration works now).

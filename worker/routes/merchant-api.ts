@@ -44,6 +44,6 @@ export function merchantApi() {
   app.route('/', merchantPayments());
   app.route('/', merchantPayoutBatches());
   app.route('/', merchantWebhookEndpoints());
-  app.route('/', paymentMethods()); // payment methods (issue 27)
+  app.route('/', paymentMethods()); // what a storefront may offer, and operator prediction
   return app;
 }

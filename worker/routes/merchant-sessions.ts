@@ -35,7 +35,7 @@ export function merchantSessions() {
     async (c) => {
       const input = c.req.valid('json');
       const { catalogue, methodLimits } = c.var.config;
-      refuseUntakeableAmount(catalogue, methodLimits, input); // payment methods (issue 27)
+      refuseUntakeableAmount(catalogue, methodLimits, input); // no offered method takes it: 4xx
       const key = idempotencyKeyOf(c);
       // A random id always; with a key, the id the key's first request was given (same body:
       // the session init answers it as is, 200; another body: 409 IDEMPOTENCY_MISMATCH).

@@ -253,7 +253,7 @@ function createAccepted(
   const url = text(data.authorization_url);
   const urlProblem = next.type === 'redirect' && url ? redirectUrlProblem(url, cx.config) : null;
   if (urlProblem) {
-    // An upstream fault (issue #14): the payer is never sent there. The collection exists,
+    // An upstream fault: the payer is never sent there. The collection exists,
     // so the attempt stays pending and its status queries decide (money rules).
     next = { type: 'wait' };
     message = `authorization_url refused: ${urlProblem}`;

@@ -65,7 +65,7 @@ export class CheckoutSession extends OutboxedObject<SessionDomainKind> {
     super(ctx, env, { schema: SCHEMA, marker: 'session' });
     this.cx = new SessionContext(ctx, () => this.env, this.tables);
     this.cx.afterChange = () => scheduleSessionRetention(this.cx);
-    // Keep-alive pings are answered without waking the object (issue #14).
+    // Keep-alive pings are answered without waking the object, which would bill its duration.
     ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair('ping', 'pong'));
   }
 
@@ -154,7 +154,7 @@ export class CheckoutSession extends OutboxedObject<SessionDomainKind> {
   /** The public view as the clock stands now (worker/session/as-of.ts; a read writes nothing),
    * or SESSION_NOT_FOUND. */
   async view(): Promise<Outcome<CheckoutView>> {
-    await this.cx.refreshStatuses(); // payment methods' availability (issue 27)
+    await this.cx.refreshStatuses(); // so the view shows each method's availability now
     const view = this.cx.view();
     return view ? { ok: true, value: view } : fail('SESSION_NOT_FOUND', NOT_FOUND);
   }
@@ -165,7 +165,7 @@ export class CheckoutSession extends OutboxedObject<SessionDomainKind> {
    * costs one trip to the object.
    */
   async hosted(): Promise<Outcome<HostedSession>> {
-    await this.cx.refreshStatuses(); // payment methods' availability (issue 27)
+    await this.cx.refreshStatuses(); // so the view shows each method's availability now
     const session = this.cx.store.session();
     const view = this.cx.view();
     if (!session || !view) return fail('SESSION_NOT_FOUND', NOT_FOUND);
@@ -174,7 +174,7 @@ export class CheckoutSession extends OutboxedObject<SessionDomainKind> {
 
   /** Starts an attempt (worker/session/attempts.ts). */
   async startAttempt(body: AttemptBody): Promise<Outcome<CheckoutView>> {
-    await this.cx.refreshStatuses(); // a closed method is refused (issue 27)
+    await this.cx.refreshStatuses(); // a method closed right now is refused
     applyClock(this.cx);
     return startAttempt(this.cx, body);
   }

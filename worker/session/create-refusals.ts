@@ -59,7 +59,7 @@ function integrationError(
 /**
  * Applies a refused create: an unknown sub-merchant answers MERCHANT_UNAVAILABLE, a 403 (our
  * credentials: secret, client id, sender, IP whitelist) UPSTREAM_AUTH with one loud log line
- * and `GET /health` degraded (issue #14); any other refusal UPSTREAM_REJECTED.
+ * and `GET /health` degraded; any other refusal UPSTREAM_REJECTED.
  *
  * @example
  * if (result.kind === 'rejected') return createRefused(cx, attemptId, params, result);

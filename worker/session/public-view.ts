@@ -148,7 +148,7 @@ export function publicView(
     banks: countries.some((country) => country.id === 17)
       ? catalogue.banks.map((bank) => ({ code: bank.code, label: bank.label }))
       : [],
-    // Only while an attempt may start (the form is its only reader), masked (issue #24).
+    // Only while an attempt may start (the form is its only reader), masked: a browser sees it.
     customer: canStartAttempt(session.status) ? viewPrefill(session, countries) : null,
     attempt: latest ? attemptView(latest) : null,
     can_retry:

@@ -9,7 +9,8 @@ import { isTerminalSession, isUnsettledAttempt } from '../../shared/status';
 import type { CheckoutView, StreamMessage } from '../../shared/view';
 import type { SessionStore } from './store';
 
-/** Live streams one session keeps open: a new one beyond it closes the oldest (issue #14). */
+/** Live streams one session keeps open: a new one beyond it closes the oldest, so a loop of
+ * reconnects cannot pile up sockets on one object. */
 export const MAX_STREAMS = 20;
 
 /** Close codes of the live stream: the oldest of too many streams, and a finished session's

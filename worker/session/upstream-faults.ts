@@ -1,5 +1,5 @@
 /**
- * Upstream faults a session meets (issue #14): an `authorization_url` the payer must not be sent
+ * Upstream faults a session meets: an `authorization_url` the payer must not be sent
  * to, and the upstream refusing our own credentials (HTTP 403). Neither is the payer's doing.
  * @module
  */

@@ -5,7 +5,7 @@
  * endpoints' address rule too (worker/webhook-endpoints/endpoint-url.ts).
  * @module
  */
-import { envVar, isUrl, numberVar } from '../env-vars';
+import { isUrl, numberSetting, setting, type Report } from '../env-vars';
 import { endpointUrlProblem } from './endpoint-url';
 
 /** Default of `WEBHOOK_REPLAY_DAILY_LIMIT`. */
@@ -20,36 +20,45 @@ export interface EndpointSettings {
 }
 
 /**
- * Reads the settings; each malformed one adds a problem (and its default is used).
+ * `WEBHOOK_ALLOWED_PORTS`: comma-separated ports from 1 to 65535.
  *
  * @example
- * const settings = endpointSettings(env, devMode, problems);
+ * allowedPortsSetting.parse('8443, 9443'); // Set { 8443, 9443 }
  */
-export function endpointSettings(
-  env: object,
-  devMode: boolean,
-  problems: string[],
-): EndpointSettings {
+export const allowedPortsSetting = setting((raw, report): ReadonlySet<number> => {
   const ports = new Set<number>();
-  for (const entry of String(envVar(env, 'WEBHOOK_ALLOWED_PORTS') ?? '').split(',')) {
+  for (const entry of String(raw ?? '').split(',')) {
     const text = entry.trim();
     if (text === '') continue;
     const port = Number(text);
     if (/^\d{1,5}$/.test(text) && port >= 1 && port <= 65_535) ports.add(port);
-    else problems.push(`WEBHOOK_ALLOWED_PORTS entry "${text}" must be a port from 1 to 65535`);
+    else report(`WEBHOOK_ALLOWED_PORTS entry "${text}" must be a port from 1 to 65535`);
   }
-  const replayDailyLimit = numberVar(
-    env,
-    'WEBHOOK_REPLAY_DAILY_LIMIT',
-    DEFAULT_REPLAY_DAILY_LIMIT,
-    problems,
-    { positive: true, whole: true },
-  );
-  // Endpoint zero: plain http outside development is reported by worker/plain-http.ts.
-  const zero = envVar(env, 'MERCHANT_WEBHOOK_URL');
-  if (typeof zero === 'string' && isUrl(zero) && (devMode || zero.startsWith('https:'))) {
-    const problem = endpointUrlProblem(zero, { devMode, allowedPorts: ports });
-    if (problem) problems.push(`MERCHANT_WEBHOOK_URL ${problem}`);
-  }
-  return { webhookAllowedPorts: ports, replayDailyLimit };
+  return ports;
+});
+
+/** `WEBHOOK_REPLAY_DAILY_LIMIT`: a whole number greater than 0. */
+export const replayDailyLimitSetting = numberSetting(
+  'WEBHOOK_REPLAY_DAILY_LIMIT',
+  DEFAULT_REPLAY_DAILY_LIMIT,
+  { positive: true, whole: true },
+);
+
+/**
+ * Endpoint zero (`MERCHANT_WEBHOOK_URL`) under the endpoints' address rule. Plain http outside
+ * development is worker/plain-http.ts's problem, and a URL that does not parse is the URL
+ * setting's, so neither is reported twice.
+ *
+ * @example
+ * endpointZeroCheck(settings.MERCHANT_WEBHOOK_URL, devMode, settings.WEBHOOK_ALLOWED_PORTS, report);
+ */
+export function endpointZeroCheck(
+  url: string,
+  devMode: boolean,
+  allowedPorts: ReadonlySet<number>,
+  report: Report,
+): void {
+  if (!isUrl(url) || !(devMode || url.startsWith('https:'))) return;
+  const problem = endpointUrlProblem(url, { devMode, allowedPorts });
+  if (problem) report(`MERCHANT_WEBHOOK_URL ${problem}`);
 }
