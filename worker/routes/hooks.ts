@@ -205,12 +205,6 @@ async function keepInLedger(
   return c.json({ received: true, duplicate: stored.duplicate });
 }
 
-/**
- * The hosted callback routes.
- *
- * @example
- * app.route('/hooks', hooks());
- */
 /** What every callback's contract shares: the upstream posts it, we answer that we have it. */
 const CALLBACK = {
   tag: 'Callbacks (upstream)',
@@ -219,6 +213,12 @@ const CALLBACK = {
   errors: [],
 };
 
+/**
+ * The hosted callback routes.
+ *
+ * @example
+ * app.route('/hooks', hooks());
+ */
 export function hooks() {
   const app = new Hono<ProxyApp>();
   app.use('*', config(), callbackSources());

@@ -123,17 +123,17 @@ async function approveBody(c: Context<ProxyApp>): Promise<{ partial: boolean }> 
   return { partial };
 }
 
+/** The docs' section of the payout batch routes. */
+const tag = 'Payout batches';
+/** What a batch in the wrong state for the action answers. */
+const STATE_ERRORS = ['NOT_FOUND', 'BATCH_STATE_CONFLICT'] as const;
+
 /**
  * The routes, mounted in the merchant API under /v1.
  *
  * @example
  * merchant.route('/', merchantPayoutBatches());
  */
-/** The docs' section of the payout batch routes. */
-const tag = 'Payout batches';
-/** What a batch in the wrong state for the action answers. */
-const STATE_ERRORS = ['NOT_FOUND', 'BATCH_STATE_CONFLICT'] as const;
-
 export function merchantPayoutBatches() {
   const app = new Hono<ProxyApp>();
 

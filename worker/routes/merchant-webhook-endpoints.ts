@@ -49,11 +49,11 @@ function invalid(path: string, message: string): CheckoutError {
   });
 }
 
-/** The address rule of this deployment (worker/webhook-endpoints/endpoint-url.ts). */
 /** The address rule outside development (worker/webhook-endpoints/endpoint-url.ts): the one
  * the contract's bodies describe. */
 const PRODUCTION_URL_RULES = { devMode: false, allowedPorts: new Set<number>() };
 
+/** The address rule of this deployment (worker/webhook-endpoints/endpoint-url.ts). */
 function urlRules(c: Context<ProxyApp>) {
   return { devMode: c.var.config.devMode, allowedPorts: c.var.config.webhookAllowedPorts };
 }
