@@ -21,6 +21,10 @@ export interface paths {
     /** Read a session */
     get: operations["getSession"];
   };
+  "/v1/sessions/{id}/redact": {
+    /** Erase a settled session's personal data */
+    post: operations["redactSession"];
+  };
   "/v1/sessions/{id}/reconcile": {
     /** Ask the upstream now about every unsettled attempt */
     post: operations["reconcileSession"];
@@ -32,13 +36,36 @@ export interface paths {
      */
     post: operations["expireSession"];
   };
-  "/v1/sessions/{id}/redact": {
-    /** Erase a settled session's personal data */
-    post: operations["redactSession"];
+  "/v1/events": {
+    /** The events feed (every webhook, oldest first, 30 days) */
+    get: operations["listEvents"];
+  };
+  "/v1/refunds/{id}/webhooks/{event}/resend": {
+    /** Deliver one of a refund's webhooks again */
+    post: operations["resendRefundWebhook"];
   };
   "/v1/sessions/{id}/webhooks/{event}/resend": {
     /** Deliver one of a session's webhooks again */
     post: operations["resendSessionWebhook"];
+  };
+  "/v1/payouts/{ref}/webhooks/{event}/resend": {
+    /** Deliver one of a payout's webhooks again */
+    post: operations["resendPayoutWebhook"];
+  };
+  "/v1/webhooks/payment-links": {
+    /** Every payment-link webhook and its deliveries */
+    get: operations["listPaymentLinkWebhooks"];
+  };
+  "/v1/webhooks/payment-links/{event}/resend": {
+    /** Deliver a payment-link webhook again */
+    post: operations["resendPaymentLinkWebhook"];
+  };
+  "/v1/refunds": {
+    /**
+     * List and search refunds
+     * @description Newest first, from the query index; `starting_after` takes `next_cursor`.
+     */
+    get: operations["listRefunds"];
   };
   "/v1/sessions/{id}/refunds": {
     /**
@@ -53,13 +80,6 @@ export interface paths {
      * @description `id` is the link’s id (`pl_…`), or `external` for a link created elsewhere; `ref` the payment’s id or any upstream reference it was given. Decided against what the payment’s reports counted, per currency (`currency`: the link’s unless named; a payment reported in another currency is refunded only in it, else 409 `CURRENCY_MISMATCH`), and sent as a payout to `destination` (the payer’s number of a link payment is not kept). 201 with the new refund; the same Idempotency-Key and body answer it again (200). Its outcome comes as `refund.succeeded` or `refund.failed`; `GET /v1/refunds` lists it.
      */
     post: operations["createLinkPaymentRefund"];
-  };
-  "/v1/refunds": {
-    /**
-     * List and search refunds
-     * @description Newest first, from the query index; `starting_after` takes `next_cursor`.
-     */
-    get: operations["listRefunds"];
   };
   "/v1/refunds/{id}": {
     /** Read a refund */
@@ -76,10 +96,6 @@ export interface paths {
      */
     post: operations["cancelRefund"];
   };
-  "/v1/refunds/{id}/webhooks/{event}/resend": {
-    /** Deliver one of a refund's webhooks again */
-    post: operations["resendRefundWebhook"];
-  };
   "/v1/payouts": {
     /** List and search payouts */
     get: operations["listPayouts"];
@@ -89,6 +105,10 @@ export interface paths {
      */
     post: operations["createPayout"];
   };
+  "/v1/payouts/{ref}/redact": {
+    /** Erase a settled payout's personal data */
+    post: operations["redactPayout"];
+  };
   "/v1/payouts/{ref}": {
     /** Read a payout */
     get: operations["getPayout"];
@@ -96,14 +116,6 @@ export interface paths {
   "/v1/payouts/{ref}/reconcile": {
     /** Ask the upstream now about a payout */
     post: operations["reconcilePayout"];
-  };
-  "/v1/payouts/{ref}/redact": {
-    /** Erase a settled payout's personal data */
-    post: operations["redactPayout"];
-  };
-  "/v1/payouts/{ref}/webhooks/{event}/resend": {
-    /** Deliver one of a payout's webhooks again */
-    post: operations["resendPayoutWebhook"];
   };
   "/v1/payout-batches": {
     /** List payout batches */
@@ -141,6 +153,10 @@ export interface paths {
     /** Continue a batch paused by the wallet balance */
     post: operations["resumePayoutBatch"];
   };
+  "/v1/payment-link-payments": {
+    /** List and search payment-link payments */
+    get: operations["listPaymentLinkPayments"];
+  };
   "/v1/payment-links": {
     /** The upstream's payment links */
     get: operations["listPaymentLinks"];
@@ -150,18 +166,6 @@ export interface paths {
      */
     post: operations["createPaymentLink"];
   };
-  "/v1/payment-link-payments": {
-    /** List and search payment-link payments */
-    get: operations["listPaymentLinkPayments"];
-  };
-  "/v1/webhooks/payment-links": {
-    /** Every payment-link webhook and its deliveries */
-    get: operations["listPaymentLinkWebhooks"];
-  };
-  "/v1/webhooks/payment-links/{event}/resend": {
-    /** Deliver a payment-link webhook again */
-    post: operations["resendPaymentLinkWebhook"];
-  };
   "/v1/balance": {
     /** The upstream's balances */
     get: operations["getBalance"];
@@ -169,10 +173,6 @@ export interface paths {
   "/v1/transactions/{ref}": {
     /** One transaction from the upstream's status query */
     get: operations["getTransaction"];
-  };
-  "/v1/events": {
-    /** The events feed (every webhook, oldest first, 30 days) */
-    get: operations["listEvents"];
   };
   "/v1/reports/settlement": {
     /** The settlement report of a period (JSON or CSV) */
@@ -237,6 +237,14 @@ export interface paths {
      */
     post: operations["replayWebhookEvents"];
   };
+  "/v1/checkout/return.js": {
+    /** The return page's script */
+    get: operations["checkoutReturnScript"];
+  };
+  "/v1/checkout/{id}/return": {
+    /** The page a redirect flow returns the payer to */
+    get: operations["checkoutReturn"];
+  };
   "/v1/checkout/{id}": {
     /** Read the public view of a session */
     get: operations["getCheckout"];
@@ -263,14 +271,6 @@ export interface paths {
      */
     get: operations["streamCheckout"];
   };
-  "/v1/checkout/{id}/return": {
-    /** The page a redirect flow returns the payer to */
-    get: operations["checkoutReturn"];
-  };
-  "/v1/checkout/return.js": {
-    /** The return page's script */
-    get: operations["checkoutReturnScript"];
-  };
   "/pay/{id}": {
     /** The hosted checkout page (a session’s `checkout_url`) */
     get: operations["hostedPage"];
@@ -286,13 +286,13 @@ export interface paths {
     /** Liveness and the integration’s health */
     get: operations["getHealth"];
   };
-  "/v1/diagnostics": {
-    /** The doctor's checks, run from the Worker */
-    get: operations["getDiagnostics"];
-  };
   "/v1/diagnostics/summary": {
     /** Failing tasks and the integration’s health, without the checks */
     get: operations["getDiagnosticsSummary"];
+  };
+  "/v1/diagnostics": {
+    /** The doctor's checks, run from the Worker */
+    get: operations["getDiagnostics"];
   };
   "/v1/admin/reindex": {
     /** Rewrite query-index rows from their objects */
@@ -610,151 +610,154 @@ export interface components {
       received: true;
       duplicate: boolean;
     };
-    /** @enum {string} */
-    MethodKind: "phone_prompt" | "operator_prompt" | "otp_operator" | "redirect_wallet" | "bank_eft" | "bank_id" | "virtual_account";
-    NextAction: {
-      /** @constant */
-      type: "approve_on_phone";
-      mobile_masked: string;
-    } | {
-      /** @constant */
-      type: "enter_otp";
-      /** @description ISO 8601 (UTC). */
-      expires_at: string;
-      tries_left: number;
-      /**
-       * @description A code was sent and no answer came: the upstream may or may not have it. The payer may enter it again; a code the upstream already has changes nothing.
-       * @constant
-       */
-      unconfirmed?: true;
-    } | {
-      /** @constant */
-      type: "redirect";
-      url: string;
-    } | {
-      /** @constant */
-      type: "bank_transfer";
-      account_number: string;
-      bank_name: string;
+    Payout: {
+      reference: string;
+      status: components["schemas"]["AttemptStatus"];
       amount: number;
       currency: string;
-      /** @description ISO 8601 (UTC). */
-      expires_at: string;
-    } | {
-      /** @constant */
-      type: "wait";
-    } | {
-      /** @constant */
-      type: "confirming";
-      /**
-       * @description The code's window closed while no answer to it had come: the upstream's report (or a status query) tells whether it arrived.
-       * @constant
-       */
-      unconfirmed?: true;
-    } | ({
-      /** @constant */
-      type: "input_lapsed";
+      /** @description Masked. */
+      mobile: string;
+      payment_method_type: string;
+      upstream_reference: string | null;
       /** @enum {string} */
-      reason: "otp_expired" | "otp_locked" | "account_expired" | "prompt_unanswered" | "redirect_cancelled" | "redirect_unanswered";
-    });
-    AttemptView: {
-      id: string;
-      country_id: number;
-      method: string;
-      kind: components["schemas"]["MethodKind"];
-      status: components["schemas"]["AttemptStatus"];
-      /** @enum {string} */
-      input: "awaiting" | "given" | "lapsed";
+      create_state: "unsent" | "sending" | "accepted" | "rejected" | "unknown" | "canceled";
+      upstream_message: string | null;
+      failure: components["schemas"]["Failure"] | null;
+      differences: components["schemas"]["MoneyDifference"][] | null;
       /** @description ISO 8601 (UTC). */
       created_at: string;
-      next: components["schemas"]["NextAction"] | null;
-      failure: components["schemas"]["Failure"] | null;
+      /** @description ISO 8601 (UTC). */
+      updated_at: string;
+      webhooks: components["schemas"]["WebhookRecord"][];
+      /** @description When its personal data was erased; null: not erased. */
+      redacted_at: string | null;
+      redaction_reason: ("retention" | "request") | null;
     };
-    CheckoutView: {
-      id: string;
-      status: components["schemas"]["SessionStatus"];
-      /** @description Whole units of `currency`. */
+    PayoutBatchRowInput: {
+      reference: string;
       amount: number;
       currency: string;
-      /** @description ISO 8601 (UTC). */
-      expires_at: string;
-      countries: {
-          id: number;
-          name: string;
-          iso2: string;
-          dial_code: string;
-          national_number_length: number;
-          /**
-           * @description The operator can be predicted from the number (`POST .../predict`).
-           * @constant
-           */
-          predicts?: true;
-          methods: {
-              value: string;
-              kind: components["schemas"]["MethodKind"];
-              label: string;
-              badge?: {
-                text: string;
-                bg: string;
-                fg: string;
-              };
-              /** @description The smallest amount the method takes. */
-              min?: number;
-              /** @description The largest amount the method takes. */
-              max?: number;
-              /**
-               * @description The method fails often right now (a closed one is left out).
-               * @constant
-               */
-              status?: "degraded";
-            }[];
-        }[];
-      banks: {
-          code: string;
-          label: string;
-        }[];
-      customer: {
-        first_name?: string;
-        mobile_masked?: string;
-      } | null;
-      attempt: components["schemas"]["AttemptView"] | null;
-      can_retry: boolean;
-      return_url: string | null;
-      seq: number;
+      mobile: string;
+      method: string;
+      narration?: string;
     };
-    PaymentMethodList: {
-      data: ({
-          country_id: number;
+    PayoutBatch: {
+      id: string;
+      /** @constant */
+      object: "payout_batch";
+      reference: string | null;
+      description: string | null;
+      /** @enum {string} */
+      status: "awaiting_approval" | "sending" | "paused" | "completed" | "canceled";
+      paused_reason: string | null;
+      count: number;
+      totals: {
           currency: string;
-          /** @description The `payment_method_type` to send. */
-          method: string;
-          kind: components["schemas"]["MethodKind"];
-          label: string;
-          /** @description The smallest amount it takes; null: no limit. */
-          min: number | null;
-          /** @description The largest amount it takes; null: no limit. */
-          max: number | null;
+          amount: number;
+        }[];
+      counts: {
+        queued: number;
+        sending: number;
+        pending: number;
+        succeeded: number;
+        failed: number;
+        needs_review: number;
+        mismatch: number;
+        canceled: number;
+      };
+      sent_totals: {
+          currency: string;
+          amount: number;
+        }[];
+      settled_totals: {
+          currency: string;
+          amount: number;
+        }[];
+      failed_totals: {
+          currency: string;
+          amount: number;
+        }[];
+      progress: {
+        total: number;
+        sent: number;
+        settled: number;
+        percent: number;
+      };
+      created_by: components["schemas"]["CreatedBy"];
+      approved_by: components["schemas"]["CreatedBy"] | null;
+      /** @description ISO 8601 (UTC). */
+      created_at: string;
+      approved_at: string | null;
+      completed_at: string | null;
+    };
+    PayoutBatchRow: {
+      line: number;
+      reference: string;
+      payout_reference: string;
+      amount: number;
+      currency: string;
+      /** @enum {string} */
+      status: "queued" | "sending" | "pending" | "succeeded" | "failed" | "needs_review" | "mismatch" | "canceled";
+      upstream_reference: string | null;
+      failure: string | null;
+    };
+    PayoutBatchRowPage: {
+      data: components["schemas"]["PayoutBatchRow"][];
+      has_more: boolean;
+    };
+    PayoutBatchList: {
+      data: ({
+          id: string;
           /** @enum {string} */
-          status: "operational" | "degraded" | "closed";
-          /** @description How to approve a missed prompt from the phone's menu (prompt methods only). */
-          instructions: {
-            en: string;
-            fr: string;
-            sw: string;
-            pt: string;
-          } | null;
+          status: "awaiting_approval" | "sending" | "paused" | "completed" | "canceled";
+          reference: string | null;
+          count: number;
+          totals: {
+              currency: string;
+              amount: number;
+            }[];
+          /** @description ISO 8601 (UTC). */
+          created_at: string;
+          /** @description ISO 8601 (UTC). */
+          updated_at: string;
+          completed_at: string | null;
         })[];
+      has_more: boolean;
+      next_cursor: string | null;
     };
-    Prediction: {
-      country_id: number;
-      /** @description The predicted `payment_method_type`; null when the prefix is unknown. */
-      method: string | null;
-      /** @description The number in E.164. */
-      e164: string;
-    };
-    CheckoutPrediction: {
-      country_id: number;
-      method: string | null;
+    PayoutBatchEventData: {
+      batch_id: string;
+      reference: string | null;
+      /** @enum {string} */
+      status: "awaiting_approval" | "sending" | "paused" | "completed" | "canceled";
+      count: number;
+      counts: {
+        queued: number;
+        sending: number;
+        pending: number;
+        succeeded: number;
+        failed: number;
+        needs_review: number;
+        mismatch: number;
+        canceled: number;
+      };
+      totals: {
+          currency: string;
+          amount: number;
+        }[];
+      sent_totals: {
+          currency: string;
+          amount: number;
+        }[];
+      settled_totals: {
+          currency: string;
+          amount: number;
+        }[];
+      failed_totals: {
+          currency: string;
+          amount: number;
+        }[];
+      [key: string]: unknown;
     };
     SessionSummary: {
       id: string;
@@ -914,155 +917,6 @@ export interface components {
           median_seconds_to_pay: number | null;
         })[];
     };
-    PayoutBatchRowInput: {
-      reference: string;
-      amount: number;
-      currency: string;
-      mobile: string;
-      method: string;
-      narration?: string;
-    };
-    PayoutBatch: {
-      id: string;
-      /** @constant */
-      object: "payout_batch";
-      reference: string | null;
-      description: string | null;
-      /** @enum {string} */
-      status: "awaiting_approval" | "sending" | "paused" | "completed" | "canceled";
-      paused_reason: string | null;
-      count: number;
-      totals: {
-          currency: string;
-          amount: number;
-        }[];
-      counts: {
-        queued: number;
-        sending: number;
-        pending: number;
-        succeeded: number;
-        failed: number;
-        needs_review: number;
-        mismatch: number;
-        canceled: number;
-      };
-      sent_totals: {
-          currency: string;
-          amount: number;
-        }[];
-      settled_totals: {
-          currency: string;
-          amount: number;
-        }[];
-      failed_totals: {
-          currency: string;
-          amount: number;
-        }[];
-      progress: {
-        total: number;
-        sent: number;
-        settled: number;
-        percent: number;
-      };
-      created_by: components["schemas"]["CreatedBy"];
-      approved_by: components["schemas"]["CreatedBy"] | null;
-      /** @description ISO 8601 (UTC). */
-      created_at: string;
-      approved_at: string | null;
-      completed_at: string | null;
-    };
-    PayoutBatchRow: {
-      line: number;
-      reference: string;
-      payout_reference: string;
-      amount: number;
-      currency: string;
-      /** @enum {string} */
-      status: "queued" | "sending" | "pending" | "succeeded" | "failed" | "needs_review" | "mismatch" | "canceled";
-      upstream_reference: string | null;
-      failure: string | null;
-    };
-    PayoutBatchRowPage: {
-      data: components["schemas"]["PayoutBatchRow"][];
-      has_more: boolean;
-    };
-    PayoutBatchList: {
-      data: ({
-          id: string;
-          /** @enum {string} */
-          status: "awaiting_approval" | "sending" | "paused" | "completed" | "canceled";
-          reference: string | null;
-          count: number;
-          totals: {
-              currency: string;
-              amount: number;
-            }[];
-          /** @description ISO 8601 (UTC). */
-          created_at: string;
-          /** @description ISO 8601 (UTC). */
-          updated_at: string;
-          completed_at: string | null;
-        })[];
-      has_more: boolean;
-      next_cursor: string | null;
-    };
-    PayoutBatchEventData: {
-      batch_id: string;
-      reference: string | null;
-      /** @enum {string} */
-      status: "awaiting_approval" | "sending" | "paused" | "completed" | "canceled";
-      count: number;
-      counts: {
-        queued: number;
-        sending: number;
-        pending: number;
-        succeeded: number;
-        failed: number;
-        needs_review: number;
-        mismatch: number;
-        canceled: number;
-      };
-      totals: {
-          currency: string;
-          amount: number;
-        }[];
-      sent_totals: {
-          currency: string;
-          amount: number;
-        }[];
-      settled_totals: {
-          currency: string;
-          amount: number;
-        }[];
-      failed_totals: {
-          currency: string;
-          amount: number;
-        }[];
-      [key: string]: unknown;
-    };
-    Payout: {
-      reference: string;
-      status: components["schemas"]["AttemptStatus"];
-      amount: number;
-      currency: string;
-      /** @description Masked. */
-      mobile: string;
-      payment_method_type: string;
-      upstream_reference: string | null;
-      /** @enum {string} */
-      create_state: "unsent" | "sending" | "accepted" | "rejected" | "unknown" | "canceled";
-      upstream_message: string | null;
-      failure: components["schemas"]["Failure"] | null;
-      differences: components["schemas"]["MoneyDifference"][] | null;
-      /** @description ISO 8601 (UTC). */
-      created_at: string;
-      /** @description ISO 8601 (UTC). */
-      updated_at: string;
-      webhooks: components["schemas"]["WebhookRecord"][];
-      /** @description When its personal data was erased; null: not erased. */
-      redacted_at: string | null;
-      redaction_reason: ("retention" | "request") | null;
-    };
     RefundDetail: {
       /** @description `re_…`: also the reference of the payout that pays it. */
       id: string;
@@ -1200,6 +1054,118 @@ export interface components {
       updated: string;
       session_id: string | null;
       request: components["schemas"]["CreatedBy"] | null;
+    };
+    /** @enum {string} */
+    MethodKind: "phone_prompt" | "operator_prompt" | "otp_operator" | "redirect_wallet" | "bank_eft" | "bank_id" | "virtual_account";
+    NextAction: {
+      /** @constant */
+      type: "approve_on_phone";
+      mobile_masked: string;
+    } | {
+      /** @constant */
+      type: "enter_otp";
+      /** @description ISO 8601 (UTC). */
+      expires_at: string;
+      tries_left: number;
+      /**
+       * @description A code was sent and no answer came: the upstream may or may not have it. The payer may enter it again; a code the upstream already has changes nothing.
+       * @constant
+       */
+      unconfirmed?: true;
+    } | {
+      /** @constant */
+      type: "redirect";
+      url: string;
+    } | {
+      /** @constant */
+      type: "bank_transfer";
+      account_number: string;
+      bank_name: string;
+      amount: number;
+      currency: string;
+      /** @description ISO 8601 (UTC). */
+      expires_at: string;
+    } | {
+      /** @constant */
+      type: "wait";
+    } | {
+      /** @constant */
+      type: "confirming";
+      /**
+       * @description The code's window closed while no answer to it had come: the upstream's report (or a status query) tells whether it arrived.
+       * @constant
+       */
+      unconfirmed?: true;
+    } | ({
+      /** @constant */
+      type: "input_lapsed";
+      /** @enum {string} */
+      reason: "otp_expired" | "otp_locked" | "account_expired" | "prompt_unanswered" | "redirect_cancelled" | "redirect_unanswered";
+    });
+    AttemptView: {
+      id: string;
+      country_id: number;
+      method: string;
+      kind: components["schemas"]["MethodKind"];
+      status: components["schemas"]["AttemptStatus"];
+      /** @enum {string} */
+      input: "awaiting" | "given" | "lapsed";
+      /** @description ISO 8601 (UTC). */
+      created_at: string;
+      next: components["schemas"]["NextAction"] | null;
+      failure: components["schemas"]["Failure"] | null;
+    };
+    CheckoutView: {
+      id: string;
+      status: components["schemas"]["SessionStatus"];
+      /** @description Whole units of `currency`. */
+      amount: number;
+      currency: string;
+      /** @description ISO 8601 (UTC). */
+      expires_at: string;
+      countries: {
+          id: number;
+          name: string;
+          iso2: string;
+          dial_code: string;
+          national_number_length: number;
+          /**
+           * @description The operator can be predicted from the number (`POST .../predict`).
+           * @constant
+           */
+          predicts?: true;
+          methods: {
+              value: string;
+              kind: components["schemas"]["MethodKind"];
+              label: string;
+              badge?: {
+                text: string;
+                bg: string;
+                fg: string;
+              };
+              /** @description The smallest amount the method takes. */
+              min?: number;
+              /** @description The largest amount the method takes. */
+              max?: number;
+              /**
+               * @description The method fails often right now (a closed one is left out).
+               * @constant
+               */
+              status?: "degraded";
+            }[];
+        }[];
+      banks: {
+          code: string;
+          label: string;
+        }[];
+      customer: {
+        first_name?: string;
+        mobile_masked?: string;
+      } | null;
+      attempt: components["schemas"]["AttemptView"] | null;
+      can_retry: boolean;
+      return_url: string | null;
+      seq: number;
     };
     ReportedMoney: {
       amount?: number | null;
@@ -1381,6 +1347,40 @@ export interface components {
       types: string[] | null;
       /** @description How many events were queued to the endpoint. */
       events: number;
+    };
+    PaymentMethodList: {
+      data: ({
+          country_id: number;
+          currency: string;
+          /** @description The `payment_method_type` to send. */
+          method: string;
+          kind: components["schemas"]["MethodKind"];
+          label: string;
+          /** @description The smallest amount it takes; null: no limit. */
+          min: number | null;
+          /** @description The largest amount it takes; null: no limit. */
+          max: number | null;
+          /** @enum {string} */
+          status: "operational" | "degraded" | "closed";
+          /** @description How to approve a missed prompt from the phone's menu (prompt methods only). */
+          instructions: {
+            en: string;
+            fr: string;
+            sw: string;
+            pt: string;
+          } | null;
+        })[];
+    };
+    Prediction: {
+      country_id: number;
+      /** @description The predicted `payment_method_type`; null when the prefix is unknown. */
+      method: string | null;
+      /** @description The number in E.164. */
+      e164: string;
+    };
+    CheckoutPrediction: {
+      country_id: number;
+      method: string | null;
     };
     CheckoutEventData: {
       session_id: string;
@@ -2252,6 +2252,88 @@ export interface operations {
       };
     };
   };
+  /** Erase a settled session's personal data */
+  redactSession: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Session"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `SESSION_NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "SESSION_NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `NOT_SETTLED` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_SETTLED";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
   /** Ask the upstream now about every unsettled attempt */
   reconcileSession: {
     parameters: {
@@ -2408,18 +2490,32 @@ export interface operations {
       };
     };
   };
-  /** Erase a settled session's personal data */
-  redactSession: {
+  /** The events feed (every webhook, oldest first, 30 days) */
+  listEvents: {
     parameters: {
-      path: {
-        id: string;
+      query?: {
+        sub_merchant_id?: string;
+        after?: string;
+        type?: string;
+        limit?: string;
       };
     };
     responses: {
       /** @description OK */
       200: {
         content: {
-          "application/json": components["schemas"]["Session"];
+          "application/json": components["schemas"]["EventsPage"];
+        };
+      };
+      /** @description `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "VALIDATION_FAILED";
+            };
+          };
         };
       };
       /** @description `UNAUTHORIZED` */
@@ -2444,24 +2540,74 @@ export interface operations {
           };
         };
       };
-      /** @description `SESSION_NOT_FOUND` */
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /** Deliver one of a refund's webhooks again */
+  resendRefundWebhook: {
+    parameters: {
+      path: {
+        id: string;
+        event: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      202: {
+        content: {
+          "application/json": components["schemas"]["Resent"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
       404: {
         content: {
           "application/json": components["schemas"]["ErrorBody"] & {
             error?: {
               /** @enum {unknown} */
-              code?: "SESSION_NOT_FOUND";
-            };
-          };
-        };
-      };
-      /** @description `NOT_SETTLED` */
-      409: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "NOT_SETTLED";
+              code?: "NOT_FOUND";
             };
           };
         };
@@ -2536,6 +2682,286 @@ export interface operations {
               code?: "SESSION_NOT_FOUND" | "NOT_FOUND";
             };
           });
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /** Deliver one of a payout's webhooks again */
+  resendPayoutWebhook: {
+    parameters: {
+      path: {
+        ref: string;
+        event: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      202: {
+        content: {
+          "application/json": components["schemas"]["Resent"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /** Every payment-link webhook and its deliveries */
+  listPaymentLinkWebhooks: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["ListPaymentLinkWebhooksResponse"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /** Deliver a payment-link webhook again */
+  resendPaymentLinkWebhook: {
+    parameters: {
+      path: {
+        event: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      202: {
+        content: {
+          "application/json": components["schemas"]["Resent"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
+  /**
+   * List and search refunds
+   * @description Newest first, from the query index; `starting_after` takes `next_cursor`.
+   */
+  listRefunds: {
+    parameters: {
+      query?: {
+        limit?: string;
+        starting_after?: string;
+        created_gte?: string;
+        created_lt?: string;
+        session_id?: string;
+        status?: "pending" | "succeeded" | "failed" | "mismatch" | "needs_review";
+        currency?: string;
+        reference?: string;
+        sub_merchant_id?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["RefundList"];
+        };
+      };
+      /** @description `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "VALIDATION_FAILED";
+            };
+          };
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
         };
       };
       /** @description `RATE_LIMITED` */
@@ -2838,88 +3264,6 @@ export interface operations {
       };
     };
   };
-  /**
-   * List and search refunds
-   * @description Newest first, from the query index; `starting_after` takes `next_cursor`.
-   */
-  listRefunds: {
-    parameters: {
-      query?: {
-        limit?: string;
-        starting_after?: string;
-        created_gte?: string;
-        created_lt?: string;
-        session_id?: string;
-        status?: "pending" | "succeeded" | "failed" | "mismatch" | "needs_review";
-        currency?: string;
-        reference?: string;
-        sub_merchant_id?: string;
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        content: {
-          "application/json": components["schemas"]["RefundList"];
-        };
-      };
-      /** @description `VALIDATION_FAILED` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "VALIDATION_FAILED";
-            };
-          };
-        };
-      };
-      /** @description `UNAUTHORIZED` */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "UNAUTHORIZED";
-            };
-          };
-        };
-      };
-      /** @description `FORBIDDEN` */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "FORBIDDEN";
-            };
-          };
-        };
-      };
-      /** @description `RATE_LIMITED` */
-      429: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "RATE_LIMITED";
-            };
-          };
-        };
-      };
-      /** @description `CONFIG_INVALID`, `INTERNAL` */
-      500: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & ({
-            error?: {
-              /** @enum {unknown} */
-              code?: "CONFIG_INVALID" | "INTERNAL";
-            };
-          });
-        };
-      };
-    };
-  };
   /** Read a refund */
   getRefund: {
     parameters: {
@@ -3119,78 +3463,6 @@ export interface operations {
             error?: {
               /** @enum {unknown} */
               code?: "REFUND_NOT_CANCELABLE";
-            };
-          };
-        };
-      };
-      /** @description `RATE_LIMITED` */
-      429: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "RATE_LIMITED";
-            };
-          };
-        };
-      };
-      /** @description `CONFIG_INVALID`, `INTERNAL` */
-      500: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & ({
-            error?: {
-              /** @enum {unknown} */
-              code?: "CONFIG_INVALID" | "INTERNAL";
-            };
-          });
-        };
-      };
-    };
-  };
-  /** Deliver one of a refund's webhooks again */
-  resendRefundWebhook: {
-    parameters: {
-      path: {
-        id: string;
-        event: string;
-      };
-    };
-    responses: {
-      /** @description OK */
-      202: {
-        content: {
-          "application/json": components["schemas"]["Resent"];
-        };
-      };
-      /** @description `UNAUTHORIZED` */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "UNAUTHORIZED";
-            };
-          };
-        };
-      };
-      /** @description `FORBIDDEN` */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "FORBIDDEN";
-            };
-          };
-        };
-      };
-      /** @description `NOT_FOUND` */
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "NOT_FOUND";
             };
           };
         };
@@ -3460,6 +3732,88 @@ export interface operations {
       };
     };
   };
+  /** Erase a settled payout's personal data */
+  redactPayout: {
+    parameters: {
+      path: {
+        ref: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["Payout"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `NOT_FOUND` */
+      404: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_FOUND";
+            };
+          };
+        };
+      };
+      /** @description `NOT_SETTLED` */
+      409: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "NOT_SETTLED";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
   /** Read a payout */
   getPayout: {
     parameters: {
@@ -3543,160 +3897,6 @@ export interface operations {
       200: {
         content: {
           "application/json": components["schemas"]["Payout"];
-        };
-      };
-      /** @description `UNAUTHORIZED` */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "UNAUTHORIZED";
-            };
-          };
-        };
-      };
-      /** @description `FORBIDDEN` */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "FORBIDDEN";
-            };
-          };
-        };
-      };
-      /** @description `NOT_FOUND` */
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "NOT_FOUND";
-            };
-          };
-        };
-      };
-      /** @description `RATE_LIMITED` */
-      429: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "RATE_LIMITED";
-            };
-          };
-        };
-      };
-      /** @description `CONFIG_INVALID`, `INTERNAL` */
-      500: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & ({
-            error?: {
-              /** @enum {unknown} */
-              code?: "CONFIG_INVALID" | "INTERNAL";
-            };
-          });
-        };
-      };
-    };
-  };
-  /** Erase a settled payout's personal data */
-  redactPayout: {
-    parameters: {
-      path: {
-        ref: string;
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        content: {
-          "application/json": components["schemas"]["Payout"];
-        };
-      };
-      /** @description `UNAUTHORIZED` */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "UNAUTHORIZED";
-            };
-          };
-        };
-      };
-      /** @description `FORBIDDEN` */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "FORBIDDEN";
-            };
-          };
-        };
-      };
-      /** @description `NOT_FOUND` */
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "NOT_FOUND";
-            };
-          };
-        };
-      };
-      /** @description `NOT_SETTLED` */
-      409: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "NOT_SETTLED";
-            };
-          };
-        };
-      };
-      /** @description `RATE_LIMITED` */
-      429: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "RATE_LIMITED";
-            };
-          };
-        };
-      };
-      /** @description `CONFIG_INVALID`, `INTERNAL` */
-      500: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & ({
-            error?: {
-              /** @enum {unknown} */
-              code?: "CONFIG_INVALID" | "INTERNAL";
-            };
-          });
-        };
-      };
-    };
-  };
-  /** Deliver one of a payout's webhooks again */
-  resendPayoutWebhook: {
-    parameters: {
-      path: {
-        ref: string;
-        event: string;
-      };
-    };
-    responses: {
-      /** @description OK */
-      202: {
-        content: {
-          "application/json": components["schemas"]["Resent"];
         };
       };
       /** @description `UNAUTHORIZED` */
@@ -4515,6 +4715,83 @@ export interface operations {
       };
     };
   };
+  /** List and search payment-link payments */
+  listPaymentLinkPayments: {
+    parameters: {
+      query?: {
+        limit?: string;
+        starting_after?: string;
+        created_gte?: string;
+        created_lt?: string;
+        status?: "pending" | "succeeded" | "failed" | "mismatch" | "needs_review";
+        currency?: string;
+        reference?: string;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["PaymentLinkPaymentList"];
+        };
+      };
+      /** @description `VALIDATION_FAILED` */
+      400: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "VALIDATION_FAILED";
+            };
+          };
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
   /** The upstream's payment links */
   listPaymentLinks: {
     responses: {
@@ -4776,209 +5053,6 @@ export interface operations {
       };
     };
   };
-  /** List and search payment-link payments */
-  listPaymentLinkPayments: {
-    parameters: {
-      query?: {
-        limit?: string;
-        starting_after?: string;
-        created_gte?: string;
-        created_lt?: string;
-        status?: "pending" | "succeeded" | "failed" | "mismatch" | "needs_review";
-        currency?: string;
-        reference?: string;
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        content: {
-          "application/json": components["schemas"]["PaymentLinkPaymentList"];
-        };
-      };
-      /** @description `VALIDATION_FAILED` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "VALIDATION_FAILED";
-            };
-          };
-        };
-      };
-      /** @description `UNAUTHORIZED` */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "UNAUTHORIZED";
-            };
-          };
-        };
-      };
-      /** @description `FORBIDDEN` */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "FORBIDDEN";
-            };
-          };
-        };
-      };
-      /** @description `RATE_LIMITED` */
-      429: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "RATE_LIMITED";
-            };
-          };
-        };
-      };
-      /** @description `CONFIG_INVALID`, `INTERNAL` */
-      500: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & ({
-            error?: {
-              /** @enum {unknown} */
-              code?: "CONFIG_INVALID" | "INTERNAL";
-            };
-          });
-        };
-      };
-    };
-  };
-  /** Every payment-link webhook and its deliveries */
-  listPaymentLinkWebhooks: {
-    responses: {
-      /** @description OK */
-      200: {
-        content: {
-          "application/json": components["schemas"]["ListPaymentLinkWebhooksResponse"];
-        };
-      };
-      /** @description `UNAUTHORIZED` */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "UNAUTHORIZED";
-            };
-          };
-        };
-      };
-      /** @description `FORBIDDEN` */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "FORBIDDEN";
-            };
-          };
-        };
-      };
-      /** @description `RATE_LIMITED` */
-      429: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "RATE_LIMITED";
-            };
-          };
-        };
-      };
-      /** @description `CONFIG_INVALID`, `INTERNAL` */
-      500: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & ({
-            error?: {
-              /** @enum {unknown} */
-              code?: "CONFIG_INVALID" | "INTERNAL";
-            };
-          });
-        };
-      };
-    };
-  };
-  /** Deliver a payment-link webhook again */
-  resendPaymentLinkWebhook: {
-    parameters: {
-      path: {
-        event: string;
-      };
-    };
-    responses: {
-      /** @description OK */
-      202: {
-        content: {
-          "application/json": components["schemas"]["Resent"];
-        };
-      };
-      /** @description `UNAUTHORIZED` */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "UNAUTHORIZED";
-            };
-          };
-        };
-      };
-      /** @description `FORBIDDEN` */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "FORBIDDEN";
-            };
-          };
-        };
-      };
-      /** @description `NOT_FOUND` */
-      404: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "NOT_FOUND";
-            };
-          };
-        };
-      };
-      /** @description `RATE_LIMITED` */
-      429: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "RATE_LIMITED";
-            };
-          };
-        };
-      };
-      /** @description `CONFIG_INVALID`, `INTERNAL` */
-      500: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & ({
-            error?: {
-              /** @enum {unknown} */
-              code?: "CONFIG_INVALID" | "INTERNAL";
-            };
-          });
-        };
-      };
-    };
-  };
   /** The upstream's balances */
   getBalance: {
     responses: {
@@ -5203,80 +5277,6 @@ export interface operations {
               code?: "UPSTREAM_TIMEOUT";
             };
           };
-        };
-      };
-    };
-  };
-  /** The events feed (every webhook, oldest first, 30 days) */
-  listEvents: {
-    parameters: {
-      query?: {
-        sub_merchant_id?: string;
-        after?: string;
-        type?: string;
-        limit?: string;
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        content: {
-          "application/json": components["schemas"]["EventsPage"];
-        };
-      };
-      /** @description `VALIDATION_FAILED` */
-      400: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "VALIDATION_FAILED";
-            };
-          };
-        };
-      };
-      /** @description `UNAUTHORIZED` */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "UNAUTHORIZED";
-            };
-          };
-        };
-      };
-      /** @description `FORBIDDEN` */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "FORBIDDEN";
-            };
-          };
-        };
-      };
-      /** @description `RATE_LIMITED` */
-      429: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "RATE_LIMITED";
-            };
-          };
-        };
-      };
-      /** @description `CONFIG_INVALID`, `INTERNAL` */
-      500: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & ({
-            error?: {
-              /** @enum {unknown} */
-              code?: "CONFIG_INVALID" | "INTERNAL";
-            };
-          });
         };
       };
     };
@@ -6339,6 +6339,55 @@ export interface operations {
       };
     };
   };
+  /** The return page's script */
+  checkoutReturnScript: {
+    responses: {
+      /** @description A script. */
+      200: {
+        content: {
+          "text/javascript": string;
+        };
+      };
+      /** @description `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "INTERNAL";
+            };
+          };
+        };
+      };
+    };
+  };
+  /** The page a redirect flow returns the payer to */
+  checkoutReturn: {
+    parameters: {
+      path: {
+        id: string;
+      };
+    };
+    responses: {
+      /** @description An HTML page. */
+      200: {
+        content: {
+          "text/html": string;
+        };
+      };
+      /** @description `INTERNAL`, `CONFIG_INVALID` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "INTERNAL" | "CONFIG_INVALID";
+            };
+          });
+        };
+      };
+    };
+  };
   /** Read the public view of a session */
   getCheckout: {
     parameters: {
@@ -6889,55 +6938,6 @@ export interface operations {
       };
     };
   };
-  /** The page a redirect flow returns the payer to */
-  checkoutReturn: {
-    parameters: {
-      path: {
-        id: string;
-      };
-    };
-    responses: {
-      /** @description An HTML page. */
-      200: {
-        content: {
-          "text/html": string;
-        };
-      };
-      /** @description `INTERNAL`, `CONFIG_INVALID` */
-      500: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & ({
-            error?: {
-              /** @enum {unknown} */
-              code?: "INTERNAL" | "CONFIG_INVALID";
-            };
-          });
-        };
-      };
-    };
-  };
-  /** The return page's script */
-  checkoutReturnScript: {
-    responses: {
-      /** @description A script. */
-      200: {
-        content: {
-          "text/javascript": string;
-        };
-      };
-      /** @description `INTERNAL` */
-      500: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "INTERNAL";
-            };
-          };
-        };
-      };
-    };
-  };
   /** The hosted checkout page (a session’s `checkout_url`) */
   hostedPage: {
     parameters: {
@@ -7109,6 +7109,61 @@ export interface operations {
       };
     };
   };
+  /** Failing tasks and the integration’s health, without the checks */
+  getDiagnosticsSummary: {
+    responses: {
+      /** @description OK */
+      200: {
+        content: {
+          "application/json": components["schemas"]["DiagnosticsSummary"];
+        };
+      };
+      /** @description `UNAUTHORIZED` */
+      401: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "UNAUTHORIZED";
+            };
+          };
+        };
+      };
+      /** @description `FORBIDDEN` */
+      403: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "FORBIDDEN";
+            };
+          };
+        };
+      };
+      /** @description `RATE_LIMITED` */
+      429: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & {
+            error?: {
+              /** @enum {unknown} */
+              code?: "RATE_LIMITED";
+            };
+          };
+        };
+      };
+      /** @description `CONFIG_INVALID`, `INTERNAL` */
+      500: {
+        content: {
+          "application/json": components["schemas"]["ErrorBody"] & ({
+            error?: {
+              /** @enum {unknown} */
+              code?: "CONFIG_INVALID" | "INTERNAL";
+            };
+          });
+        };
+      };
+    };
+  };
   /** The doctor's checks, run from the Worker */
   getDiagnostics: {
     responses: {
@@ -7166,61 +7221,6 @@ export interface operations {
       503: {
         content: {
           "application/json": components["schemas"]["Diagnostics"];
-        };
-      };
-    };
-  };
-  /** Failing tasks and the integration’s health, without the checks */
-  getDiagnosticsSummary: {
-    responses: {
-      /** @description OK */
-      200: {
-        content: {
-          "application/json": components["schemas"]["DiagnosticsSummary"];
-        };
-      };
-      /** @description `UNAUTHORIZED` */
-      401: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "UNAUTHORIZED";
-            };
-          };
-        };
-      };
-      /** @description `FORBIDDEN` */
-      403: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "FORBIDDEN";
-            };
-          };
-        };
-      };
-      /** @description `RATE_LIMITED` */
-      429: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & {
-            error?: {
-              /** @enum {unknown} */
-              code?: "RATE_LIMITED";
-            };
-          };
-        };
-      };
-      /** @description `CONFIG_INVALID`, `INTERNAL` */
-      500: {
-        content: {
-          "application/json": components["schemas"]["ErrorBody"] & ({
-            error?: {
-              /** @enum {unknown} */
-              code?: "CONFIG_INVALID" | "INTERNAL";
-            };
-          });
         };
       };
     };

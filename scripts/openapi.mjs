@@ -1,6 +1,6 @@
 // `npm run build:openapi`: the OpenAPI document (public/openapi.json, served at GET /openapi.json)
-// from worker/openapi/ (the zod schemas), checked with `redocly lint` (errors fail), and the
-// /docs page (public/docs.html) built from it by `redocly build-docs` with Redoc inlined: no
+// generated from the Worker's app (each route's contract and zod schemas), checked with
+// `redocly lint` (errors fail), and the /docs page (public/docs.html) built from it by `redocly build-docs` with Redoc inlined: no
 // script from any CDN. docs/api.md says how to add a route's entry.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,19 +29,41 @@ export function errorDescriptions(
   return out;
 }
 
-/** The document as JSON (built from the TypeScript sources through Vite's module runner). */
+/**
+ * worker/openapi/document.ts, loaded from the TypeScript sources through Vite's module runner
+ * (once a process). The document walks the Worker's app, whose Durable Objects extend
+ * `cloudflare:workers`' DurableObject: Node has no such module, so it is a stand-in here
+ * (scripts/cloudflare-workers-stub.mjs; nothing runs an object).
+ * @returns {Promise<any>} the module (its types stay with the Worker's tsconfig)
+ */
+export function documentModule() {
+  loading ??= (async () => {
+    // Vite's runner sets NODE_ENV=development when it is unset, and every process this one
+    // starts afterwards (npm test's `vite build` of the widget) would inherit it and bundle
+    // Lit's development build: keep NODE_ENV as it was.
+    const nodeEnv = process.env.NODE_ENV;
+    try {
+      const { module } = await runnerImport(path.join(root, 'worker/openapi/document.ts'), {
+        configFile: false,
+        resolve: {
+          alias: { 'cloudflare:workers': path.join(root, 'scripts/cloudflare-workers-stub.mjs') },
+        },
+      });
+      return module;
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
+  })();
+  return loading;
+}
+/** @type {Promise<any> | undefined} */
+let loading;
+
+/** The document as JSON, generated from the Worker's app. */
 export async function buildDocument() {
-  // Vite's runner sets NODE_ENV=development when it is unset, and every process this one starts
-  // afterwards (npm test's `vite build` of the widget) would inherit it and bundle Lit's
-  // development build: keep NODE_ENV as it was.
-  const nodeEnv = process.env.NODE_ENV;
-  try {
-    const { module } = await runnerImport(path.join(root, 'worker/openapi/document.ts'));
-    return module.openApiDocument({ errorDescriptions: errorDescriptions() });
-  } finally {
-    if (nodeEnv === undefined) delete process.env.NODE_ENV;
-    else process.env.NODE_ENV = nodeEnv;
-  }
+  const module = await documentModule();
+  return module.openApiDocument({ errorDescriptions: errorDescriptions() });
 }
 
 /** The typed client's types (client/api-types.ts, committed) for a document. */

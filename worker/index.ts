@@ -24,6 +24,8 @@ import { hostedPage } from './routes/hosted-page';
 import { merchantApi } from './routes/merchant-api';
 import { returnPage } from './routes/return-page';
 import { integrationHealth } from './session/upstream-faults';
+import { contract } from './openapi/contract';
+import { healthSchema } from './views/payments';
 
 export { CheckoutSession } from './session/checkout-session';
 export { IdempotencyKey } from './idempotency/idempotency-key';
@@ -42,8 +44,18 @@ app.use('*', errorEnvelope());
 app.onError(errorHandler());
 // `integration`: degraded for 15 minutes after the upstream refused our credentials
 // or after a run of refused callback signatures (worker/callback-alert.ts).
-app.get('/health', async (c) =>
-  c.json({ ok: true, service: 'unified-checkout', integration: await integrationHealth(c.env) }),
+app.get(
+  '/health',
+  contract({
+    operationId: 'getHealth',
+    tag: 'Operations',
+    summary: 'Liveness and the integration’s health',
+    audience: 'public',
+    responses: { 200: healthSchema },
+    errors: [],
+  }),
+  async (c) =>
+    c.json({ ok: true, service: 'unified-checkout', integration: await integrationHealth(c.env) }),
 );
 // The public routes under /v1 first: the merchant API's key check covers the rest of /v1.
 app.route('/v1/checkout', returnPage());

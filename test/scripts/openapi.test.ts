@@ -1,4 +1,4 @@
-// The OpenAPI document (worker/openapi/, scripts/openapi.mjs): `redocly lint` passes it with no
+// The OpenAPI document (generated from the Worker's app by scripts/openapi.mjs): `redocly lint` passes it with no
 // error (redocly.yaml), every error code has its anchor for `doc_url`, the typed client's
 // committed types are generated from it, and the Node example type-checks against the package
 // export `unified-checkout/client` (dist/client/, built by `npm run build:lib`).
@@ -7,12 +7,11 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../shared/errors';
-import { openApiDocument } from '../../worker/openapi/document';
-import { clientTypes, errorDescriptions } from '../../scripts/openapi.mjs';
+import { buildDocument, clientTypes, errorDescriptions } from '../../scripts/openapi.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const scratch = path.join(root, 'test-results/openapi');
-const document = openApiDocument({ errorDescriptions: errorDescriptions() });
+const document = (await buildDocument()) as Record<string, unknown>;
 
 beforeAll(() => mkdirSync(scratch, { recursive: true }));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));

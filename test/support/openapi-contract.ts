@@ -2,7 +2,7 @@
  * The OpenAPI contract, checked in Node for the workerd suites: every response the tests receive
  * from the merchant and checkout APIs (test/proxy/helpers.ts sends each one here) and every
  * merchant webhook the dev receiver got (test/proxy/setup/openapi-contract.ts) is validated
- * against the document built from worker/openapi/ (ajv, JSON Schema 2020-12). workerd cannot
+ * against the document generated from the Worker's app (ajv, JSON Schema 2020-12). workerd cannot
  * compile validators (no eval), hence a Node-side service binding, like figures-recorder.ts.
  *
  * `POST /responses` `[{ method, url, status, contentType, body }, …]` and `POST /webhook`
@@ -11,8 +11,7 @@
  */
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import path from 'node:path';
-import { runnerImport } from 'vite';
+import { buildDocument } from '../../scripts/openapi.mjs';
 
 type Json = Record<string, unknown>;
 
@@ -115,14 +114,12 @@ export class Contract {
 }
 
 /**
- * The document, built from the current sources (worker/openapi/document.ts) through Vite's
- * module runner once per vitest process: imported by vitest.config.ts directly, its
- * extensionless imports would be bundled into the config.
+ * The document, generated from the Worker's app (scripts/openapi.mjs, through Vite's module
+ * runner) once per vitest process: imported by vitest.config.ts directly, its extensionless
+ * imports would be bundled into the config.
  */
 async function loadContract(): Promise<Contract> {
-  const file = path.resolve('worker/openapi/document.ts');
-  const { module } = await runnerImport<typeof import('../../worker/openapi/document.ts')>(file);
-  return new Contract(module.openApiDocument());
+  return new Contract(await buildDocument());
 }
 
 function escapePointer(part: string): string {

@@ -9,6 +9,7 @@ import type * as z from 'zod/mini';
 import { CheckoutError } from '../../shared/errors';
 import { checkHostileJson, validate } from '../../shared/validation';
 import type { ProxyApp } from '../app-env';
+import { declareInput } from '../openapi/contract';
 
 /** Default cap of a JSON body, in bytes. */
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
@@ -91,6 +92,9 @@ export interface JsonBodyOptions {
   limit?: number;
   /** The error message when the body does not match the schema (its issues go in `details`). */
   invalid: string;
+  /** The body the route's contract shows, when the schema is built per request (the rules
+   * that depend on the deployment are checked, not shown). */
+  documented?: z.core.$ZodType;
 }
 
 /**
@@ -99,7 +103,8 @@ export interface JsonBodyOptions {
  * to the handler as `c.req.valid('json')`. A body that does not match answers 400
  * VALIDATION_FAILED with `invalid` as its message and the issues in `details`. Not
  * `validator('json', …)` of hono/validator: it parses before any check of ours (no size cap,
- * no strict UTF-8) and treats a body of another media type as `{}`.
+ * no strict UTF-8) and treats a body of another media type as `{}`. The schema (or
+ * `documented`) is the request body of the route's contract (worker/openapi/contract.ts).
  *
  * @example
  * app.post('/:id/otp', jsonBody(otpBodySchema, { limit: 1024, invalid: 'Enter the code you received.' }),
@@ -109,7 +114,11 @@ export function jsonBody<S extends z.core.$ZodType, E extends Env = ProxyApp>(
   schema: S | ((c: Context<E>) => S),
   options: JsonBodyOptions,
 ): MiddlewareHandler<E, string, { in: { json: z.input<S> }; out: { json: z.output<S> } }> {
-  return async (c, next) => {
+  const check: MiddlewareHandler<
+    E,
+    string,
+    { in: { json: z.input<S> }; out: { json: z.output<S> } }
+  > = async (c, next) => {
     const body = await readJson(c, options.limit);
     const checked = validate(typeof schema === 'function' ? schema(c) : schema, body);
     if (!checked.ok) {
@@ -118,4 +127,6 @@ export function jsonBody<S extends z.core.$ZodType, E extends Env = ProxyApp>(
     c.req.addValidatedData('json', checked.value as object);
     await next();
   };
+  const shown = typeof schema === 'function' ? options.documented : schema;
+  return shown ? declareInput(check, 'json', shown) : check;
 }

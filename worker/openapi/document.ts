@@ -1,20 +1,23 @@
 /**
- * The OpenAPI 3.1 document, generated from the zod schemas the routes validate with (requests)
- * and the response schemas of worker/openapi/schemas (answers, webhooks) by zod's own
+ * The OpenAPI 3.1 document, generated from the app: each route's contract (worker/openapi/
+ * contract.ts, declared in the route's registration), the zod schemas its validators check
+ * (requests) and the views it answers (worker/views/), converted by zod's own
  * `z.toJSONSchema`. Built at build time (scripts/openapi.mjs writes public/openapi.json and the
- * /docs page) and in the tests; the Worker never imports it. docs/api.md says why zod's
- * converter rather than @hono/zod-openapi, and how to add a route.
+ * /docs page) and in the tests; the Worker never imports this module. docs/api.md says how to
+ * add a route.
  * @module
  */
+import type { Hono } from 'hono';
+import { findTargetHandler } from 'hono/utils/handler';
 import * as z from 'zod';
 import { errorStatus, type ErrorCode } from '../../shared/errors';
-import type { Operation } from './operation';
-import { errorsOf } from './operations/common';
-import { operations as allOperations } from './operations';
+import { app as workerApp } from '../index';
+import { CONTRACT, INPUT, type DeclaredInput, type RouteContract } from './contract';
+import { errorsOf } from './route-errors';
 import { components, named } from './registry';
 import { ERROR_CODES, errorBodySchema } from '../../shared/schemas/error-body';
-import { WEBHOOK_TYPES } from './schemas/common';
-import { WEBHOOK_EVENTS } from './schemas/webhooks';
+import { WEBHOOK_TYPES } from '../views/common';
+import { WEBHOOK_EVENTS } from '../views/webhooks';
 import { errorsSection } from './errors-section';
 import { scopesFor } from '../keys/route-scopes';
 
@@ -29,23 +32,91 @@ named('ErrorBody', errorBodySchema);
 /** A JSON Schema or OpenAPI object, as plain JSON. */
 type Json = Record<string, unknown>;
 
-/** Each tag's line in the docs' sidebar sections. */
+/** A route's entry: its contract, where it is, and what its validators read. */
+export interface Operation extends RouteContract {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
+  /** OpenAPI form, `{param}` for Hono's `:param`, e.g. `/v1/sessions/{id}`. */
+  path: string;
+}
+
+/** Routes with no contract, by design: the console's (its API is /v1's own handlers behind
+ * Cloudflare Access, docs/console.md). */
+const UNDOCUMENTED = /^\/console(\/|$)/;
+
+/**
+ * Every route of `app` with its contract, in the app's order. A route without a contract
+ * fails the build: it would be missing from the document.
+ */
+export function operationsOf(app: Hono<never>): Operation[] {
+  const found = new Map<string, { contract?: RouteContract; inputs: DeclaredInput[] }>();
+  for (const route of app.routes) {
+    if (route.method === 'ALL' || route.path.includes('*') || UNDOCUMENTED.test(route.path)) {
+      continue;
+    }
+    const path = route.path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}');
+    const key = `${route.method.toLowerCase()} ${path}`;
+    const entry = found.get(key) ?? { inputs: [] };
+    found.set(key, entry);
+    const handler = findTargetHandler(route.handler) as {
+      [CONTRACT]?: RouteContract;
+      [INPUT]?: DeclaredInput;
+    };
+    if (handler[CONTRACT]) entry.contract = handler[CONTRACT];
+    if (handler[INPUT]) entry.inputs.push(handler[INPUT]);
+  }
+  const missing = [...found].filter(([, entry]) => !entry.contract).map(([key]) => key);
+  if (missing.length > 0) {
+    throw new Error(
+      `routes without a contract (worker/openapi/contract.ts): ${missing.join(', ')}`,
+    );
+  }
+  return (
+    [...found]
+      .map(([key, { contract, inputs }]) => {
+        const [method, path] = key.split(' ') as [Operation['method'], string];
+        const input = (target: DeclaredInput['target']) =>
+          inputs.find((declared) => declared.target === target)?.schema;
+        const body = contract!.body ?? input('json');
+        const query = contract!.query ?? input('query');
+        return {
+          ...contract!,
+          method,
+          path,
+          ...(body ? { body } : {}),
+          ...(query ? { query } : {}),
+        };
+      })
+      // By section (the sidebar's order), each in the app's order: a body two routes share is
+      // named after the first.
+      .sort((a, b) => tagRank(a.tag) - tagRank(b.tag))
+  );
+}
+
+/** Each tag's line in the docs' sidebar sections, in the sidebar's order. */
 const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   Sessions: 'Checkout sessions: create one per order, then read, reconcile or erase it.',
-  Refunds: "A session's payment paid back (all or part), sent as a payout to the payer.",
-  Payouts: 'Money sent to a phone; the reference is its idempotency key.',
-  'Payment methods': 'The enabled methods, their limits and availability; operator prediction.',
-  'Webhook endpoints': 'More endpoints for the webhooks, each with its events, secret and log.',
-  'Payment links': 'Hosted payment links and the payments made through them.',
-  'Balance and transactions': "The upstream's balances and any transaction's status.",
-  Reports: 'The settlement report of a period.',
   Webhooks:
     'The events feed, resending a webhook, and (in the webhooks section) every event we POST ' +
     'to your endpoint.',
+  Refunds: "A session's payment paid back (all or part), sent as a payout to the payer.",
+  Payouts: 'Money sent to a phone; the reference is its idempotency key.',
+  'Payout batches':
+    'Many payouts at once, from JSON rows or a CSV, sent once another actor approves them.',
+  'Payment links': 'Hosted payment links and the payments made through them.',
+  'Balance and transactions': "The upstream's balances and any transaction's status.",
+  Reports: 'The settlement report of a period.',
+  'Payment methods': 'The enabled methods, their limits and availability; operator prediction.',
+  'Webhook endpoints': 'More endpoints for the webhooks, each with its events, secret and log.',
   'Checkout (widget)': 'The public API the widget calls from the payer’s browser (CORS).',
   'Hosted page': 'The page a session’s `checkout_url` opens.',
   Operations: 'Health, diagnostics and the query index’s maintenance.',
   'Callbacks (upstream)': "What the upstream POSTs to us, in the upstream's own shapes.",
+};
+
+/** A tag's place in the sidebar (a tag not listed above comes last). */
+const tagRank = (tag: string): number => {
+  const rank = Object.keys(TAG_DESCRIPTIONS).indexOf(tag);
+  return rank === -1 ? Number.MAX_SAFE_INTEGER : rank;
 };
 
 /** The API's version (a date), shown in the document's `info`. */
@@ -193,7 +264,12 @@ function responsesOf(operation: Operation, responseIds: Map<string, string>): Re
   return { ...success, ...errors };
 }
 
-/** Builds the document from the operations (every route's entry). */
+/** The Worker's routes with their contracts (worker/index.ts's app). */
+export function appOperations(): Operation[] {
+  return operationsOf(workerApp as unknown as Hono<never>);
+}
+
+/** Builds the document from the app's routes (or the operations given). */
 export function openApiDocument(
   options: {
     operations?: readonly Operation[];
@@ -201,7 +277,10 @@ export function openApiDocument(
     errorDescriptions?: Partial<Record<ErrorCode, string>>;
   } = {},
 ): Json {
-  const operations = options.operations ?? allOperations;
+  const operations = options.operations ?? appOperations();
+  const ids = operations.map((operation) => operation.operationId);
+  const twice = ids.filter((id, index) => ids.indexOf(id) !== index);
+  if (twice.length > 0) throw new Error(`operationId used twice: ${twice.join(', ')}`);
   // Request bodies: the routes' own schemas, converted as input (defaults optional).
   const requests = z.registry<{ id: string }>();
   for (const operation of operations) {

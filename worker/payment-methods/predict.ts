@@ -9,16 +9,11 @@ import type { Catalogue } from '../../shared/catalogue';
 import type { Country } from '../../shared/countries';
 import { OPERATOR_PREFIXES } from '../../shared/operator-prefixes';
 import { dialCodeOf, isValidPhone, normalizePhone } from '../../shared/phone';
+import type * as z from 'zod';
+import type { predictionSchema } from '../views/payment-methods';
 
 /** What a prediction answers. */
-export interface Prediction {
-  country_id: number;
-  /** The predicted method's `payment_method_type`; null when the prefix is unknown (or its
-   * operator is not enabled or offered): the payer chooses. */
-  method: string | null;
-  /** The number in E.164 (`+` and digits). */
-  e164: string;
-}
+export type Prediction = z.output<typeof predictionSchema>;
 
 /**
  * The country of a typed number and its international form: with one country in question any

@@ -9,36 +9,11 @@ import type { WebhookRecord } from '../durable/webhook-outbox';
 import type { RefundSummary } from '../index-store/tables';
 import type { CreateState, PayoutRow, RefundOwner } from './store';
 import type { PayoutView } from './view';
+import type * as z from 'zod';
+import type { refundCreatedSchema, refundDetailSchema } from '../views/refund';
 
 /** A refund as the merchant sees it. */
-export interface RefundView {
-  /** `re_…`: also the reference of the payout that pays it. */
-  id: string;
-  object: 'refund';
-  /** The checkout session refunded (null: a payment-link payment). */
-  session: string | null;
-  /** The attempt (the payment) refunded (null: a payment-link payment). */
-  attempt: string | null;
-  /** The payment-link payment refunded (its id in `GET /v1/payment-link-payments`), or null. */
-  link_payment: string | null;
-  amount: number;
-  currency: string;
-  /** The payout's status: `pending`, `succeeded`, `failed`, `mismatch` or `needs_review`. */
-  status: AttemptStatus;
-  /** The payout method, the masked number it is paid to, and whether that number is other
-   * than the one that paid (`differs_from_payer`: a refund the merchant should check). */
-  destination: { method: string; mobile: string; differs_from_payer: boolean };
-  reason: string | null;
-  /** The merchant's own reference of the refund. */
-  reference: string | null;
-  sub_merchant_id: string | null;
-  upstream_reference: string | null;
-  create_state: CreateState;
-  failure: { code: string | null; message: string | null } | null;
-  differences: MoneyDifference[] | null;
-  created: string;
-  updated: string;
-}
+export type RefundView = z.output<typeof refundCreatedSchema>;
 
 /** What a refund's owner refunded: a session's attempt, or a payment-link payment. */
 export function refundedPayment(
@@ -76,10 +51,7 @@ export function refundOf(payout: PayoutView, owner: RefundOwner): RefundView {
 }
 
 /** A refund with its webhooks and erasure, as `GET /v1/refunds/:id` shows it. */
-export type RefundDetail = RefundView & {
-  webhooks: WebhookRecord[];
-  redacted_at: string | null;
-};
+export type RefundDetail = z.output<typeof refundDetailSchema>;
 
 /** The refund with its webhooks and erasure. */
 export function refundDetail(payout: PayoutView, owner: RefundOwner): RefundDetail {

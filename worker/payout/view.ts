@@ -7,31 +7,11 @@ import type { AttemptStatus, MoneyDifference } from '../../shared/status';
 import { redactionOf } from '../durable/redaction';
 import type { WebhookRecord } from '../durable/webhook-outbox';
 import type { CreateState, PayoutStore } from './store';
+import type * as z from 'zod';
+import type { payoutSchema } from '../views/payout';
 
 /** A payout as the merchant sees it. */
-export interface PayoutView {
-  reference: string;
-  status: AttemptStatus;
-  amount: number;
-  currency: string;
-  mobile: string;
-  payment_method_type: string;
-  upstream_reference: string | null;
-  /** `sending`, `accepted`, `rejected` or `unknown` (no readable answer to the create). */
-  create_state: CreateState;
-  upstream_message: string | null;
-  /** Set when the payout failed (not charged). */
-  failure: { code: string | null; message: string | null } | null;
-  /** Set when the status is `mismatch`: where the upstream's success disagreed with ours. */
-  differences: MoneyDifference[] | null;
-  created_at: string;
-  updated_at: string;
-  webhooks: WebhookRecord[];
-  /** When the payout's personal data was erased (docs/data-retention.md); null: not erased. */
-  redacted_at: string | null;
-  /** Why: `retention` (RETENTION_DAYS after it settled) or `request` (the merchant asked). */
-  redaction_reason: 'retention' | 'request' | null;
-}
+export type PayoutView = z.output<typeof payoutSchema>;
 
 /** The merchant's view of the payout, or null when this reference was never created here. */
 export function payoutView(store: PayoutStore): PayoutView | null {

@@ -8,6 +8,7 @@ import type { Context } from 'hono';
 import { validator } from 'hono/validator';
 import * as z from 'zod/mini';
 import { CheckoutError } from '../../shared/errors';
+import { declareInput } from '../openapi/contract';
 import { REFERENCE_CHARACTERS } from '../../shared/references';
 import { ATTEMPT_STATUSES, SESSION_STATUSES } from '../../shared/status';
 import { validate } from '../../shared/validation';
@@ -181,13 +182,17 @@ function invalid(issues: { path: string; message: string }[]): CheckoutError {
 
 /**
  * Hono's validator for the query string with one of the schemas above. A parameter given twice
- * is refused (its value would be a list).
+ * is refused (its value would be a list). The schema is the query of the route's contract.
  *
  * @example
  * app.get('/payouts', merchantAuth(), queryOf(LIST_SCHEMAS.payouts), (c) => c.req.valid('query'));
  */
 export function queryOf<S extends z.core.$ZodType>(schema: S) {
-  return validator('query', (value, _c: Context) => parseQuery(schema, value));
+  return declareInput(
+    validator('query', (value, _c: Context) => parseQuery(schema, value)),
+    'query',
+    schema,
+  );
 }
 
 /**

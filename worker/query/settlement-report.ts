@@ -12,6 +12,8 @@
  */
 import type { EventSummary } from '../index-store/tables';
 import { isoOf } from './lists';
+import type * as z from 'zod';
+import type { settlementReportSchema } from '../views/queries';
 
 /** Longest period one report covers. */
 export const REPORT_MAX_DAYS = 93;
@@ -82,15 +84,7 @@ export interface ReportNet {
 }
 
 /** The report. */
-export interface SettlementReport {
-  from: string;
-  to: string;
-  group_by: 'sub_merchant' | null;
-  rows: ReportRow[];
-  totals: ReportTotal[];
-  net: ReportNet[];
-  anomalies: ReportAnomaly[];
-}
+export type SettlementReport = z.output<typeof settlementReportSchema>;
 
 /** What a payment's index row says moved, per currency: what its reports counted (paid in or
  * paid out), else (a row indexed before its money was counted) its own amount once succeeded. */

@@ -19,6 +19,10 @@ import { sessionStub } from '../stubs';
 import { predictBodySchema } from '../payment-methods/predict-body';
 import { predictMethod } from '../payment-methods/predict';
 import { respond } from './respond';
+import { contract } from '../openapi/contract';
+import { UPSTREAM_ERRORS } from '../openapi/route-errors';
+import { checkoutPredictionSchema } from '../views/payment-methods';
+import { checkoutViewSchema } from '../views/checkout-view';
 
 /**
  * The per-address limit of attempt, OTP and prediction posts (IPv6 by its /64;
@@ -70,61 +74,145 @@ export function checkoutApi() {
   const app = new Hono<ProxyApp>();
   app.use('*', config(), checkoutCors());
 
-  app.get('/:id', async (c) => respond(c, await sessionStub(c.env, c.req.param('id')).view()));
+  app.get(
+    '/:id',
+    contract({
+      operationId: 'getCheckout',
+      tag: 'Checkout (widget)',
+      summary: 'Read the public view of a session',
+      audience: 'checkout',
+      responses: { 200: checkoutViewSchema },
+      errors: [],
+    }),
+    async (c) => respond(c, await sessionStub(c.env, c.req.param('id')).view()),
+  );
 
   const attempt = jsonBody(attemptBodySchema, { limit: 4096, invalid: ATTEMPT_INVALID });
-  app.post('/:id/attempts', sessionId, attempt, async (c) => {
-    await limited(c, 'attempt');
-    const stub = sessionStub(c.env, c.req.param('id'));
-    return respond(c, await stub.startAttempt(c.req.valid('json')), 201);
-  });
+  app.post(
+    '/:id/attempts',
+    contract({
+      operationId: 'startAttempt',
+      tag: 'Checkout (widget)',
+      summary: 'Start a payment attempt',
+      audience: 'checkout',
+      responses: { 201: checkoutViewSchema },
+      errors: [
+        'RATE_LIMITED',
+        'SESSION_CLOSED',
+        'SESSION_EXPIRED',
+        'ATTEMPT_IN_PROGRESS',
+        'COUNTRY_NOT_AVAILABLE',
+        'METHOD_NOT_AVAILABLE',
+        'MERCHANT_UNAVAILABLE',
+        ...UPSTREAM_ERRORS,
+      ],
+    }),
+    sessionId,
+    attempt,
+    async (c) => {
+      await limited(c, 'attempt');
+      const stub = sessionStub(c.env, c.req.param('id'));
+      return respond(c, await stub.startAttempt(c.req.valid('json')), 201);
+    },
+  );
 
   const otp = jsonBody(otpBodySchema, { limit: 1024, invalid: 'Enter the code you received.' });
-  app.post('/:id/otp', sessionId, otp, async (c) => {
-    await limited(c, 'otp');
-    return respond(
-      c,
-      await sessionStub(c.env, c.req.param('id')).submitOtp(c.req.valid('json').otp),
-    );
-  });
+  app.post(
+    '/:id/otp',
+    contract({
+      operationId: 'submitOtp',
+      tag: 'Checkout (widget)',
+      summary: 'Submit the one-time code of the current attempt',
+      audience: 'checkout',
+      responses: { 200: checkoutViewSchema },
+      errors: [
+        'RATE_LIMITED',
+        'SESSION_CLOSED',
+        'SESSION_EXPIRED',
+        'NO_ATTEMPT_WAITING',
+        'ATTEMPT_IN_PROGRESS',
+        'OTP_INVALID',
+        'OTP_EXPIRED',
+        'OTP_LOCKED',
+        'MERCHANT_UNAVAILABLE',
+        ...UPSTREAM_ERRORS,
+      ],
+    }),
+    sessionId,
+    otp,
+    async (c) => {
+      await limited(c, 'otp');
+      return respond(
+        c,
+        await sessionStub(c.env, c.req.param('id')).submitOtp(c.req.valid('json').otp),
+      );
+    },
+  );
 
   // The payer's number → its operator, among the session's offered methods. The
   // answer names the country and method only: the number stays with the payer.
   const predict = jsonBody(predictBodySchema, { limit: 1024, invalid: 'Enter a valid number.' });
-  app.post('/:id/predict', sessionId, predict, async (c) => {
-    await limited(c, 'predict');
-    const outcome = await sessionStub(c.env, c.req.param('id')).view();
-    if (!outcome.ok) return respond(c, outcome);
-    const { catalogue } = c.var.config;
-    const { mobile, country_id: countryId } = c.req.valid('json');
-    const offered = outcome.value.countries.filter(
-      (country) => countryId === undefined || country.id === countryId,
-    );
-    const countries = offered.flatMap((country) => catalogue.country(country.id) ?? []);
-    // Among the offered methods only (a closed one is not in the view).
-    const prediction = predictMethod(catalogue, mobile, countries, (id, value) =>
-      offered.some(
-        (country) => country.id === id && country.methods.some((m) => m.value === value),
-      ),
-    );
-    if (!prediction) {
-      throw new CheckoutError('VALIDATION_FAILED', 'Enter a valid number.', {
-        issues: [{ path: 'mobile', message: 'must be a mobile number of an offered country' }],
-      });
-    }
-    return c.json({ country_id: prediction.country_id, method: prediction.method });
-  });
-
-  app.get('/:id/stream', async (c) => {
-    const stub = sessionStub(c.env, c.req.param('id'));
-    if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
-      throw new CheckoutError(
-        'VALIDATION_FAILED',
-        'The stream is a WebSocket; connect with ws://.',
+  app.post(
+    '/:id/predict',
+    contract({
+      operationId: 'predictCheckoutMethod',
+      tag: 'Checkout (widget)',
+      summary: "Guess the payer's operator from the number",
+      description: "Among the session's offered methods; the answer holds no number.",
+      audience: 'checkout',
+      responses: { 200: checkoutPredictionSchema },
+      errors: ['RATE_LIMITED'],
+    }),
+    sessionId,
+    predict,
+    async (c) => {
+      await limited(c, 'predict');
+      const outcome = await sessionStub(c.env, c.req.param('id')).view();
+      if (!outcome.ok) return respond(c, outcome);
+      const { catalogue } = c.var.config;
+      const { mobile, country_id: countryId } = c.req.valid('json');
+      const offered = outcome.value.countries.filter(
+        (country) => countryId === undefined || country.id === countryId,
       );
-    }
-    return stub.fetch(c.req.raw);
-  });
+      const countries = offered.flatMap((country) => catalogue.country(country.id) ?? []);
+      // Among the offered methods only (a closed one is not in the view).
+      const prediction = predictMethod(catalogue, mobile, countries, (id, value) =>
+        offered.some(
+          (country) => country.id === id && country.methods.some((m) => m.value === value),
+        ),
+      );
+      if (!prediction) {
+        throw new CheckoutError('VALIDATION_FAILED', 'Enter a valid number.', {
+          issues: [{ path: 'mobile', message: 'must be a mobile number of an offered country' }],
+        });
+      }
+      return c.json({ country_id: prediction.country_id, method: prediction.method });
+    },
+  );
+
+  app.get(
+    '/:id/stream',
+    contract({
+      operationId: 'streamCheckout',
+      tag: 'Checkout (widget)',
+      summary: 'Live view (WebSocket)',
+      description:
+        'Upgrade to a WebSocket: each message is `{ "type": "view", "seq", "view": CheckoutView }`.',
+      audience: 'checkout',
+      responses: { 101: { contentType: 'none', description: 'Switching to the WebSocket.' } },
+      errors: ['VALIDATION_FAILED'],
+    }),
+    async (c) => {
+      const stub = sessionStub(c.env, c.req.param('id'));
+      if (c.req.header('upgrade')?.toLowerCase() !== 'websocket') {
+        throw new CheckoutError(
+          'VALIDATION_FAILED',
+          'The stream is a WebSocket; connect with ws://.',
+        );
+      }
+      return stub.fetch(c.req.raw);
+    },
+  );
 
   // Other paths and methods under /v1/checkout answer 404 here, never the merchant API's 401.
   app.all('*', notFoundHandler());

@@ -25,6 +25,8 @@ import type { ProxyEnv } from '../env';
 import { parseMerchantKeys, type MerchantKey } from '../keys/merchant-keys';
 import { scopesFor } from '../keys/route-scopes';
 import { authenticate, requireScope } from '../middleware/merchant-auth';
+import { contract } from '../openapi/contract';
+import { diagnosticsSchema, diagnosticsSummarySchema } from '../views/payments';
 
 /**
  * The keys that may read diagnostics. They are read here, not from the validated configuration:
@@ -72,22 +74,44 @@ export function diagnostics() {
   });
   // What needs someone without running the checks (no upstream call): the console's Home
   // counts it on every visit. Null failing tasks: unreadable, as in the full report.
-  app.get('/summary', async (c) => {
-    const [integration, failing] = await Promise.all([
-      integrationHealth(c.env),
-      validates(c.env) ? failingTasks(c.env).catch(() => null) : Promise.resolve(null),
-    ]);
-    return c.json({ integration, failing_tasks: failing, key_id: c.var.keyId });
-  });
-  app.get('/', async (c) => {
-    const key = { id: c.var.keyId };
-    const report = await runDoctor(c.env);
-    // Which key asked: the report is the merchant's record of who looked.
-    if (!validates(c.env)) return c.json({ ...report, key_id: key.id }, 503);
-    // Tasks that keep throwing in some object (worker/durable/failing-tasks.ts): listed, they
-    // do not change `ok` (the checks above say whether the configuration works now).
-    const failing = await failingTasks(c.env).catch(() => null);
-    return c.json({ ...report, failing_tasks: failing, key_id: key.id }, report.ok ? 200 : 503);
-  });
+  app.get(
+    '/summary',
+    contract({
+      operationId: 'getDiagnosticsSummary',
+      tag: 'Operations',
+      summary: 'Failing tasks and the integration’s health, without the checks',
+      audience: 'merchant',
+      responses: { 200: diagnosticsSummarySchema },
+      errors: [],
+    }),
+    async (c) => {
+      const [integration, failing] = await Promise.all([
+        integrationHealth(c.env),
+        validates(c.env) ? failingTasks(c.env).catch(() => null) : Promise.resolve(null),
+      ]);
+      return c.json({ integration, failing_tasks: failing, key_id: c.var.keyId });
+    },
+  );
+  app.get(
+    '/',
+    contract({
+      operationId: 'getDiagnostics',
+      tag: 'Operations',
+      summary: "The doctor's checks, run from the Worker",
+      audience: 'merchant',
+      responses: { 200: diagnosticsSchema, 503: diagnosticsSchema },
+      errors: [],
+    }),
+    async (c) => {
+      const key = { id: c.var.keyId };
+      const report = await runDoctor(c.env);
+      // Which key asked: the report is the merchant's record of who looked.
+      if (!validates(c.env)) return c.json({ ...report, key_id: key.id }, 503);
+      // Tasks that keep throwing in some object (worker/durable/failing-tasks.ts): listed, they
+      // do not change `ok` (the checks above say whether the configuration works now).
+      const failing = await failingTasks(c.env).catch(() => null);
+      return c.json({ ...report, failing_tasks: failing, key_id: key.id }, report.ok ? 200 : 503);
+    },
+  );
   return app;
 }

@@ -40,6 +40,13 @@ import { readJson } from '../middleware/json-body';
 import { callbackSecrets } from '../secret-rotation';
 import { logLine } from '../middleware/request-log';
 import { findSessionStub, ledgerStub, payoutStub } from '../stubs';
+import { contract } from '../openapi/contract';
+import {
+  collectionCallbackSchema,
+  paymentLinkCallbackSchema,
+  payoutCallbackSchema,
+} from '../../shared/schemas';
+import { callbackReceivedSchema } from '../views/payments';
 
 /** The root fields of a callback envelope (docs/upstream-api.md, "Signed envelope"). */
 const ENVELOPE_KEYS: ReadonlySet<string> = new Set([
@@ -198,6 +205,14 @@ async function keepInLedger(
   return c.json({ received: true, duplicate: stored.duplicate });
 }
 
+/** What every callback's contract shares: the upstream posts it, we answer that we have it. */
+const CALLBACK = {
+  tag: 'Callbacks (upstream)',
+  audience: 'callback' as const,
+  responses: { 200: callbackReceivedSchema },
+  errors: [],
+};
+
 /**
  * The hosted callback routes.
  *
@@ -208,88 +223,130 @@ export function hooks() {
   const app = new Hono<ProxyApp>();
   app.use('*', config(), callbackSources());
 
-  app.post('/collections', (c) => {
-    const stubOf = ({ params }: VerifiedCallback<CollectionCallbackParams>) =>
-      findSessionStub(c.env, sessionOfAttempt(params.third_party_reference_1) ?? '');
-    return receive(c, collectionCallbackParamsSchema, {
-      recorded: (callback) => {
-        const stub = stubOf(callback);
-        return [
-          async () => stub !== null && (await stub.hasCallback(callback.digest)),
-          () => ledgerStub(c.env, MAIN_LEDGER).hasCallback(callback.digest),
-        ];
-      },
-      apply: async (callback) => {
-        const stub = stubOf(callback);
-        if (stub !== null) {
-          const result = await stub.applyCallback(callback);
-          if (result.known) return c.json({ received: true, duplicate: result.duplicate });
-        }
-        const { params } = callback;
-        const reference = String(params.third_party_reference_1 ?? params.reference ?? '');
-        return keepInLedger(c, 'collection', reference || null, callback);
-      },
-    });
-  });
-
-  app.post('/payouts', (c) => {
-    const referenceOf = ({ params }: VerifiedCallback<PayoutCallbackParams>) =>
-      String(params.payment_reference ?? params.third_party_reference_1 ?? '');
-    return receive(c, payoutCallbackParamsSchema, {
-      recorded: (callback) => {
-        const reference = referenceOf(callback);
-        return [
-          async () =>
-            isReference(reference) &&
-            (await payoutStub(c.env, reference).hasCallback(callback.digest)),
-          () => ledgerStub(c.env, MAIN_LEDGER).hasCallback(callback.digest),
-        ];
-      },
-      apply: async (callback) => {
-        const reference = referenceOf(callback);
-        if (isReference(reference)) {
-          const result = await payoutStub(c.env, reference).applyCallback(callback);
-          if (result.known) return c.json({ received: true, duplicate: result.duplicate });
-        }
-        return keepInLedger(c, 'payout', reference || null, callback);
-      },
-    });
-  });
-
-  app.post('/payment-links', (c) =>
-    // One shard per payment (by its one stable key, whichever of its references a report
-    // names): payments no longer queue behind one object.
-    receive(c, paymentLinkCallbackParamsSchema, {
-      recorded: ({ params, digest }) => [
-        async () => {
-          const found = await findLinkReport(c.env, params, digest);
-          return ledgerStub(c.env, found.shard).hasCallback(digest);
-        },
-      ],
-      apply: async ({ params, digest, body }) => {
-        const route = await routeLinkReport(c.env, params, digest);
-        const shard = ledgerStub(c.env, route.shard);
-        const stored = await shard.storePaymentLinkCallback(digest, params, body, null, route.key);
-        return c.json({ received: true, duplicate: stored.duplicate });
-      },
+  app.post(
+    '/collections',
+    contract({
+      ...CALLBACK,
+      operationId: 'collectionCallback',
+      summary: "The upstream's collection callback (a signed envelope)",
+      body: collectionCallbackSchema,
     }),
+    (c) => {
+      const stubOf = ({ params }: VerifiedCallback<CollectionCallbackParams>) =>
+        findSessionStub(c.env, sessionOfAttempt(params.third_party_reference_1) ?? '');
+      return receive(c, collectionCallbackParamsSchema, {
+        recorded: (callback) => {
+          const stub = stubOf(callback);
+          return [
+            async () => stub !== null && (await stub.hasCallback(callback.digest)),
+            () => ledgerStub(c.env, MAIN_LEDGER).hasCallback(callback.digest),
+          ];
+        },
+        apply: async (callback) => {
+          const stub = stubOf(callback);
+          if (stub !== null) {
+            const result = await stub.applyCallback(callback);
+            if (result.known) return c.json({ received: true, duplicate: result.duplicate });
+          }
+          const { params } = callback;
+          const reference = String(params.third_party_reference_1 ?? params.reference ?? '');
+          return keepInLedger(c, 'collection', reference || null, callback);
+        },
+      });
+    },
+  );
+
+  app.post(
+    '/payouts',
+    contract({
+      ...CALLBACK,
+      operationId: 'payoutCallback',
+      summary: "The upstream's payout callback (a signed envelope)",
+      body: payoutCallbackSchema,
+    }),
+    (c) => {
+      const referenceOf = ({ params }: VerifiedCallback<PayoutCallbackParams>) =>
+        String(params.payment_reference ?? params.third_party_reference_1 ?? '');
+      return receive(c, payoutCallbackParamsSchema, {
+        recorded: (callback) => {
+          const reference = referenceOf(callback);
+          return [
+            async () =>
+              isReference(reference) &&
+              (await payoutStub(c.env, reference).hasCallback(callback.digest)),
+            () => ledgerStub(c.env, MAIN_LEDGER).hasCallback(callback.digest),
+          ];
+        },
+        apply: async (callback) => {
+          const reference = referenceOf(callback);
+          if (isReference(reference)) {
+            const result = await payoutStub(c.env, reference).applyCallback(callback);
+            if (result.known) return c.json({ received: true, duplicate: result.duplicate });
+          }
+          return keepInLedger(c, 'payout', reference || null, callback);
+        },
+      });
+    },
+  );
+
+  app.post(
+    '/payment-links',
+    contract({
+      ...CALLBACK,
+      operationId: 'paymentLinkCallback',
+      summary: "The upstream's payment-link callback, for links created before per-link URLs",
+      body: paymentLinkCallbackSchema,
+    }),
+    (c) =>
+      // One shard per payment (by its one stable key, whichever of its references a report
+      // names): payments no longer queue behind one object.
+      receive(c, paymentLinkCallbackParamsSchema, {
+        recorded: ({ params, digest }) => [
+          async () => {
+            const found = await findLinkReport(c.env, params, digest);
+            return ledgerStub(c.env, found.shard).hasCallback(digest);
+          },
+        ],
+        apply: async ({ params, digest, body }) => {
+          const route = await routeLinkReport(c.env, params, digest);
+          const shard = ledgerStub(c.env, route.shard);
+          const stored = await shard.storePaymentLinkCallback(
+            digest,
+            params,
+            body,
+            null,
+            route.key,
+          );
+          return c.json({ received: true, duplicate: stored.duplicate });
+        },
+      }),
   );
 
   // A link the proxy created: its payments live in the shard of the link, judged against it.
-  app.post('/payment-links/:link', (c) => {
-    const linkId = c.req.param('link');
-    if (!LINK_ID.test(linkId)) {
-      throw new CheckoutError('NOT_FOUND', 'No payment link has that callback URL.');
-    }
-    const shard = ledgerStub(c.env, linkShardName(linkId));
-    return receive(c, paymentLinkCallbackParamsSchema, {
-      recorded: ({ digest }) => [() => shard.hasCallback(digest)],
-      apply: async ({ params, digest, body }) => {
-        const stored = await shard.storePaymentLinkCallback(digest, params, body, linkId);
-        return c.json({ received: true, duplicate: stored.duplicate });
-      },
-    });
-  });
+  app.post(
+    '/payment-links/:link',
+    contract({
+      ...CALLBACK,
+      operationId: 'linkCallback',
+      summary: "The upstream's callback for one payment link (the link's own callback_url)",
+      body: paymentLinkCallbackSchema,
+      errors: ['NOT_FOUND'],
+    }),
+    (c) => {
+      const linkId = c.req.param('link');
+      if (!LINK_ID.test(linkId)) {
+        throw new CheckoutError('NOT_FOUND', 'No payment link has that callback URL.');
+      }
+      const shard = ledgerStub(c.env, linkShardName(linkId));
+      return receive(c, paymentLinkCallbackParamsSchema, {
+        recorded: ({ digest }) => [() => shard.hasCallback(digest)],
+        apply: async ({ params, digest, body }) => {
+          const stored = await shard.storePaymentLinkCallback(digest, params, body, linkId);
+          return c.json({ received: true, duplicate: stored.duplicate });
+        },
+      });
+    },
+  );
 
   return app;
 }

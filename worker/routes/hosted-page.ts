@@ -40,6 +40,8 @@ import {
 import { widgetStrings } from '../hosted/widget-strings';
 import { HOSTED_STRINGS } from '../hosted/strings';
 import { limitAddress } from './checkout';
+import { contract } from '../openapi/contract';
+import { HTML_PAGE } from '../openapi/contract';
 
 type Env = {
   Bindings: ProxyApp['Bindings'];
@@ -198,44 +200,85 @@ export function hostedPage() {
   const app = new Hono<Env>();
   app.use('*', config(), hostedHeaders());
 
-  app.get('/:id', async (c) => {
-    const req = request(c);
-    const session = await hostedSession(c, req.ctx);
-    if (session instanceof Response) return session;
-    return renderPage(c, req, session, {
-      chosen: chosenMethod(session.view, c.req.query('method')),
-      dismissed: c.req.query('retry') ?? null,
-    });
-  });
+  app.get(
+    '/:id',
+    contract({
+      operationId: 'hostedPage',
+      tag: 'Hosted page',
+      summary: 'The hosted checkout page (a session’s `checkout_url`)',
+      audience: 'public',
+      responses: { 200: HTML_PAGE, 404: HTML_PAGE, 410: HTML_PAGE },
+      errors: ['CONFIG_INVALID'],
+    }),
+    async (c) => {
+      const req = request(c);
+      const session = await hostedSession(c, req.ctx);
+      if (session instanceof Response) return session;
+      return renderPage(c, req, session, {
+        chosen: chosenMethod(session.view, c.req.query('method')),
+        dismissed: c.req.query('retry') ?? null,
+      });
+    },
+  );
 
-  app.post('/:id/:form{choose|attempt|otp}', async (c) => {
-    const req = request(c);
-    const form = await readForm(c);
-    if (!(await fromHostedPage(c, form[FORM_TOKEN] ?? '', c.req.param('id')))) {
-      throw new CheckoutError(
+  app.post(
+    '/:id/:form{choose|attempt|otp}',
+    contract({
+      operationId: 'hostedPageForm',
+      tag: 'Hosted page',
+      summary: "The hosted page's forms without JavaScript (`form`: choose, attempt or otp)",
+      description:
+        'An `application/x-www-form-urlencoded` post from the page itself (its form token): 303 ' +
+        'to the next step (Post/Redirect/Get), or the same step again with what was wrong, in ' +
+        "the refusal's status.",
+      audience: 'public',
+      responses: {
+        200: HTML_PAGE,
+        303: { contentType: 'none', description: 'See Other: the next step.' },
+        400: HTML_PAGE,
+        404: HTML_PAGE,
+        409: HTML_PAGE,
+        410: HTML_PAGE,
+        422: HTML_PAGE,
+        423: HTML_PAGE,
+        429: HTML_PAGE,
+      },
+      errors: [
         'ORIGIN_NOT_ALLOWED',
-        'This form may be sent only from its own checkout page.',
-      );
-    }
-    const session = await hostedSession(c, req.ctx);
-    if (session instanceof Response) return session;
-    const stub = sessionStub(c.env, c.req.param('id'));
-    const answer = await FORM_POSTS[c.req.param('form') as FormName]({
-      view: session.view,
-      form,
-      stub,
-      t: widgetStrings(req.ctx.locale.language),
-      limit: (what) => limitAddress(c.env, what, c.req.header('cf-connecting-ip') ?? 'local'),
-    });
-    // Post/Redirect/Get: a reload of the next page never posts again.
-    if ('next' in answer) return c.redirect(req.href('', answer.next), 303);
-    // A refusal changed nothing: the same step again, with what was wrong, from a fresh view.
-    const fresh = await hostedSession(c, req.ctx);
-    if (fresh instanceof Response) return fresh;
-    const step = noJsStep(fresh.view, answer.at.chosen, null);
-    if (step !== answer.step) return c.redirect(req.href(''), 303);
-    return renderPage(c, req, fresh, answer.at, answer.status);
-  });
+        'UNSUPPORTED_MEDIA_TYPE',
+        'PAYLOAD_TOO_LARGE',
+        'CONFIG_INVALID',
+      ],
+    }),
+    async (c) => {
+      const req = request(c);
+      const form = await readForm(c);
+      if (!(await fromHostedPage(c, form[FORM_TOKEN] ?? '', c.req.param('id')))) {
+        throw new CheckoutError(
+          'ORIGIN_NOT_ALLOWED',
+          'This form may be sent only from its own checkout page.',
+        );
+      }
+      const session = await hostedSession(c, req.ctx);
+      if (session instanceof Response) return session;
+      const stub = sessionStub(c.env, c.req.param('id'));
+      const answer = await FORM_POSTS[c.req.param('form') as FormName]({
+        view: session.view,
+        form,
+        stub,
+        t: widgetStrings(req.ctx.locale.language),
+        limit: (what) => limitAddress(c.env, what, c.req.header('cf-connecting-ip') ?? 'local'),
+      });
+      // Post/Redirect/Get: a reload of the next page never posts again.
+      if ('next' in answer) return c.redirect(req.href('', answer.next), 303);
+      // A refusal changed nothing: the same step again, with what was wrong, from a fresh view.
+      const fresh = await hostedSession(c, req.ctx);
+      if (fresh instanceof Response) return fresh;
+      const step = noJsStep(fresh.view, answer.at.chosen, null);
+      if (step !== answer.step) return c.redirect(req.href(''), 303);
+      return renderPage(c, req, fresh, answer.at, answer.status);
+    },
+  );
 
   return app;
 }

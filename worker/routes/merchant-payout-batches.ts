@@ -28,6 +28,9 @@ import { toCsv } from '../query/csv';
 import { payoutBatchStub } from '../stubs';
 import { withToken } from '../token-cache';
 import { respond } from './respond';
+import { contract } from '../openapi/contract';
+import { BODY_ERRORS, IDEMPOTENCY_ERRORS, UPSTREAM_ERRORS } from '../openapi/route-errors';
+import { payoutBatchBody, payoutBatchRowsSchema, payoutBatchSchema } from '../views/payout-batch';
 
 /** 5,000 rows of about 100 bytes, with room. */
 export const PAYOUT_BATCH_BODY_LIMIT = 2 * 1024 * 1024;
@@ -120,6 +123,11 @@ async function approveBody(c: Context<ProxyApp>): Promise<{ partial: boolean }> 
   return { partial };
 }
 
+/** The docs' section of the payout batch routes. */
+const tag = 'Payout batches';
+/** What a batch in the wrong state for the action answers. */
+const STATE_ERRORS = ['NOT_FOUND', 'BATCH_STATE_CONFLICT'] as const;
+
 /**
  * The routes, mounted in the merchant API under /v1.
  *
@@ -129,105 +137,205 @@ async function approveBody(c: Context<ProxyApp>): Promise<{ partial: boolean }> 
 export function merchantPayoutBatches() {
   const app = new Hono<ProxyApp>();
 
-  app.post('/payout-batches', async (c) => {
-    const input = await readBatch(c);
-    if (input.rows.length === 0) {
-      refused([{ line: 2, field: '', code: 'required', message: 'the batch has no rows' }]);
-    }
-    if (input.rows.length > BATCH_MAX_ROWS) {
-      refused([
+  app.post(
+    '/payout-batches',
+    contract({
+      operationId: 'createPayoutBatch',
+      tag,
+      summary: 'Create a payout batch (JSON rows or a CSV upload)',
+      description:
+        'Every row is checked first; a batch with any bad row is refused whole (422 ' +
+        '`BATCH_INVALID`, `details.rows` = `[{line, field, code, message}]`, the CSV header being ' +
+        'line 1, a JSON row its index + 1) and nothing is recorded. A good batch waits for ' +
+        'another actor’s approval. A CSV may carry `reference` and `description` as query ' +
+        'parameters.',
+      audience: 'merchant',
+      body: payoutBatchBody,
+      bodyAlternatives: [
         {
-          line: input.rows.at(-1)!.line,
-          field: '',
-          code: 'too_many_rows',
-          message: `a batch holds at most ${BATCH_MAX_ROWS} rows`,
+          contentType: 'text/csv',
+          description:
+            'UTF-8 with or without a BOM, `,` or `;` separated, quoted fields; header ' +
+            '`reference,amount,currency,mobile,method,narration`.',
         },
-      ]);
-    }
-    const checked = checkRows(input.rows, c.var.config.catalogue);
-    const issues = [
-      ...input.issues,
-      ...checked.issues,
-      ...(await usedReferences(c.env, checked.rows)),
-    ];
-    if (issues.length > 0) refused(issues.sort((a, b) => a.line - b.line));
-    const key = idempotencyKeyOf(c);
-    const id =
-      key === undefined
-        ? newBatchId()
-        : (await claimKey(c, 'payout-batches', key, input.hashed, newBatchId())).record.resource;
-    const outcome = await payoutBatchStub(c.env, id).init({
-      batch_id: id,
-      reference: input.reference,
-      description: input.description,
-      created_by: createdByOf(c),
-      rows: checked.rows,
-    });
-    if (!outcome.ok) return respond(c, outcome);
-    return c.json(outcome.value.batch, outcome.value.created ? 201 : 200);
-  });
-
-  app.get('/payout-batches/:id', async (c) =>
-    respond(c, await payoutBatchStub(c.env, c.req.param('id')).view()),
-  );
-
-  app.get('/payout-batches/:id/rows', async (c) => {
-    const after = Number(c.req.query('starting_after') ?? '0');
-    const limit = Number(c.req.query('limit') ?? ROWS_PAGE.default);
-    if (!Number.isInteger(after) || after < 0) {
-      throw new CheckoutError('VALIDATION_FAILED', 'starting_after must be a line number.', {
-        issues: [{ path: 'starting_after', message: 'starting_after must be a line number' }],
-      });
-    }
-    if (!Number.isInteger(limit) || limit < 1 || limit > ROWS_PAGE.max) {
-      throw new CheckoutError('VALIDATION_FAILED', `limit must be 1 to ${ROWS_PAGE.max}.`, {
-        issues: [{ path: 'limit', message: `limit must be 1 to ${ROWS_PAGE.max}` }],
-      });
-    }
-    return respond(c, await payoutBatchStub(c.env, c.req.param('id')).rows(after, limit));
-  });
-
-  app.get('/payout-batches/:id/results.csv', async (c) => {
-    const stub = payoutBatchStub(c.env, c.req.param('id'));
-    const rows = [];
-    for (let after = 0; ;) {
-      const page = await stub.rows(after, ROWS_PAGE.max);
-      if (!page.ok) return respond(c, page);
-      rows.push(...page.value.data);
-      if (!page.value.has_more) break;
-      after = page.value.data.at(-1)!.line;
-    }
-    const csv = toCsv(
-      [
-        'line',
-        'reference',
-        'payout_reference',
-        'amount',
-        'currency',
-        'status',
-        'upstream_reference',
-        'failure',
       ],
-      rows,
-    );
-    return c.body(csv, 200, {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${c.req.param('id')}-results.csv"`,
-    });
-  });
-
-  app.post('/payout-batches/:id/approve', async (c) => {
-    const stub = payoutBatchStub(c.env, c.req.param('id'));
-    const { partial } = await approveBody(c);
-    return respond(c, await stub.approve(createdByOf(c), partial, await balances(c)));
-  });
-
-  app.post('/payout-batches/:id/cancel', async (c) =>
-    respond(c, await payoutBatchStub(c.env, c.req.param('id')).cancel()),
+      idempotent: true,
+      responses: { 201: payoutBatchSchema, 200: payoutBatchSchema },
+      errors: ['BATCH_INVALID', ...BODY_ERRORS, ...IDEMPOTENCY_ERRORS],
+    }),
+    async (c) => {
+      const input = await readBatch(c);
+      if (input.rows.length === 0) {
+        refused([{ line: 2, field: '', code: 'required', message: 'the batch has no rows' }]);
+      }
+      if (input.rows.length > BATCH_MAX_ROWS) {
+        refused([
+          {
+            line: input.rows.at(-1)!.line,
+            field: '',
+            code: 'too_many_rows',
+            message: `a batch holds at most ${BATCH_MAX_ROWS} rows`,
+          },
+        ]);
+      }
+      const checked = checkRows(input.rows, c.var.config.catalogue);
+      const issues = [
+        ...input.issues,
+        ...checked.issues,
+        ...(await usedReferences(c.env, checked.rows)),
+      ];
+      if (issues.length > 0) refused(issues.sort((a, b) => a.line - b.line));
+      const key = idempotencyKeyOf(c);
+      const id =
+        key === undefined
+          ? newBatchId()
+          : (await claimKey(c, 'payout-batches', key, input.hashed, newBatchId())).record.resource;
+      const outcome = await payoutBatchStub(c.env, id).init({
+        batch_id: id,
+        reference: input.reference,
+        description: input.description,
+        created_by: createdByOf(c),
+        rows: checked.rows,
+      });
+      if (!outcome.ok) return respond(c, outcome);
+      return c.json(outcome.value.batch, outcome.value.created ? 201 : 200);
+    },
   );
 
-  app.post('/payout-batches/:id/resume', async (c) =>
-    respond(c, await payoutBatchStub(c.env, c.req.param('id')).resume()),
+  app.get(
+    '/payout-batches/:id',
+    contract({
+      operationId: 'getPayoutBatch',
+      tag,
+      summary: 'Read a payout batch: counts, totals, progress',
+      audience: 'merchant',
+      responses: { 200: payoutBatchSchema },
+      errors: ['NOT_FOUND'],
+    }),
+    async (c) => respond(c, await payoutBatchStub(c.env, c.req.param('id')).view()),
+  );
+
+  app.get(
+    '/payout-batches/:id/rows',
+    contract({
+      operationId: 'listPayoutBatchRows',
+      tag,
+      summary: 'Page through a batch’s rows with their payout state',
+      audience: 'merchant',
+      parameters: [
+        { name: 'starting_after', in: 'query', schema: { type: 'integer', minimum: 0 } },
+        { name: 'limit', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 1000 } },
+      ],
+      responses: { 200: payoutBatchRowsSchema },
+      errors: ['NOT_FOUND', 'VALIDATION_FAILED'],
+    }),
+    async (c) => {
+      const after = Number(c.req.query('starting_after') ?? '0');
+      const limit = Number(c.req.query('limit') ?? ROWS_PAGE.default);
+      if (!Number.isInteger(after) || after < 0) {
+        throw new CheckoutError('VALIDATION_FAILED', 'starting_after must be a line number.', {
+          issues: [{ path: 'starting_after', message: 'starting_after must be a line number' }],
+        });
+      }
+      if (!Number.isInteger(limit) || limit < 1 || limit > ROWS_PAGE.max) {
+        throw new CheckoutError('VALIDATION_FAILED', `limit must be 1 to ${ROWS_PAGE.max}.`, {
+          issues: [{ path: 'limit', message: `limit must be 1 to ${ROWS_PAGE.max}` }],
+        });
+      }
+      return respond(c, await payoutBatchStub(c.env, c.req.param('id')).rows(after, limit));
+    },
+  );
+
+  app.get(
+    '/payout-batches/:id/results.csv',
+    contract({
+      operationId: 'getPayoutBatchResults',
+      tag,
+      summary: 'Download a batch’s results (line, reference, status, upstream reference, failure)',
+      audience: 'merchant',
+      responses: { 200: { contentType: 'text/csv', description: 'RFC 4180 CSV, one row a line.' } },
+      errors: ['NOT_FOUND'],
+    }),
+    async (c) => {
+      const stub = payoutBatchStub(c.env, c.req.param('id'));
+      const rows = [];
+      for (let after = 0; ;) {
+        const page = await stub.rows(after, ROWS_PAGE.max);
+        if (!page.ok) return respond(c, page);
+        rows.push(...page.value.data);
+        if (!page.value.has_more) break;
+        after = page.value.data.at(-1)!.line;
+      }
+      const csv = toCsv(
+        [
+          'line',
+          'reference',
+          'payout_reference',
+          'amount',
+          'currency',
+          'status',
+          'upstream_reference',
+          'failure',
+        ],
+        rows,
+      );
+      return c.body(csv, 200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="${c.req.param('id')}-results.csv"`,
+      });
+    },
+  );
+
+  app.post(
+    '/payout-batches/:id/approve',
+    contract({
+      operationId: 'approvePayoutBatch',
+      tag,
+      summary: 'Approve a payout batch (another actor than its creator)',
+      description:
+        'Body `{"partial": true}` (optional) sends even when the wallet balance is below a ' +
+        'currency’s total; without it such a batch is 409 `INSUFFICIENT_BALANCE` with the figures.',
+      audience: 'merchant',
+      responses: { 200: payoutBatchSchema },
+      errors: [
+        ...STATE_ERRORS,
+        'SAME_APPROVER',
+        'INSUFFICIENT_BALANCE',
+        ...BODY_ERRORS,
+        ...UPSTREAM_ERRORS,
+      ],
+    }),
+    async (c) => {
+      const stub = payoutBatchStub(c.env, c.req.param('id'));
+      const { partial } = await approveBody(c);
+      return respond(c, await stub.approve(createdByOf(c), partial, await balances(c)));
+    },
+  );
+
+  app.post(
+    '/payout-batches/:id/cancel',
+    contract({
+      operationId: 'cancelPayoutBatch',
+      tag,
+      summary: 'Cancel a batch before approval, or its rows not yet sent',
+      audience: 'merchant',
+      responses: { 200: payoutBatchSchema },
+      errors: [...STATE_ERRORS],
+    }),
+    async (c) => respond(c, await payoutBatchStub(c.env, c.req.param('id')).cancel()),
+  );
+
+  app.post(
+    '/payout-batches/:id/resume',
+    contract({
+      operationId: 'resumePayoutBatch',
+      tag,
+      summary: 'Continue a batch paused by the wallet balance',
+      audience: 'merchant',
+      responses: { 200: payoutBatchSchema },
+      errors: [...STATE_ERRORS],
+    }),
+    async (c) => respond(c, await payoutBatchStub(c.env, c.req.param('id')).resume()),
   );
 
   return app;

@@ -40,6 +40,22 @@ import type {
   RefundSummary,
   SessionSummary,
 } from '../index-store/tables';
+import { contract, declareInput } from '../openapi/contract';
+import {
+  MAX_METADATA_KEYS,
+  MAX_METADATA_KEY_LENGTH,
+  MAX_METADATA_VALUE_LENGTH,
+} from '../../shared/schemas/session-create';
+import {
+  eventsPageSchema,
+  linkPaymentListSchema,
+  methodStatsSchema,
+  payoutListSchema,
+  sessionListSchema,
+  settlementReportSchema,
+} from '../views/queries';
+import { payoutBatchListSchema } from '../views/payout-batch';
+import { refundListSchema } from '../views/refund';
 
 /** The index binding, or CONFIG_INVALID when the deployment has none. */
 function indexOf(c: Context<ProxyApp>): D1Database {
@@ -145,158 +161,292 @@ export function merchantQueries() {
   const app = new Hono<ProxyApp>();
 
   // The list's parameters plus the metadata search (`metadata[<key>]=<value>`).
-  const sessionsQuery = validator('query', (value) => {
-    const { rest, matches } = splitMetadata(value);
-    return { ...parseQuery(LIST_SCHEMAS.sessions, rest), metadata: matches };
-  });
-  app.get('/sessions', sessionsQuery, async (c) => {
-    const db = indexOf(c);
-    const q = c.req.valid('query');
-    const conditions: Condition[] = equals({
-      't.status': q.status,
-      't.currency': q.currency,
-      't.reference': q.reference,
-      't.sub_merchant_id': q.sub_merchant_id,
-      't.amount': q.amount === undefined ? undefined : Number(q.amount),
-    });
-    conditions.push(...metadataConditions(q.metadata));
-    // The payer's phone by the digits its mask shows: the index holds only the masked number.
-    if (q.phone_last !== undefined) {
-      conditions.push({
-        sql: `EXISTS (SELECT 1 FROM attempts a WHERE a.session_id = t.id AND substr(a.mobile_masked, -${PHONE_LAST_DIGITS}) = ?)`,
-        bindings: [q.phone_last],
+  const sessionsQuery = declareInput(
+    validator('query', (value) => {
+      const { rest, matches } = splitMetadata(value);
+      return { ...parseQuery(LIST_SCHEMAS.sessions, rest), metadata: matches };
+    }),
+    'query',
+    LIST_SCHEMAS.sessions,
+  );
+  app.get(
+    '/sessions',
+    contract({
+      operationId: 'listSessions',
+      tag: 'Sessions',
+      summary: 'List and search sessions',
+      description: 'Newest first, from the query index; `starting_after` takes `next_cursor`.',
+      audience: 'merchant',
+      // Read by worker/query/metadata-filter.ts, outside the zod query schema.
+      parameters: [
+        {
+          name: 'metadata',
+          in: 'query',
+          required: false,
+          style: 'deepObject',
+          explode: true,
+          description:
+            '`metadata[<key>]=<value>`: sessions whose `metadata` holds exactly that value under ' +
+            `that key; up to ${MAX_METADATA_KEYS} keys, all must match.`,
+          schema: {
+            type: 'object',
+            maxProperties: MAX_METADATA_KEYS,
+            propertyNames: { minLength: 1, maxLength: MAX_METADATA_KEY_LENGTH },
+            additionalProperties: { type: 'string', maxLength: MAX_METADATA_VALUE_LENGTH },
+          },
+        },
+      ],
+      responses: { 200: sessionListSchema },
+      errors: [],
+    }),
+    sessionsQuery,
+    async (c) => {
+      const db = indexOf(c);
+      const q = c.req.valid('query');
+      const conditions: Condition[] = equals({
+        't.status': q.status,
+        't.currency': q.currency,
+        't.reference': q.reference,
+        't.sub_merchant_id': q.sub_merchant_id,
+        't.amount': q.amount === undefined ? undefined : Number(q.amount),
       });
-    }
-    // Country and method: what the session was restricted to, or what an attempt used.
-    if (q.country_id !== undefined) {
-      conditions.push({
-        sql: '(t.country_id = ? OR EXISTS (SELECT 1 FROM attempts a WHERE a.session_id = t.id AND a.country_id = ?))',
-        bindings: [Number(q.country_id), Number(q.country_id)],
+      conditions.push(...metadataConditions(q.metadata));
+      // The payer's phone by the digits its mask shows: the index holds only the masked number.
+      if (q.phone_last !== undefined) {
+        conditions.push({
+          sql: `EXISTS (SELECT 1 FROM attempts a WHERE a.session_id = t.id AND substr(a.mobile_masked, -${PHONE_LAST_DIGITS}) = ?)`,
+          bindings: [q.phone_last],
+        });
+      }
+      // Country and method: what the session was restricted to, or what an attempt used.
+      if (q.country_id !== undefined) {
+        conditions.push({
+          sql: '(t.country_id = ? OR EXISTS (SELECT 1 FROM attempts a WHERE a.session_id = t.id AND a.country_id = ?))',
+          bindings: [Number(q.country_id), Number(q.country_id)],
+        });
+      }
+      if (q.method !== undefined) {
+        conditions.push({
+          sql: 'EXISTS (SELECT 1 FROM attempts a WHERE a.session_id = t.id AND a.method = ?)',
+          bindings: [q.method],
+        });
+      }
+      const page = await listPage(db, 'sessions', conditions, pageOf(q), sessionView);
+      // Each session's attempts, in one query for the page.
+      const ids = page.data.map((s) => s.id);
+      const attempts =
+        ids.length === 0
+          ? []
+          : (
+              await db
+                .prepare(
+                  `SELECT * FROM attempts WHERE session_id IN (${ids.map(() => '?').join(', ')}) ORDER BY n`,
+                )
+                .bind(...ids)
+                .all<AttemptSummary>()
+            ).results;
+      return c.json({
+        ...page,
+        data: page.data.map((s) => ({
+          ...s,
+          attempts: attempts.filter((a) => a.session_id === s.id).map(attemptView),
+        })),
       });
-    }
-    if (q.method !== undefined) {
-      conditions.push({
-        sql: 'EXISTS (SELECT 1 FROM attempts a WHERE a.session_id = t.id AND a.method = ?)',
-        bindings: [q.method],
+    },
+  );
+
+  app.get(
+    '/payouts',
+    contract({
+      operationId: 'listPayouts',
+      tag: 'Payouts',
+      summary: 'List and search payouts',
+      audience: 'merchant',
+      responses: { 200: payoutListSchema },
+      errors: [],
+    }),
+    queryOf(LIST_SCHEMAS.payouts),
+    async (c) => {
+      const q = c.req.valid('query');
+      const conditions = equals({
+        't.status': q.status,
+        't.currency': q.currency,
+        't.country_id': q.country_id === undefined ? undefined : Number(q.country_id),
+        't.method': q.method,
+        't.id': q.reference,
       });
-    }
-    const page = await listPage(db, 'sessions', conditions, pageOf(q), sessionView);
-    // Each session's attempts, in one query for the page.
-    const ids = page.data.map((s) => s.id);
-    const attempts =
-      ids.length === 0
-        ? []
-        : (
-            await db
-              .prepare(
-                `SELECT * FROM attempts WHERE session_id IN (${ids.map(() => '?').join(', ')}) ORDER BY n`,
-              )
-              .bind(...ids)
-              .all<AttemptSummary>()
-          ).results;
-    return c.json({
-      ...page,
-      data: page.data.map((s) => ({
-        ...s,
-        attempts: attempts.filter((a) => a.session_id === s.id).map(attemptView),
-      })),
-    });
-  });
+      return c.json(await listPage(indexOf(c), 'payouts', conditions, pageOf(q), payoutView));
+    },
+  );
 
-  app.get('/payouts', queryOf(LIST_SCHEMAS.payouts), async (c) => {
-    const q = c.req.valid('query');
-    const conditions = equals({
-      't.status': q.status,
-      't.currency': q.currency,
-      't.country_id': q.country_id === undefined ? undefined : Number(q.country_id),
-      't.method': q.method,
-      't.id': q.reference,
-    });
-    return c.json(await listPage(indexOf(c), 'payouts', conditions, pageOf(q), payoutView));
-  });
+  app.get(
+    '/payout-batches',
+    contract({
+      operationId: 'listPayoutBatches',
+      tag: 'Payout batches',
+      summary: 'List payout batches',
+      audience: 'merchant',
+      responses: { 200: payoutBatchListSchema },
+      errors: ['VALIDATION_FAILED'],
+    }),
+    queryOf(LIST_SCHEMAS.payout_batches),
+    async (c) => {
+      const q = c.req.valid('query');
+      const conditions = equals({ 't.status': q.status });
+      return c.json(
+        await listPage(indexOf(c), 'payout_batches', conditions, pageOf(q), payoutBatchView),
+      );
+    },
+  );
 
-  app.get('/payout-batches', queryOf(LIST_SCHEMAS.payout_batches), async (c) => {
-    const q = c.req.valid('query');
-    const conditions = equals({ 't.status': q.status });
-    return c.json(
-      await listPage(indexOf(c), 'payout_batches', conditions, pageOf(q), payoutBatchView),
-    );
-  });
-
-  app.get('/refunds', queryOf(LIST_SCHEMAS.refunds), async (c) => {
-    const q = c.req.valid('query');
-    const conditions = equals({
-      't.session_id': q.session_id,
-      't.status': q.status,
-      't.currency': q.currency,
-      't.reference': q.reference,
-      't.sub_merchant_id': q.sub_merchant_id,
-    });
-    return c.json(await listPage(indexOf(c), 'refunds', conditions, pageOf(q), refundView));
-  });
-
-  app.get('/payment-link-payments', queryOf(LIST_SCHEMAS.link_payments), async (c) => {
-    const q = c.req.valid('query');
-    const conditions = equals({ 't.status': q.status, 't.currency': q.currency });
-    if (q.reference !== undefined) {
-      conditions.push({
-        sql: '(t.reference = ? OR t.upstream_reference = ?)',
-        bindings: [q.reference, q.reference],
+  app.get(
+    '/refunds',
+    contract({
+      operationId: 'listRefunds',
+      tag: 'Refunds',
+      summary: 'List and search refunds',
+      description: 'Newest first, from the query index; `starting_after` takes `next_cursor`.',
+      audience: 'merchant',
+      responses: { 200: refundListSchema },
+      errors: [],
+    }),
+    queryOf(LIST_SCHEMAS.refunds),
+    async (c) => {
+      const q = c.req.valid('query');
+      const conditions = equals({
+        't.session_id': q.session_id,
+        't.status': q.status,
+        't.currency': q.currency,
+        't.reference': q.reference,
+        't.sub_merchant_id': q.sub_merchant_id,
       });
-    }
-    return c.json(
-      await listPage(indexOf(c), 'link_payments', conditions, pageOf(q), linkPaymentView),
-    );
-  });
+      return c.json(await listPage(indexOf(c), 'refunds', conditions, pageOf(q), refundView));
+    },
+  );
 
-  app.get('/events', queryOf(EVENTS_SCHEMA), async (c) => {
-    const db = indexOf(c);
-    const q = c.req.valid('query');
-    let afterSeq = 0;
-    if (q.after !== undefined) {
-      const seq = await eventSeq(db, q.after);
-      if (seq === null) {
+  app.get(
+    '/payment-link-payments',
+    contract({
+      operationId: 'listPaymentLinkPayments',
+      tag: 'Payment links',
+      summary: 'List and search payment-link payments',
+      audience: 'merchant',
+      responses: { 200: linkPaymentListSchema },
+      errors: [],
+    }),
+    queryOf(LIST_SCHEMAS.link_payments),
+    async (c) => {
+      const q = c.req.valid('query');
+      const conditions = equals({ 't.status': q.status, 't.currency': q.currency });
+      if (q.reference !== undefined) {
+        conditions.push({
+          sql: '(t.reference = ? OR t.upstream_reference = ?)',
+          bindings: [q.reference, q.reference],
+        });
+      }
+      return c.json(
+        await listPage(indexOf(c), 'link_payments', conditions, pageOf(q), linkPaymentView),
+      );
+    },
+  );
+
+  app.get(
+    '/events',
+    contract({
+      operationId: 'listEvents',
+      tag: 'Webhooks',
+      summary: 'The events feed (every webhook, oldest first, 30 days)',
+      audience: 'merchant',
+      responses: { 200: eventsPageSchema },
+      errors: [],
+    }),
+    queryOf(EVENTS_SCHEMA),
+    async (c) => {
+      const db = indexOf(c);
+      const q = c.req.valid('query');
+      let afterSeq = 0;
+      if (q.after !== undefined) {
+        const seq = await eventSeq(db, q.after);
+        if (seq === null) {
+          throw invalid(
+            'after',
+            `after names no event in the feed (unknown, or older than ${EVENT_RETENTION_DAYS} days)`,
+          );
+        }
+        afterSeq = seq;
+      }
+      return c.json(
+        await eventsPage(db, {
+          afterSeq,
+          type: q.type,
+          subMerchantId: q.sub_merchant_id,
+          limit: Number(q.limit ?? '100'),
+        }),
+      );
+    },
+  );
+
+  app.get(
+    '/reports/settlement',
+    contract({
+      operationId: 'getSettlementReport',
+      tag: 'Reports',
+      summary: 'The settlement report of a period (JSON or CSV)',
+      audience: 'merchant',
+      responses: { 200: settlementReportSchema },
+      alternatives: [
+        {
+          status: 200,
+          contentType: 'text/csv',
+          description:
+            `With \`format=csv\`: the columns ${REPORT_CSV_COLUMNS.map((c) => `\`${c}\``).join(', ')}; ` +
+            '`record` is `row` (refunds are rows of kind `refund`), `total`, `net` or `anomaly` ' +
+            '(docs/settlement-report.md).',
+        },
+      ],
+      errors: [],
+    }),
+    queryOf(REPORT_SCHEMA),
+    async (c) => {
+      const q = c.req.valid('query');
+      const { from, to } = periodOf(q);
+      const report = await settlementReport(indexOf(c), from, to, q.group_by ?? null);
+      if (!report) {
         throw invalid(
-          'after',
-          `after names no event in the feed (unknown, or older than ${EVENT_RETENTION_DAYS} days)`,
+          'to',
+          `the period holds more than ${REPORT_MAX_ROWS} rows; ask for a shorter one`,
         );
       }
-      afterSeq = seq;
-    }
-    return c.json(
-      await eventsPage(db, {
-        afterSeq,
-        type: q.type,
-        subMerchantId: q.sub_merchant_id,
-        limit: Number(q.limit ?? '100'),
-      }),
-    );
-  });
+      if (q.format === 'csv') {
+        return c.body(toCsv(REPORT_CSV_COLUMNS, reportRecords(report)), 200, {
+          'content-type': 'text/csv; charset=utf-8; header=present',
+          'content-disposition': `attachment; filename="settlement-${q.from.slice(0, 10)}-${q.to.slice(0, 10)}.csv"`,
+        });
+      }
+      return c.json(report);
+    },
+  );
 
-  app.get('/reports/settlement', queryOf(REPORT_SCHEMA), async (c) => {
-    const q = c.req.valid('query');
-    const { from, to } = periodOf(q);
-    const report = await settlementReport(indexOf(c), from, to, q.group_by ?? null);
-    if (!report) {
-      throw invalid(
-        'to',
-        `the period holds more than ${REPORT_MAX_ROWS} rows; ask for a shorter one`,
-      );
-    }
-    if (q.format === 'csv') {
-      return c.body(toCsv(REPORT_CSV_COLUMNS, reportRecords(report)), 200, {
-        'content-type': 'text/csv; charset=utf-8; header=present',
-        'content-disposition': `attachment; filename="settlement-${q.from.slice(0, 10)}-${q.to.slice(0, 10)}.csv"`,
-      });
-    }
-    return c.json(report);
-  });
-
-  app.get('/reports/methods', queryOf(METHOD_STATS_SCHEMA), async (c) => {
-    const q = c.req.valid('query');
-    const { from, to } = periodOf(q);
-    return c.json({ from: q.from, to: q.to, data: await methodStats(indexOf(c), from, to) });
-  });
+  app.get(
+    '/reports/methods',
+    contract({
+      operationId: 'getMethodStats',
+      tag: 'Reports',
+      summary: 'Success rate and median time to pay per method and country',
+      description:
+        'Over the attempts created in `[from, to)` (at most 93 days), from the query index. ' +
+        'Only a definite answer counts: unsettled attempts are in neither side of the rate.',
+      audience: 'merchant',
+      responses: { 200: methodStatsSchema },
+      errors: [],
+    }),
+    queryOf(METHOD_STATS_SCHEMA),
+    async (c) => {
+      const q = c.req.valid('query');
+      const { from, to } = periodOf(q);
+      return c.json({ from: q.from, to: q.to, data: await methodStats(indexOf(c), from, to) });
+    },
+  );
 
   return app;
 }

@@ -10,6 +10,9 @@ import { Hono } from 'hono';
 import type { ProxyApp } from '../app-env';
 import { payoutStub, sessionStub } from '../stubs';
 import { respond } from './respond';
+import { contract } from '../openapi/contract';
+import { merchantSessionSchema } from '../views/session';
+import { payoutSchema } from '../views/payout';
 
 /**
  * The two routes.
@@ -20,12 +23,30 @@ import { respond } from './respond';
 export function merchantRedact() {
   const app = new Hono<ProxyApp>();
 
-  app.post('/sessions/:id/redact', async (c) =>
-    respond(c, await sessionStub(c.env, c.req.param('id')).redact()),
+  app.post(
+    '/sessions/:id/redact',
+    contract({
+      operationId: 'redactSession',
+      tag: 'Sessions',
+      summary: "Erase a settled session's personal data",
+      audience: 'merchant',
+      responses: { 200: merchantSessionSchema },
+      errors: ['SESSION_NOT_FOUND', 'NOT_SETTLED'],
+    }),
+    async (c) => respond(c, await sessionStub(c.env, c.req.param('id')).redact()),
   );
 
-  app.post('/payouts/:ref/redact', async (c) =>
-    respond(c, await payoutStub(c.env, c.req.param('ref')).redact()),
+  app.post(
+    '/payouts/:ref/redact',
+    contract({
+      operationId: 'redactPayout',
+      tag: 'Payouts',
+      summary: "Erase a settled payout's personal data",
+      audience: 'merchant',
+      responses: { 200: payoutSchema },
+      errors: ['NOT_FOUND', 'NOT_SETTLED'],
+    }),
+    async (c) => respond(c, await payoutStub(c.env, c.req.param('ref')).redact()),
   );
 
   return app;

@@ -20,6 +20,9 @@ import { LINK_ID } from '../ledger/links';
 import { linkShardName } from '../ledger/shards';
 import { ledgerStub, payoutStub, sessionStub } from '../stubs';
 import { respond } from './respond';
+import { contract } from '../openapi/contract';
+import { refundCreatedSchema, refundDetailSchema } from '../views/refund';
+import { resentSchema } from '../views/common';
 
 /**
  * A new refund id; with an Idempotency-Key, the id its first request was given (the same body
@@ -44,6 +47,27 @@ export function merchantRefunds() {
 
   app.post(
     '/sessions/:id/refunds',
+    contract({
+      operationId: 'createRefund',
+      tag: 'Refunds',
+      summary: "Refund a session's payment (all or part)",
+      description:
+        'Sent as a payout to the payer’s number (or `destination`); the session decides it against ' +
+        'what its payments were reported to have paid, per currency (a payment reported in another ' +
+        'currency is refunded only in that one: name it as `currency`, else 409 ' +
+        '`CURRENCY_MISMATCH`). 201 with the new refund; the same Idempotency-Key and body answer it again ' +
+        '(200). Its outcome comes as `refund.succeeded` or `refund.failed`.',
+      audience: 'merchant',
+      idempotent: true,
+      responses: { 201: refundCreatedSchema, 200: refundCreatedSchema },
+      errors: [
+        'SESSION_NOT_FOUND',
+        'NOT_PAID',
+        'CURRENCY_MISMATCH',
+        'REFUND_EXCEEDS_PAID',
+        'REFUND_DESTINATION_REQUIRED',
+      ],
+    }),
     jsonBody(refundBodySchema, { invalid: 'The refund is invalid.' }),
     async (c) => {
       const body = c.req.valid('json');
@@ -63,6 +87,24 @@ export function merchantRefunds() {
   // elsewhere; `:ref` the payment's id or any upstream reference it was given.
   app.post(
     '/payment-links/:id/payments/:ref/refunds',
+    contract({
+      operationId: 'createLinkPaymentRefund',
+      tag: 'Refunds',
+      summary: 'Refund a payment-link payment (all or part)',
+      description:
+        '`id` is the link’s id (`pl_…`), or `external` for a link created elsewhere; `ref` the ' +
+        'payment’s id or any upstream reference it was given. Decided against what the payment’s ' +
+        'reports counted, per currency (`currency`: the link’s unless named; a payment reported ' +
+        'in another currency is refunded only in it, else 409 `CURRENCY_MISMATCH`), and sent as ' +
+        'a payout to `destination` (the payer’s ' +
+        'number of a link payment is not kept). 201 with the new refund; the same ' +
+        'Idempotency-Key and body answer it again (200). Its outcome comes as `refund.succeeded` ' +
+        'or `refund.failed`; `GET /v1/refunds` lists it.',
+      audience: 'merchant',
+      idempotent: true,
+      responses: { 201: refundCreatedSchema, 200: refundCreatedSchema },
+      errors: ['NOT_FOUND', 'NOT_PAID', 'CURRENCY_MISMATCH', 'REFUND_EXCEEDS_PAID'],
+    }),
     jsonBody(linkRefundBodySchema, { invalid: 'The refund is invalid.' }),
     async (c) => {
       const body = c.req.valid('json');
@@ -92,32 +134,81 @@ export function merchantRefunds() {
     REFUND_ID.test(id) ? payoutStub(env, id) : null;
   const noRefund = fail('NOT_FOUND', 'No refund has that id.');
 
-  app.get('/refunds/:id', async (c) => {
-    const stub = refundStub(c.env, c.req.param('id'));
-    return respond(c, stub ? await stub.refund() : noRefund);
-  });
+  app.get(
+    '/refunds/:id',
+    contract({
+      operationId: 'getRefund',
+      tag: 'Refunds',
+      summary: 'Read a refund',
+      audience: 'merchant',
+      responses: { 200: refundDetailSchema },
+      errors: ['NOT_FOUND'],
+    }),
+    async (c) => {
+      const stub = refundStub(c.env, c.req.param('id'));
+      return respond(c, stub ? await stub.refund() : noRefund);
+    },
+  );
 
   // One status query now, applied (e.g. for a refund in needs_review, no longer queried alone).
-  app.post('/refunds/:id/reconcile', async (c) => {
-    const stub = refundStub(c.env, c.req.param('id'));
-    const refund = stub ? await stub.refund() : noRefund;
-    if (!refund.ok || !stub) return respond(c, refund);
-    await stub.reconcileNow();
-    return respond(c, await stub.refund());
-  });
+  app.post(
+    '/refunds/:id/reconcile',
+    contract({
+      operationId: 'reconcileRefund',
+      tag: 'Refunds',
+      summary: 'Ask the upstream now about a refund',
+      audience: 'merchant',
+      responses: { 200: refundDetailSchema },
+      errors: ['NOT_FOUND'],
+    }),
+    async (c) => {
+      const stub = refundStub(c.env, c.req.param('id'));
+      const refund = stub ? await stub.refund() : noRefund;
+      if (!refund.ok || !stub) return respond(c, refund);
+      await stub.reconcileNow();
+      return respond(c, await stub.refund());
+    },
+  );
 
   // Only while its create provably never left (the Payout object decides in one step).
-  app.post('/refunds/:id/cancel', async (c) => {
-    const stub = refundStub(c.env, c.req.param('id'));
-    return respond(c, stub ? await stub.cancelRefund() : noRefund);
-  });
+  app.post(
+    '/refunds/:id/cancel',
+    contract({
+      operationId: 'cancelRefund',
+      tag: 'Refunds',
+      summary: 'Cancel a refund that was never sent',
+      description:
+        'Cancels a refund whose payout was recorded but provably never sent to the payment ' +
+        'service (create_state `unsent`, e.g. its object was evicted before the call left): it ' +
+        'becomes `failed` with create_state `canceled` and failure code `CANCELED`, frees its ' +
+        'amount and sends `refund.canceled`. Once the create may have left: 409.',
+      audience: 'merchant',
+      responses: { 200: refundDetailSchema },
+      errors: ['NOT_FOUND', 'REFUND_NOT_CANCELABLE'],
+    }),
+    async (c) => {
+      const stub = refundStub(c.env, c.req.param('id'));
+      return respond(c, stub ? await stub.cancelRefund() : noRefund);
+    },
+  );
 
-  app.post('/refunds/:id/webhooks/:event/resend', async (c) => {
-    const stub = refundStub(c.env, c.req.param('id'));
-    const refund = stub ? await stub.refund() : noRefund;
-    if (!refund.ok || !stub) return respond(c, refund);
-    return respond(c, await stub.resendWebhook(c.req.param('event')), 202);
-  });
+  app.post(
+    '/refunds/:id/webhooks/:event/resend',
+    contract({
+      operationId: 'resendRefundWebhook',
+      tag: 'Webhooks',
+      summary: "Deliver one of a refund's webhooks again",
+      audience: 'merchant',
+      responses: { 202: resentSchema },
+      errors: ['NOT_FOUND'],
+    }),
+    async (c) => {
+      const stub = refundStub(c.env, c.req.param('id'));
+      const refund = stub ? await stub.refund() : noRefund;
+      if (!refund.ok || !stub) return respond(c, refund);
+      return respond(c, await stub.resendWebhook(c.req.param('event')), 202);
+    },
+  );
 
   return app;
 }

@@ -26,6 +26,15 @@ import type { EndpointView } from '../webhook-endpoints/endpoint-store';
 import { urlWithoutQuery } from '../webhook-endpoints/endpoint-url';
 import type { ReplayEvent } from '../webhook-endpoints/webhook-endpoints';
 import { respond } from './respond';
+import { contract } from '../openapi/contract';
+import {
+  webhookDeliveryListSchema,
+  webhookEndpointDeletedSchema,
+  webhookEndpointListSchema,
+  webhookEndpointSchema,
+  webhookEndpointWithSecretSchema,
+  webhookReplaySchema,
+} from '../views/webhook-endpoints';
 
 /** Events one replay may send; a longer range is refused (ask for shorter ones). */
 export const REPLAY_MAX_EVENTS = 1000;
@@ -39,6 +48,10 @@ function invalid(path: string, message: string): CheckoutError {
     issues: [{ path, message }],
   });
 }
+
+/** The address rule outside development (worker/webhook-endpoints/endpoint-url.ts): the one
+ * the contract's bodies describe. */
+const PRODUCTION_URL_RULES = { devMode: false, allowedPorts: new Set<number>() };
 
 /** The address rule of this deployment (worker/webhook-endpoints/endpoint-url.ts). */
 function urlRules(c: Context<ProxyApp>) {
@@ -77,7 +90,23 @@ export function merchantWebhookEndpoints() {
 
   app.post(
     '/webhook-endpoints',
-    jsonBody((c: Context<ProxyApp>) => createEndpointSchema(urlRules(c)), invalidBody),
+    contract({
+      operationId: 'createWebhookEndpoint',
+      tag: 'Webhook endpoints',
+      summary: 'Add a webhook endpoint',
+      description:
+        'Answers the endpoint with its signing `secret`, shown this once. The `url` must be ' +
+        'https on a DNS name (no IP address, no `localhost`, `.localhost`, `.local` or ' +
+        '`.internal`) at port 443 or a port of `WEBHOOK_ALLOWED_PORTS`; a link-local address is ' +
+        'refused in every mode.',
+      audience: 'merchant',
+      responses: { 201: webhookEndpointWithSecretSchema },
+      errors: [],
+    }),
+    jsonBody((c: Context<ProxyApp>) => createEndpointSchema(urlRules(c)), {
+      ...invalidBody,
+      documented: createEndpointSchema(PRODUCTION_URL_RULES),
+    }),
     async (c) => {
       const body = c.req.valid('json');
       const outcome = await registry(c.env).create({
@@ -91,30 +120,84 @@ export function merchantWebhookEndpoints() {
     },
   );
 
-  app.get('/webhook-endpoints', async (c) => {
-    const data = (await registry(c.env).list()).map((view) => shownTo(c, view));
-    return c.json({ data, has_more: false, next_cursor: null });
-  });
+  app.get(
+    '/webhook-endpoints',
+    contract({
+      operationId: 'listWebhookEndpoints',
+      tag: 'Webhook endpoints',
+      summary: 'List the webhook endpoints',
+      audience: 'merchant',
+      responses: { 200: webhookEndpointListSchema },
+      errors: [],
+    }),
+    async (c) => {
+      const data = (await registry(c.env).list()).map((view) => shownTo(c, view));
+      return c.json({ data, has_more: false, next_cursor: null });
+    },
+  );
 
-  app.get('/webhook-endpoints/:id', async (c) => {
-    const found = await registry(c.env).view(endpointId(c));
-    return respond(c, found.ok ? { ok: true, value: shownTo(c, found.value) } : found);
-  });
+  app.get(
+    '/webhook-endpoints/:id',
+    contract({
+      operationId: 'getWebhookEndpoint',
+      tag: 'Webhook endpoints',
+      summary: 'Read a webhook endpoint',
+      audience: 'merchant',
+      responses: { 200: webhookEndpointSchema },
+      errors: ['NOT_FOUND'],
+    }),
+    async (c) => {
+      const found = await registry(c.env).view(endpointId(c));
+      return respond(c, found.ok ? { ok: true, value: shownTo(c, found.value) } : found);
+    },
+  );
 
   app.patch(
     '/webhook-endpoints/:id',
-    jsonBody((c: Context<ProxyApp>) => updateEndpointSchema(urlRules(c)), invalidBody),
+    contract({
+      operationId: 'updateWebhookEndpoint',
+      tag: 'Webhook endpoints',
+      summary: 'Change a webhook endpoint',
+      description: 'Any of the fields; `sub_merchant_id: null` clears it.',
+      audience: 'merchant',
+      responses: { 200: webhookEndpointSchema },
+      errors: ['NOT_FOUND'],
+    }),
+    jsonBody((c: Context<ProxyApp>) => updateEndpointSchema(urlRules(c)), {
+      ...invalidBody,
+      documented: updateEndpointSchema(PRODUCTION_URL_RULES),
+    }),
     async (c) => {
       return respond(c, await registry(c.env).update(endpointId(c), c.req.valid('json')));
     },
   );
 
-  app.delete('/webhook-endpoints/:id', async (c) =>
-    respond(c, await registry(c.env).remove(endpointId(c))),
+  app.delete(
+    '/webhook-endpoints/:id',
+    contract({
+      operationId: 'deleteWebhookEndpoint',
+      tag: 'Webhook endpoints',
+      summary: 'Delete a webhook endpoint',
+      audience: 'merchant',
+      responses: { 200: webhookEndpointDeletedSchema },
+      errors: ['NOT_FOUND'],
+    }),
+    async (c) => respond(c, await registry(c.env).remove(endpointId(c))),
   );
 
   app.post(
     '/webhook-endpoints/:id/roll-secret',
+    contract({
+      operationId: 'rollWebhookEndpointSecret',
+      tag: 'Webhook endpoints',
+      summary: "Roll an endpoint's signing secret",
+      description:
+        'The new secret is answered once; the old one keeps signing too for `expires_in` seconds ' +
+        '(default 24 hours).',
+      audience: 'merchant',
+      responses: { 200: webhookEndpointWithSecretSchema },
+      errors: ['NOT_FOUND'],
+    }),
     jsonBody(rollSecretSchema, { invalid: 'The roll is invalid.' }),
     async (c) => {
       const id = endpointId(c);
@@ -123,17 +206,44 @@ export function merchantWebhookEndpoints() {
     },
   );
 
-  app.get('/webhook-endpoints/:id/deliveries', queryOf(deliveriesQuerySchema), async (c) => {
-    const id = endpointId(c);
-    const db = indexOf(c);
-    const endpoint = await registry(c.env).view(id);
-    if (!endpoint.ok) return respond(c, endpoint);
-    const page = pageOf(c.req.valid('query'));
-    return c.json(await deliveriesPage(db, id, { limit: page.limit, after: page.after }));
-  });
+  app.get(
+    '/webhook-endpoints/:id/deliveries',
+    contract({
+      operationId: 'listWebhookDeliveries',
+      tag: 'Webhook endpoints',
+      summary: "An endpoint's delivery tries, newest first",
+      audience: 'merchant',
+      responses: { 200: webhookDeliveryListSchema },
+      errors: ['NOT_FOUND'],
+    }),
+    queryOf(deliveriesQuerySchema),
+    async (c) => {
+      const id = endpointId(c);
+      const db = indexOf(c);
+      const endpoint = await registry(c.env).view(id);
+      if (!endpoint.ok) return respond(c, endpoint);
+      const page = pageOf(c.req.valid('query'));
+      return c.json(await deliveriesPage(db, id, { limit: page.limit, after: page.after }));
+    },
+  );
 
   app.post(
     '/webhook-endpoints/:id/replay',
+    contract({
+      operationId: 'replayWebhookEvents',
+      tag: 'Webhook endpoints',
+      summary: 'Send the events of a time range to an endpoint again',
+      description:
+        "The events feed's events created in `[from, to)` that the endpoint takes (and `types`, " +
+        'if given), at most 1000; the endpoint must be enabled. One replay per endpoint at a ' +
+        'time (409 `REPLAY_IN_PROGRESS` until each event of the last one is delivered or ' +
+        'dropped); at most `WEBHOOK_REPLAY_DAILY_LIMIT` events (default 10000) per endpoint in ' +
+        '24 hours (429 `RATE_LIMITED` with `Retry-After`). A replayed event that fails is ' +
+        'retried for one day.',
+      audience: 'merchant',
+      responses: { 202: webhookReplaySchema },
+      errors: ['NOT_FOUND', 'REPLAY_IN_PROGRESS'],
+    }),
     jsonBody(replaySchema, { invalid: 'The replay is invalid.' }),
     async (c) => {
       const id = endpointId(c);

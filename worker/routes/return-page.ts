@@ -9,6 +9,8 @@ import type { ProxyApp } from '../app-env';
 import { HOSTED_MARK } from '../hosted/script';
 import { config } from '../middleware/config';
 import { findSessionStub } from '../stubs';
+import { contract } from '../openapi/contract';
+import { HTML_PAGE } from '../openapi/contract';
 
 const SCRIPT = `(() => {
   const data = document.getElementById('return').dataset;
@@ -53,38 +55,60 @@ function escape(text: string): string {
 export function returnPage() {
   const app = new Hono<ProxyApp>();
 
-  app.get('/return.js', (c) =>
-    c.body(SCRIPT, 200, {
-      'content-type': 'text/javascript; charset=utf-8',
-      'cache-control': 'public, max-age=300',
+  app.get(
+    '/return.js',
+    contract({
+      operationId: 'checkoutReturnScript',
+      tag: 'Checkout (widget)',
+      summary: "The return page's script",
+      audience: 'public',
+      responses: { 200: { contentType: 'text/javascript', description: 'A script.' } },
+      errors: [],
     }),
+    (c) =>
+      c.body(SCRIPT, 200, {
+        'content-type': 'text/javascript; charset=utf-8',
+        'cache-control': 'public, max-age=300',
+      }),
   );
 
-  app.get('/:id/return', config(), async (c) => {
-    const id = c.req.param('id');
-    const outcome = c.req.query('outcome') === 'success' ? 'success' : 'failure';
-    const { allowedOrigins, publicBaseUrl } = c.var.config;
-    let returnUrl = '';
-    const stub = findSessionStub(c.env, id);
-    if (stub) {
-      // The payer's word settles no money: it only says whether they acted on the redirect.
-      await stub.payerReturned(outcome);
-      const view = await stub.view();
-      if (view.ok && view.value.return_url) returnUrl = view.value.return_url;
-    }
-    const origins = [...allowedOrigins, publicBaseUrl];
-    const text =
-      outcome === 'success'
-        ? 'Thank you. You can return to the shop; your payment is being confirmed.'
-        : 'The payment was not completed. You can return to the shop and try again.';
-    return c.html(`<!doctype html>
+  app.get(
+    '/:id/return',
+    contract({
+      operationId: 'checkoutReturn',
+      tag: 'Checkout (widget)',
+      summary: 'The page a redirect flow returns the payer to',
+      audience: 'public',
+      responses: { 200: HTML_PAGE },
+      errors: ['CONFIG_INVALID'],
+    }),
+    config(),
+    async (c) => {
+      const id = c.req.param('id');
+      const outcome = c.req.query('outcome') === 'success' ? 'success' : 'failure';
+      const { allowedOrigins, publicBaseUrl } = c.var.config;
+      let returnUrl = '';
+      const stub = findSessionStub(c.env, id);
+      if (stub) {
+        // The payer's word settles no money: it only says whether they acted on the redirect.
+        await stub.payerReturned(outcome);
+        const view = await stub.view();
+        if (view.ok && view.value.return_url) returnUrl = view.value.return_url;
+      }
+      const origins = [...allowedOrigins, publicBaseUrl];
+      const text =
+        outcome === 'success'
+          ? 'Thank you. You can return to the shop; your payment is being confirmed.'
+          : 'The payment was not completed. You can return to the shop and try again.';
+      return c.html(`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width">
 <title>Return to the shop</title></head>
 <body><main id="return" data-session="${escape(stub ? id : '')}" data-outcome="${outcome}"
  data-origins="${escape(JSON.stringify(origins))}" data-return-url="${escape(returnUrl)}">
 <p>${text}</p></main>
 <script src="/v1/checkout/return.js"></script></body></html>`);
-  });
+    },
+  );
 
   return app;
 }

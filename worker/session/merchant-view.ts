@@ -12,6 +12,8 @@ import { attemptView } from './public-view';
 import { sessionRedaction } from './redact';
 import { refundRows } from './refund-store';
 import { parseJson, type AttemptRow, type FlatJson, type SessionRow } from './store';
+import type * as z from 'zod';
+import type { merchantSessionSchema } from '../views/session';
 
 /** What the hosted page renders (`GET /pay/:id`). */
 export interface HostedSession {
@@ -24,59 +26,7 @@ export interface HostedSession {
 }
 
 /** The merchant's view of a session (GET /v1/sessions/:id). */
-export interface MerchantSession {
-  id: string;
-  status: SessionRow['status'];
-  amount: number;
-  currency: string;
-  reference: string;
-  country_id: number | null;
-  methods: string[] | null;
-  customer: FlatJson | null;
-  return_url: string | null;
-  metadata: Record<string, string> | null;
-  /** The sub-merchant every collection of the session names; null for none. */
-  sub_merchant_id: string | null;
-  created_at: string;
-  expires_at: string;
-  checkout_url: string;
-  attempts: MerchantAttempt[];
-  history: {
-    seq: number;
-    at: string;
-    type: string;
-    attempt_id: string | null;
-    data: FlatJson | null;
-  }[];
-  callbacks: {
-    digest: string;
-    attempt_id: string | null;
-    received_at: string;
-    status: string | null;
-    status_code: string | null;
-    payment_step: number | null;
-    applied: string | null;
-  }[];
-  webhooks: WebhookRecord[];
-  /** Its refunds as the session knows them (`GET /v1/refunds/:id` has each one's payout detail
-   * and webhooks): the destination masked. */
-  refunds: {
-    id: string;
-    attempt: string;
-    amount: number;
-    currency: string;
-    status: string;
-    destination: { method: string; mobile: string };
-    reason: string | null;
-    reference: string | null;
-    created: string;
-  }[];
-  seq: number;
-  /** When the session's personal data was erased (docs/data-retention.md); null: not erased. */
-  redacted_at: string | null;
-  /** Why: `retention` (RETENTION_DAYS after it settled) or `request` (the merchant asked). */
-  redaction_reason: 'retention' | 'request' | null;
-}
+export type MerchantSession = z.output<typeof merchantSessionSchema>;
 
 /** An attempt as the merchant sees it (phone masked, no payment_token). */
 export type MerchantAttempt = ReturnType<typeof attemptView> & {

@@ -7,6 +7,8 @@
  */
 import { encodeCursor, type Cursor } from '../query/cursor';
 import { isoOf, type ListPage } from '../query/lists';
+import type * as z from 'zod';
+import type { webhookDeliverySchema } from '../views/webhook-endpoints';
 
 /** How long the log keeps a try. */
 export const DELIVERY_RETENTION_DAYS = 30;
@@ -54,8 +56,11 @@ export function insertDelivery(db: D1Database, row: DeliveryAttempt): D1Prepared
     );
 }
 
+/** A delivery attempt as `GET /v1/webhook-endpoints/{id}/deliveries` answers it. */
+export type DeliveryView = z.output<typeof webhookDeliverySchema>;
+
 /** A try as `GET /v1/webhook-endpoints/:id/deliveries` shows it. */
-export const deliveryView = (row: DeliveryAttempt) => ({
+export const deliveryView = (row: DeliveryAttempt): DeliveryView => ({
   id: row.id,
   object: 'webhook_delivery' as const,
   event_id: row.event_id,
@@ -78,7 +83,7 @@ export async function deliveriesPage(
   db: D1Database,
   endpointId: string,
   page: { limit: number; after: Cursor | null },
-): Promise<ListPage<ReturnType<typeof deliveryView>>> {
+): Promise<ListPage<DeliveryView>> {
   const after = page.after;
   const { results } = await db
     .prepare(

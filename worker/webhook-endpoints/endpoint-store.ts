@@ -6,6 +6,8 @@
  * @module
  */
 import { matchesEventType } from './event-filter';
+import type * as z from 'zod';
+import type { webhookEndpointSchema } from '../views/webhook-endpoints';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS endpoints (
@@ -59,7 +61,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
  * @example
  * c.json(endpointView(row));
  */
-export function endpointView(row: EndpointRow, now = Date.now()) {
+export function endpointView(row: EndpointRow, now = Date.now()): EndpointView {
   return {
     id: row.id,
     object: 'webhook_endpoint' as const,
@@ -79,7 +81,7 @@ export function endpointView(row: EndpointRow, now = Date.now()) {
 }
 
 /** An endpoint as the API answers it. */
-export type EndpointView = ReturnType<typeof endpointView>;
+export type EndpointView = z.output<typeof webhookEndpointSchema>;
 
 /** The endpoints table of the registry. */
 export class EndpointStore {

@@ -27,9 +27,11 @@ import {
   type EndpointView,
 } from './endpoint-store';
 import { ReplayQuota } from './replay-quota';
+import type * as z from 'zod';
+import type { webhookEndpointWithSecretSchema } from '../views/webhook-endpoints';
 
 /** An endpoint with its secret: answered once, at creation or at a roll. */
-export type EndpointWithSecret = EndpointView & { secret: string };
+export type EndpointWithSecret = z.output<typeof webhookEndpointWithSecretSchema>;
 
 /** The answer for an endpoint id the registry does not hold. */
 const noEndpoint = <T>(): Outcome<T> => fail('NOT_FOUND', 'No webhook endpoint has that id.');

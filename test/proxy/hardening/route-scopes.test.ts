@@ -5,7 +5,7 @@
 // storefront's) sees a session's `customer` masked as the public view masks it.
 import { afterEach, describe, expect, it } from 'vitest';
 import { SCOPE_GRANTS, scopesFor, type ScopeGrant } from '../../../worker/keys/route-scopes';
-import { operations } from '../../../worker/openapi/operations';
+import { appOperations } from '../../../worker/openapi/document';
 import { ref } from '../helpers';
 import { CHECKOUT, FULL, READ, keysEnv, noKeysLeaked, post, send } from './merchant-keys-support';
 
@@ -31,7 +31,7 @@ describe('key scopes, route by route', () => {
   ] as const) {
     it(`a ${scope} key: 403 exactly where the table says no`, async () => {
       const wrong: string[] = [];
-      for (const operation of operations.filter((o) => o.audience === 'merchant')) {
+      for (const operation of appOperations().filter((o) => o.audience === 'merchant')) {
         const method = operation.method.toUpperCase();
         // An empty body: an allowed route refuses it (400) or finds nothing (404), never acts.
         const init = method === 'GET' ? { method } : { ...post({}), method };

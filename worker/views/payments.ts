@@ -4,9 +4,10 @@
  * @module
  */
 import * as z from 'zod';
-import { ROTATING_SECRETS } from '../../secret-rotation';
-import { isoOrNull } from './common';
-import { named } from '../registry';
+import { paymentLinkParamsSchema } from '../../shared/schemas';
+import { ROTATING_SECRETS } from '../secret-rotation';
+import { isoOrNull, webhookRecordSchema } from './common';
+import { named } from '../openapi/registry';
 
 export const paymentLinkCreatedSchema = named(
   'PaymentLinkCreated',
@@ -145,3 +146,14 @@ export const callbackReceivedSchema = named(
   'CallbackReceived',
   z.object({ received: z.literal(true), duplicate: z.boolean() }),
 );
+
+const { callback_url: _callback, ...linkFields } = paymentLinkParamsSchema.shape;
+/** `POST /v1/payment-links`'s body as the document shows it: the upstream's link parameters
+ * without `callback_url` (we set it). */
+export const paymentLinkBody = z.strictObject(linkFields);
+
+/** `GET /v1/transactions/{ref}`'s query. */
+export const transactionQuerySchema = z.object({ type: z.enum(['payin', 'payout']).optional() });
+
+/** `GET /v1/webhooks/payment-links`: the payment-link webhooks sent. */
+export const paymentLinkWebhooksSchema = z.object({ webhooks: z.array(webhookRecordSchema) });

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { createdBySchema, isoOrNull, isoTime } from './common';
-import { named } from '../registry';
+import { named } from '../openapi/registry';
 
 const currencyAmount = z.object({ currency: z.string(), amount: z.number() });
 

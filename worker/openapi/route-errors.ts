@@ -1,9 +1,10 @@
 /**
- * The error codes every route of an audience may answer, added to each operation's own.
+ * The error codes every route of an audience may answer, added to each route's own (its
+ * contract's `errors`), and the codes a body, a query or an upstream call brings.
  * @module
  */
-import type { ErrorCode } from '../../../shared/errors';
-import type { Audience, Operation } from '../operation';
+import type { ErrorCode } from '../../shared/errors';
+import type { Audience, RouteContract } from './contract';
 
 /** Codes any route of the audience may answer (auth, rate limits, configuration, our fault). */
 export const AUDIENCE_ERRORS: Readonly<Record<Audience, readonly ErrorCode[]>> = {
@@ -47,7 +48,7 @@ export const UPSTREAM_ERRORS: readonly ErrorCode[] = [
 ];
 
 /** Every code an operation may answer, without repeats, in shared/errors.ts order. */
-export function errorsOf(operation: Operation): ErrorCode[] {
+export function errorsOf(operation: RouteContract): ErrorCode[] {
   const all = new Set<ErrorCode>([
     ...AUDIENCE_ERRORS[operation.audience],
     ...(operation.body ? BODY_ERRORS : []),

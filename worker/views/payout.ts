@@ -11,7 +11,7 @@ import {
   webhookRecordSchema,
 } from './common';
 import { redactionFields } from './redaction';
-import { named } from '../registry';
+import { named } from '../openapi/registry';
 
 export const payoutSchema = named(
   'Payout',

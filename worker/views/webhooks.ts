@@ -16,7 +16,7 @@ import {
 import { payoutBatchEvent } from './payout-batch';
 import { refundEventSchema, refundFields } from './refund';
 import { merchantAttemptSchema } from './session';
-import { named } from '../registry';
+import { named } from '../openapi/registry';
 
 /** A webhook type. */
 export type WebhookType = (typeof WEBHOOK_TYPES)[number];

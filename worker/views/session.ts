@@ -13,7 +13,7 @@ import {
 } from './common';
 import { attemptViewFields } from './checkout-view';
 import { redactionFields } from './redaction';
-import { named } from '../registry';
+import { named } from '../openapi/registry';
 
 /** What the deciding upstream success reported, with the fields that did not match. */
 export const reportedMoneySchema = z.object({

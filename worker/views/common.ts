@@ -3,8 +3,8 @@
  * @module
  */
 import * as z from 'zod';
-import { ATTEMPT_STATUSES, SESSION_STATUSES } from '../../../shared/status';
-import { named } from '../registry';
+import { ATTEMPT_STATUSES, SESSION_STATUSES } from '../../shared/status';
+import { named } from '../openapi/registry';
 
 /** An ISO 8601 time. */
 export const isoTime = z.string().describe('ISO 8601 (UTC).');

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { attemptStatusSchema, isoOrNull, isoTime, pageOf, sessionStatusSchema } from './common';
-import { named } from '../registry';
+import { named } from '../openapi/registry';
 
 export const sessionSummarySchema = named(
   'SessionSummary',

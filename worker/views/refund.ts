@@ -15,7 +15,7 @@ import {
   pageOf,
   webhookRecordSchema,
 } from './common';
-import { named } from '../registry';
+import { named } from '../openapi/registry';
 
 /** The fields of a refund object. */
 export const refundFields = {

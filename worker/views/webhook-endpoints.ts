@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { isoOrNull, isoTime, pageOf } from './common';
-import { named } from '../registry';
+import { named } from '../openapi/registry';
 
 const endpointFields = {
   id: z.string(),

@@ -4,9 +4,9 @@
  * @module
  */
 import * as z from 'zod';
-import { METHOD_KINDS, type MethodKind } from '../../../shared/method-kinds';
+import { METHOD_KINDS, type MethodKind } from '../../shared/method-kinds';
 import { attemptStatusSchema, failureSchema, isoTime, sessionStatusSchema } from './common';
-import { named } from '../registry';
+import { named } from '../openapi/registry';
 
 export const methodKindSchema = named(
   'MethodKind',

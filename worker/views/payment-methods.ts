@@ -5,7 +5,7 @@
  */
 import * as z from 'zod';
 import { methodKindSchema } from './checkout-view';
-import { named } from '../registry';
+import { named } from '../openapi/registry';
 
 export const paymentMethodListSchema = named(
   'PaymentMethodList',
@@ -48,3 +48,11 @@ export const checkoutPredictionSchema = named(
   z.object({ country_id: z.number().int(), method: z.string().nullable() }),
   "The payer's operator, guessed from the number's prefix among the session's offered methods.",
 );
+
+/** `GET /v1/payment-methods`'s query (read by the route by hand). */
+export const paymentMethodsQuery = z.object({
+  currency: z
+    .string()
+    .optional()
+    .describe("Only the markets of this currency (one of the deployment's)."),
+});
