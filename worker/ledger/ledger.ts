@@ -10,18 +10,19 @@
  * @module
  */
 import {
-  clearFailingTask,
   FAILING_TASKS_KEPT,
   failingTask,
   failingTaskEventId,
   failingTaskWebhook,
-  noteFailingTask,
   type FailingTask,
 } from '../durable/failing-tasks';
+import { clearFailingTask, noteFailingTask } from '../integration-health/failing-task-log';
 import type { PaymentLinkCallbackParams } from '../../shared/schemas';
 import { loadConfig } from '../config';
 import type { OutboxTaskKind } from '../durable/object-tables';
 import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
+import type { IndexOutbox } from '../index-store/index-outbox';
+import { recordPorts } from '../object-ports';
 import { RETENTION_TASK } from '../durable/redaction';
 import type { DrainHooks } from '../durable/task-queue';
 import type { WebhookRecord } from '../durable/webhook-outbox';
@@ -66,9 +67,13 @@ type LedgerTaskKind = typeof RETENTION_TASK | typeof LINK_RECONCILE | typeof LIN
 const LEDGER_CHECK_SPAN_MS = 86_400_000;
 
 /** Callbacks without a session, keyed by a digest of their params. */
-export class Ledger extends OutboxedObject<LedgerTaskKind> {
+export class Ledger extends OutboxedObject<LedgerTaskKind, IndexOutbox> {
   private readonly sql: SqlStorage;
   protected readonly noun = 'ledger';
+
+  protected ports() {
+    return recordPorts(this.env);
+  }
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     // A ledger always holds its tables (opened at once, as before the base existed).

@@ -8,8 +8,9 @@
  */
 import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
 import { fail, orNull, type Outcome } from '../durable/outcome';
-import { ENDPOINT_DISABLE_AFTER_MS } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
+import type { IndexOutbox } from '../index-store/index-outbox';
+import { recordPorts } from '../object-ports';
 import {
   REGISTRY_NAME,
   feedBody,
@@ -26,6 +27,7 @@ import {
   type EndpointRow,
   type EndpointView,
 } from './endpoint-store';
+import { ENDPOINT_DISABLE_AFTER_MS, EndpointFanOut } from './fan-out';
 import { ReplayQuota } from './replay-quota';
 
 /** An endpoint with its secret: answered once, at creation or at a roll. */
@@ -46,7 +48,7 @@ export interface ReplayEvent {
  * @example
  * const created = await registry(env).create({ url, enabled_events: ['checkout.*'], … });
  */
-export class WebhookEndpoints extends OutboxedObject<never> {
+export class WebhookEndpoints extends OutboxedObject<never, IndexOutbox> {
   private readonly store: EndpointStore;
   protected readonly noun = 'webhook endpoints object';
   /** Its tasks are its outbox's only (the object base runs them). */
@@ -173,7 +175,7 @@ export class WebhookEndpoints extends OutboxedObject<never> {
     events: ReplayEvent[],
     dailyLimit: number,
   ): Promise<Outcome<number>> {
-    const pending = this.outbox.pendingFor(endpointId);
+    const pending = this.fanOut.pendingFor(endpointId);
     if (pending > 0) {
       return fail(
         'REPLAY_IN_PROGRESS',
@@ -188,14 +190,29 @@ export class WebhookEndpoints extends OutboxedObject<never> {
         { retry_after: quota.retryAfter },
       );
     }
-    for (const event of events) this.outbox.replay(event, endpointId);
+    for (const event of events) this.fanOut.replay(event, endpointId);
     return { ok: true, value: events.length };
   }
 
   // ------------------------------------------------------------------ timers
 
+  protected ports() {
+    return recordPorts(this.env, () => this.directory());
+  }
+
+  /** This object's endpoint rows, for queueing replays (their tries run on its fan-out). */
+  private get fanOut(): EndpointFanOut {
+    const { tasks, index } = this.open;
+    return new EndpointFanOut(
+      this.ctx.storage.sql,
+      tasks,
+      () => this.directory(),
+      (attempt) => index.stageDelivery(attempt),
+    );
+  }
+
   /** The registry answers its own outbox's questions; a replay object asks the registry. */
-  protected override directory(): EndpointDirectory {
+  private directory(): EndpointDirectory {
     if (!this.isRegistry) return remoteDirectory(this.env);
     return {
       matching: (type, sub) => this.matching(type, sub),
