@@ -43,14 +43,6 @@ export interface IndexRepair {
   requeued: number;
 }
 
-/** What {@link OutboxedObject.drainAlarms} did. */
-export interface Drained {
-  /** Alarm runs. */
-  runs: number;
-  /** When the earliest task left is due (ms since the epoch), or null: nothing is scheduled. */
-  next_at: number | null;
-}
-
 /** Where an object's tables come from. */
 export interface ObjectLayout {
   schema: ObjectSchema;
@@ -158,8 +150,9 @@ export abstract class OutboxedObject<
     await this.runDue(Date.now());
   }
 
-  /** One run of the alarm over the tasks due by `now`. */
-  private async runDue(now: number): Promise<void> {
+  /** One run of the alarm over the tasks due by `now` (the dev classes also run it on demand:
+   * early: worker/dev-objects.ts). */
+  protected async runDue(now: number): Promise<void> {
     await this.open.tasks.drain((task) => this.runTask(task), this.drainHooks(), now);
     this.afterAlarm();
     this.planIndexCheck();
@@ -243,22 +236,5 @@ export abstract class OutboxedObject<
       return { ok: true, value: { resent: true } };
     }
     return fail('NOT_FOUND', `This ${this.noun} has no webhook with that id.`);
-  }
-
-  /**
-   * Runs the alarm until no task is due within `withinMs` (tests: then "nothing more is sent"
-   * holds exactly until `next_at`). A task that throws is rescheduled by its backoff, so this
-   * ends; at most `maxRuns` runs.
-   */
-  async drainAlarms(withinMs = 1_000, maxRuns = 50): Promise<Drained> {
-    let runs = 0;
-    if (this.tables.exists) {
-      const { tasks } = this.open;
-      while (runs < maxRuns && tasks.due(Date.now() + withinMs, 1).length > 0) {
-        await this.runDue(Date.now() + withinMs);
-        runs += 1;
-      }
-    }
-    return { runs, next_at: this.tables.exists ? this.open.tasks.nextDue() : null };
   }
 }
