@@ -54,7 +54,8 @@ import {
 } from './store';
 import { paymentWithRef } from '../payment/ref-store';
 import type { Outcome } from '../durable/outcome';
-import { applyRefundChange, type RefundChange } from '../refunds/send-refund';
+import type { RefundChange } from '../refunds/send-refund';
+import { applyRefundChange } from '../refunds/transitions';
 
 /** Storage keys of the failing tasks the integration-health object records. */
 const FAILING_PREFIX = 'failing_task:';

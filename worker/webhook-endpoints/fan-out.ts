@@ -18,6 +18,7 @@ import type { DeliveryAttempt } from './delivery-log';
 import type { EndpointDirectory } from './directory';
 import { randomId } from './endpoint-secret';
 import { TargetRows, parseTargetTaskKey, targetTaskKey } from './targets';
+import { dropTarget, queueTarget, settleTarget } from './transitions';
 
 /** A run of failures this long disables a webhook endpoint (as long as an event is retried). */
 export const ENDPOINT_DISABLE_AFTER_MS = WEBHOOK_RETRY_WINDOW_MS;
@@ -43,7 +44,7 @@ export class EndpointFanOut implements FanOut {
    * @param onAttempt called once per try to a webhook endpoint (the deliveries log)
    */
   constructor(
-    sql: SqlStorage,
+    private readonly sql: SqlStorage,
     private readonly tasks: TaskQueue<string>,
     private readonly directory: () => EndpointDirectory,
     private readonly onAttempt: (attempt: DeliveryAttempt) => void,
@@ -94,7 +95,7 @@ export class EndpointFanOut implements FanOut {
 
   /** Queues one row and its task, due now; answers false when the row was already there. */
   private queueTarget(id: string, endpointId: string, type: string, replay: boolean): boolean {
-    if (!this.targets.queue({ eventId: id, endpointId, type, replay })) return false;
+    if (!queueTarget(this.sql, { eventId: id, endpointId, type, replay })) return false;
     this.tasks.schedule(targetTaskKey(endpointId, id), 'webhook', Date.now(), id);
     return true;
   }
@@ -148,7 +149,7 @@ export class EndpointFanOut implements FanOut {
         : !endpoint.enabled
           ? 'endpoint disabled'
           : 'event no longer in the feed';
-      this.targets.drop(row, reason);
+      dropTarget(this.sql, row, reason);
       this.tasks.cancel(key);
       return;
     }
@@ -176,7 +177,7 @@ export class EndpointFanOut implements FanOut {
     });
     const tried = { ok: result.ok, httpStatus: result.status ?? null, error: result.error ?? null };
     if (result.ok) {
-      this.targets.settle(row, { ...tried, at: now }, null);
+      settleTarget(this.sql, row, { ...tried, at: now }, null);
       this.tasks.cancel(key);
       if (endpoint.failingSince !== null) await directory.succeeded(endpointId);
       return;
@@ -184,7 +185,7 @@ export class EndpointFanOut implements FanOut {
     const retryAt = now + nextWebhookDelay(tries);
     const window = row.replay === 1 ? REPLAY_RETRY_WINDOW_MS : WEBHOOK_RETRY_WINDOW_MS;
     const nextAt = result.unsignable || retryAt > row.created_at + window ? null : retryAt;
-    this.targets.settle(row, { ...tried, at: now }, nextAt);
+    settleTarget(this.sql, row, { ...tried, at: now }, nextAt);
     if (nextAt === null) this.tasks.cancel(key);
     else this.tasks.schedule(key, 'webhook', nextAt, id, tries);
     const report =

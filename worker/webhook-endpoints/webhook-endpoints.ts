@@ -29,6 +29,7 @@ import {
 } from './endpoint-store';
 import { ENDPOINT_DISABLE_AFTER_MS, EndpointFanOut } from './fan-out';
 import { ReplayQuota } from './replay-quota';
+import { endpointFailed, endpointSucceeded, setEndpointStatus } from './transitions';
 
 /** An endpoint with its secret: answered once, at creation or at a roll. */
 export type EndpointWithSecret = EndpointView & { secret: string };
@@ -95,8 +96,10 @@ export class WebhookEndpoints extends OutboxedObject<never, IndexOutbox> {
 
   /** Changes the endpoint's fields; answers it afterwards, or NOT_FOUND. */
   async update(id: string, fields: Partial<EndpointFields>): Promise<Outcome<EndpointView>> {
-    if (!this.store.get(id)) return noEndpoint();
+    const row = this.store.get(id);
+    if (!row) return noEndpoint();
     this.store.update(id, fields, Date.now());
+    if (fields.status) setEndpointStatus(this.ctx.storage.sql, row, fields.status);
     return { ok: true, value: endpointView(this.store.get(id)!) };
   }
 
@@ -142,13 +145,16 @@ export class WebhookEndpoints extends OutboxedObject<never, IndexOutbox> {
   /** A failed delivery; the one that ends three days of failures disables the endpoint and
    * sends one `integration.error` to the other endpoints (and endpoint zero). */
   async reportFailure(id: string, at: number, error: string): Promise<{ disabled: boolean }> {
-    const disabled = this.store.failed(id, at, error, ENDPOINT_DISABLE_AFTER_MS);
-    if (disabled) this.announceDisabled(disabled);
+    const row = this.store.get(id);
+    const failure = { at, error };
+    if (row && endpointFailed(this.ctx.storage.sql, row, failure, ENDPOINT_DISABLE_AFTER_MS)) {
+      this.announceDisabled(this.store.get(id)!);
+    }
     return { disabled: this.store.get(id)?.status === 'disabled' };
   }
 
   async reportSuccess(id: string): Promise<void> {
-    this.store.succeeded(id);
+    endpointSucceeded(this.ctx.storage.sql, id);
   }
 
   private announceDisabled(row: EndpointRow): void {
