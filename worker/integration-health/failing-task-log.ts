@@ -6,7 +6,7 @@
  */
 import type { FailingTask, TaskOwner } from '../durable/failing-tasks';
 import type { ProxyEnv } from '../env';
-import { healthObject } from '../session/upstream-faults';
+import { healthObject } from './health-object';
 
 /** Records a failing task where the diagnostics read it (best effort: never throws). */
 export async function noteFailingTask(env: ProxyEnv, record: FailingTask): Promise<void> {
