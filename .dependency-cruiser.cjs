@@ -49,6 +49,16 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: 'durable-knows-no-domain',
+      severity: 'error',
+      comment:
+        'worker/durable/ is the object base (task queue, outbox, object tables): it knows no ' +
+        'kind of record. What it needs from one (webhook fan-out, index sink, secrets) is a ' +
+        'port each object passes in (worker/durable/ports.ts, worker/object-ports.ts).',
+      from: { path: '^worker/durable/' },
+      to: { path: '^worker/(session|payout|payout-batch|ledger|webhook-endpoints|index-store)/' },
+    },
   ],
   options: {
     // swc parses TypeScript and keeps every import, `import type` and `export type … from` too,

@@ -7,7 +7,7 @@
  * `client_id` with a signature, from an address of `CALLBACK_SOURCE_IPS` when that is set, and
  * at most one per address (IPv6 by /64) a minute, so one sender cannot make a run.
  *
- * The count lives in the `integration-health` Ledger object beside the auth-refusal mark
+ * The count lives in the IntegrationHealth object beside the auth-refusal mark
  * (worker/session/upstream-faults.ts): one object serialises the failures of every isolate, so
  * none is lost between a read and a write, which a D1 row read and rewritten by each isolate
  * could not promise without a transaction per failure.
@@ -18,8 +18,9 @@ import { numberSetting } from './env-vars';
 import { isPlausibleSignature } from '../shared/signing';
 import { addressBucket } from './middleware/address-bucket';
 import { logLine } from './middleware/request-log';
-import type { RunKind } from './ledger/signature-run';
-import { forgetHealthCache, healthObject } from './session/upstream-faults';
+import type { RunKind } from './integration-health/signature-run';
+import { healthObject } from './integration-health/health-object';
+import { forgetHealthCache } from './session/upstream-faults';
 
 /** How many refused signatures in how long make a run. */
 export interface SignatureAlert {

@@ -18,9 +18,11 @@ import { devRoutes } from './routes/dev';
 
 // The Durable Object classes every environment binds, and the dev webhook inbox, which only
 // [env.dev] binds (the production Worker neither exports nor bundles it; wrangler.toml's
-// migration v6 deletes the class there).
+// migration v6 deletes the class there). The objects with a task queue are exported as their
+// dev classes (worker/dev-objects.ts: plus `drainAlarms`); a named export wins over `export *`.
 export * from './index';
 export { DevInbox } from './dev-inbox/dev-inbox';
+export { CheckoutSession, Ledger, Payout, PayoutBatch, WebhookEndpoints } from './dev-objects';
 
 const dev = new Hono<ProxyApp>();
 dev.use('*', requestLog());

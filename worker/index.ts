@@ -29,6 +29,7 @@ import { healthSchema } from './views/payments';
 
 export { CheckoutSession } from './session/checkout-session';
 export { IdempotencyKey } from './idempotency/idempotency-key';
+export { IntegrationHealth } from './integration-health/integration-health';
 export { Ledger } from './ledger/ledger';
 export { Payout } from './payout/payout';
 export { PayoutBatch } from './payout-batch/payout-batch';

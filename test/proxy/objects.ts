@@ -3,21 +3,33 @@
 // off its schema, or settings that no longer load).
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
+import type * as dev from '../../worker/dev-objects';
 import type { ProxyEnv } from '../../worker/env';
 
 /** The session object of a session id. */
 export function sessionObject(id: string) {
-  return env.SESSIONS.get(env.SESSIONS.idFromName(id));
+  return env.SESSIONS.get(env.SESSIONS.idFromName(id)) as DurableObjectStub<dev.CheckoutSession>;
 }
 
 /** The payout object of a payout reference. */
 export function payoutObject(reference: string) {
-  return env.PAYOUTS.get(env.PAYOUTS.idFromName(reference));
+  return env.PAYOUTS.get(env.PAYOUTS.idFromName(reference)) as DurableObjectStub<dev.Payout>;
 }
 
 /** A ledger object by name (`ledger`, `links:<n>`). */
 export function ledgerObject(name: string) {
-  return env.LEDGER.get(env.LEDGER.idFromName(name));
+  return env.LEDGER.get(env.LEDGER.idFromName(name)) as DurableObjectStub<dev.Ledger>;
+}
+
+/**
+ * Runs an object's alarm now until no task is due within `withinMs`: the tests run [env.dev],
+ * whose object classes add `drainAlarms` (worker/dev-objects.ts); production has none.
+ *
+ * @example
+ * await drainAlarms(sessionStub(env, id));
+ */
+export function drainAlarms(stub: DurableObjectStub, withinMs?: number) {
+  return (stub as unknown as DurableObjectStub<dev.Payout>).drainAlarms(withinMs);
 }
 
 /**
@@ -47,5 +59,7 @@ export async function withObjectEnv<T>(
 
 /** The payout batch object of a batch id (`pb_…`). */
 export function payoutBatchObject(id: string) {
-  return env.PAYOUT_BATCHES.get(env.PAYOUT_BATCHES.idFromName(id));
+  return env.PAYOUT_BATCHES.get(
+    env.PAYOUT_BATCHES.idFromName(id),
+  ) as DurableObjectStub<dev.PayoutBatch>;
 }

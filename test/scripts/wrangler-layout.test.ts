@@ -65,8 +65,11 @@ describe('wrangler.toml', () => {
       'worker/dev-mode.ts',
     ];
     expect(shipped.filter((file) => /dev|bench/i.test(file))).toEqual(kept);
-    // Neither the dev webhook inbox's class nor the index benchmark's rows, under any path.
-    expect(production.bundle).not.toMatch(/DevInbox|dev_webhooks|writeBenchRows|bench-rows/);
+    // Neither the dev webhook inbox's class nor the index benchmark's rows, under any path,
+    // nor the tests' alarm drain (worker/dev-objects.ts): no part of the production RPC surface.
+    expect(production.bundle).not.toMatch(
+      /DevInbox|dev_webhooks|writeBenchRows|bench-rows|drainAlarms/,
+    );
 
     const development = dryRun('dev');
     expect(development.status, development.output).toBe(0);
@@ -77,11 +80,13 @@ describe('wrangler.toml', () => {
         'worker/index-store/bench-rows.ts',
         'worker/dev-inbox/inbox.ts',
         'worker/dev-inbox/dev-inbox.ts',
+        'worker/dev-objects.ts',
         // The dev routes' loopback Host check travels with them.
         'worker/middleware/loopback-host.ts',
       ]),
     );
     expect(development.bundle).toMatch(/\bDevInbox = class\b/);
+    expect(development.bundle).toMatch(/\bdrainAlarms\(/);
   }, 60_000);
 
   // The production Worker once exported DevInbox (migration v2): v6 deletes the class there,

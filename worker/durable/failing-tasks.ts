@@ -2,11 +2,10 @@
  * Tasks that keep throwing (worker/durable/task-queue.ts, {@link TASK_FAILURE_ALERT} failures
  * in a row): each is reported once to the merchant as an `integration.error` webhook
  * (`kind: "task_failing"`) by the object that holds it, and recorded in the integration-health
- * object, where `GET /v1/diagnostics` lists it (`failing_tasks`) until it runs again.
+ * object (worker/integration-health/failing-task-log.ts), where `GET /v1/diagnostics` lists it
+ * (`failing_tasks`) until it runs again. Here: the record and its webhook, which know no object.
  * @module
  */
-import type { ProxyEnv } from '../env';
-import { healthObject } from '../session/upstream-faults';
 import type { TaskFailure } from './task-queue';
 
 /** The objects that hold task queues. */
@@ -66,28 +65,4 @@ export function failingTaskWebhook(record: FailingTask): Record<string, unknown>
     first_failed_at: record.first_failed_at,
     next_retry_at: record.next_retry_at,
   };
-}
-
-/** Records a failing task where the diagnostics read it (best effort: never throws). */
-export async function noteFailingTask(env: ProxyEnv, record: FailingTask): Promise<void> {
-  await healthObject(env)
-    .noteFailingTask(record)
-    .catch(() => undefined);
-}
-
-/** Forgets a failing task that ran again (best effort: never throws). */
-export async function clearFailingTask(
-  env: ProxyEnv,
-  object: TaskOwner,
-  objectId: string,
-  taskKey: string,
-): Promise<void> {
-  await healthObject(env)
-    .clearFailingTask(object, objectId, taskKey)
-    .catch(() => undefined);
-}
-
-/** Every failing task recorded, most recent failure first. */
-export async function failingTasks(env: ProxyEnv): Promise<FailingTask[]> {
-  return healthObject(env).failingTasks();
 }

@@ -4,8 +4,7 @@
  * leaves no stored object behind, so probing ids cannot fill storage.
  * @module
  */
-import { INDEX_TASK, IndexOutbox } from '../index-store/index-outbox';
-import { eventSummary } from '../index-store/event-summary';
+import { INDEX_TASK, type IndexSink, type ObjectPorts } from './ports';
 import { TaskQueue } from './task-queue';
 import { WebhookOutbox } from './webhook-outbox';
 
@@ -16,11 +15,11 @@ export const INDEX_CHECK_TASK = 'index_check';
 export type OutboxTaskKind = 'webhook' | typeof INDEX_TASK | typeof INDEX_CHECK_TASK;
 
 /** What an opened object works with. */
-export interface OpenTables<K extends string> {
+export interface OpenTables<K extends string, I extends IndexSink = IndexSink> {
   tasks: TaskQueue<K>;
   outbox: WebhookOutbox;
   /** Its writes to the query index (summary rows, and every event the outbox queues). */
-  index: IndexOutbox;
+  index: I;
 }
 
 /**
@@ -41,27 +40,30 @@ export function hasTable(sql: SqlStorage, name: string): boolean {
 export type ObjectSchema = string | ((sql: SqlStorage) => void);
 
 /**
- * An object's own schema plus its task queue and webhook outbox, opened lazily.
+ * An object's own schema plus its task queue, webhook outbox and index sink, opened lazily; the
+ * index sink and the fan-out come from the object's ports (worker/durable/ports.ts).
  *
  * @example
  * // in the constructor:
- * this.tables = new ObjectTables<TaskKind>(ctx.storage, SCHEMA, 'session');
+ * this.tables = new ObjectTables<TaskKind>(ctx.storage, SCHEMA, 'session', () => ports);
  * // reads: if (!this.tables.exists) return notFound;
  * // the first write: this.tables.open(); then this.tables.open().tasks.schedule(…)
  */
-export class ObjectTables<K extends string> {
-  private opened: OpenTables<K> | null = null;
+export class ObjectTables<K extends string, I extends IndexSink = IndexSink> {
+  private opened: OpenTables<K, I> | null = null;
 
   /**
    * @param storage the object's storage
    * @param schema its own tables
    * @param marker a table of `schema` whose presence means the object was written; null: the
    *   object always holds its tables (a ledger, the endpoints' registry), opened at once
+   * @param ports the object's ports, read when the tables open
    */
   constructor(
     private readonly storage: DurableObjectStorage,
     private readonly schema: ObjectSchema,
     marker: string | null,
+    private readonly ports: () => ObjectPorts<I>,
   ) {
     if (marker === null || hasTable(storage.sql, marker)) this.open();
   }
@@ -72,17 +74,18 @@ export class ObjectTables<K extends string> {
   }
 
   /** Creates (or brings up to date) the tables, once per instance. */
-  open(): OpenTables<K> {
+  open(): OpenTables<K, I> {
     if (this.opened) return this.opened;
     if (typeof this.schema !== 'string') this.schema(this.storage.sql);
     else if (this.schema !== '') this.storage.sql.exec(this.schema);
     const tasks = new TaskQueue<K>(this.storage);
-    const index = new IndexOutbox(this.storage.sql, tasks);
+    const ports = this.ports();
+    const index = ports.index(this.storage.sql, tasks);
     const outbox = new WebhookOutbox(
       this.storage.sql,
       tasks,
-      (event) => index.stageEvent(eventSummary(event)),
-      (attempt) => index.stageDelivery(attempt),
+      (event) => index.eventQueued(event),
+      ports.fanOut(this.storage.sql, tasks, index),
     );
     this.opened = { tasks, outbox, index };
     return this.opened;

@@ -14,11 +14,7 @@
  * @module
  */
 import { DurableObject } from 'cloudflare:workers';
-import { loadConfig } from '../config';
 import type { ProxyEnv } from '../env';
-import { INDEX_TASK } from '../index-store/index-outbox';
-import { webhookSecrets } from '../secret-rotation';
-import { remoteDirectory, type EndpointDirectory } from '../webhook-endpoints/directory';
 import {
   INDEX_CHECK_TASK,
   ObjectTables,
@@ -27,8 +23,8 @@ import {
   type OutboxTaskKind,
 } from './object-tables';
 import { fail, type Outcome } from './outcome';
+import { INDEX_TASK, type IndexSink, type ObjectPorts } from './ports';
 import type { DrainHooks, Task } from './task-queue';
-import type { ZeroTarget } from './webhook-outbox';
 
 /** How often an object whose record can still change checks its index rows against D1. */
 export const INDEX_CHECK_EVERY_MS = 60 * 60_000;
@@ -47,14 +43,6 @@ export interface IndexRepair {
   requeued: number;
 }
 
-/** What {@link OutboxedObject.drainAlarms} did. */
-export interface Drained {
-  /** Alarm runs. */
-  runs: number;
-  /** When the earliest task left is due (ms since the epoch), or null: nothing is scheduled. */
-  next_at: number | null;
-}
-
 /** Where an object's tables come from. */
 export interface ObjectLayout {
   schema: ObjectSchema;
@@ -64,27 +52,45 @@ export interface ObjectLayout {
 
 /**
  * A Durable Object with a task queue, a webhook outbox and an index outbox. Subclasses give
- * their domain task handlers and the hooks below, and never override `alarm()`
+ * their domain task handlers, their ports (worker/durable/ports.ts: endpoint zero, the index
+ * sink, the fan-out) and the hooks below, and never override `alarm()`
  * (test/scripts/one-alarm.test.ts checks it).
  *
  * @example
- * class Payout extends OutboxedObject<'reconcile' | 'retention' | 'owner'> {
+ * class Payout extends OutboxedObject<'reconcile' | 'retention' | 'owner', IndexOutbox> {
  *   protected readonly handlers = { reconcile: (t) => …, retention: (t) => …, owner: (t) => … };
+ *   protected ports() { return recordPorts(this.env); }
  * }
  */
-export abstract class OutboxedObject<K extends string> extends DurableObject<ProxyEnv> {
-  protected readonly tables: ObjectTables<K | OutboxTaskKind>;
+export abstract class OutboxedObject<
+  K extends string,
+  I extends IndexSink = IndexSink,
+> extends DurableObject<ProxyEnv> {
+  protected readonly tables: ObjectTables<K | OutboxTaskKind, I>;
   /** One handler per domain task kind. */
   protected abstract readonly handlers: TaskHandlers<K>;
+  private cachedPorts: ObjectPorts<I> | null = null;
 
   constructor(ctx: DurableObjectState, env: ProxyEnv, layout: ObjectLayout) {
     super(ctx, env);
-    this.tables = new ObjectTables<K | OutboxTaskKind>(ctx.storage, layout.schema, layout.marker);
+    this.tables = new ObjectTables<K | OutboxTaskKind, I>(
+      ctx.storage,
+      layout.schema,
+      layout.marker,
+      () => this.port,
+    );
   }
 
   /** The tables, the task queue and both outboxes (created on the first call). */
-  protected get open(): OpenTables<K | OutboxTaskKind> {
+  protected get open(): OpenTables<K | OutboxTaskKind, I> {
     return this.tables.open();
+  }
+
+  /** What the object passes in: endpoint zero, its index sink, its fan-out (read once). */
+  protected abstract ports(): ObjectPorts<I>;
+
+  private get port(): ObjectPorts<I> {
+    return (this.cachedPorts ??= this.ports());
   }
 
   // ---------------------------------------------------------------- hooks
@@ -133,18 +139,6 @@ export abstract class OutboxedObject<K extends string> extends DurableObject<Pro
     this.stageIndexRows(false);
   }
 
-  /** MERCHANT_WEBHOOK_URL and its secrets, read per task: a deployment whose settings stop
-   * loading fails its webhook tasks (counted, backed off, reported), not the whole alarm. */
-  protected webhookZero(): ZeroTarget {
-    const config = loadConfig(this.env);
-    return { url: config.merchantWebhookUrl, secrets: webhookSecrets(this.env, config) };
-  }
-
-  /** Where the webhook endpoints are read (the registry answers them itself). */
-  protected directory(): EndpointDirectory {
-    return remoteDirectory(this.env);
-  }
-
   /** The noun of a "not found" answer ("session", "payout", …). */
   protected abstract readonly noun: string;
 
@@ -156,8 +150,9 @@ export abstract class OutboxedObject<K extends string> extends DurableObject<Pro
     await this.runDue(Date.now());
   }
 
-  /** One run of the alarm over the tasks due by `now`. */
-  private async runDue(now: number): Promise<void> {
+  /** One run of the alarm over the tasks due by `now` (the dev classes also run it on demand:
+   * early: worker/dev-objects.ts). */
+  protected async runDue(now: number): Promise<void> {
     await this.open.tasks.drain((task) => this.runTask(task), this.drainHooks(), now);
     this.afterAlarm();
     this.planIndexCheck();
@@ -166,9 +161,9 @@ export abstract class OutboxedObject<K extends string> extends DurableObject<Pro
   private async runTask(task: Task<K | OutboxTaskKind>): Promise<void> {
     const { tasks, outbox, index } = this.open;
     if (task.kind === 'webhook') {
-      return outbox.run(task, () => this.webhookZero(), this.directory());
+      return outbox.run(task, () => this.port.zero());
     }
-    if (task.kind === INDEX_TASK) return index.flush(this.env.INDEX);
+    if (task.kind === INDEX_TASK) return index.flush();
     if (task.kind === INDEX_CHECK_TASK) {
       tasks.cancel(task.key);
       await this.checkIndex();
@@ -208,7 +203,7 @@ export abstract class OutboxedObject<K extends string> extends DurableObject<Pro
     const reconciled = await this.reconcileOverdue();
     this.stageIndexRows(reconciled > 0);
     this.keep();
-    const requeued = await this.open.index.check(this.env.INDEX, this.indexCheckSince());
+    const requeued = await this.open.index.check(this.indexCheckSince());
     this.planIndexCheck();
     return { reconciled, requeued };
   }
@@ -241,22 +236,5 @@ export abstract class OutboxedObject<K extends string> extends DurableObject<Pro
       return { ok: true, value: { resent: true } };
     }
     return fail('NOT_FOUND', `This ${this.noun} has no webhook with that id.`);
-  }
-
-  /**
-   * Runs the alarm until no task is due within `withinMs` (tests: then "nothing more is sent"
-   * holds exactly until `next_at`). A task that throws is rescheduled by its backoff, so this
-   * ends; at most `maxRuns` runs.
-   */
-  async drainAlarms(withinMs = 1_000, maxRuns = 50): Promise<Drained> {
-    let runs = 0;
-    if (this.tables.exists) {
-      const { tasks } = this.open;
-      while (runs < maxRuns && tasks.due(Date.now() + withinMs, 1).length > 0) {
-        await this.runDue(Date.now() + withinMs);
-        runs += 1;
-      }
-    }
-    return { runs, next_at: this.tables.exists ? this.open.tasks.nextDue() : null };
   }
 }

@@ -7,8 +7,8 @@
  * @module
  */
 import { maskPhone } from '../../shared/phone';
-import type { IndexOutbox } from '../index-store/index-outbox';
 import { hasTable } from './object-tables';
+import type { IndexSink } from './ports';
 import type { Task, TaskQueue } from './task-queue';
 
 /** Why a record was erased: its retention ran out, or the merchant asked. */
@@ -141,10 +141,10 @@ export function scrubJsonText(text: string): string {
 /**
  * Scrubs every webhook body of this object's outbox, and the feed's copy of each: events not yet
  * written to the query index are scrubbed where they wait, and the written ones are re-sent as
- * body updates (worker/index-store/index-outbox.ts, {@link IndexOutbox.restageEventBody}).
+ * body updates (worker/index-store/index-outbox.ts, {@link IndexSink.restageEventBody}).
  * Delivery history (times, HTTP statuses, errors) is kept.
  */
-export function scrubOutbox(sql: SqlStorage, index: IndexOutbox): void {
+export function scrubOutbox(sql: SqlStorage, index: Pick<IndexSink, 'restageEventBody'>): void {
   if (!hasTable(sql, 'outbox')) return;
   const events = sql
     .exec<{ id: string; payload: string }>('SELECT id, payload FROM outbox')

@@ -1,8 +1,11 @@
 /**
  * The delivery state of a merchant webhook in the outbox: `pending` (to send, or to retry at
  * `next_at`), `delivered` (a 2xx came back: never sent again unless the merchant asks) or
- * `failed` (the retry window closed, or the secret cannot sign it). These functions are the only
- * writes of the outbox's `status` column (docs/design.md, "Outbox").
+ * `failed` (the retry window closed, or the secret cannot sign it). One machine for every
+ * delivery row: endpoint zero's (the `outbox` row) and each webhook endpoint's
+ * (worker/webhook-endpoints/transitions.ts names its rows and adds their queueing). These
+ * functions and those are the only writes of a delivery row's `status` (docs/design.md,
+ * "Outbox").
  * @module
  */
 
@@ -31,6 +34,20 @@ export interface TryResult {
   error: string | null;
 }
 
+/** One delivery row: its table and the row's key. */
+export interface DeliveryRow {
+  table: string;
+  /** The key's condition, with a `?` per binding. */
+  where: string;
+  bindings: SqlStorageValue[];
+}
+
+/** Endpoint zero's row of an event: the outbox's own. */
+const zeroRow = (id: string): DeliveryRow => ({ table: 'outbox', where: 'id = ?', bindings: [id] });
+
+/** A row by its id (endpoint zero's) or as given. */
+const rowOf = (row: string | DeliveryRow) => (typeof row === 'string' ? zeroRow(row) : row);
+
 /** A new event, due now; a second write of the same id changes nothing. Answers if written. */
 export function queueDelivery(
   sql: SqlStorage,
@@ -50,14 +67,20 @@ export function queueDelivery(
 }
 
 /** The merchant answered 2xx at `at`: delivered, no retry. */
-export function markDelivered(sql: SqlStorage, id: string, result: TryResult, at: number): void {
+export function markDelivered(
+  sql: SqlStorage,
+  row: string | DeliveryRow,
+  result: TryResult,
+  at: number,
+): void {
+  const { table, where, bindings } = rowOf(row);
   sql.exec(
-    `UPDATE outbox SET status = 'delivered', tries = ?, delivered_at = ?, last_status = ?,
-       last_error = NULL, next_at = NULL WHERE id = ?`,
+    `UPDATE ${table} SET status = 'delivered', tries = ?, delivered_at = ?, last_status = ?,
+       last_error = NULL, next_at = NULL WHERE ${where}`,
     result.tries,
     at,
     result.httpStatus,
-    id,
+    ...bindings,
   );
 }
 
@@ -67,18 +90,29 @@ export function markDelivered(sql: SqlStorage, id: string, result: TryResult, at
  */
 export function markTryFailed(
   sql: SqlStorage,
-  id: string,
+  row: string | DeliveryRow,
   result: TryResult,
   nextAt: number | null,
 ): void {
+  const { table, where, bindings } = rowOf(row);
   sql.exec(
-    'UPDATE outbox SET status = ?, tries = ?, next_at = ?, last_status = ?, last_error = ? WHERE id = ?',
+    `UPDATE ${table} SET status = ?, tries = ?, next_at = ?, last_status = ?, last_error = ?
+       WHERE ${where}`,
     nextAt === null ? 'failed' : 'pending',
     result.tries,
     nextAt,
     result.httpStatus,
     result.error,
-    id,
+    ...bindings,
+  );
+}
+
+/** No try can be made (the endpoint is gone): `failed` for good, for `reason`. */
+export function markDropped(sql: SqlStorage, row: DeliveryRow, reason: string): void {
+  sql.exec(
+    `UPDATE ${row.table} SET status = 'failed', next_at = NULL, last_error = ? WHERE ${row.where}`,
+    reason,
+    ...row.bindings,
   );
 }
 

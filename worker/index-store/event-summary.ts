@@ -4,16 +4,10 @@
  * (worker/session/index-rows.ts, worker/payout/index-row.ts, worker/ledger/link-payments.ts).
  * @module
  */
+import type { QueuedEvent } from '../durable/ports';
 import type { EventSummary } from './tables';
 
-/** A webhook event as the outbox queued it. */
-export interface QueuedEvent {
-  id: string;
-  type: string;
-  created_at: number;
-  payload: string;
-  data: Record<string, unknown>;
-}
+export type { QueuedEvent };
 
 /**
  * The feed's record of a queued webhook: its body as sent, the object it concerns (session id,

@@ -7,8 +7,10 @@
  * sends every row again, {@link IndexOutbox.check} re-sends the rows D1 lacks or holds older.
  * @module
  */
+import { INDEX_TASK, type IndexSink, type QueuedEvent } from '../durable/ports';
 import type { TaskQueue } from '../durable/task-queue';
 import { insertDelivery, type DeliveryAttempt } from '../webhook-endpoints/delivery-log';
+import { eventSummary } from './event-summary';
 import {
   INDEX_TABLES,
   insertEvent,
@@ -25,8 +27,7 @@ CREATE TABLE IF NOT EXISTS index_rows (
 );
 `;
 
-/** The task key (and kind) of an object's index writes. */
-export const INDEX_TASK = 'index';
+export { INDEX_TASK };
 
 /** How long a staged row waits for others to share its D1 batch. */
 export const INDEX_DELAY_MS = 250;
@@ -53,14 +54,16 @@ export interface IndexBinding {
  * The pending index writes of one object.
  *
  * @example
- * const index = new IndexOutbox(ctx.storage.sql, tasks);
+ * const index = new IndexOutbox(ctx.storage.sql, tasks, env.INDEX);
  * index.stage('session', sessionSummary(row)); // after a change: version + 1, task due now
- * // in alarm(), for a task of kind 'index': await index.flush(env.INDEX);
+ * // in alarm(), for a task of kind 'index': await index.flush();
  */
-export class IndexOutbox {
+export class IndexOutbox implements IndexSink {
+  /** @param db the query index (absent: a deployment without the binding writes nothing) */
   constructor(
     private readonly sql: SqlStorage,
     private readonly tasks: TaskQueue<string>,
+    private readonly db?: D1Database,
   ) {
     sql.exec(SCHEMA);
   }
@@ -103,6 +106,11 @@ export class IndexOutbox {
       JSON.stringify(event),
     ).rowsWritten;
     if (written > 0) this.schedule();
+  }
+
+  /** Queues a new event of the object's outbox for the feed. */
+  eventQueued(event: QueuedEvent): void {
+    this.stageEvent(eventSummary(event));
   }
 
   /** Queues one try to a webhook endpoint for the deliveries log (written once). */
@@ -165,7 +173,8 @@ export class IndexOutbox {
    * (events in the order they were queued), marks them written at the version sent, and
    * schedules itself again while rows remain. A failure throws: the task queue retries.
    */
-  async flush(db: D1Database | undefined): Promise<void> {
+  async flush(): Promise<void> {
+    const { db } = this;
     this.tasks.cancel(INDEX_TASK);
     if (!db) return;
     const rows = this.sql
@@ -236,7 +245,8 @@ export class IndexOutbox {
    * version (the sweep's repair of a lost write), of the rows changed since `since` (ms).
    * Answers how many were re-queued.
    */
-  async check(db: D1Database | undefined, since = 0): Promise<number> {
+  async check(since = 0): Promise<number> {
+    const { db } = this;
     if (!db) return 0;
     const mine = this.sql
       .exec(

@@ -9,24 +9,18 @@
  * (worker/ledger/link-reconcile.ts).
  * @module
  */
-import {
-  clearFailingTask,
-  FAILING_TASKS_KEPT,
-  failingTask,
-  failingTaskEventId,
-  failingTaskWebhook,
-  noteFailingTask,
-  type FailingTask,
-} from '../durable/failing-tasks';
+import { failingTask, failingTaskEventId, failingTaskWebhook } from '../durable/failing-tasks';
+import { clearFailingTask, noteFailingTask } from '../integration-health/failing-task-log';
 import type { PaymentLinkCallbackParams } from '../../shared/schemas';
 import { loadConfig } from '../config';
 import type { OutboxTaskKind } from '../durable/object-tables';
 import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
+import type { IndexOutbox } from '../index-store/index-outbox';
+import { recordPorts } from '../object-ports';
 import { RETENTION_TASK } from '../durable/redaction';
 import type { DrainHooks } from '../durable/task-queue';
 import type { WebhookRecord } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
-import { DEGRADED_FOR_MS } from '../session/upstream-faults';
 import { applyLinkReport, stageLinkPayment, textOf, type LedgerParts } from './link-payments';
 import { callbackRead } from './link-report';
 import { LINK_RECONCILE, runLinkReconcile, scheduleLinkQuery } from './link-reconcile';
@@ -41,7 +35,6 @@ import {
 import { claimLinkRoute, linkRoute, repointLinkRoute } from './link-routes';
 import { insertLink, linkById, settleLink, type NewLink } from './links';
 import { runLedgerRetention, scheduleLedgerRetention } from './retention';
-import { countRefusal, NO_REFUSALS, type RunKind, type SignatureRunState } from './signature-run';
 import {
   applySchema,
   insertCallback,
@@ -53,10 +46,8 @@ import {
 } from './store';
 import { paymentWithRef } from '../payment/ref-store';
 import type { Outcome } from '../durable/outcome';
-import { applyRefundChange, type RefundChange } from '../refunds/send-refund';
-
-/** Storage keys of the failing tasks the integration-health object records. */
-const FAILING_PREFIX = 'failing_task:';
+import type { RefundChange } from '../refunds/send-refund';
+import { applyRefundChange } from '../refunds/transitions';
 
 /** A ledger's own timed work (the object base runs the outboxes' kinds). */
 type LedgerTaskKind = typeof RETENTION_TASK | typeof LINK_RECONCILE | typeof LINK_REFUND_SEND;
@@ -66,9 +57,13 @@ type LedgerTaskKind = typeof RETENTION_TASK | typeof LINK_RECONCILE | typeof LIN
 const LEDGER_CHECK_SPAN_MS = 86_400_000;
 
 /** Callbacks without a session, keyed by a digest of their params. */
-export class Ledger extends OutboxedObject<LedgerTaskKind> {
+export class Ledger extends OutboxedObject<LedgerTaskKind, IndexOutbox> {
   private readonly sql: SqlStorage;
   protected readonly noun = 'ledger';
+
+  protected ports() {
+    return recordPorts(this.env);
+  }
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     // A ledger always holds its tables (opened at once, as before the base existed).
@@ -231,80 +226,6 @@ export class Ledger extends OutboxedObject<LedgerTaskKind> {
   /** Merchant webhooks sent from the ledger (payment-link payments). */
   async webhooks(): Promise<WebhookRecord[]> {
     return this.outbox.list();
-  }
-
-  /** Integration health (the `integration-health` object only, see
-   * worker/session/upstream-faults.ts): the upstream refused our credentials at `at`. */
-  async noteUpstreamAuthRefusal(at: number): Promise<void> {
-    const last = (await this.ctx.storage.get<number>('upstream_auth_refused_at')) ?? 0;
-    if (at > last) await this.ctx.storage.put('upstream_auth_refused_at', at);
-  }
-
-  /** Integration health: a task of some object keeps throwing (worker/durable/failing-tasks.ts). */
-  async noteFailingTask(record: FailingTask): Promise<void> {
-    const key = `${FAILING_PREFIX}${record.object}:${record.object_id}:${record.task.key}`;
-    await this.ctx.storage.put(key, record);
-    const all = await this.ctx.storage.list<FailingTask>({ prefix: FAILING_PREFIX });
-    if (all.size > FAILING_TASKS_KEPT) {
-      const oldest = [...all.entries()]
-        .sort(([, a], [, b]) => a.last_failed_at.localeCompare(b.last_failed_at))
-        .slice(0, all.size - FAILING_TASKS_KEPT)
-        .map(([name]) => name);
-      await this.ctx.storage.delete(oldest);
-    }
-  }
-
-  /** Integration health: a failing task ran again. */
-  async clearFailingTask(object: string, objectId: string, taskKey: string): Promise<void> {
-    await this.ctx.storage.delete(`${FAILING_PREFIX}${object}:${objectId}:${taskKey}`);
-  }
-
-  /** Integration health: the failing tasks recorded, most recent failure first. */
-  async failingTasks(): Promise<FailingTask[]> {
-    const all = await this.ctx.storage.list<FailingTask>({ prefix: FAILING_PREFIX });
-    return [...all.values()].sort((a, b) => b.last_failed_at.localeCompare(a.last_failed_at));
-  }
-
-  /** When the upstream last refused our credentials (ms since the epoch), or null. */
-  async lastUpstreamAuthRefusal(): Promise<number | null> {
-    return (await this.ctx.storage.get<number>('upstream_auth_refused_at')) ?? null;
-  }
-
-  /**
-   * Integration health (the `integration-health` object only, see worker/callback-alert.ts): a
-   * callback signature was refused at `at` from `address` (its rate-limit bucket), `plausible`
-   * when it carried something shaped like a signature. Counts it unless that address counted
-   * one within the last minute (worker/ledger/signature-run.ts); answers `warn` with the run's
-   * kind when this refusal completes a run (`failures` within `windowMs`) not already reported.
-   */
-  async noteSignatureFailure(
-    refusal: { at: number; address: string; plausible: boolean },
-    failures: number,
-    windowMs: number,
-  ): Promise<{ warn: RunKind | null }> {
-    const stored = await this.ctx.storage.get<SignatureRunState>('signature_run_state');
-    const { state, run } = countRefusal(stored ?? NO_REFUSALS, refusal, failures, windowMs);
-    await this.ctx.storage.put('signature_run_state', state);
-    if (run === null) return { warn: null };
-    const last = (await this.lastSignatureRun())?.at ?? null;
-    const lastKind = await this.ctx.storage.get<RunKind>('signature_run_kind');
-    await this.ctx.storage.put({
-      signature_run_at: Math.max(refusal.at, last ?? 0),
-      signature_run_kind: run,
-    });
-    // One warning per run: a run that goes on within the degraded period logs nothing more,
-    // unless what it is made of changed (probes, then plausible signatures).
-    const fresh = last === null || refusal.at - last >= DEGRADED_FOR_MS || lastKind !== run;
-    return { warn: fresh ? run : null };
-  }
-
-  /** When a run of refused callback signatures was last seen (ms since the epoch) and what it
-   * was made of, or null. */
-  async lastSignatureRun(): Promise<{ at: number; kind: RunKind } | null> {
-    const at = await this.ctx.storage.get<number>('signature_run_at');
-    if (at === undefined) return null;
-    const kind = (await this.ctx.storage.get<RunKind>('signature_run_kind')) ?? 'signatures';
-    return { at, kind };
   }
 
   // ---------------------------------------------------------------- timers and index

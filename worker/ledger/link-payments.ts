@@ -17,6 +17,7 @@
  */
 import { nextAttemptStatus, type AttemptAnomaly, type MoneyDifference } from '../../shared/status';
 import type { OpenTables } from '../durable/object-tables';
+import type { IndexOutbox } from '../index-store/index-outbox';
 import type { AnomalyData } from '../durable/webhook-outbox';
 import { allRefs, amountOf, emptyReport, hasRefs, judge, type Report } from '../payment/judge';
 import { countedJson, countReported } from '../payment/money-store';
@@ -28,7 +29,7 @@ import { linkPayment, type LinkPaymentRow } from './store';
 import { writeLinkPayment, type LinkPaymentFacts } from './transitions';
 
 /** What a ledger object works with besides its SQL. */
-export type LedgerParts = Pick<OpenTables<string>, 'outbox' | 'index'>;
+export type LedgerParts = Pick<OpenTables<string, IndexOutbox>, 'outbox' | 'index'>;
 
 /** One report of a payment-link payment, read from a callback or a status record. */
 export interface LinkPaymentReport {

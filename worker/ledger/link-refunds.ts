@@ -18,13 +18,13 @@ import type { RefundView } from '../payout/refund-view';
 import { moneyRecords } from '../payment/money-store';
 import { paymentWithRef } from '../payment/ref-store';
 import {
-  applyRefundChange,
   localRefundView,
   recordRefund,
   runKeptRefundSend,
   sendKeptRefund,
   type RefundKeeper,
 } from '../refunds/send-refund';
+import { applyRefundChange } from '../refunds/transitions';
 import { forgetRefundDestination, refundRow, refundRows } from '../session/refund-store';
 import { decideLinkRefund } from './link-refund-budget';
 import { linkById } from './links';

@@ -8,6 +8,8 @@
 import { loadConfig } from '../config';
 import { fail, type Outcome } from '../durable/outcome';
 import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
+import type { IndexOutbox } from '../index-store/index-outbox';
+import { recordPorts } from '../object-ports';
 import type { ProxyEnv } from '../env';
 import { sameActor, type CreatedBy } from '../keys/created-by';
 import type { BatchRow } from './batch-rows';
@@ -35,7 +37,7 @@ export interface Shortfall {
 }
 
 /** One payout batch. */
-export class PayoutBatch extends OutboxedObject<BatchTaskKind> {
+export class PayoutBatch extends OutboxedObject<BatchTaskKind, IndexOutbox> {
   private readonly store: BatchStore;
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
@@ -44,6 +46,10 @@ export class PayoutBatch extends OutboxedObject<BatchTaskKind> {
   }
 
   protected readonly noun = 'payout batch';
+
+  protected ports() {
+    return recordPorts(this.env);
+  }
 
   /** Task runs in progress in this instance: a watchdog that comes due while its run is still
    * out (a slow Payout object) waits for it instead of running beside it. */

@@ -7,6 +7,7 @@
  * @module
  */
 import type { ObjectTables, OpenTables, OutboxTaskKind } from '../durable/object-tables';
+import type { IndexOutbox } from '../index-store/index-outbox';
 import type { CreatedBy } from '../keys/created-by';
 import { parseCreatedBy } from '../keys/created-by';
 import type { PayoutBody } from '../../shared/schemas';
@@ -82,14 +83,14 @@ type BatchRow = Omit<BatchRecord, 'created_by' | 'approved_by' | 'partial'> & {
 export class BatchStore {
   constructor(
     readonly sql: SqlStorage,
-    private readonly tables: ObjectTables<BatchTaskKind | OutboxTaskKind>,
+    private readonly tables: ObjectTables<BatchTaskKind | OutboxTaskKind, IndexOutbox>,
   ) {}
 
   get exists(): boolean {
     return this.tables.exists;
   }
 
-  open(): OpenTables<BatchTaskKind | OutboxTaskKind> {
+  open(): OpenTables<BatchTaskKind | OutboxTaskKind, IndexOutbox> {
     return this.tables.open();
   }
 

@@ -7,13 +7,8 @@
  * @module
  */
 import { loadConfig } from '../config';
-import {
-  clearFailingTask,
-  failingTask,
-  failingTaskEventId,
-  failingTaskWebhook,
-  noteFailingTask,
-} from '../durable/failing-tasks';
+import { failingTask, failingTaskEventId, failingTaskWebhook } from '../durable/failing-tasks';
+import { clearFailingTask, noteFailingTask } from '../integration-health/failing-task-log';
 import type { DrainHooks } from '../durable/task-queue';
 import type { ProxyEnv } from '../env';
 import type { PayoutStore, TaskKind } from './store';

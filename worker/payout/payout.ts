@@ -13,6 +13,8 @@ import type { PayoutBody } from '../../shared/schemas';
 import { isUnsettledAttempt } from '../../shared/status';
 import { loadConfig } from '../config';
 import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
+import type { IndexOutbox } from '../index-store/index-outbox';
+import { recordPorts } from '../object-ports';
 import { fail, type Outcome } from '../durable/outcome';
 import { queryOverdue } from '../durable/reconcile-backoff';
 import type { RedactionReason } from '../durable/redaction';
@@ -39,12 +41,16 @@ import { payoutView, type PayoutView } from './view';
 const NOT_FOUND = 'No payout has that reference.';
 
 /** One payout, its outcome and its merchant webhooks. */
-export class Payout extends OutboxedObject<PayoutTaskKind> {
+export class Payout extends OutboxedObject<PayoutTaskKind, IndexOutbox> {
   private readonly store: PayoutStore;
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     super(ctx, env, { schema: SCHEMA, marker: 'payout' });
     this.store = new PayoutStore(ctx.storage.sql, this.tables);
+  }
+
+  protected ports() {
+    return recordPorts(this.env);
   }
 
   protected get noun(): string {

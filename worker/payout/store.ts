@@ -8,6 +8,7 @@
 import { isJsonObject } from '../../shared/json-object';
 import type { AttemptStatus } from '../../shared/status';
 import type { ObjectTables, OpenTables, OutboxTaskKind } from '../durable/object-tables';
+import type { IndexOutbox } from '../index-store/index-outbox';
 import { MONEY_SCHEMA } from '../payment/money-store';
 import { REFS_SCHEMA } from '../payment/ref-store';
 
@@ -116,7 +117,7 @@ export type ReconcileRow = {
 export class PayoutStore {
   constructor(
     readonly sql: SqlStorage,
-    private readonly tables: ObjectTables<TaskKind>,
+    private readonly tables: ObjectTables<TaskKind, IndexOutbox>,
   ) {}
 
   /** Whether this object holds a payout's tables. */
@@ -125,7 +126,7 @@ export class PayoutStore {
   }
 
   /** The tables, the task queue and both outboxes (creates them on the first call). */
-  open(): OpenTables<TaskKind> {
+  open(): OpenTables<TaskKind, IndexOutbox> {
     return this.tables.open();
   }
 

@@ -36,7 +36,7 @@ export interface RefundKeeper {
   owner(row: RefundRow): RefundOwner;
   /** The refund's payout is recorded by its Payout object: its `refund_send` net is done. */
   sent(id: string): void;
-  /** Applies a change the payout told (see {@link applyRefundChange}). */
+  /** Applies a change the payout told (worker/refunds/transitions.ts, `applyRefundChange`). */
   changed(id: string, change: RefundChange): void;
 }
 
@@ -154,43 +154,6 @@ export async function runKeptRefundSend(
   }
   await sendKeptRefund(keeper, row.id);
   if (refundRow(keeper.sql, row.id)?.sent !== 1) throw new Error('refund payout not created');
-}
-
-/** How far a payout's status has come: a later report never moves a refund back. */
-const STAGE: Readonly<Record<AttemptStatus, number>> = {
-  pending: 0,
-  needs_review: 1,
-  succeeded: 2,
-  failed: 2,
-  mismatch: 2,
-};
-
-/**
- * Records a change the refund's payout told, and what it counted as paid out (the budget
- * follows); answers the refund as it was before, or null when nothing changed (told twice, or
- * out of order: its status never moves back).
- */
-export function applyRefundChange(
-  sql: SqlStorage,
-  id: string,
-  change: RefundChange,
-): RefundRow | null {
-  const row = refundRow(sql, id);
-  if (!row) return null;
-  // Kept under the refund's id beside the keeper's own payments' records: the budget reads it.
-  const paidOut = change.paid_out ? mirrorMoney(sql, id, change.paid_out) : false;
-  if (row.status === change.status && row.settled_amount === change.settled_amount) {
-    return paidOut ? row : null;
-  }
-  if (STAGE[change.status] < STAGE[row.status]) return paidOut ? row : null;
-  sql.exec(
-    'UPDATE refunds SET status = ?, settled_amount = ?, updated_at = ? WHERE id = ?',
-    change.status,
-    change.settled_amount,
-    Date.now(),
-    id,
-  );
-  return row;
 }
 
 /** The refund as its keeper knows it (before the Payout object answered). */

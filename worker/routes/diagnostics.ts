@@ -18,7 +18,7 @@ import { Hono } from 'hono';
 import { isDevMode, loadConfig } from '../config';
 import { isDevCredential } from '../dev-mode';
 import { runDoctor } from '../doctor/checks';
-import { failingTasks } from '../durable/failing-tasks';
+import { failingTasks } from '../integration-health/failing-task-log';
 import { integrationHealth } from '../session/upstream-faults';
 import type { ProxyApp } from '../app-env';
 import type { ProxyEnv } from '../env';

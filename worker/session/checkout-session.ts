@@ -15,6 +15,8 @@
 import type { AttemptBody } from '../../shared/schemas';
 import type { CheckoutView } from '../../shared/view';
 import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
+import type { IndexOutbox } from '../index-store/index-outbox';
+import { recordPorts } from '../object-ports';
 import { fail, type Outcome } from '../durable/outcome';
 import { sameTerms } from '../durable/redaction';
 import type { Task } from '../durable/task-queue';
@@ -57,9 +59,13 @@ import { applyClock, openSession, setInput } from './transitions';
 const NOT_FOUND = 'No such checkout session.';
 
 /** One checkout session's state, transitions, timers and live stream. */
-export class CheckoutSession extends OutboxedObject<SessionDomainKind> {
+export class CheckoutSession extends OutboxedObject<SessionDomainKind, IndexOutbox> {
   private readonly cx: SessionContext;
   protected readonly noun = 'session';
+
+  protected ports() {
+    return recordPorts(this.env);
+  }
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     super(ctx, env, { schema: SCHEMA, marker: 'session' });

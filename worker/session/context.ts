@@ -7,6 +7,7 @@
 import type { CheckoutView } from '../../shared/view';
 import { loadConfig, type Config } from '../config';
 import type { ObjectTables, OutboxTaskKind } from '../durable/object-tables';
+import type { IndexOutbox } from '../index-store/index-outbox';
 import type { TaskQueue } from '../durable/task-queue';
 import type { WebhookOutbox } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
@@ -61,7 +62,7 @@ export class SessionContext {
     readonly state: DurableObjectState,
     private readonly envOf: () => ProxyEnv,
     /** Created by the first write only (see ObjectTables). */
-    readonly tables: ObjectTables<SessionTaskKind>,
+    readonly tables: ObjectTables<SessionTaskKind, IndexOutbox>,
   ) {
     this.store = new SessionStore(state.storage.sql, this.tables);
   }

@@ -6,13 +6,8 @@
  * @module
  */
 import { loadConfig } from '../config';
-import {
-  clearFailingTask,
-  failingTask,
-  failingTaskEventId,
-  failingTaskWebhook,
-  noteFailingTask,
-} from '../durable/failing-tasks';
+import { failingTask, failingTaskEventId, failingTaskWebhook } from '../durable/failing-tasks';
+import { clearFailingTask, noteFailingTask } from '../integration-health/failing-task-log';
 import type { DrainHooks, Task } from '../durable/task-queue';
 import type { SessionContext, SessionTaskKind } from './context';
 import { queueWebhook } from './webhooks';

@@ -16,7 +16,6 @@ import type { Task } from '../durable/task-queue';
 import type { CreatedBy } from '../keys/created-by';
 import type { RefundView } from '../payout/refund-view';
 import {
-  applyRefundChange,
   localRefundView,
   recordRefund,
   runKeptRefundSend,
@@ -24,6 +23,7 @@ import {
   type RefundChange,
   type RefundKeeper,
 } from '../refunds/send-refund';
+import { applyRefundChange } from '../refunds/transitions';
 import type { SessionContext } from './context';
 import { countedByCurrency, type MoneyRecord } from '../payment/money-count';
 import { moneyRecords } from '../payment/money-store';

@@ -213,6 +213,76 @@ export class SessionStore {
     ).map((row) => row.id);
   }
 
+  /** Writes the session row in `status`, the machine's initial one (worker/session/transitions.ts
+   * `openSession` is the only caller). */
+  insertSession(
+    input: SessionInit,
+    status: SessionStatus,
+    terms: { fingerprint: string; subMerchantId: string | null; now: number; expiresAt: number },
+  ): void {
+    this.sql.exec(
+      `INSERT INTO session (id, status, amount, currency, reference, country_id, methods, customer,
+         return_url, metadata, created_at, expires_at, fingerprint, sub_merchant_id, created_by)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      input.id,
+      status,
+      input.amount,
+      input.currency,
+      input.reference,
+      input.country_id ?? null,
+      input.methods ? JSON.stringify(input.methods) : null,
+      input.customer ? JSON.stringify(input.customer) : null,
+      input.return_url ?? null,
+      input.metadata ? JSON.stringify(input.metadata) : null,
+      terms.now,
+      terms.expiresAt,
+      terms.fingerprint,
+      terms.subMerchantId,
+      input.created_by ? JSON.stringify(input.created_by) : null,
+    );
+  }
+
+  /** Writes a new attempt in `status`, the machine's initial one, and counts it on the session
+   * (worker/session/transitions.ts `openAttempt` is the only caller). */
+  insertAttempt(
+    row: Pick<
+      AttemptRow,
+      'id' | 'n' | 'country_id' | 'method' | 'kind' | 'mobile_masked' | 'next' | 'expires_at'
+    >,
+    status: AttemptStatus,
+    now: number,
+  ): void {
+    this.sql.exec(
+      `INSERT INTO attempts (id, n, country_id, method, kind, status, mobile_masked, next, create_state,
+         expires_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?)`,
+      row.id,
+      row.n,
+      row.country_id,
+      row.method,
+      row.kind,
+      status,
+      row.mobile_masked,
+      row.next,
+      row.expires_at,
+      now,
+      now,
+    );
+    this.sql.exec('UPDATE session SET attempt_count = ?', row.n);
+  }
+
+  /** Writes an attempt's input flag as the machine moved it (worker/session/transitions.ts
+   * `setInput` is the only caller). */
+  writeInput(id: string, input: AttemptRow['input'], lapse: LapseReason | null, at: number): void {
+    this.sql.exec(
+      'UPDATE attempts SET input = ?, lapse_reason = ?, updated_at = ? WHERE id = ?',
+      input,
+      lapse,
+      at,
+      id,
+    );
+  }
+
   /** Appends to the event log. */
   log(type: string, attemptId: string | null, data: Record<string, unknown> | null): void {
     this.sql.exec(

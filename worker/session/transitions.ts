@@ -1,7 +1,8 @@
 /**
  * Every write of a session's or an attempt's `status`, and of an attempt's input flag: the
  * initial rows, then each change through the machines of shared/status.ts (docs/design.md,
- * "Money rules"). An attempt's money status changes only in {@link transition}, on the
+ * "Money rules"). The status writes are the only SQL here (test/scripts/status-writes.test.ts
+ * keeps them here); the rows and the input flag are written through worker/session/store.ts. An attempt's money status changes only in {@link transition}, on the
  * upstream's answer matched against our records; our deadlines only close the payer's input
  * ({@link setInput}).
  * @module
@@ -57,26 +58,7 @@ export function openSession(
   input: SessionInit,
   terms: { fingerprint: string; subMerchantId: string | null; now: number; expiresAt: number },
 ): void {
-  cx.store.sql.exec(
-    `INSERT INTO session (id, status, amount, currency, reference, country_id, methods, customer,
-       return_url, metadata, created_at, expires_at, fingerprint, sub_merchant_id, created_by)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    input.id,
-    SESSION_STATUSES[0],
-    input.amount,
-    input.currency,
-    input.reference,
-    input.country_id ?? null,
-    input.methods ? JSON.stringify(input.methods) : null,
-    input.customer ? JSON.stringify(input.customer) : null,
-    input.return_url ?? null,
-    input.metadata ? JSON.stringify(input.metadata) : null,
-    terms.now,
-    terms.expiresAt,
-    terms.fingerprint,
-    terms.subMerchantId,
-    input.created_by ? JSON.stringify(input.created_by) : null,
-  );
+  cx.store.insertSession(input, SESSION_STATUSES[0], terms);
 }
 
 /** Writes a new attempt in the machine's initial status and lets it hold the session. */
@@ -88,23 +70,7 @@ export function openAttempt(
   >,
   now: number,
 ): void {
-  cx.store.sql.exec(
-    `INSERT INTO attempts (id, n, country_id, method, kind, status, mobile_masked, next, create_state,
-       expires_at, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'sending', ?, ?, ?)`,
-    row.id,
-    row.n,
-    row.country_id,
-    row.method,
-    row.kind,
-    ATTEMPT_STATUSES[0],
-    row.mobile_masked,
-    row.next,
-    row.expires_at,
-    now,
-    now,
-  );
-  cx.store.sql.exec('UPDATE session SET attempt_count = ?', row.n);
+  cx.store.insertAttempt(row, ATTEMPT_STATUSES[0], now);
   sessionEvent(cx, 'attempt_started');
 }
 
@@ -264,7 +230,7 @@ function countKept(
   if (counted === null) return null;
   if (counted.added > 0) {
     // The attempt's index row (the settlement report reads its counted money) changes too.
-    cx.store.sql.exec('UPDATE attempts SET updated_at = ? WHERE id = ?', Date.now(), row.id);
+    cx.store.updateAttempt(row.id, { updated_at: Date.now() });
     cx.log('money_counted', row.id, {
       amount: counted.added,
       currency: counted.record.currency,
@@ -297,13 +263,8 @@ export function setInput(
   if (!row) return;
   const input = nextInput(row.input, event);
   if (input === row.input) return;
-  cx.store.sql.exec(
-    'UPDATE attempts SET input = ?, lapse_reason = ?, updated_at = ? WHERE id = ?',
-    input,
-    input === 'lapsed' ? (reason ?? LAPSE_BY_KIND[row.kind]) : null,
-    Date.now(),
-    attemptId,
-  );
+  const lapse = input === 'lapsed' ? (reason ?? LAPSE_BY_KIND[row.kind]) : null;
+  cx.store.writeInput(attemptId, input, lapse, Date.now());
   cx.log(`input_${input}`, attemptId, input === 'lapsed' ? { reason: reason ?? null } : null);
   cx.tasks.cancel(`input:${attemptId}`);
   settleSession(cx);

@@ -4,7 +4,8 @@
  * @module
  */
 import type { ProxyEnv } from '../env';
-import type { RunKind } from '../ledger/signature-run';
+import { healthObject } from '../integration-health/health-object';
+import type { RunKind } from '../integration-health/signature-run';
 
 /** What the payer is told when the upstream refuses our credentials (UPSTREAM_AUTH). */
 export const UPSTREAM_AUTH_MESSAGE = 'Payments are temporarily unavailable. Try again later.';
@@ -44,10 +45,6 @@ export function redirectUrlProblem(
   return `the scheme ${url.protocol} is not https:`;
 }
 
-/** The name of the Ledger object that holds the integration's health (credential refusals,
- * refused callback signatures, failing tasks). */
-const HEALTH_OBJECT = 'integration-health';
-
 /** The likely cause of a run of refused callback signatures (worker/callback-alert.ts). */
 export const SIGNATURE_RUN_CAUSE =
   'Callbacks are failing signature checks: the upstream key may have rotated ' +
@@ -59,10 +56,6 @@ export const PROBE_RUN_CAUSE =
   'Unsigned probes: callbacks without a plausible signature were refused from several ' +
   'addresses. The upstream key has not rotated (its callbacks carry a signature); do not ' +
   'rotate for this. CALLBACK_SOURCE_IPS limits who may post to /hooks/*.';
-
-export function healthObject(env: Pick<ProxyEnv, 'LEDGER'>) {
-  return env.LEDGER.get(env.LEDGER.idFromName(HEALTH_OBJECT));
-}
 
 /** How long an isolate reuses the last refusal time it read: `GET /health` stays a cheap route
  * (the bench's baseline) and asks the object at most once per this interval. */

@@ -126,26 +126,18 @@ export class EndpointStore {
     );
   }
 
-  /** Sets the given fields; enabling an endpoint again clears its run of failures. */
+  /** Sets the given fields but the status (worker/webhook-endpoints/transitions.ts sets it). */
   update(id: string, fields: Partial<EndpointFields>, now: number): void {
     const row = this.get(id);
     if (!row) return;
-    const enabling = fields.status === 'enabled' && row.status !== 'enabled';
     this.sql.exec(
       `UPDATE endpoints SET url = ?, enabled_events = ?, sub_merchant_id = ?, description = ?,
-         status = ?, updated_at = ?, failing_since = ?, disabled_reason = ? WHERE id = ?`,
+         updated_at = ? WHERE id = ?`,
       fields.url ?? row.url,
       fields.enabled_events ? JSON.stringify(fields.enabled_events) : row.enabled_events,
       fields.sub_merchant_id === undefined ? row.sub_merchant_id : fields.sub_merchant_id,
       fields.description ?? row.description,
-      fields.status ?? row.status,
       now,
-      enabling ? null : row.failing_since,
-      enabling
-        ? null
-        : fields.status === 'disabled'
-          ? 'disabled by the merchant'
-          : row.disabled_reason,
       id,
     );
   }
@@ -184,38 +176,5 @@ export class EndpointStore {
     return row.previous_secret !== null && row.previous_until !== null && now < row.previous_until
       ? [row.secret, row.previous_secret]
       : [row.secret];
-  }
-
-  /**
-   * A failed delivery: the first of a run starts it; one `disableAfterMs` or more into the run
-   * disables the endpoint. Answers the row when this call disabled it.
-   */
-  failed(id: string, at: number, error: string, disableAfterMs: number): EndpointRow | null {
-    const row = this.get(id);
-    if (!row) return null;
-    if (row.failing_since === null) {
-      this.sql.exec(
-        'UPDATE endpoints SET failing_since = ?, last_error = ? WHERE id = ?',
-        at,
-        error,
-        id,
-      );
-      return null;
-    }
-    this.sql.exec('UPDATE endpoints SET last_error = ? WHERE id = ?', error, id);
-    if (row.status !== 'enabled' || at - row.failing_since < disableAfterMs) return null;
-    const reason = `every delivery failed since ${iso(row.failing_since)} (last: ${error})`;
-    this.sql.exec(
-      "UPDATE endpoints SET status = 'disabled', disabled_reason = ?, updated_at = ? WHERE id = ?",
-      reason,
-      at,
-      id,
-    );
-    return this.get(id)!;
-  }
-
-  /** A delivery succeeded: the run of failures is over. */
-  succeeded(id: string): void {
-    this.sql.exec('UPDATE endpoints SET failing_since = NULL, last_error = NULL WHERE id = ?', id);
   }
 }

@@ -8,7 +8,7 @@
  * @module
  */
 import { addColumns } from '../durable/add-columns';
-import type { DeliveryState, DeliveryStatus } from '../durable/webhook-transitions';
+import type { DeliveryState } from '../durable/webhook-transitions';
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS outbox_targets (
@@ -44,35 +44,13 @@ export function parseTargetTaskKey(key: string): { endpointId: string; eventId: 
   return match ? { endpointId: match[1]!, eventId: match[2]! } : null;
 }
 
-/** The rows of one object's outbox per endpoint. */
+/** The rows of one object's outbox per endpoint (their writes: worker/webhook-endpoints/transitions.ts). */
 export class TargetRows {
   constructor(private readonly sql: SqlStorage) {
     sql.exec(SCHEMA);
     addColumns(sql, 'outbox_targets', REPLAY_COLUMN);
     // Replays queued with a copy of the body keep the id only (the feed has the body).
     sql.exec('UPDATE outbox_targets SET replay = 1, payload = NULL WHERE payload IS NOT NULL');
-  }
-
-  /** A new row, due now, once per (event, endpoint); a replay re-arms a settled row. Answers
-   * if it is due. */
-  queue(row: { eventId: string; endpointId: string; type: string; replay: boolean }) {
-    const now = Date.now();
-    const conflict = row.replay
-      ? `DO UPDATE SET status = 'pending', replay = 1, created_at = excluded.created_at,
-           next_at = excluded.next_at, tries = 0`
-      : 'DO NOTHING';
-    return (
-      this.sql.exec(
-        `INSERT INTO outbox_targets (event_id, endpoint_id, type, replay, created_at, status, next_at)
-         VALUES (?, ?, ?, ?, ?, 'pending', ?) ON CONFLICT (event_id, endpoint_id) ${conflict}`,
-        row.eventId,
-        row.endpointId,
-        row.type,
-        row.replay ? 1 : 0,
-        now,
-        now,
-      ).rowsWritten > 0
-    );
   }
 
   /** The rows of `endpointId` still to deliver (a replay is active while it has any). */
@@ -95,47 +73,6 @@ export class TargetRows {
         endpointId,
       )
       .toArray()[0];
-  }
-
-  /** Records one try: `delivered`, retried at `nextAt`, or `failed` for good (`nextAt` null).
-   * A replayed row is removed once settled (the feed keeps the event). */
-  settle(
-    row: TargetRow,
-    result: { ok: boolean; httpStatus: number | null; error: string | null; at: number },
-    nextAt: number | null,
-  ): void {
-    const status: DeliveryStatus = result.ok ? 'delivered' : nextAt === null ? 'failed' : 'pending';
-    if (row.replay === 1 && status !== 'pending') {
-      this.sql.exec(
-        'DELETE FROM outbox_targets WHERE event_id = ? AND endpoint_id = ?',
-        row.event_id,
-        row.endpoint_id,
-      );
-      return;
-    }
-    this.sql.exec(
-      `UPDATE outbox_targets SET status = ?, tries = tries + 1, next_at = ?, delivered_at = ?,
-         last_status = ?, last_error = ? WHERE event_id = ? AND endpoint_id = ?`,
-      status,
-      result.ok ? null : nextAt,
-      result.ok ? result.at : null,
-      result.httpStatus,
-      result.ok ? null : result.error,
-      row.event_id,
-      row.endpoint_id,
-    );
-  }
-
-  /** The endpoint is gone or disabled: the row fails without a try (a replay's is removed). */
-  drop(row: TargetRow, reason: string): void {
-    this.sql.exec(
-      row.replay === 0
-        ? "UPDATE outbox_targets SET status = 'failed', next_at = NULL, last_error = ? WHERE event_id = ? AND endpoint_id = ?"
-        : 'DELETE FROM outbox_targets WHERE ?1 IS NOT NULL AND event_id = ?2 AND endpoint_id = ?3',
-      reason,
-      row.event_id,
-      row.endpoint_id,
-    );
   }
 
   /** Every row of one event (the object's view of its fan-out). */

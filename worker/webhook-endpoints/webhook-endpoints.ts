@@ -8,8 +8,9 @@
  */
 import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
 import { fail, orNull, type Outcome } from '../durable/outcome';
-import { ENDPOINT_DISABLE_AFTER_MS } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
+import type { IndexOutbox } from '../index-store/index-outbox';
+import { recordPorts } from '../object-ports';
 import {
   REGISTRY_NAME,
   feedBody,
@@ -26,9 +27,11 @@ import {
   type EndpointRow,
   type EndpointView,
 } from './endpoint-store';
+import { ENDPOINT_DISABLE_AFTER_MS, EndpointFanOut } from './fan-out';
 import { ReplayQuota } from './replay-quota';
 import type * as z from 'zod';
 import type { webhookEndpointWithSecretSchema } from '../views/webhook-endpoints';
+import { endpointFailed, endpointSucceeded, setEndpointStatus } from './transitions';
 
 /** An endpoint with its secret: answered once, at creation or at a roll. */
 export type EndpointWithSecret = z.output<typeof webhookEndpointWithSecretSchema>;
@@ -48,7 +51,7 @@ export interface ReplayEvent {
  * @example
  * const created = await registry(env).create({ url, enabled_events: ['checkout.*'], … });
  */
-export class WebhookEndpoints extends OutboxedObject<never> {
+export class WebhookEndpoints extends OutboxedObject<never, IndexOutbox> {
   private readonly store: EndpointStore;
   protected readonly noun = 'webhook endpoints object';
   /** Its tasks are its outbox's only (the object base runs them). */
@@ -95,8 +98,10 @@ export class WebhookEndpoints extends OutboxedObject<never> {
 
   /** Changes the endpoint's fields; answers it afterwards, or NOT_FOUND. */
   async update(id: string, fields: Partial<EndpointFields>): Promise<Outcome<EndpointView>> {
-    if (!this.store.get(id)) return noEndpoint();
+    const row = this.store.get(id);
+    if (!row) return noEndpoint();
     this.store.update(id, fields, Date.now());
+    if (fields.status) setEndpointStatus(this.ctx.storage.sql, row, fields.status);
     return { ok: true, value: endpointView(this.store.get(id)!) };
   }
 
@@ -142,13 +147,16 @@ export class WebhookEndpoints extends OutboxedObject<never> {
   /** A failed delivery; the one that ends three days of failures disables the endpoint and
    * sends one `integration.error` to the other endpoints (and endpoint zero). */
   async reportFailure(id: string, at: number, error: string): Promise<{ disabled: boolean }> {
-    const disabled = this.store.failed(id, at, error, ENDPOINT_DISABLE_AFTER_MS);
-    if (disabled) this.announceDisabled(disabled);
+    const row = this.store.get(id);
+    const failure = { at, error };
+    if (row && endpointFailed(this.ctx.storage.sql, row, failure, ENDPOINT_DISABLE_AFTER_MS)) {
+      this.announceDisabled(this.store.get(id)!);
+    }
     return { disabled: this.store.get(id)?.status === 'disabled' };
   }
 
   async reportSuccess(id: string): Promise<void> {
-    this.store.succeeded(id);
+    endpointSucceeded(this.ctx.storage.sql, id);
   }
 
   private announceDisabled(row: EndpointRow): void {
@@ -175,7 +183,7 @@ export class WebhookEndpoints extends OutboxedObject<never> {
     events: ReplayEvent[],
     dailyLimit: number,
   ): Promise<Outcome<number>> {
-    const pending = this.outbox.pendingFor(endpointId);
+    const pending = this.fanOut.pendingFor(endpointId);
     if (pending > 0) {
       return fail(
         'REPLAY_IN_PROGRESS',
@@ -190,14 +198,29 @@ export class WebhookEndpoints extends OutboxedObject<never> {
         { retry_after: quota.retryAfter },
       );
     }
-    for (const event of events) this.outbox.replay(event, endpointId);
+    for (const event of events) this.fanOut.replay(event, endpointId);
     return { ok: true, value: events.length };
   }
 
   // ------------------------------------------------------------------ timers
 
+  protected ports() {
+    return recordPorts(this.env, () => this.directory());
+  }
+
+  /** This object's endpoint rows, for queueing replays (their tries run on its fan-out). */
+  private get fanOut(): EndpointFanOut {
+    const { tasks, index } = this.open;
+    return new EndpointFanOut(
+      this.ctx.storage.sql,
+      tasks,
+      () => this.directory(),
+      (attempt) => index.stageDelivery(attempt),
+    );
+  }
+
   /** The registry answers its own outbox's questions; a replay object asks the registry. */
-  protected override directory(): EndpointDirectory {
+  private directory(): EndpointDirectory {
     if (!this.isRegistry) return remoteDirectory(this.env);
     return {
       matching: (type, sub) => this.matching(type, sub),

@@ -25,7 +25,7 @@ import {
 } from '../helpers';
 import { callback, createPayout, payoutBody } from '../money/support';
 import { db, waitForRow } from './support';
-import { payoutObject } from '../objects';
+import { drainAlarms, payoutObject } from '../objects';
 
 afterAll(() => expectNoSecrets());
 
@@ -41,7 +41,7 @@ async function runIndexCheck(stub: SessionStub | LedgerStub): Promise<void> {
     expect(scheduled, 'an index_check task is scheduled').toHaveLength(1);
     sql.exec("UPDATE tasks SET due_at = 0 WHERE kind = 'index_check'");
   });
-  await stub.drainAlarms();
+  await drainAlarms(stub);
 }
 
 /** Runs the Cron Trigger's handler once, as Cloudflare would, and waits for its work. */

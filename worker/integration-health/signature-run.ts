@@ -1,6 +1,6 @@
 /**
- * The count behind the signature alert (worker/callback-alert.ts), as the `integration-health`
- * Ledger object keeps it: the last refusals that counted and the addresses counted within the
+ * The count behind the signature alert (worker/callback-alert.ts), as the IntegrationHealth
+ * object keeps it: the last refusals that counted and the addresses counted within the
  * last minute. One address counts at most once a minute, so one sender cannot make a run alone;
  * a run whose refusals carried no plausible signature is a run of unsigned probes, not a sign
  * that the upstream's key rotated.
