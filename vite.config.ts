@@ -215,7 +215,8 @@ function loaderAndTypes(): Plugin {
     },
     generateBundle(_options, bundle) {
       for (const file of Object.values(bundle)) {
-        const language = /\/widget\/translations\/(\w+)\.ts$/.exec(
+        // A language's first screens: shared/strings/<code>.ts (the step tables are in steps/).
+        const language = /\/shared\/strings\/([a-z]{2,3})\.ts$/.exec(
           (file.type === 'chunk' && file.facadeModuleId) || '',
         )?.[1];
         if (language) languageChunks[language] = file.fileName;

@@ -3,15 +3,16 @@
  * (widget.js), which starts fetching that language's chunk beside the module.
  * @module
  */
+import { LANGUAGES } from '../shared/strings/languages';
 
 /**
- * The languages the widget speaks; each ships as a chunk of its own (translations/), loaded
- * when a page needs it.
+ * The languages the widget speaks (shared/strings/languages.ts); each ships as a chunk of its
+ * own (shared/strings/<code>.ts), loaded when a page needs it.
  *
  * @example
  * SUPPORTED_LOCALES.includes('sw'); // true
  */
-export const SUPPORTED_LOCALES: readonly string[] = ['en', 'fr', 'sw', 'pt'];
+export const SUPPORTED_LOCALES: readonly string[] = LANGUAGES;
 
 /**
  * The first supported language among the requested tag and the browser's, or `en`.

@@ -1,14 +1,14 @@
 import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
-// Shoelace-style: importing a translation registers it. Portuguese is NOT imported here: the
-// element must load it with import() (the built bundle's chunk: chunks.test.ts).
-import fr from '../../widget/translations/fr';
-import sw from '../../widget/translations/sw';
-import en from '../../widget/translations/en';
 import { wantedLanguage } from '../../widget/languages';
 import { registeredLocales, resolveLocale } from '../../widget/localize';
 import type { UnifiedCheckout } from '../../widget/unified-checkout';
 import { IVORY_COAST, KENYA, attempt, inMs, view, withAttempt } from './support/views';
 import { bodyText, mountView, q, submit } from './support/dom';
+import { registered } from './support/languages';
+
+// Portuguese is NOT loaded here: the element must load it with import() (the built bundle's
+// chunk: chunks.test.ts).
+const [fr, sw, en] = await registered('fr', 'sw', 'en');
 
 const whole = (amount: number, currency: string, locale: string) =>
   new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }).format(

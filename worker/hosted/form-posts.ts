@@ -26,7 +26,7 @@ import {
 } from '../../shared/payer-form';
 import { validate } from '../../shared/validation';
 import type { CheckoutView } from '../../shared/view';
-import type { Translation } from '../../widget/localize';
+import type { Translation } from '../../shared/strings/types';
 import type { Outcome } from '../durable/outcome';
 import { ATTEMPT_INVALID } from '../routes/checkout';
 import type { SessionStub } from '../stubs';

@@ -3,12 +3,13 @@
  * such language of `Accept-Language` (by its q-values), else English.
  * @module
  */
+import { LANGUAGES, type Language } from '../../shared/strings/languages';
 
-/** The languages of the widget (widget/translations) and of the hosted page. */
-export const HOSTED_LANGUAGES = ['en', 'fr', 'pt', 'sw'] as const;
+/** The languages of the widget and of the hosted page (shared/strings/languages.ts). */
+export const HOSTED_LANGUAGES = LANGUAGES;
 
 /** One of {@link HOSTED_LANGUAGES}. */
-export type HostedLanguage = (typeof HOSTED_LANGUAGES)[number];
+export type HostedLanguage = Language;
 
 /** The chosen language and the tag handed to the widget (a region is kept for number formats). */
 export interface HostedLocale {

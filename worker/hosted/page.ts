@@ -9,7 +9,7 @@ import { html, raw } from 'hono/html';
 import type { CheckoutView } from '../../shared/view';
 import type { Brand } from '../brand';
 import type { HostedLocale } from './locale';
-import { HOSTED_STRINGS, type HostedStrings } from './strings';
+import { HOSTED_STRINGS, type HostedStrings } from '../../shared/strings/hosted';
 import { HOSTED_CSS } from './styles';
 import { HOSTED_SCRIPT, RETURN_AFTER_SECONDS } from './script';
 import { formatAmount } from '../../shared/amount-format';

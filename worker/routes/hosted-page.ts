@@ -38,7 +38,7 @@ import {
   type NoJsPosition,
 } from '../hosted/no-js-state';
 import { widgetStrings } from '../hosted/widget-strings';
-import { HOSTED_STRINGS } from '../hosted/strings';
+import { HOSTED_STRINGS } from '../../shared/strings/hosted';
 import { limitAddress } from './checkout';
 
 type Env = {

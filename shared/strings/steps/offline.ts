@@ -4,23 +4,25 @@
  * first load does not carry it.
  * @module
  */
-import { fillTranslation, type Translation } from '../../localize';
+import type { SameStrings, StepTable, Translation } from '../types';
 
 /** English. */
 export const en = {
   offline: 'You’re offline. We’ll update this when you’re back.',
 } satisfies Partial<Translation>;
 
-const fr: Pick<Translation, keyof typeof en> = {
+const fr: SameStrings<typeof en> = {
   offline: 'Vous êtes hors ligne. Nous mettrons cette page à jour à votre retour.',
 };
 
-const sw: Pick<Translation, keyof typeof en> = {
+const sw: SameStrings<typeof en> = {
   offline: 'Huna mtandao. Tutasasisha ukurasa huu utakaporudi mtandaoni.',
 };
 
-const pt: Pick<Translation, keyof typeof en> = {
+const pt: SameStrings<typeof en> = {
   offline: 'Está sem ligação. Atualizaremos esta página quando voltar a estar online.',
 };
 
-for (const [code, strings] of Object.entries({ en, fr, sw, pt })) fillTranslation(code, strings);
+/** Every language's strings of this step, by language code. */
+const table: StepTable<typeof en> = { en, fr, sw, pt };
+export default table;

@@ -1,9 +1,10 @@
 /**
- * The hosted page's own words (the widget brings its own, widget/translations) in the four
- * languages of the widget. `{brand}` and `{seconds}` are filled in after escaping.
+ * The hosted page's own words (the widget brings its own: `<code>.ts` and steps/) in every
+ * language of languages.ts: the Worker's server render reads them. `{brand}`, `{seconds}` and
+ * `{amount}` are filled in after escaping.
  * @module
  */
-import type { HostedLanguage } from './locale';
+import type { Language } from './languages';
 
 /** Every sentence of the hosted page. */
 export interface HostedStrings {
@@ -44,7 +45,7 @@ export interface HostedStrings {
  * @example
  * HOSTED_STRINGS.fr.amount; // 'Montant'
  */
-export const HOSTED_STRINGS: Record<HostedLanguage, HostedStrings> = {
+export const HOSTED_STRINGS: Readonly<Record<Language, HostedStrings>> = {
   en: {
     title: 'Pay {brand}',
     order: 'Your order',

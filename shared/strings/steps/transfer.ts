@@ -1,11 +1,11 @@
 /**
  * The bank-transfer step in every language: in that step's chunk (widget/steps/transfer.ts), so a
- * page's first load carries only the first screens' strings (translations/<language>.ts). Each
+ * page's first load carries only the first screens' strings (shared/strings/<language>.ts). Each
  * language's strings join its translation when the chunk loads, or when the translation registers
  * later.
  * @module
  */
-import { fillTranslation, type Translation } from '../../localize';
+import type { SameStrings, StepTable, Translation } from '../types';
 
 /** English. */
 export const en = {
@@ -24,7 +24,7 @@ export const en = {
 } satisfies Partial<Translation>;
 
 /** Français. */
-const fr: Pick<Translation, keyof typeof en> = {
+const fr: SameStrings<typeof en> = {
   transferHeading: 'Payer par virement',
   transferBody: (amount) =>
     `Virez exactement ${amount} sur ce compte depuis l’application de votre banque.`,
@@ -41,7 +41,7 @@ const fr: Pick<Translation, keyof typeof en> = {
 };
 
 /** Kiswahili. */
-const sw: Pick<Translation, keyof typeof en> = {
+const sw: SameStrings<typeof en> = {
   transferHeading: 'Lipa kwa uhamisho wa benki',
   transferBody: (amount) =>
     `Hamisha ${amount} kamili kwenda akaunti hii kupitia programu ya benki yako.`,
@@ -58,7 +58,7 @@ const sw: Pick<Translation, keyof typeof en> = {
 };
 
 /** Português. */
-const pt: Pick<Translation, keyof typeof en> = {
+const pt: SameStrings<typeof en> = {
   transferHeading: 'Pagar por transferência bancária',
   transferBody: (amount) =>
     `Transfira exatamente ${amount} para esta conta a partir da app do seu banco.`,
@@ -74,4 +74,6 @@ const pt: Pick<Translation, keyof typeof en> = {
   transferWaiting: 'Confirmamos automaticamente quando a transferência chegar.',
 };
 
-for (const [code, strings] of Object.entries({ en, fr, sw, pt })) fillTranslation(code, strings);
+/** Every language's strings of this step, by language code. */
+const table: StepTable<typeof en> = { en, fr, sw, pt };
+export default table;

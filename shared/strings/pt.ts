@@ -1,12 +1,11 @@
 /**
- * Português (norma europeia, a usada em Angola e Moçambique): the first screens' strings (the later steps' are in translations/steps/, in
+ * Português (norma europeia, a usada em Angola e Moçambique): the first screens' strings (the later steps' are in steps/, in
  * each step's chunk).
  * @module
  */
-import { registerTranslation, type Translation } from '../localize';
-import type { LaterKey } from './en';
+import type { FirstStrings } from './first';
 
-const translation: Omit<Translation, LaterKey> = {
+const pt: FirstStrings = {
   $code: 'pt',
   $name: 'Português',
   $dir: 'ltr',
@@ -63,6 +62,4 @@ const translation: Omit<Translation, LaterKey> = {
   },
 };
 
-// Complete once the later steps' strings have joined it (localize.ts, fillTranslation).
-registerTranslation(translation as Translation);
-export default translation as Translation;
+export default pt;

@@ -1,11 +1,11 @@
 /**
- * The words of the notice steps, for the widget (steps/outcome.ts) and the hosted page's no-JS
+ * The words of the notice steps, for the widget (widget/steps/outcome.ts) and the hosted page's no-JS
  * render (worker/hosted/steps.ts) alike. No Lit: the worker imports it.
  * @module
  */
-import type { CheckoutStep } from '../shared/checkout-step';
-import type { CheckoutView, LapseReason } from '../shared/view';
-import type { Translation } from './localize';
+import type { CheckoutStep } from './checkout-step';
+import type { CheckoutView, LapseReason } from './view';
+import type { Translation } from './strings/types';
 
 /**
  * The heading and sentences of a notice step (`success`, `failure`, `lapsed`, `mismatch`,

@@ -1,11 +1,11 @@
 /**
- * The words under the "wait" and "confirming" headings, for the widget (steps/wait.ts) and the
+ * The words under the "wait" and "confirming" headings, for the widget (widget/steps/wait.ts) and the
  * hosted page's no-JS render alike. A file of its own so that only the step that shows them
  * carries them (a module two step chunks share becomes a chunk of its own: one more request).
  * @module
  */
-import type { CheckoutView } from '../shared/view';
-import type { Translation } from './localize';
+import type { CheckoutView } from './view';
+import type { Translation } from './strings/types';
 
 /**
  * The sentence under the "wait" and "confirming" headings: do not pay again, except while a

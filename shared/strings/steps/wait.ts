@@ -4,8 +4,7 @@
  * does not carry them.
  * @module
  */
-import { fillTranslation, type Translation } from '../../localize';
-import type { WaitKey } from '../en';
+import type { SameStrings, StepTable, Translation } from '../types';
 
 /** English. */
 export const en = {
@@ -13,10 +12,10 @@ export const en = {
   waitBody: 'Don’t pay again; this page updates by itself.',
   waitChecking:
     'We are checking with the payment provider whether your code arrived; this page updates by itself.',
-} satisfies Pick<Translation, WaitKey>;
+} satisfies Partial<Translation>;
 
 /** Français. */
-const fr: Pick<Translation, keyof typeof en> = {
+const fr: SameStrings<typeof en> = {
   waitHeading: 'Votre paiement est en cours de confirmation',
   waitBody: 'Ne payez pas une seconde fois : cette page se met à jour toute seule.',
   waitChecking:
@@ -24,7 +23,7 @@ const fr: Pick<Translation, keyof typeof en> = {
 };
 
 /** Kiswahili. */
-const sw: Pick<Translation, keyof typeof en> = {
+const sw: SameStrings<typeof en> = {
   waitHeading: 'Tunathibitisha malipo yako',
   waitBody: 'Usilipe tena; ukurasa huu utajisasisha wenyewe.',
   waitChecking:
@@ -32,11 +31,13 @@ const sw: Pick<Translation, keyof typeof en> = {
 };
 
 /** Português. */
-const pt: Pick<Translation, keyof typeof en> = {
+const pt: SameStrings<typeof en> = {
   waitHeading: 'A confirmar o seu pagamento',
   waitBody: 'Não pague novamente; esta página atualiza-se sozinha.',
   waitChecking:
     'Estamos a verificar junto do prestador de pagamentos se o seu código chegou; esta página atualiza-se sozinha.',
 };
 
-for (const [code, strings] of Object.entries({ en, fr, sw, pt })) fillTranslation(code, strings);
+/** Every language's strings of this step, by language code. */
+const table: StepTable<typeof en> = { en, fr, sw, pt };
+export default table;

@@ -1,11 +1,11 @@
 /**
  * The "approve on your phone" step in every language: in that step's chunk
  * (widget/steps/approve.ts), so a page's first load carries only the first screens' strings
- * (translations/<language>.ts). Each language's strings join its translation when the chunk loads,
+ * (shared/strings/<language>.ts). Each language's strings join its translation when the chunk loads,
  * or when the translation registers later.
  * @module
  */
-import { fillTranslation, type Translation } from '../../localize';
+import type { SameStrings, StepTable, Translation } from '../types';
 
 /** English. */
 export const en = {
@@ -22,7 +22,7 @@ export const en = {
 } satisfies Partial<Translation>;
 
 /** Français. */
-const fr: Pick<Translation, keyof typeof en> = {
+const fr: SameStrings<typeof en> = {
   approveHeading: 'Validez sur votre téléphone',
   approveSent: (amount, mobile) =>
     `Nous avons envoyé une demande de paiement de ${amount} au ${mobile}.`,
@@ -38,7 +38,7 @@ const fr: Pick<Translation, keyof typeof en> = {
 };
 
 /** Kiswahili. */
-const sw: Pick<Translation, keyof typeof en> = {
+const sw: SameStrings<typeof en> = {
   approveHeading: 'Idhinisha kwenye simu yako',
   approveSent: (amount, mobile) => `Tumetuma ombi la malipo la ${amount} kwa ${mobile}.`,
   approveSteps: [
@@ -53,7 +53,7 @@ const sw: Pick<Translation, keyof typeof en> = {
 };
 
 /** Português. */
-const pt: Pick<Translation, keyof typeof en> = {
+const pt: SameStrings<typeof en> = {
   approveHeading: 'Aprove no seu telemóvel',
   approveSent: (amount, mobile) => `Enviámos um pedido de pagamento de ${amount} para ${mobile}.`,
   approveSteps: [
@@ -66,4 +66,6 @@ const pt: Pick<Translation, keyof typeof en> = {
   approveNoData: 'O pedido funciona sem dados móveis.',
 };
 
-for (const [code, strings] of Object.entries({ en, fr, sw, pt })) fillTranslation(code, strings);
+/** Every language's strings of this step, by language code. */
+const table: StepTable<typeof en> = { en, fr, sw, pt };
+export default table;

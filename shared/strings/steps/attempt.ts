@@ -4,11 +4,10 @@
  * "change" beside an operator predicted from the number (its prediction sets it), and the
  * refusals of a new attempt (a prompt limit's by which limit: `RATE_LIMITED_PHONE`,
  * `RATE_LIMITED_SESSION`). So a page's first load carries only the first screens' strings and
- * the errors any request may meet (translations/<language>.ts).
+ * the errors any request may meet (shared/strings/<language>.ts).
  * @module
  */
-import { fillTranslation, type SameStrings, type StepStrings } from '../../localize';
-import type { AttemptKey } from '../en';
+import type { SameStrings, StepStrings, StepTable } from '../types';
 
 /** English. */
 export const en = {
@@ -40,7 +39,7 @@ export const en = {
     RATE_LIMITED_SESSION:
       'Too many payment requests for this checkout. Wait a few minutes, then try again.',
   },
-} satisfies StepStrings & Record<AttemptKey, unknown>;
+} satisfies StepStrings;
 
 /** Français. */
 const fr: SameStrings<typeof en> = {
@@ -142,4 +141,6 @@ const pt: SameStrings<typeof en> = {
   },
 };
 
-for (const [code, strings] of Object.entries({ en, fr, sw, pt })) fillTranslation(code, strings);
+/** Every language's strings of this step, by language code. */
+const table: StepTable<typeof en> = { en, fr, sw, pt };
+export default table;

@@ -1,12 +1,11 @@
 /**
- * Kiswahili: the first screens' strings (the later steps' are in translations/steps/, in
+ * Kiswahili: the first screens' strings (the later steps' are in steps/, in
  * each step's chunk).
  * @module
  */
-import { registerTranslation, type Translation } from '../localize';
-import type { LaterKey } from './en';
+import type { FirstStrings } from './first';
 
-const translation: Omit<Translation, LaterKey> = {
+const sw: FirstStrings = {
   $code: 'sw',
   $name: 'Kiswahili',
   $dir: 'ltr',
@@ -63,6 +62,4 @@ const translation: Omit<Translation, LaterKey> = {
   },
 };
 
-// Complete once the later steps' strings have joined it (localize.ts, fillTranslation).
-registerTranslation(translation as Translation);
-export default translation as Translation;
+export default sw;

@@ -1,10 +1,10 @@
 /**
  * The OTP step in every language, with the refusals of a code: in that step's chunk (widget/steps/otp.ts), so a page's first
- * load carries only the first screens' strings (translations/<language>.ts). Each language's
+ * load carries only the first screens' strings (shared/strings/<language>.ts). Each language's
  * strings join its translation when the chunk loads, or when the translation registers later.
  * @module
  */
-import { fillTranslation, type SameStrings, type StepStrings } from '../../localize';
+import type { SameStrings, StepStrings, StepTable } from '../types';
 
 /** English. */
 export const en = {
@@ -119,4 +119,6 @@ const pt: SameStrings<typeof en> = {
   },
 };
 
-for (const [code, strings] of Object.entries({ en, fr, sw, pt })) fillTranslation(code, strings);
+/** Every language's strings of this step, by language code. */
+const table: StepTable<typeof en> = { en, fr, sw, pt };
+export default table;

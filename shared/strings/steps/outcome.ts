@@ -1,11 +1,11 @@
 /**
  * The notices (success, failure, lapsed, review, expired) in every language: in that step's chunk
  * (widget/steps/outcome.ts), so a page's first load carries only the first screens' strings
- * (translations/<language>.ts). Each language's strings join its translation when the chunk loads,
+ * (shared/strings/<language>.ts). Each language's strings join its translation when the chunk loads,
  * or when the translation registers later.
  * @module
  */
-import { fillTranslation, type Translation } from '../../localize';
+import type { SameStrings, StepTable, Translation } from '../types';
 
 /** English. */
 export const en = {
@@ -40,7 +40,7 @@ export const en = {
 } satisfies Partial<Translation>;
 
 /** Français. */
-const fr: Pick<Translation, keyof typeof en> = {
+const fr: SameStrings<typeof en> = {
   lapse: {
     otp_expired: 'Le code a expiré',
     otp_locked: 'Trop de codes erronés',
@@ -72,7 +72,7 @@ const fr: Pick<Translation, keyof typeof en> = {
 };
 
 /** Kiswahili. */
-const sw: Pick<Translation, keyof typeof en> = {
+const sw: SameStrings<typeof en> = {
   lapse: {
     otp_expired: 'Muda wa msimbo umekwisha',
     otp_locked: 'Misimbo mingi isiyo sahihi',
@@ -104,7 +104,7 @@ const sw: Pick<Translation, keyof typeof en> = {
 };
 
 /** Português. */
-const pt: Pick<Translation, keyof typeof en> = {
+const pt: SameStrings<typeof en> = {
   lapse: {
     otp_expired: 'O código expirou',
     otp_locked: 'Demasiados códigos errados',
@@ -135,4 +135,6 @@ const pt: Pick<Translation, keyof typeof en> = {
   expiredBody: 'Volte à loja para iniciar um novo pagamento.',
 };
 
-for (const [code, strings] of Object.entries({ en, fr, sw, pt })) fillTranslation(code, strings);
+/** Every language's strings of this step, by language code. */
+const table: StepTable<typeof en> = { en, fr, sw, pt };
+export default table;

@@ -1,10 +1,10 @@
 /**
- * The note of the OTP step, for the widget (steps/otp.ts) and the hosted page's no-JS form
+ * The note of the OTP step, for the widget (widget/steps/otp.ts) and the hosted page's no-JS form
  * alike. A file of its own so that only the OTP step's chunk carries it.
  * @module
  */
-import type { CheckoutView } from '../shared/view';
-import type { Translation } from './localize';
+import type { CheckoutView } from './view';
+import type { Translation } from './strings/types';
 
 /**
  * The note of the OTP step when the code sent last had no answer: enter it again; `null`

@@ -1,11 +1,11 @@
 /**
  * The redirect step in every language: in that step's chunk (widget/steps/redirect.ts), so a
- * page's first load carries only the first screens' strings (translations/<language>.ts). Each
+ * page's first load carries only the first screens' strings (shared/strings/<language>.ts). Each
  * language's strings join its translation when the chunk loads, or when the translation registers
  * later.
  * @module
  */
-import { fillTranslation, type Translation } from '../../localize';
+import type { SameStrings, StepTable, Translation } from '../types';
 
 /** English. */
 export const en = {
@@ -17,7 +17,7 @@ export const en = {
 } satisfies Partial<Translation>;
 
 /** Français. */
-const fr: Pick<Translation, keyof typeof en> = {
+const fr: SameStrings<typeof en> = {
   redirectHeading: (method) => `Continuer avec ${method}`,
   redirectBody:
     'Une nouvelle fenêtre s’ouvre pour autoriser le paiement. Revenez ici une fois terminé.',
@@ -27,7 +27,7 @@ const fr: Pick<Translation, keyof typeof en> = {
 };
 
 /** Kiswahili. */
-const sw: Pick<Translation, keyof typeof en> = {
+const sw: SameStrings<typeof en> = {
   redirectHeading: (method) => `Endelea na ${method}`,
   redirectBody: 'Dirisha jipya litafunguka ili uidhinishe malipo. Rudi hapa ukimaliza.',
   redirectButton: (method) => `Endelea kwenda ${method}`,
@@ -36,7 +36,7 @@ const sw: Pick<Translation, keyof typeof en> = {
 };
 
 /** Português. */
-const pt: Pick<Translation, keyof typeof en> = {
+const pt: SameStrings<typeof en> = {
   redirectHeading: (method) => `Continuar com ${method}`,
   redirectBody: 'Abre-se uma nova janela onde autoriza o pagamento. Volte aqui quando terminar.',
   redirectButton: (method) => `Continuar para ${method}`,
@@ -44,4 +44,6 @@ const pt: Pick<Translation, keyof typeof en> = {
   redirectReopen: 'Abrir a janela novamente',
 };
 
-for (const [code, strings] of Object.entries({ en, fr, sw, pt })) fillTranslation(code, strings);
+/** Every language's strings of this step, by language code. */
+const table: StepTable<typeof en> = { en, fr, sw, pt };
+export default table;
