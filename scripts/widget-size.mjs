@@ -32,7 +32,21 @@ export const FIRST_LOAD_BUDGET = 15_447;
  */
 export const TOTAL_BUDGET = 34 * 1024;
 /** The languages, each a chunk of its own. */
-export const LANGUAGES = ['en', 'fr', 'sw', 'pt'];
+export const LANGUAGES = [
+  'en',
+  'fr',
+  'sw',
+  'pt',
+  'ha',
+  'yo',
+  'ig',
+  'rw',
+  'wo',
+  'zu',
+  'ln',
+  'ar',
+  'am',
+];
 
 /** `file` and what it statically imports, recursively. */
 const withStaticImports = (file, seen) => staticImports(root, file, seen);

@@ -106,6 +106,15 @@ const CHUNKS: Readonly<Record<Language, () => Promise<{ default: FirstStrings }>
   fr: () => import('../shared/strings/fr'),
   sw: () => import('../shared/strings/sw'),
   pt: () => import('../shared/strings/pt'),
+  ha: () => import('../shared/strings/ha'),
+  yo: () => import('../shared/strings/yo'),
+  ig: () => import('../shared/strings/ig'),
+  rw: () => import('../shared/strings/rw'),
+  wo: () => import('../shared/strings/wo'),
+  zu: () => import('../shared/strings/zu'),
+  ln: () => import('../shared/strings/ln'),
+  ar: () => import('../shared/strings/ar'),
+  am: () => import('../shared/strings/am'),
 };
 
 /**
