@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseAst } from 'rolldown/parseAst';
 import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import { MANGLED_NAMES } from './widget/mangled-names.ts';
@@ -215,8 +216,7 @@ function loaderAndTypes(): Plugin {
     },
     generateBundle(_options, bundle) {
       for (const file of Object.values(bundle)) {
-        // A language's first screens: shared/strings/<code>.ts (the step tables are in steps/).
-        const language = /\/shared\/strings\/([a-z]{2,3})\.ts$/.exec(
+        const language = LANGUAGE_FILE.exec(
           (file.type === 'chunk' && file.facadeModuleId) || '',
         )?.[1];
         if (language) languageChunks[language] = file.fileName;
@@ -322,6 +322,25 @@ function loaderAndTypes(): Plugin {
   };
 }
 
+/** A language's first screens: shared/strings/<code>.ts (the step tables are in steps/). */
+const LANGUAGE_FILE = /\/shared\/strings\/([a-z]{2,3})\.ts$/;
+
+/**
+ * One hash for every language chunk's name (`widget/fr-<hash>.js`), of all their sources
+ * together: the entry and the loader each list every language's chunk, and a hash shared by
+ * all of them compresses to almost nothing after its first use, where a hash of each chunk's
+ * own costs its full length per language in both files' first load. A change to any language
+ * renames them all, which only costs the other languages' cached copies.
+ */
+const LANGUAGES_HASH = (() => {
+  const hash = createHash('sha256');
+  for (const name of readdirSync('shared/strings').sort()) {
+    if (/^[a-z]{2,3}\.ts$/.test(name))
+      hash.update(name).update(readFileSync(`shared/strings/${name}`));
+  }
+  return hash.digest('base64url').slice(0, 8);
+})();
+
 // The widget: widget.es.js (the ES module entry: Lit, the element, English and the first
 // screens) and its chunks in public/widget/ (the other steps and languages, loaded with
 // import() beside it), widget.js (the classic loader) and the type declarations. Written into
@@ -346,7 +365,10 @@ export default defineConfig({
       // modules it shares with its chunks stay in it rather than in a chunk of their own.
       preserveEntrySignatures: 'allow-extension',
       output: {
-        chunkFileNames: 'widget/[name]-[hash].js',
+        chunkFileNames: (chunk) =>
+          LANGUAGE_FILE.test(chunk.facadeModuleId ?? '')
+            ? `widget/[name]-${LANGUAGES_HASH}.js`
+            : 'widget/[name]-[hash].js',
         // Nothing bundles these files again: the tree-shaking hints (`/* @__PURE__ */`) can go.
         comments: { annotation: false },
 
