@@ -205,7 +205,7 @@ const PACKAGE_ENTRIES = [
  */
 function loaderAndTypes(): Plugin {
   let done = false;
-  /** The language chunks' files by language (`{ fr: 'widget/fr-….js' }`), for the loader. */
+  /** The language chunks' files by language (`{ fr: 'widget/fr-….js' }`), for the hosted page. */
   const languageChunks: Record<string, string> = {};
   return {
     name: 'widget-loader-and-types',
@@ -213,6 +213,17 @@ function loaderAndTypes(): Plugin {
     buildStart() {
       // The chunks' names carry a hash: drop the previous build's.
       rmSync('public/widget', { recursive: true, force: true });
+      // Each language's first screens, a chunk the entry names from its code
+      // (widget/localize.ts, languageChunk): emitted here, as nothing imports them by name.
+      for (const name of readdirSync('shared/strings')) {
+        const code = /^([a-z]{2,3})\.ts$/.exec(name)?.[1];
+        if (!code) continue;
+        this.emitFile({
+          type: 'chunk',
+          id: `shared/strings/${name}`,
+          fileName: `widget/${code}-${LANGUAGES_HASH}.js`,
+        });
+      }
     },
     generateBundle(_options, bundle) {
       for (const file of Object.values(bundle)) {
@@ -229,8 +240,8 @@ function loaderAndTypes(): Plugin {
         configFile: false,
         logLevel: 'warn',
         publicDir: false,
-        // The loader starts the page's language chunk beside the module: it knows their names.
-        define: { __UC_LANGUAGE_CHUNKS__: JSON.stringify(languageChunks) },
+        // The loader starts the page's language chunk beside the module: it names it so.
+        define: { __UC_LANGUAGES_HASH__: JSON.stringify(LANGUAGES_HASH) },
         build: {
           lib: {
             entry: 'widget/loader.ts',
@@ -327,10 +338,10 @@ const LANGUAGE_FILE = /\/shared\/strings\/([a-z]{2,3})\.ts$/;
 
 /**
  * One hash for every language chunk's name (`widget/fr-<hash>.js`), of all their sources
- * together: the entry and the loader each list every language's chunk, and a hash shared by
- * all of them compresses to almost nothing after its first use, where a hash of each chunk's
- * own costs its full length per language in both files' first load. A change to any language
- * renames them all, which only costs the other languages' cached copies.
+ * together: the entry and the loader then name a language's chunk from its code
+ * (`__UC_LANGUAGES_HASH__`), where listing each chunk's own hashed name cost every language's
+ * full name in both files' first load (about 140 B gzip for nine languages). A change to any
+ * language renames them all, which only costs the other languages' cached copies.
  */
 const LANGUAGES_HASH = (() => {
   const hash = createHash('sha256');
@@ -349,6 +360,7 @@ const LANGUAGES_HASH = (() => {
 export default defineConfig({
   publicDir: false,
   plugins: [trimLit(), minifyLitTemplates(), mangleInternalProps(), loaderAndTypes()],
+  define: { __UC_LANGUAGES_HASH__: JSON.stringify(LANGUAGES_HASH) },
   build: {
     lib: {
       entry: 'widget/index.ts',
@@ -365,10 +377,7 @@ export default defineConfig({
       // modules it shares with its chunks stay in it rather than in a chunk of their own.
       preserveEntrySignatures: 'allow-extension',
       output: {
-        chunkFileNames: (chunk) =>
-          LANGUAGE_FILE.test(chunk.facadeModuleId ?? '')
-            ? `widget/[name]-${LANGUAGES_HASH}.js`
-            : 'widget/[name]-[hash].js',
+        chunkFileNames: 'widget/[name]-[hash].js',
         // Nothing bundles these files again: the tree-shaking hints (`/* @__PURE__ */`) can go.
         comments: { annotation: false },
 

@@ -10,7 +10,7 @@
 // may never reach, each with its strings in every language; the form's check and submit,
 // fetched when the payer first types; the live transport; other languages) load later, on
 // demand; all files together are the total.
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { measure, withStaticImports as staticImports } from './bundle-size.mjs';
 
@@ -25,28 +25,21 @@ export const FIRST_LOAD_AIM = 12 * 1024;
  */
 export const FIRST_LOAD_BUDGET = 15_447;
 /**
- * The enforced ceiling of every widget file together (loader, entry, all chunks): 34 KiB.
- * It was 32 KiB; issue 27's features grew the chunks a payer loads only where used (the
- * approve step's menu hints, the offline notice, the operator prediction: about 2.2 KB), to
- * 33,722 B measured.
+ * The enforced ceiling of every widget file together (loader, entry, all chunks): 62 KiB.
+ * It was 32 KiB, then 34 KiB when the approve step's menu hints, the offline notice and the
+ * operator prediction grew the chunks a payer loads only where used. Nine more languages
+ * (ha, yo, ig, rw, wo, zu, ln, ar, am) added a first-screens chunk each and their strings to
+ * every later step's chunk, which carries all languages (shared/strings/steps/): 60,871 B
+ * measured, of which a payer fetches only the steps they reach.
  */
-export const TOTAL_BUDGET = 34 * 1024;
-/** The languages, each a chunk of its own. */
+export const TOTAL_BUDGET = 62 * 1024;
+/** The languages, each a chunk of its own: the codes of shared/strings/languages.ts. */
 export const LANGUAGES = [
-  'en',
-  'fr',
-  'sw',
-  'pt',
-  'ha',
-  'yo',
-  'ig',
-  'rw',
-  'wo',
-  'zu',
-  'ln',
-  'ar',
-  'am',
-];
+  ...readFileSync(path.join(root, 'shared/strings/languages.ts'), 'utf8')
+    .split('export const LANGUAGES')[1]
+    .split('] as const')[0]
+    .matchAll(/'([a-z]{2,3})'/g),
+].map((match) => match[1]);
 
 /** `file` and what it statically imports, recursively. */
 const withStaticImports = (file, seen) => staticImports(root, file, seen);

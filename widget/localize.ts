@@ -8,7 +8,7 @@
  * copy of the widget on the page.
  * @module
  */
-import type { Language } from '../shared/strings/languages';
+import { LANGUAGES, type Language } from '../shared/strings/languages';
 import type { FirstStrings } from '../shared/strings/first';
 import type { StepStrings, Translation } from '../shared/strings/types';
 
@@ -118,6 +118,27 @@ const CHUNKS: Readonly<Record<Language, () => Promise<{ default: FirstStrings }>
 };
 
 /**
+ * The codes of the languages that have a chunk (every code of shared/strings/languages.ts).
+ *
+ * @example
+ * loadableLanguages().includes('ar'); // true
+ */
+export function loadableLanguages(): readonly string[] {
+  return LANGUAGES;
+}
+
+/** Set by the widget build (vite.config.ts): the hash in every language chunk's name. */
+declare const __UC_LANGUAGES_HASH__: string | undefined;
+
+/** A language's chunk: built, named from its code (one list of languages in the entry rather
+ * than one loader each); from source (tests, a bundler of the package), its module. */
+function languageChunk(code: Language): Promise<{ default: FirstStrings }> {
+  return typeof __UC_LANGUAGES_HASH__ == 'string'
+    ? import(/* @vite-ignore */ `./widget/${code}-${__UC_LANGUAGES_HASH__}.js`)
+    : CHUNKS[code]();
+}
+
+/**
  * Loads the translation chunk of `code` once and registers it (complete once the later steps'
  * strings have joined it: {@link fillTranslation}), with `import()` beside the
  * module that asks, so from the origin that served the widget: a strict CSP allowing that
@@ -133,9 +154,8 @@ export function loadTranslation(code: string): Promise<void> {
   if (translations.has(code)) return Promise.resolve();
   let pending = loading.get(code);
   if (!pending) {
-    const load = Object.hasOwn(CHUNKS, code) ? CHUNKS[code as Language] : undefined;
-    pending = load
-      ? load().then((m) => registerTranslation(m.default as Translation))
+    pending = LANGUAGES.includes(code as Language)
+      ? languageChunk(code as Language).then((m) => registerTranslation(m.default as Translation))
       : Promise.reject(new Error(`unified-checkout: no ${code} translation`));
     loading.set(code, pending);
   }

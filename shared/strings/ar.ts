@@ -29,7 +29,7 @@ const ar: FirstStrings = {
     otp_operator: 'أكد برمز يصلك عبر SMS',
     redirect_wallet: 'وافق من محفظتك',
     bank_eft: 'ادفع من حسابك البنكي',
-    bank_id: 'ادفع عبر بنكك برقم هويتك',
+    bank_id: 'ادفع من بنكك برقم هويتك',
     virtual_account: 'حول إلى حساب لمرة واحدة',
   },
   formHeading: (method) => `ادفع عبر ${method}`,
@@ -39,7 +39,7 @@ const ar: FirstStrings = {
     kind == 'redirect_wallet'
       ? `رقم المحفظة: \u2068${mobile}\u2069`
       : `سنرسل ${kind == 'otp_operator' ? 'الرمز' : 'طلب الدفع'} إلى \u2068${mobile}\u2069.`,
-  phoneSaved: (masked) => `استخدم الرقم الذي أعطيته للمتجر: \u2068${masked}\u2069`,
+  phoneSaved: (masked) => `استخدم رقمك لدى المتجر: \u2068${masked}\u2069`,
   firstName: 'الاسم الأول',
   lastName: 'اسم العائلة',
   fullName: 'الاسم الكامل',
@@ -55,7 +55,7 @@ const ar: FirstStrings = {
   reload: 'أعد المحاولة',
   errors: {
     generic: 'حدث خطأ ما. أعد المحاولة.',
-    NETWORK: 'تعذر الوصول إلى خدمة الدفع. تحقق من اتصالك.',
+    NETWORK: 'خدمة الدفع غير متاحة. تحقق من اتصالك.',
     SESSION_NOT_FOUND: 'هذا الدفع غير موجود.',
   },
 };

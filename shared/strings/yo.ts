@@ -25,14 +25,14 @@ const yo: FirstStrings = {
     phone_prompt: 'Ẹ fọwọ́ sí i lórí fóònù yín',
     operator_prompt: 'Ẹ fọwọ́ sí i lórí fóònù yín',
     otp_operator: 'Ẹ jẹ́rìí sí i pẹ̀lú kóòdù SMS',
-    redirect_wallet: 'Ẹ fún un láṣẹ nínú àpamọ́wọ́ yín',
+    redirect_wallet: 'Ẹ fọwọ́ sí i nínú àpamọ́wọ́ yín',
     bank_eft: 'Ẹ sanwó láti àkántì báńkì yín',
-    bank_id: 'Ẹ sanwó láti báńkì pẹ̀lú nọ́ńbà ìdánimọ̀ yín',
+    bank_id: 'Ẹ sanwó pẹ̀lú nọ́ńbà ìdánimọ̀ yín',
     virtual_account: 'Ẹ fi owó ránṣẹ́ sí àkántì ẹ̀ẹ̀kan ṣoṣo',
   },
   formHeading: (method) => `Sanwó pẹ̀lú ${method}`,
   phone: 'Nọ́ńbà fóònù',
-  phoneHint: (dialCode, digits) => `+${dialCode}, lẹ́yìn náà óńkà ${digits}`,
+  phoneHint: (dialCode, digits) => `+${dialCode} àti óńkà ${digits}`,
   phoneUse: (mobile, kind) =>
     kind == 'redirect_wallet'
       ? `Nọ́ńbà àpamọ́wọ́: ${mobile}`
@@ -42,7 +42,7 @@ const yo: FirstStrings = {
   lastName: 'Orúkọ ìdílé',
   fullName: 'Orúkọ kíkún',
   accountName: 'Orúkọ àkántì',
-  accountNameHint: 'Bí ó ṣe wà lórí àkántì báńkì yín',
+  accountNameHint: 'Bí ó ṣe wà ní báńkì yín',
   bank: 'Báńkì',
   bankCode: 'Kóòdù báńkì',
   bankCodeHint: 'Kóòdù ẹ̀ka báńkì yín',
