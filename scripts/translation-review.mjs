@@ -24,6 +24,11 @@ const SECTIONS = [
     'Under the payment form once the payer presses Pay: problems with what they typed, and why a payment could not start.',
   ],
   ['approve', 'Approve on the phone', 'After a payment request was sent to the payer’s phone.'],
+  [
+    'instructions',
+    'No prompt?',
+    'On the approve step after 30 s, and in the API’s list of methods: how to approve a missed request from the phone’s own menu, per operator (`GENERIC`: any other operator).',
+  ],
   ['otp', 'One-time code', 'When the payer must type a code sent by SMS.'],
   ['transfer', 'Bank transfer', 'The account details to transfer the amount to.'],
   [
@@ -149,7 +154,7 @@ const cell = (text) => String(text).replaceAll('|', '\\|').replaceAll('\n', ' ')
  *
  * @example
  * reviewMarkdown(tables, 'ha'); // '# Hausa (ha): review …'
- * @param {{ first: Record<string, Record<string, unknown>>, steps: Record<string, Record<string, Record<string, unknown>>>, hosted: Record<string, Record<string, unknown>> }} tables
+ * @param {{ first: Record<string, Record<string, unknown>>, steps: Record<string, Record<string, Record<string, unknown>>>, hosted: Record<string, Record<string, unknown>>, instructions: Record<string, Record<string, string>> }} tables
  * @param {string} code
  */
 export function reviewMarkdown(tables, code) {
@@ -158,7 +163,9 @@ export function reviewMarkdown(tables, code) {
       ? tables.first[language]
       : section === 'hosted'
         ? tables.hosted[language]
-        : tables.steps[section][language];
+        : section === 'instructions'
+          ? tables.instructions[language]
+          : tables.steps[section][language];
   const { $name, $dir } = tables.first[code];
   const seen = new Set();
   const lines = [
@@ -184,7 +191,7 @@ export function reviewMarkdown(tables, code) {
   for (const [section, heading, where] of SECTIONS) {
     const found = rows(table(section, 'en'), table(section, code)).filter(([key, english]) => {
       // Keys two tables share (the attempt's and the code's errors) are listed once.
-      const id = `${section === 'hosted' ? 'hosted.' : ''}${key}\u0000${english}`;
+      const id = `${['hosted', 'instructions'].includes(section) ? section : ''}.${key}\u0000${english}`;
       if (seen.has(id)) return false;
       seen.add(id);
       return true;
@@ -209,12 +216,21 @@ async function loadTables() {
   for (const code of LANGUAGES) first[code] = (await load(`shared/strings/${code}.ts`)).default;
   const steps = {};
   for (const [section] of SECTIONS) {
-    if (section !== 'first' && section !== 'hosted') {
+    if (!['first', 'hosted', 'instructions'].includes(section)) {
       steps[section] = (await load(`shared/strings/steps/${section}.ts`)).default;
     }
   }
   const { HOSTED_STRINGS } = await load('shared/strings/hosted.ts');
-  return { languages: LANGUAGES, tables: { first, steps, hosted: HOSTED_STRINGS } };
+  // The USSD help: one text per language by operator, turned into a table per language.
+  const { GENERIC_STEPS, USSD_STEPS } = await load('shared/payer-instructions.ts');
+  const byOperator = { GENERIC: GENERIC_STEPS, ...USSD_STEPS };
+  const instructions = Object.fromEntries(
+    LANGUAGES.map((code) => [
+      code,
+      Object.fromEntries(Object.entries(byOperator).map(([key, texts]) => [key, texts[code]])),
+    ]),
+  );
+  return { languages: LANGUAGES, tables: { first, steps, hosted: HOSTED_STRINGS, instructions } };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
