@@ -742,6 +742,15 @@ export interface components {
             fr: string;
             sw: string;
             pt: string;
+            ha: string;
+            yo: string;
+            ig: string;
+            rw: string;
+            wo: string;
+            zu: string;
+            ln: string;
+            ar: string;
+            am: string;
           } | null;
         })[];
     };

@@ -15,15 +15,21 @@ import { LANGUAGES } from '../shared/strings/languages';
 export const SUPPORTED_LOCALES: readonly string[] = LANGUAGES;
 
 /**
- * The first supported language among the requested tag and the browser's, or `en`.
+ * The first of the `supported` languages among the requested tag and the browser's, or `en`.
+ * (The element passes its loaders' codes, widget/localize.ts, rather than this module's list:
+ * one list of the languages in its first load instead of two.)
  *
  * @example
- * wantedLanguage('', ['pt-BR', 'en']); // 'pt'
+ * wantedLanguage('', ['pt-BR', 'en'], SUPPORTED_LOCALES); // 'pt'
  */
-export function wantedLanguage(requested: string, browser: readonly string[]): string {
+export function wantedLanguage(
+  requested: string,
+  browser: readonly string[],
+  supported: readonly string[],
+): string {
   for (const tag of [requested, ...browser]) {
     const language = tag.toLowerCase().split('-')[0] ?? '';
-    if (SUPPORTED_LOCALES.includes(language)) return language;
+    if (supported.includes(language)) return language;
   }
   return 'en';
 }

@@ -8,7 +8,7 @@
  * copy of the widget on the page.
  * @module
  */
-import type { Language } from '../shared/strings/languages';
+import { LANGUAGES, type Language } from '../shared/strings/languages';
 import type { FirstStrings } from '../shared/strings/first';
 import type { StepStrings, Translation } from '../shared/strings/types';
 
@@ -106,7 +106,37 @@ const CHUNKS: Readonly<Record<Language, () => Promise<{ default: FirstStrings }>
   fr: () => import('../shared/strings/fr'),
   sw: () => import('../shared/strings/sw'),
   pt: () => import('../shared/strings/pt'),
+  ha: () => import('../shared/strings/ha'),
+  yo: () => import('../shared/strings/yo'),
+  ig: () => import('../shared/strings/ig'),
+  rw: () => import('../shared/strings/rw'),
+  wo: () => import('../shared/strings/wo'),
+  zu: () => import('../shared/strings/zu'),
+  ln: () => import('../shared/strings/ln'),
+  ar: () => import('../shared/strings/ar'),
+  am: () => import('../shared/strings/am'),
 };
+
+/**
+ * The codes of the languages that have a chunk (every code of shared/strings/languages.ts).
+ *
+ * @example
+ * loadableLanguages().includes('ar'); // true
+ */
+export function loadableLanguages(): readonly string[] {
+  return LANGUAGES;
+}
+
+/** Set by the widget build (vite.config.ts): the hash in every language chunk's name. */
+declare const __UC_LANGUAGES_HASH__: string | undefined;
+
+/** A language's chunk: built, named from its code (one list of languages in the entry rather
+ * than one loader each); from source (tests, a bundler of the package), its module. */
+function languageChunk(code: Language): Promise<{ default: FirstStrings }> {
+  return typeof __UC_LANGUAGES_HASH__ == 'string'
+    ? import(/* @vite-ignore */ `./widget/${code}-${__UC_LANGUAGES_HASH__}.js`)
+    : CHUNKS[code]();
+}
 
 /**
  * Loads the translation chunk of `code` once and registers it (complete once the later steps'
@@ -124,9 +154,8 @@ export function loadTranslation(code: string): Promise<void> {
   if (translations.has(code)) return Promise.resolve();
   let pending = loading.get(code);
   if (!pending) {
-    const load = Object.hasOwn(CHUNKS, code) ? CHUNKS[code as Language] : undefined;
-    pending = load
-      ? load().then((m) => registerTranslation(m.default as Translation))
+    pending = LANGUAGES.includes(code as Language)
+      ? languageChunk(code as Language).then((m) => registerTranslation(m.default as Translation))
       : Promise.reject(new Error(`unified-checkout: no ${code} translation`));
     loading.set(code, pending);
   }

@@ -14,7 +14,12 @@ import { SessionLoader } from './controllers/session-loader';
 import { CheckoutErrorEvent, type CheckoutErrorDetail, type CheckoutStep } from './events';
 import { submitCode } from './actions/submit-code';
 import { UNLOADABLE, wantedLanguage } from './languages';
-import { resolveLocale, type ResolvedLocale, type Translation } from './localize';
+import {
+  loadableLanguages,
+  resolveLocale,
+  type ResolvedLocale,
+  type Translation,
+} from './localize';
 import { isFinal } from './step';
 import { stepRenderer } from './step-chunks';
 import { renderLoading } from './steps/progress';
@@ -150,7 +155,7 @@ export class UnifiedCheckout extends LitElement implements StateHost {
     const languages = typeof navigator === 'undefined' ? [] : navigator.languages;
     this._locale = resolveLocale(this.locale, languages);
     this._chunks._language(
-      wantedLanguage(this.locale, languages),
+      wantedLanguage(this.locale, languages, loadableLanguages()),
       this._locale?.translation.$code ?? null,
     );
     // The step: the state's hostUpdate, next.

@@ -10,7 +10,21 @@
  * @example
  * LANGUAGES.includes('sw'); // true
  */
-export const LANGUAGES = ['en', 'fr', 'sw', 'pt'] as const;
+export const LANGUAGES = [
+  'en',
+  'fr',
+  'sw',
+  'pt',
+  'ha',
+  'yo',
+  'ig',
+  'rw',
+  'wo',
+  'zu',
+  'ln',
+  'ar',
+  'am',
+] as const;
 
 /** One of {@link LANGUAGES}. */
 export type Language = (typeof LANGUAGES)[number];

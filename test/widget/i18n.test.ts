@@ -1,5 +1,5 @@
 import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
-import { wantedLanguage } from '../../widget/languages';
+import { SUPPORTED_LOCALES, wantedLanguage } from '../../widget/languages';
 import { registeredLocales, resolveLocale } from '../../widget/localize';
 import type { UnifiedCheckout } from '../../widget/unified-checkout';
 import { IVORY_COAST, KENYA, attempt, inMs, view, withAttempt } from './support/views';
@@ -31,8 +31,8 @@ describe('languages', () => {
     expect(resolveLocale('fr-CI', ['en'])?.tag).to.equal('fr-CI');
     expect(resolveLocale('', ['sw-KE', 'en'])?.translation).to.equal(sw);
     expect(resolveLocale('de', ['zz'])?.translation).to.equal(en);
-    expect(wantedLanguage('', ['pt-BR', 'en'])).to.equal('pt');
-    expect(wantedLanguage('xx', ['yy'])).to.equal('en');
+    expect(wantedLanguage('', ['pt-BR', 'en'], SUPPORTED_LOCALES)).to.equal('pt');
+    expect(wantedLanguage('xx', ['yy'], SUPPORTED_LOCALES)).to.equal('en');
   });
 
   const cases = [

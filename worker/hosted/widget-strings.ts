@@ -8,6 +8,15 @@ import en from '../../shared/strings/en';
 import fr from '../../shared/strings/fr';
 import pt from '../../shared/strings/pt';
 import sw from '../../shared/strings/sw';
+import ha from '../../shared/strings/ha';
+import yo from '../../shared/strings/yo';
+import ig from '../../shared/strings/ig';
+import rw from '../../shared/strings/rw';
+import wo from '../../shared/strings/wo';
+import zu from '../../shared/strings/zu';
+import ln from '../../shared/strings/ln';
+import ar from '../../shared/strings/ar';
+import am from '../../shared/strings/am';
 import approve from '../../shared/strings/steps/approve';
 import attempt from '../../shared/strings/steps/attempt';
 import offline from '../../shared/strings/steps/offline';
@@ -21,7 +30,21 @@ import type { Language } from '../../shared/strings/languages';
 import type { StepStrings, Translation } from '../../shared/strings/types';
 import type { HostedLanguage } from './locale';
 
-const FIRST: Readonly<Record<Language, FirstStrings>> = { en, fr, pt, sw };
+const FIRST: Readonly<Record<Language, FirstStrings>> = {
+  en,
+  fr,
+  pt,
+  sw,
+  ha,
+  yo,
+  ig,
+  rw,
+  wo,
+  zu,
+  ln,
+  ar,
+  am,
+};
 const STEPS: readonly Readonly<Record<Language, StepStrings>>[] = [
   approve,
   attempt,
