@@ -20,7 +20,7 @@ type Markup = ReturnType<typeof html>;
 export function languageMenu(locale: HostedLocale, href: (code: Language) => string): Markup {
   const current = widgetStrings(locale.language);
   return html`<details class="langs">
-    <summary lang="${current.$code}"><span aria-hidden="true">🌐</span> ${current.$name}</summary>
+    <summary lang="${current.$code}">${current.$name} <span aria-hidden="true">▾</span></summary>
     <ul>
       ${LANGUAGES.map((code) => {
         const t = widgetStrings(code);
