@@ -720,6 +720,8 @@ export interface components {
       attempt: components["schemas"]["AttemptView"] | null;
       can_retry: boolean;
       return_url: string | null;
+      /** @description The payer’s language the merchant gave, or null. */
+      locale: string | null;
       seq: number;
     };
     PaymentMethodList: {
@@ -1251,6 +1253,8 @@ export interface components {
         [key: string]: string | number | boolean | null;
       }) | null;
       return_url: string | null;
+      /** @description The payer’s language (BCP 47), or null. */
+      locale: string | null;
       metadata: {
         [key: string]: string;
       } | null;
@@ -1772,6 +1776,7 @@ export interface components {
         email?: string;
       };
       return_url?: string;
+      locale?: string;
       metadata?: {
         [key: string]: string;
       };

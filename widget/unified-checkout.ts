@@ -153,9 +153,11 @@ export class UnifiedCheckout extends LitElement implements StateHost {
       if (this.session) void this._load();
     }
     const languages = typeof navigator === 'undefined' ? [] : navigator.languages;
-    this._locale = resolveLocale(this.locale, languages);
+    // The attribute, else the session's own locale (the merchant's), then the browser's.
+    const asked = this.locale || this._state._view?.locale || '';
+    this._locale = resolveLocale(asked, languages);
     this._chunks._language(
-      wantedLanguage(this.locale, languages, loadableLanguages()),
+      wantedLanguage(asked, languages, loadableLanguages()),
       this._locale?.translation.$code ?? null,
     );
     // The step: the state's hostUpdate, next.

@@ -87,12 +87,17 @@ describe.each(LANGUAGES.map((code) => [code]))('%s', (code) => {
 });
 
 describe('the language of a hosted page', () => {
-  it('is ?locale=, then Accept-Language, then the countries’ usual language, then English', () => {
-    expect(pickLocale('fr-CI', 'sw', ['KE']).tag).toBe('fr-CI');
-    expect(pickLocale('xx', 'sw-KE,en;q=0.5', ['SN']).tag).toBe('sw-KE');
-    expect(pickLocale(undefined, 'de-DE', ['SN', 'CI'])).toEqual({ language: 'fr', tag: 'fr' });
-    expect(pickLocale(undefined, 'de-DE', ['SN', 'KE']).language).toBe('en');
-    expect(pickLocale(undefined, undefined, ['TZ']).language).toBe('sw');
+  it('is ?locale=, the session’s, Accept-Language, the countries’ usual one, English', () => {
+    const senegal = { countries: ['SN'] };
+    expect(pickLocale('fr-CI', 'sw', { locale: 'pt', countries: ['KE'] }).tag).toBe('fr-CI');
+    expect(pickLocale(undefined, 'sw', { locale: 'pt-MZ', ...senegal }).tag).toBe('pt-MZ');
+    expect(pickLocale('xx', 'sw-KE,en;q=0.5', { locale: 'de', ...senegal }).tag).toBe('sw-KE');
+    expect(pickLocale(undefined, 'de-DE', { countries: ['SN', 'CI'] })).toEqual({
+      language: 'fr',
+      tag: 'fr',
+    });
+    expect(pickLocale(undefined, 'de-DE', { countries: ['SN', 'KE'] }).language).toBe('en');
+    expect(pickLocale(undefined, undefined, { countries: ['TZ'] }).language).toBe('sw');
   });
 
   it('falls back along a country’s languages to one the strings have', () => {

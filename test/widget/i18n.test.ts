@@ -91,6 +91,13 @@ describe('languages', () => {
     expect(bodyText(el)).to.contain('Jaribio 1 limebaki.');
   });
 
+  it("follows the session's locale before the browser's when there is no attribute", async () => {
+    setBrowserLanguages(['fr-FR', 'en']);
+    const el = await mountView(view([KENYA], { status: 'expired', locale: 'sw-TZ' }), '');
+    expect(q(el, 'h2').textContent).to.equal('Muda wa malipo haya umekwisha');
+    expect(q(el, '[part~=panel]').getAttribute('lang')).to.equal('sw-TZ');
+  });
+
   it('follows the browser language when there is no locale attribute', async () => {
     setBrowserLanguages(['sw-TZ', 'en']);
     const el = await fixture<UnifiedCheckout>(html`<unified-checkout></unified-checkout>`);

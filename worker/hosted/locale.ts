@@ -1,8 +1,8 @@
 /**
  * The hosted page's language: `?locale=` when it names one the widget speaks (the page's
- * language menu sets it), else the first such language of `Accept-Language` (by its q-values),
- * else the usual language of the session's countries (shared/strings/languages.ts), else
- * English.
+ * language menu sets it), else the session's `locale` (the merchant's), else the first such
+ * language of `Accept-Language` (by its q-values), else the usual language of the session's
+ * countries (shared/strings/languages.ts), else English.
  * @module
  */
 import { LANGUAGES, usualLanguage, type Language } from '../../shared/strings/languages';
@@ -39,14 +39,16 @@ function fromTag(tag: string): HostedLocale | null {
  * pickLocale(undefined, 'sw-KE,sw;q=0.9,en;q=0.8'); // { language: 'sw', tag: 'sw-KE' }
  * pickLocale('pt', 'fr'); // { language: 'pt', tag: 'pt' }
  * pickLocale('de', 'de-DE'); // { language: 'en', tag: 'en' }
- * pickLocale(undefined, 'de-DE', ['SN']); // { language: 'fr', tag: 'fr' }
+ * pickLocale(undefined, 'de-DE', { countries: ['SN'] }); // { language: 'fr', tag: 'fr' }
+ * pickLocale(undefined, 'en', { locale: 'sw-TZ' }); // { language: 'sw', tag: 'sw-TZ' }
  */
 export function pickLocale(
   query: string | undefined,
   acceptLanguage: string | undefined,
-  countries: readonly string[] = [],
+  session: { locale?: string | null; countries?: readonly string[] } = {},
 ): HostedLocale {
-  const asked = query ? fromTag(query) : null;
+  const asked =
+    (query ? fromTag(query) : null) ?? (session.locale ? fromTag(session.locale) : null);
   if (asked) return asked;
   const ranked = (acceptLanguage ?? '')
     .split(',')
@@ -62,6 +64,6 @@ export function pickLocale(
     const found = fromTag(tag);
     if (found) return found;
   }
-  const usual = usualLanguage(countries) ?? 'en';
+  const usual = usualLanguage(session.countries ?? []) ?? 'en';
   return { language: usual, tag: usual };
 }

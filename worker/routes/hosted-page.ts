@@ -125,12 +125,12 @@ async function hostedSession(c: Context<Env>, ctx: PageContext): Promise<HostedS
   if (!stub) return c.html(notFoundPage(ctx), 404);
   const outcome = (await stub.hosted()) as Outcome<HostedSession>;
   if (outcome.ok) {
-    // Neither `?locale=` nor Accept-Language named one of ours: the countries' usual language.
-    ctx.locale = pickLocale(
-      c.req.query('locale'),
-      c.req.header('accept-language'),
-      outcome.value.view.countries.map((country) => country.iso2),
-    );
+    // The session's own locale, and its countries' usual language, now known.
+    const { view } = outcome.value;
+    ctx.locale = pickLocale(c.req.query('locale'), c.req.header('accept-language'), {
+      locale: view.locale,
+      countries: view.countries.map((country) => country.iso2),
+    });
     c.header('Content-Language', ctx.locale.tag);
     return outcome.value;
   }

@@ -34,6 +34,8 @@ export interface MerchantSession {
   methods: string[] | null;
   customer: FlatJson | null;
   return_url: string | null;
+  /** The payer's language the merchant gave, or null. */
+  locale: string | null;
   metadata: Record<string, string> | null;
   /** The sub-merchant every collection of the session names; null for none. */
   sub_merchant_id: string | null;
@@ -127,6 +129,7 @@ export function merchantSession(cx: SessionContext): MerchantSession | null {
     methods: parseJson(session.methods),
     customer: parseJson(session.customer),
     return_url: session.return_url,
+    locale: session.locale ?? null,
     metadata: parseJson(session.metadata),
     sub_merchant_id: session.sub_merchant_id ?? null,
     created_at: iso(session.created_at),

@@ -22,7 +22,7 @@ CREATE TABLE IF NOT EXISTS session (
   reference TEXT NOT NULL, country_id INTEGER, methods TEXT, customer TEXT, return_url TEXT,
   metadata TEXT, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
   attempt_count INTEGER NOT NULL DEFAULT 0, seq INTEGER NOT NULL DEFAULT 0, fingerprint TEXT NOT NULL,
-  sub_merchant_id TEXT, created_by TEXT
+  sub_merchant_id TEXT, created_by TEXT, locale TEXT
 );
 CREATE TABLE IF NOT EXISTS attempts (
   id TEXT PRIMARY KEY, n INTEGER NOT NULL, country_id INTEGER NOT NULL, method TEXT NOT NULL,
@@ -73,6 +73,8 @@ export interface SessionRow {
   sub_merchant_id?: string | null;
   /** JSON of the CreatedBy of the create request; absent in objects created before it. */
   created_by?: string | null;
+  /** The payer's language the merchant gave; absent in objects created before the column. */
+  locale?: string | null;
 }
 
 /** Whether the create call of an attempt is known to have reached the upstream. */

@@ -59,8 +59,9 @@ export function openSession(
 ): void {
   cx.store.sql.exec(
     `INSERT INTO session (id, status, amount, currency, reference, country_id, methods, customer,
-       return_url, metadata, created_at, expires_at, fingerprint, sub_merchant_id, created_by)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       return_url, metadata, created_at, expires_at, fingerprint, sub_merchant_id, created_by,
+       locale)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     input.id,
     SESSION_STATUSES[0],
     input.amount,
@@ -76,6 +77,7 @@ export function openSession(
     terms.fingerprint,
     terms.subMerchantId,
     input.created_by ? JSON.stringify(input.created_by) : null,
+    input.locale ?? null,
   );
 }
 

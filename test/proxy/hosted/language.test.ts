@@ -6,7 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { HOSTED_STRINGS } from '../../../shared/strings/hosted';
 import { LANGUAGES } from '../../../shared/strings/languages';
 import { widgetStrings } from '../../../worker/hosted/widget-strings';
-import { expectNoSecrets } from '../helpers';
+import type { CheckoutView } from '../../../shared/view';
+import { checkout, expectNoSecrets, merchant, ref } from '../helpers';
 import { hosted, session } from '../hosted-page-support';
 
 afterAll(() => expectNoSecrets());
@@ -57,4 +58,31 @@ describe('the hosted page language', () => {
       expect(page.widget?.locale).toBe(code);
     },
   );
+});
+
+describe("the session's locale", () => {
+  it('is in both views, and the hosted page takes it before Accept-Language', async () => {
+    const s = await session({ locale: 'pt-MZ' });
+    expect(s.locale).toBe('pt-MZ');
+    const view = (await (await checkout(`/${s.id}`)).json()) as CheckoutView;
+    expect(view.locale).toBe('pt-MZ');
+    const page = await hosted(s.id, { 'accept-language': 'sw' });
+    expect(page.lang).toBe('pt-MZ');
+    expect(page.widget?.locale).toBe('pt-MZ');
+    // The payer's own choice in the menu still wins.
+    expect((await hosted(`${s.id}?locale=fr`, { 'accept-language': 'sw' })).lang).toBe('fr');
+  });
+
+  it('is null when the merchant gave none; a malformed one is refused with the field named', async () => {
+    const s = await session();
+    expect(s.locale).toBeNull();
+    const reference = ref('locale');
+    const bad = await merchant('/v1/sessions', {
+      method: 'POST',
+      body: JSON.stringify({ amount: 1500, currency: 'KES', reference, locale: 'fr"><b>' }),
+    });
+    expect(bad.status).toBe(400);
+    const { error } = (await bad.json()) as { error: { code: string; param?: string } };
+    expect(error).toMatchObject({ code: 'VALIDATION_FAILED', param: 'locale' });
+  });
 });
