@@ -3,7 +3,7 @@
 //   node scripts/widget-size.mjs --json    one JSON object (used by the bench)
 // Build first: `npm run build:widget`.
 //
-// First load, per language: what a page with the classic embed fetches before the payer can
+// First load, per language (every one of shared/strings/languages.ts): what a page with the classic embed fetches before the payer can
 // act on the first screen (loading → choose → form): the loader public/widget.js, the module
 // public/widget.es.js and its static imports, and the page's language chunk (its first
 // screens' strings; the loader starts it beside the module). The other chunks (steps a payer
@@ -33,13 +33,6 @@ export const FIRST_LOAD_BUDGET = 15_447;
  * measured, of which a payer fetches only the steps they reach.
  */
 export const TOTAL_BUDGET = 62 * 1024;
-/** The languages, each a chunk of its own: the codes of shared/strings/languages.ts. */
-export const LANGUAGES = [
-  ...readFileSync(path.join(root, 'shared/strings/languages.ts'), 'utf8')
-    .split('export const LANGUAGES')[1]
-    .split('] as const')[0]
-    .matchAll(/'([a-z]{2,3})'/g),
-].map((match) => match[1]);
 
 /** `file` and what it statically imports, recursively. */
 const withStaticImports = (file, seen) => staticImports(root, file, seen);
@@ -51,6 +44,11 @@ if (!existsSync(path.join(root, loader)) || !existsSync(path.join(root, entry)))
   process.exit(2);
 }
 const chunkDir = 'public/widget';
+/** Every language of the strings (shared/strings/languages.ts), each a chunk of its own: the
+ * build lists them by language in public/widget/languages.json. */
+const languageChunks = JSON.parse(
+  readFileSync(path.join(root, chunkDir, 'languages.json'), 'utf8'),
+);
 const chunks = readdirSync(path.join(root, chunkDir))
   .filter((name) => name.endsWith('.js'))
   .sort()
@@ -60,10 +58,10 @@ const sizes = Object.fromEntries(files.map((f) => [f, measure(path.join(root, f)
 const sum = (list) => [...list].reduce((total, f) => total + sizes[f].gzip, 0);
 
 const firstLoad = {};
-for (const language of LANGUAGES) {
+for (const [language, file] of Object.entries(languageChunks)) {
   const needed = withStaticImports(entry, new Set([loader]));
-  const chunk = chunks.find((f) => path.basename(f).startsWith(`${language}-`));
-  if (!chunk) throw new Error(`no chunk for ${language} in ${chunkDir}/`);
+  const chunk = `public/${file}`;
+  if (!chunks.includes(chunk)) throw new Error(`no chunk for ${language} in ${chunkDir}/`);
   withStaticImports(chunk, needed);
   firstLoad[language] = { gzip: sum(needed), files: [...needed] };
 }

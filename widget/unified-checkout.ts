@@ -194,7 +194,7 @@ export class UnifiedCheckout extends LitElement implements StateHost {
       dir=${t.$dir}
     >
       <div part="header">
-        <span>${t.total}</span><strong part="amount">${state._amount()}</strong>
+        <span>${t.total}</span><strong part="amount" dir="ltr">${state._amount()}</strong>
       </div>
       ${
         // The step stays as it was; the stream catches up when the connection is back.

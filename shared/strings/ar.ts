@@ -1,8 +1,8 @@
 /**
  * العربية (Arabic, right to left): the first screens' strings (the later steps' are in steps/, in
  * each step's chunk). Not yet reviewed by a native speaker (docs/translations/ar.md).
- * Phone numbers, amounts and times sit between U+2068 and U+2069 (first-strong isolate):
- * they keep their own direction inside right-to-left text.
+ * Phone numbers, amounts, times and reasons sit between U+2066 and U+2069 (left-to-right isolate,
+ * shared/strings/types.ts): they keep their left-to-right order inside right-to-left text.
  * @module
  */
 import type { FirstStrings } from './first';
@@ -13,7 +13,7 @@ const ar: FirstStrings = {
   $dir: 'rtl',
   checkout: 'الدفع',
   loading: 'جارٍ التحميل…',
-  payAmount: (amount) => `ادفع \u2068${amount}\u2069`,
+  payAmount: (amount) => `ادفع \u2066${amount}\u2069`,
   total: 'الإجمالي',
   chooseHeading: 'كيف تريد الدفع؟',
   country: 'البلد',
@@ -32,14 +32,14 @@ const ar: FirstStrings = {
     bank_id: 'ادفع من بنكك برقم هويتك',
     virtual_account: 'حول إلى حساب لمرة واحدة',
   },
-  formHeading: (method) => `ادفع عبر ${method}`,
+  formHeading: (method) => `ادفع عبر \u2066${method}\u2069`,
   phone: 'رقم الهاتف',
-  phoneHint: (dialCode, digits) => `\u2068+${dialCode}\u2069 ثم ${digits} أرقام`,
+  phoneHint: (dialCode, digits) => `\u2066+${dialCode}\u2069 ثم ${digits} أرقام`,
   phoneUse: (mobile, kind) =>
     kind == 'redirect_wallet'
-      ? `رقم المحفظة: \u2068${mobile}\u2069`
-      : `سنرسل ${kind == 'otp_operator' ? 'الرمز' : 'طلب الدفع'} إلى \u2068${mobile}\u2069.`,
-  phoneSaved: (masked) => `استخدم رقمك لدى المتجر: \u2068${masked}\u2069`,
+      ? `رقم المحفظة: \u2066${mobile}\u2069`
+      : `سنرسل ${kind == 'otp_operator' ? 'الرمز' : 'طلب الدفع'} إلى \u2066${mobile}\u2069.`,
+  phoneSaved: (masked) => `استخدم رقمك لدى المتجر: \u2066${masked}\u2069`,
   firstName: 'الاسم الأول',
   lastName: 'اسم العائلة',
   fullName: 'الاسم الكامل',

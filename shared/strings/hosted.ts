@@ -306,7 +306,7 @@ export const HOSTED_STRINGS: Readonly<Record<Language, HostedStrings>> = {
     returning: 'ستعود إلى {brand} خلال {seconds} ثانية.',
     paidHeading: 'هذا الطلب مدفوع بالفعل',
     paidBody: 'لا يوجد ما تدفعه. احتفظ بالمرجع لسجلاتك.',
-    refunded: 'تم استرداد \u2068{amount}\u2069',
+    refunded: 'تم استرداد \u2066{amount}\u2069',
     receivedHeading: 'تم استلام الدفع',
     receivedBody: 'شكرًا لك. تم تأكيد دفعتك.',
     expiredHeading: 'انتهت صلاحية رابط الدفع هذا',

@@ -16,6 +16,15 @@
  * add its strings to every table of steps/ and to hosted.ts (the `Record` of each table fails
  * to compile until it has them all) and its loader to widget/localize.ts's CHUNKS (likewise).
  * Nothing here imports widget or worker code, and no file registers anything on import.
+ *
+ * Right-to-left languages (`$dir: 'rtl'`): a function wraps each value it is given (an amount,
+ * a phone number, a method's name, a time, a reason) in Unicode's left-to-right isolate,
+ * `\u2066…\u2069` (the plain-text `<bdi dir="ltr">`), so `+254 712 345 678` and `1,500 EGP`
+ * keep their order inside the sentence; `copy`/`copied` get the language's own words and are
+ * left alone. The wrapping lives in the language's data, so left-to-right languages and the
+ * widget's first load carry none of it. test/shared/strings.test.ts checks all of this for every
+ * language of LANGUAGES: every key English has, no empty sentence, each function showing what
+ * it is given, the hosted page's `{placeholders}`.
  * @module
  */
 import type { MethodKind } from '../method-kinds';

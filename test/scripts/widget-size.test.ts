@@ -36,7 +36,9 @@ describe('widget size', () => {
     expect(json.total_gzip).toBeLessThanOrEqual(json.total_budget);
     expect(json.withinBudget).toBe(true);
     expect(status).toBe(0);
-    // Every language, English too, is the loader, the module and that language's chunk.
+    // Every language of the strings, English too, is the loader, the module and that
+    // language's chunk, and each is within the budget (the worst is).
+    expect(Object.keys(json.first_load_gzip).sort()).toEqual([...LANGUAGES].sort());
     const { gzip: loader } = json.files['public/widget.js']!;
     const { gzip: entry } = json.files['public/widget.es.js']!;
     for (const language of LANGUAGES) {

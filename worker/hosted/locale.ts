@@ -1,9 +1,11 @@
 /**
- * The hosted page's language: `?locale=` when it names one the widget speaks, else the first
- * such language of `Accept-Language` (by its q-values), else English.
+ * The hosted page's language: `?locale=` when it names one the widget speaks (the page's
+ * language menu sets it), else the first such language of `Accept-Language` (by its q-values),
+ * else the usual language of the session's countries (shared/strings/languages.ts), else
+ * English.
  * @module
  */
-import { LANGUAGES, type Language } from '../../shared/strings/languages';
+import { LANGUAGES, usualLanguage, type Language } from '../../shared/strings/languages';
 
 /** The languages of the widget and of the hosted page (shared/strings/languages.ts). */
 export const HOSTED_LANGUAGES = LANGUAGES;
@@ -37,10 +39,12 @@ function fromTag(tag: string): HostedLocale | null {
  * pickLocale(undefined, 'sw-KE,sw;q=0.9,en;q=0.8'); // { language: 'sw', tag: 'sw-KE' }
  * pickLocale('pt', 'fr'); // { language: 'pt', tag: 'pt' }
  * pickLocale('de', 'de-DE'); // { language: 'en', tag: 'en' }
+ * pickLocale(undefined, 'de-DE', ['SN']); // { language: 'fr', tag: 'fr' }
  */
 export function pickLocale(
   query: string | undefined,
   acceptLanguage: string | undefined,
+  countries: readonly string[] = [],
 ): HostedLocale {
   const asked = query ? fromTag(query) : null;
   if (asked) return asked;
@@ -58,5 +62,6 @@ export function pickLocale(
     const found = fromTag(tag);
     if (found) return found;
   }
-  return { language: 'en', tag: 'en' };
+  const usual = usualLanguage(countries) ?? 'en';
+  return { language: usual, tag: usual };
 }

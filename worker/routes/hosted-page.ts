@@ -102,6 +102,13 @@ function request(c: Context<Env>): Request {
       locale,
       nonce: c.get('secureHeadersNonce')!,
       languageChunk: null,
+      languageHref: (code) => {
+        // The same page (a form's answer: the page it shows), keeping the payer's place.
+        const query = new URLSearchParams(c.req.method === 'GET' ? new URL(c.req.url).search : '');
+        query.delete('returned');
+        query.set('locale', code);
+        return `${base}?${query}`;
+      },
     },
     href: (path, extra = {}) => {
       const query = new URLSearchParams(extra);
@@ -117,7 +124,16 @@ async function hostedSession(c: Context<Env>, ctx: PageContext): Promise<HostedS
   const stub = findSessionStub(c.env, c.req.param('id')!);
   if (!stub) return c.html(notFoundPage(ctx), 404);
   const outcome = (await stub.hosted()) as Outcome<HostedSession>;
-  if (outcome.ok) return outcome.value;
+  if (outcome.ok) {
+    // Neither `?locale=` nor Accept-Language named one of ours: the countries' usual language.
+    ctx.locale = pickLocale(
+      c.req.query('locale'),
+      c.req.header('accept-language'),
+      outcome.value.view.countries.map((country) => country.iso2),
+    );
+    c.header('Content-Language', ctx.locale.tag);
+    return outcome.value;
+  }
   if (outcome.status === 404) return c.html(notFoundPage(ctx), 404);
   throw new CheckoutError(outcome.body.error.code, outcome.body.error.message);
 }

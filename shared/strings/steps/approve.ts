@@ -170,7 +170,7 @@ const ln: SameStrings<typeof en> = {
 const ar: SameStrings<typeof en> = {
   approveHeading: 'وافق من هاتفك',
   approveSent: (amount, mobile) =>
-    `أرسلنا طلب دفع بقيمة \u2068${amount}\u2069 إلى \u2068${mobile}\u2069.`,
+    `أرسلنا طلب دفع بقيمة \u2066${amount}\u2069 إلى \u2066${mobile}\u2069.`,
   approveSteps: ['افتح الطلب على هاتفك.', 'تحقق من المبلغ.', 'أدخل رمز PIN للموافقة.'],
   approveWaiting: 'بانتظار موافقتك…',
   approveRetryHint: 'لم يصلك الطلب؟ عند انتهاء مهلة هذا الطلب، يمكنك المحاولة مجددًا.',

@@ -329,7 +329,7 @@ const ar: SameStrings<typeof en> = {
   otpLabel: 'رمز لمرة واحدة',
   otpInvalidFormat: 'أدخل أرقام الرمز.',
   otpSubmit: 'تأكيد',
-  expiresIn: (time) => `تنتهي صلاحيته خلال \u2068${time}\u2069`,
+  expiresIn: (time) => `تنتهي صلاحيته خلال \u2066${time}\u2069`,
   codeExpired: 'انتهت صلاحية الرمز.',
   triesLeft: (count) =>
     count === 1

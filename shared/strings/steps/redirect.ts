@@ -109,9 +109,9 @@ const ln: SameStrings<typeof en> = {
 
 /** العربية (Arabic, right to left). */
 const ar: SameStrings<typeof en> = {
-  redirectHeading: (method) => `المتابعة عبر ${method}`,
+  redirectHeading: (method) => `المتابعة عبر \u2066${method}\u2069`,
   redirectBody: 'وافق على الدفع في النافذة الجديدة، ثم عد إلى هنا.',
-  redirectButton: (method) => `المتابعة إلى ${method}`,
+  redirectButton: (method) => `المتابعة إلى \u2066${method}\u2069`,
   redirectWaiting: 'بانتظار النافذة الأخرى…',
   redirectReopen: 'افتح النافذة مجددًا',
 };

@@ -189,7 +189,7 @@ const ln: SameStrings<typeof en> = {
 /** العربية (Arabic, right to left). */
 const ar: SameStrings<typeof en> = {
   transferHeading: 'الدفع بتحويل بنكي',
-  transferBody: (amount) => `حول \u2068${amount}\u2069 بالضبط إلى هذا الحساب.`,
+  transferBody: (amount) => `حول \u2066${amount}\u2069 بالضبط إلى هذا الحساب.`,
   bankName: 'البنك',
   accountNumber: 'رقم الحساب',
   amount: 'المبلغ',
@@ -197,7 +197,7 @@ const ar: SameStrings<typeof en> = {
   copy: (what) => `نسخ ${what}`,
   copied: (what) => `تم نسخ ${what}.`,
   copyFailed: 'تعذر النسخ. حدد النص.',
-  accountExpiresIn: (time) => `يُغلق الحساب خلال \u2068${time}\u2069`,
+  accountExpiresIn: (time) => `يُغلق الحساب خلال \u2066${time}\u2069`,
   accountExpired: 'أُغلق هذا الحساب.',
   transferWaiting: 'سنؤكد الدفع فور وصول تحويلك.',
 };
