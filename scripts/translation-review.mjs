@@ -183,8 +183,8 @@ export function reviewMarkdown(tables, code) {
   ];
   if ($dir === 'rtl') {
     lines.push(
-      'This language is written right to left. Phone numbers, amounts and times sit between two',
-      'invisible marks (U+2068 and U+2069) that keep them in their own direction: keep them.',
+      'This language is written right to left. Phone numbers, amounts, times and names sit between',
+      'two invisible marks (U+2066 and U+2069) that keep them left to right: keep them.',
       '',
     );
   }

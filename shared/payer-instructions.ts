@@ -32,7 +32,7 @@ export const USSD_STEPS: Readonly<Record<string, Texts>> = {
     wo: 'Gisuloo laaj bi? Bësal *182*7# te nangu fey biy xaar ak sa PIN.',
     zu: 'Asikho isicelo? Shayela *182*7# bese uvumela inkokhelo elindile nge-PIN yakho.',
     ln: 'Bosenga eyei te? Beta *182*7# mpe ndima kofuta oyo ezali kozela na PIN na yo.',
-    ar: 'لم يصلك الطلب؟ اطلب \u2068*182*7#\u2069 ووافق على الدفع المعلق برمز PIN.',
+    ar: 'لم يصلك الطلب؟ اطلب \u2066*182*7#\u2069 ووافق على الدفع المعلق برمز PIN.',
     am: 'ጥያቄው አልደረሰዎትም? *182*7# ይደውሉ እና በመጠባበቅ ላይ ያለውን ክፍያ በፒንዎ ያጽድቁ።',
   },
 };

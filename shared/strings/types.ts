@@ -22,9 +22,9 @@
  * `\u2066…\u2069` (the plain-text `<bdi dir="ltr">`), so `+254 712 345 678` and `1,500 EGP`
  * keep their order inside the sentence; `copy`/`copied` get the language's own words and are
  * left alone. The wrapping lives in the language's data, so left-to-right languages and the
- * widget's first load carry none of it. test/shared/strings.test.ts checks all of this for every
- * language of LANGUAGES: every key English has, no empty sentence, each function showing what
- * it is given, the hosted page's `{placeholders}`.
+ * widget's first load carry none of it. test/shared/strings-completeness.test.ts checks every
+ * language of LANGUAGES against English, table by table; test/shared/strings.test.ts checks the
+ * left-to-right isolates.
  * @module
  */
 import type { MethodKind } from '../method-kinds';

@@ -183,7 +183,7 @@ const ig: SameStrings<typeof en> = {
   otpHeading: 'Tinye koodu gị',
   otpBody: 'Anyị ezitela koodu otu ugboro na ekwentị gị.',
   otpUnconfirmed:
-    'Anyị enweghị ike ịkwado na koodu gị ruru onye na-enye ọrụ ịkwụ ụgwọ. Tinye ya ọzọ: koodu o nwetalarịị agaghị eme ka ị kwụọ ugboro abụọ.',
+    'Anyị enweghị ike ịkwado na koodu gị ruru onye na-enye ọrụ ịkwụ ụgwọ. Tinye ya ọzọ: koodu o natala agaghị eme ka ị kwụọ ugboro abụọ.',
   otpLabel: 'Koodu otu ugboro',
   otpInvalidFormat: 'Tinye ọnụọgụ dị na koodu ahụ.',
   otpSubmit: 'Kwado',
@@ -212,7 +212,7 @@ const rw: SameStrings<typeof en> = {
   otpHeading: 'Andika kode yawe',
   otpBody: 'Twohereje kode y’ikoreshwa rimwe kuri telefoni yawe.',
   otpUnconfirmed:
-    'Ntitwashoboye kwemeza ko kode yawe yageze ku utanga serivisi yo kwishyura. Yongere uyandike: kode yamaze kwakira ntizatuma wishyura kabiri.',
+    'Ntitwashoboye kwemeza ko kode yawe yageze k’utanga serivisi yo kwishyura. Yongere uyandike: kode yamaze kwakirwa ntizatuma wishyura kabiri.',
   otpLabel: 'Kode y’ikoreshwa rimwe',
   otpInvalidFormat: 'Andika imibare ya kode.',
   otpSubmit: 'Emeza',
