@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { parseAst } from 'rolldown/parseAst';
 import { build, defineConfig, type Plugin, type Rollup } from 'vite';
 import { MANGLED_NAMES } from './widget/mangled-names.ts';
@@ -204,7 +205,7 @@ const PACKAGE_ENTRIES = [
  */
 function loaderAndTypes(): Plugin {
   let done = false;
-  /** The language chunks' files by language (`{ fr: 'widget/fr-….js' }`), for the loader. */
+  /** The language chunks' files by language (`{ fr: 'widget/fr-….js' }`), for the hosted page. */
   const languageChunks: Record<string, string> = {};
   return {
     name: 'widget-loader-and-types',
@@ -212,10 +213,21 @@ function loaderAndTypes(): Plugin {
     buildStart() {
       // The chunks' names carry a hash: drop the previous build's.
       rmSync('public/widget', { recursive: true, force: true });
+      // Each language's first screens, a chunk the entry names from its code
+      // (widget/localize.ts, languageChunk): emitted here, as nothing imports them by name.
+      for (const name of readdirSync('shared/strings')) {
+        const code = /^([a-z]{2,3})\.ts$/.exec(name)?.[1];
+        if (!code) continue;
+        this.emitFile({
+          type: 'chunk',
+          id: `shared/strings/${name}`,
+          fileName: `widget/${code}-${LANGUAGES_HASH}.js`,
+        });
+      }
     },
     generateBundle(_options, bundle) {
       for (const file of Object.values(bundle)) {
-        const language = /\/widget\/translations\/(\w+)\.ts$/.exec(
+        const language = LANGUAGE_FILE.exec(
           (file.type === 'chunk' && file.facadeModuleId) || '',
         )?.[1];
         if (language) languageChunks[language] = file.fileName;
@@ -228,8 +240,8 @@ function loaderAndTypes(): Plugin {
         configFile: false,
         logLevel: 'warn',
         publicDir: false,
-        // The loader starts the page's language chunk beside the module: it knows their names.
-        define: { __UC_LANGUAGE_CHUNKS__: JSON.stringify(languageChunks) },
+        // The loader starts the page's language chunk beside the module: it names it so.
+        define: { __UC_LANGUAGES_HASH__: JSON.stringify(LANGUAGES_HASH) },
         build: {
           lib: {
             entry: 'widget/loader.ts',
@@ -321,6 +333,25 @@ function loaderAndTypes(): Plugin {
   };
 }
 
+/** A language's first screens: shared/strings/<code>.ts (the step tables are in steps/). */
+const LANGUAGE_FILE = /\/shared\/strings\/([a-z]{2,3})\.ts$/;
+
+/**
+ * One hash for every language chunk's name (`widget/fr-<hash>.js`), of all their sources
+ * together: the entry and the loader then name a language's chunk from its code
+ * (`__UC_LANGUAGES_HASH__`), where listing each chunk's own hashed name cost every language's
+ * full name in both files' first load (about 140 B gzip for nine languages). A change to any
+ * language renames them all, which only costs the other languages' cached copies.
+ */
+const LANGUAGES_HASH = (() => {
+  const hash = createHash('sha256');
+  for (const name of readdirSync('shared/strings').sort()) {
+    if (/^[a-z]{2,3}\.ts$/.test(name))
+      hash.update(name).update(readFileSync(`shared/strings/${name}`));
+  }
+  return hash.digest('base64url').slice(0, 8);
+})();
+
 // The widget: widget.es.js (the ES module entry: Lit, the element, English and the first
 // screens) and its chunks in public/widget/ (the other steps and languages, loaded with
 // import() beside it), widget.js (the classic loader) and the type declarations. Written into
@@ -329,6 +360,7 @@ function loaderAndTypes(): Plugin {
 export default defineConfig({
   publicDir: false,
   plugins: [trimLit(), minifyLitTemplates(), mangleInternalProps(), loaderAndTypes()],
+  define: { __UC_LANGUAGES_HASH__: JSON.stringify(LANGUAGES_HASH) },
   build: {
     lib: {
       entry: 'widget/index.ts',

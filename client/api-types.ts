@@ -1165,6 +1165,8 @@ export interface components {
       attempt: components["schemas"]["AttemptView"] | null;
       can_retry: boolean;
       return_url: string | null;
+      /** @description The payer’s language the merchant gave, or null. */
+      locale: string | null;
       seq: number;
     };
     ReportedMoney: {
@@ -1208,6 +1210,8 @@ export interface components {
         [key: string]: string | number | boolean | null;
       }) | null;
       return_url: string | null;
+      /** @description The payer’s language (BCP 47), or null. */
+      locale: string | null;
       metadata: {
         [key: string]: string;
       } | null;
@@ -1368,6 +1372,15 @@ export interface components {
             fr: string;
             sw: string;
             pt: string;
+            ha: string;
+            yo: string;
+            ig: string;
+            rw: string;
+            wo: string;
+            zu: string;
+            ln: string;
+            ar: string;
+            am: string;
           } | null;
         })[];
     };
@@ -1763,6 +1776,7 @@ export interface components {
         email?: string;
       };
       return_url?: string;
+      locale?: string;
       metadata?: {
         [key: string]: string;
       };

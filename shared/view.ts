@@ -148,6 +148,8 @@ export interface CheckoutView {
   can_retry: boolean;
   /** Where the payer goes after a full-page redirect flow, if the merchant set one. */
   return_url: string | null;
+  /** The payer's language the merchant gave (BCP 47, e.g. `fr-CI`), or null. */
+  locale: string | null;
   /** Rises with every change; the stream's messages carry it. */
   seq: number;
 }

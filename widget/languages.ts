@@ -3,26 +3,33 @@
  * (widget.js), which starts fetching that language's chunk beside the module.
  * @module
  */
+import { LANGUAGES } from '../shared/strings/languages';
 
 /**
- * The languages the widget speaks; each ships as a chunk of its own (translations/), loaded
- * when a page needs it.
+ * The languages the widget speaks (shared/strings/languages.ts); each ships as a chunk of its
+ * own (shared/strings/<code>.ts), loaded when a page needs it.
  *
  * @example
  * SUPPORTED_LOCALES.includes('sw'); // true
  */
-export const SUPPORTED_LOCALES: readonly string[] = ['en', 'fr', 'sw', 'pt'];
+export const SUPPORTED_LOCALES: readonly string[] = LANGUAGES;
 
 /**
- * The first supported language among the requested tag and the browser's, or `en`.
+ * The first of the `supported` languages among the requested tag and the browser's, or `en`.
+ * (The element passes its loaders' codes, widget/localize.ts, rather than this module's list:
+ * one list of the languages in its first load instead of two.)
  *
  * @example
- * wantedLanguage('', ['pt-BR', 'en']); // 'pt'
+ * wantedLanguage('', ['pt-BR', 'en'], SUPPORTED_LOCALES); // 'pt'
  */
-export function wantedLanguage(requested: string, browser: readonly string[]): string {
+export function wantedLanguage(
+  requested: string,
+  browser: readonly string[],
+  supported: readonly string[],
+): string {
   for (const tag of [requested, ...browser]) {
     const language = tag.toLowerCase().split('-')[0] ?? '';
-    if (SUPPORTED_LOCALES.includes(language)) return language;
+    if (supported.includes(language)) return language;
   }
   return 'en';
 }

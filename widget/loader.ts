@@ -12,11 +12,12 @@
  * @module
  */
 import { checkoutUrl } from './api';
-import { UNLOADABLE, wantedLanguage } from './languages';
+import { SUPPORTED_LOCALES, UNLOADABLE, wantedLanguage } from './languages';
 import { startViewFetch } from './view-prefetch';
 
-/** The language chunks' files by language, relative to widget.es.js (set by the build). */
-declare const __UC_LANGUAGE_CHUNKS__: Record<string, string>;
+/** The hash in every language chunk's name (`widget/<code>-<hash>.js`, beside widget.es.js;
+ * set by the build, vite.config.ts): the name of each follows from its language. */
+declare const __UC_LANGUAGES_HASH__: string;
 
 const script =
   (document.currentScript as HTMLScriptElement | null) ??
@@ -33,9 +34,13 @@ const entry = new URL('widget.es.js', script?.src || location.href);
 //   else this script's origin, as the element resolves them), unless the page gave it one.
 function startEarly(): void {
   const element = document.querySelector('unified-checkout');
-  const language = wantedLanguage(element?.getAttribute('locale') ?? '', navigator.languages);
-  const chunk = __UC_LANGUAGE_CHUNKS__[language];
-  if (chunk) import(/* @vite-ignore */ new URL(chunk, entry).href).catch(() => undefined);
+  const language = wantedLanguage(
+    element?.getAttribute('locale') ?? '',
+    navigator.languages,
+    SUPPORTED_LOCALES,
+  );
+  const chunk = new URL(`widget/${language}-${__UC_LANGUAGES_HASH__}.js`, entry).href;
+  import(/* @vite-ignore */ chunk).catch(() => undefined);
   const session = element?.getAttribute('session');
   if (session && !element!.hasAttribute('initial-view')) {
     const endpoint = (element!.getAttribute('endpoint') || entry.origin).replace(/\/+$/, '');

@@ -159,10 +159,12 @@ export const styles = css`
   }
   .phone {
     display: flex;
+    /* The dial code before the number, in a right-to-left page too. */
+    direction: ltr;
   }
   .phone span {
     align-self: center;
-    padding-right: 0.5em;
+    padding-inline-end: 0.5em;
   }
   [part~='option'],
   [part~='status'],
@@ -191,7 +193,7 @@ export const styles = css`
     place-items: center;
     min-width: 2.5em;
     height: 2.5em;
-    margin-right: 0.5em;
+    margin-inline-end: 0.5em;
     border-radius: var(--_r);
     background: var(--_sf);
     font-size: 0.875rem;

@@ -5,9 +5,12 @@
  */
 import type { CheckoutView, StreamMessage } from '../shared/view';
 import { checkoutUrl, getView } from './api';
+import { fillTranslations } from './localize';
 // The offline notice's strings: every page that follows a session live has them before its
 // connection can drop (controllers/live-session.ts shows the notice).
-import './translations/steps/offline';
+import offlineStrings from '../shared/strings/steps/offline';
+
+fillTranslations(offlineStrings);
 
 /** The "wait" and "confirming" steps ship with the transport (steps/wait.ts). */
 export { chunk as waitChunk } from './steps/wait';

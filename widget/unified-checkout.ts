@@ -14,7 +14,12 @@ import { SessionLoader } from './controllers/session-loader';
 import { CheckoutErrorEvent, type CheckoutErrorDetail, type CheckoutStep } from './events';
 import { submitCode } from './actions/submit-code';
 import { UNLOADABLE, wantedLanguage } from './languages';
-import { resolveLocale, type ResolvedLocale, type Translation } from './localize';
+import {
+  loadableLanguages,
+  resolveLocale,
+  type ResolvedLocale,
+  type Translation,
+} from './localize';
 import { isFinal } from './step';
 import { stepRenderer } from './step-chunks';
 import { renderLoading } from './steps/progress';
@@ -148,9 +153,11 @@ export class UnifiedCheckout extends LitElement implements StateHost {
       if (this.session) void this._load();
     }
     const languages = typeof navigator === 'undefined' ? [] : navigator.languages;
-    this._locale = resolveLocale(this.locale, languages);
+    // The attribute, else the session's own locale (the merchant's), then the browser's.
+    const asked = this.locale || this._state._view?.locale || '';
+    this._locale = resolveLocale(asked, languages);
     this._chunks._language(
-      wantedLanguage(this.locale, languages),
+      wantedLanguage(asked, languages, loadableLanguages()),
       this._locale?.translation.$code ?? null,
     );
     // The step: the state's hostUpdate, next.
@@ -189,7 +196,7 @@ export class UnifiedCheckout extends LitElement implements StateHost {
       dir=${t.$dir}
     >
       <div part="header">
-        <span>${t.total}</span><strong part="amount">${state._amount()}</strong>
+        <span>${t.total}</span><strong part="amount" dir="ltr">${state._amount()}</strong>
       </div>
       ${
         // The step stays as it was; the stream catches up when the connection is back.

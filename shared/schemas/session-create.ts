@@ -10,6 +10,9 @@
  *   using `currency` (in `country_id` when given);
  * - `customer?`: `{ first_name?, last_name?, mobile?, email? }` (prefill; trimmed);
  * - `return_url?`: https; in development mode also http on `localhost` / `127.0.0.1`;
+ * - `locale?`: the payer's language as a BCP 47 tag (`fr`, `fr-CI`), at most 35 characters;
+ *   the widget and the hosted page use it when the page sets none (a language they lack falls
+ *   through to the browser's);
  * - `metadata?`: at most 20 string values of at most 500 characters, keys of 1–40 characters;
  * - `expires_in?`: seconds, 60–86400, default 3600;
  * - `sub_merchant_id?`: a UUID (lowercased), the platform's seller every collection of the
@@ -111,6 +114,14 @@ const baseSchema = z.strictObject({
   methods: z.optional(z.array(z.string()).check(z.minLength(1), z.maxLength(20))),
   customer: z.optional(customerSchema),
   return_url: returnUrlField(false),
+  locale: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(35),
+        z.regex(/^[a-z]{2,3}(-[a-z0-9]{2,8})*$/i, 'must be a language tag such as "fr" or "fr-CI"'),
+      ),
+  ),
   metadata: z.optional(metadataSchema),
   expires_in: z._default(
     integer('must be a whole number of seconds').check(

@@ -4,7 +4,9 @@
  * phone prompt (M-PESA), one OTP (Orange, Côte d'Ivoire) and one redirect authorized in a popup
  * (Wave), each paid for real against the proxy and the sandbox under `wrangler dev`. Each case
  * ends with the widget on its success step, the session succeeded in the merchant API and
- * exactly one verified `checkout.succeeded` webhook.
+ * exactly one verified `checkout.succeeded` webhook. One page load more per engine: the hosted
+ * page in Arabic on a 360 px viewport, right to left with nothing sideways, its amounts left to
+ * right.
  * The console too, once per engine: a finance user (development sign-in) finds a paid payment
  * by its reference, refunds half of it through the page's own form (its write carries the
  * engine's Origin and `X-Console`), and sees `refund.succeeded` in its timeline.
@@ -191,7 +193,76 @@ for (const engine of enginesToRun()) {
         });
       }
     }
+
+    test('hosted, in Arabic at 360 px: right to left, nothing sideways, amounts left to right', async () => {
+      const session = await backend.createSession({ amount: 125_000, currency: 'KES' });
+      const page = await browser.newPage();
+      const shot = path.join(dir, 'hosted-ar-360.png');
+      try {
+        // WebKitGTK's MiniBrowser window goes no narrower than 447 px: its narrowest, there.
+        const width = await page.resize(360, 740);
+        expect(width).toBe(engine === 'webkit' ? Math.min(width, 447) : 360);
+        await page.goto(`${base}/pay/${session.id}?locale=ar`);
+        await waitForStep(page, 'choose');
+        const seen = await page.evaluate(readDirection);
+        await page.screenshot(shot);
+        expect(seen).toEqual({
+          width,
+          pageDir: 'rtl',
+          panelDir: 'rtl',
+          sideways: 0,
+          amounts: [
+            { direction: 'ltr', leftToRight: true },
+            { direction: 'ltr', leftToRight: true },
+          ],
+        });
+      } catch (error) {
+        await page.screenshot(shot).catch(() => {});
+        throw new Error(`${(error as Error).message} (screenshot: ${shot})`, { cause: error });
+      } finally {
+        await page.resize(1024, 900).catch(() => {});
+        await page.close();
+      }
+    });
   });
+}
+
+/**
+ * What a right-to-left page looks like to the payer; runs in the browser. The page's and the
+ * widget's direction, how far the page scrolls sideways, and for the order's amount and the
+ * widget's: their direction, and whether their first character is left of their last (format
+ * characters aside), as left-to-right reading needs whatever the currency's script.
+ */
+function readDirection() {
+  const widget = document.querySelector('unified-checkout')?.shadowRoot;
+  const amounts = [
+    document.querySelector('.summary dd bdi'),
+    widget?.querySelector('[part~="amount"]'),
+  ].map((el) => {
+    // Its text (Lit puts comment markers beside it).
+    const node = [...(el?.childNodes ?? [])].find(
+      (n) => n.nodeType === Node.TEXT_NODE && /\S/.test(n.textContent ?? ''),
+    );
+    const text = node?.textContent ?? '';
+    const visible = [...text.matchAll(/[^\s\u061c\u200e\u200f\u2066-\u2069]/g)].map((m) => m.index);
+    const left = (i: number) => {
+      const range = document.createRange();
+      range.setStart(node!, i);
+      range.setEnd(node!, i + 1);
+      return range.getBoundingClientRect().left;
+    };
+    return {
+      direction: el ? getComputedStyle(el).direction : 'absent',
+      leftToRight: visible.length > 1 && left(visible[0]!) < left(visible.at(-1)!),
+    };
+  });
+  return {
+    width: window.innerWidth,
+    pageDir: document.documentElement.dir,
+    panelDir: widget?.querySelector('[part~="panel"]')?.getAttribute('dir') ?? null,
+    sideways: document.documentElement.scrollWidth - window.innerWidth,
+    amounts,
+  };
 }
 
 /**

@@ -112,7 +112,10 @@ class Payer {
 
   async get(path: string): Promise<NoJsPage> {
     const res = await this.fetch(
-      new Request(`${BASE}${path}`, { headers: this.cookie ? { cookie: this.cookie } : {} }),
+      // An English browser (without a language, the page takes the country's: French in CI).
+      new Request(`${BASE}${path}`, {
+        headers: { 'accept-language': 'en', ...(this.cookie ? { cookie: this.cookie } : {}) },
+      }),
     );
     this.keep(res);
     return read(res);
@@ -130,6 +133,7 @@ class Payer {
         redirect: 'manual',
         headers: {
           'content-type': 'application/x-www-form-urlencoded',
+          'accept-language': 'en',
           ...(this.cookie ? { cookie: this.cookie } : {}),
           ...headers,
         },

@@ -63,6 +63,9 @@ describe('language', () => {
     ['', { 'accept-language': 'de-DE, ja' }, 'en', 'Your order'],
     ['?locale=xx', { 'accept-language': 'pt' }, 'pt', 'O seu pedido'],
     ['?locale=fr"><b>', { 'accept-language': 'sw' }, 'sw', 'Oda yako'],
+    ['?locale=ar-EG', {}, 'ar-EG', 'طلبك'],
+    ['', { 'accept-language': 'am-ET,am;q=0.9,en;q=0.5' }, 'am-ET', 'ትዕዛዝዎ'],
+    ['', { 'accept-language': 'rw, fr;q=0.8' }, 'rw', 'Ibyo watumije'],
   ];
   it.each(cases)('%s %j → %s', async (query, headers, tag, order) => {
     const s = await session();

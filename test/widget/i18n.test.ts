@@ -1,14 +1,14 @@
 import { expect, fixture, fixtureCleanup, html } from '@open-wc/testing';
-// Shoelace-style: importing a translation registers it. Portuguese is NOT imported here: the
-// element must load it with import() (the built bundle's chunk: chunks.test.ts).
-import fr from '../../widget/translations/fr';
-import sw from '../../widget/translations/sw';
-import en from '../../widget/translations/en';
-import { wantedLanguage } from '../../widget/languages';
+import { SUPPORTED_LOCALES, wantedLanguage } from '../../widget/languages';
 import { registeredLocales, resolveLocale } from '../../widget/localize';
 import type { UnifiedCheckout } from '../../widget/unified-checkout';
 import { IVORY_COAST, KENYA, attempt, inMs, view, withAttempt } from './support/views';
 import { bodyText, mountView, q, submit } from './support/dom';
+import { registered } from './support/languages';
+
+// Portuguese is NOT loaded here: the element must load it with import() (the built bundle's
+// chunk: chunks.test.ts).
+const [fr, sw, en] = await registered('fr', 'sw', 'en');
 
 const whole = (amount: number, currency: string, locale: string) =>
   new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0 }).format(
@@ -31,8 +31,8 @@ describe('languages', () => {
     expect(resolveLocale('fr-CI', ['en'])?.tag).to.equal('fr-CI');
     expect(resolveLocale('', ['sw-KE', 'en'])?.translation).to.equal(sw);
     expect(resolveLocale('de', ['zz'])?.translation).to.equal(en);
-    expect(wantedLanguage('', ['pt-BR', 'en'])).to.equal('pt');
-    expect(wantedLanguage('xx', ['yy'])).to.equal('en');
+    expect(wantedLanguage('', ['pt-BR', 'en'], SUPPORTED_LOCALES)).to.equal('pt');
+    expect(wantedLanguage('xx', ['yy'], SUPPORTED_LOCALES)).to.equal('en');
   });
 
   const cases = [
@@ -89,6 +89,13 @@ describe('languages', () => {
     expect(q(el, 'h2').textContent).to.equal('Weka msimbo wako');
     expect(q(el, '[role=timer]').textContent).to.match(/^Unaisha baada ya 1:(30|29)$/);
     expect(bodyText(el)).to.contain('Jaribio 1 limebaki.');
+  });
+
+  it("follows the session's locale before the browser's when there is no attribute", async () => {
+    setBrowserLanguages(['fr-FR', 'en']);
+    const el = await mountView(view([KENYA], { status: 'expired', locale: 'sw-TZ' }), '');
+    expect(q(el, 'h2').textContent).to.equal('Muda wa malipo haya umekwisha');
+    expect(q(el, '[part~=panel]').getAttribute('lang')).to.equal('sw-TZ');
   });
 
   it('follows the browser language when there is no locale attribute', async () => {

@@ -6,14 +6,11 @@
  * fixtures (support/views.ts); money-live.test.ts drives the element through a scripted stream.
  */
 import { expect, fixtureCleanup } from '@open-wc/testing';
-// Importing a translation registers it (fr, sw and pt are otherwise loaded on demand).
-import '../../widget/translations/fr';
-import '../../widget/translations/pt';
-import '../../widget/translations/sw';
 import type { CheckoutStep } from '../../widget/events';
 import type { AttemptInput, SessionStatus } from '../../shared/status';
 import type { LapseReason, NextAction } from '../../shared/view';
 import { axeViolations } from './support/axe';
+import { registered } from './support/languages';
 import { announced, buttons, ci, otpAttempt, record } from './support/outcome-log';
 import { bodyText, button, mountView, q } from './support/dom';
 import {
@@ -27,6 +24,9 @@ import {
   view,
   withAttempt,
 } from './support/views';
+
+// Registered before the tests (the element would otherwise load them on demand).
+await registered('fr', 'pt', 'sw');
 
 /** What each language says on the new screens (literal, so a missing key shows). */
 const SAYS: Record<

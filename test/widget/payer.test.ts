@@ -5,10 +5,9 @@
  */
 import { expect, oneEvent, waitUntil } from '@open-wc/testing';
 import type { CheckoutSuccessEvent } from '../../widget/events';
-// French registers itself on import (the element would otherwise fetch it from its endpoint).
-import '../../widget/translations/fr';
 import type { UnifiedCheckout } from '../../widget/unified-checkout';
 import { mountView, q, qa, submit, type, waitForStep } from './support/dom';
+import { registered } from './support/languages';
 import { createSession, mountSession } from './support/stack';
 import {
   IVORY_COAST,
@@ -20,6 +19,9 @@ import {
   view,
   withAttempt,
 } from './support/views';
+
+// Registered before the tests (the element would otherwise load it on demand).
+await registered('fr');
 
 const rgb = (hex: string) => {
   const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));

@@ -2,14 +2,14 @@
 // details.limit) tells the payer which limit, in their language; the checkout-error event keeps
 // the API's code.
 import { expect, fixtureCleanup, waitUntil } from '@open-wc/testing';
-import fr from '../../widget/translations/fr';
-import sw from '../../widget/translations/sw';
-import en from '../../widget/translations/en';
 import { ApiError } from '../../widget/api';
 import { refusalText } from '../../widget/actions/submit-attempt';
 import type { CheckoutErrorEvent } from '../../widget/events';
 import { KENYA, view } from './support/views';
 import { mountView, q, submit, type } from './support/dom';
+import { registered } from './support/languages';
+
+const [fr, sw, en] = await registered('fr', 'sw', 'en');
 
 const realFetch = window.fetch;
 

@@ -7,9 +7,12 @@ import { refusalKey } from '../../shared/payer-form-check';
 import { asApiError, startAttempt, type ApiError } from '../api';
 import { usesSavedPhone } from '../form-model';
 import { attemptRequest, checkForm, fieldOfIssue, refusedProblem } from './form-check';
-import type { Translation } from '../localize';
+import { fillTranslations, type Translation } from '../localize';
 import type { ActionState, FieldProblems } from '../steps/state';
-import '../translations/steps/attempt';
+import attemptStrings from '../../shared/strings/steps/attempt';
+
+// This step's strings, in every language, join the translations as its chunk loads.
+fillTranslations(attemptStrings);
 
 /**
  * The payer's sentence for a refused attempt; a prompt limit says which one (docs/design.md,

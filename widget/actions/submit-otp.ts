@@ -3,6 +3,7 @@
  * rule, shared/references.ts), sends it, and explains a refusal with the tries left.
  * @module
  */
+import { latinDigits } from '../../shared/latin-digits';
 import { OTP_PATTERN } from '../../shared/references';
 import { asApiError, submitOtp as sendOtp } from '../api';
 import type { Translation } from '../localize';
@@ -29,7 +30,7 @@ export async function submitOtp(state: ActionState, t: Translation): Promise<voi
   const host = state._host;
   const view = state._view;
   if (!view || state._busy) return;
-  const otp = state._otp.replace(/\s+/g, '');
+  const otp = latinDigits(state._otp).replace(/\s+/g, '');
   if (!OTP_PATTERN.test(otp)) {
     state._set({ _otpProblem: otp ? t.otpInvalidFormat : t.required });
     return;

@@ -6,11 +6,14 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { ussdSteps, type Texts } from '../../shared/payer-instructions';
 import { clock, keepTicking } from '../clock';
-import type { Translation } from '../localize';
-import '../translations/steps/approve';
+import { fillTranslations, type Translation } from '../localize';
+import approveStrings from '../../shared/strings/steps/approve';
 import type { StepChunk } from './chunk';
 import { renderWaiting } from './progress';
 import type { StepState } from './state';
+
+// This step's strings, in every language, join the translations as its chunk loads.
+fillTranslations(approveStrings);
 
 /** How long the approve step shows before the menu hint, in ms. */
 export const MENU_HINT_AFTER_MS = 30_000;

@@ -6,12 +6,15 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { submitOtp, typeOtp } from '../actions/submit-otp';
 import { clock, formatCountdown, keepTicking } from '../clock';
-import type { Translation } from '../localize';
-import { otpNote } from '../otp-note';
-import '../translations/steps/otp';
+import { fillTranslations, type Translation } from '../localize';
+import { otpNote } from '../../shared/otp-note';
+import otpStrings from '../../shared/strings/steps/otp';
 import type { StepChunk } from './chunk';
 import type { StepState } from './state';
 import { listenForSmsCode } from './web-otp';
+
+// This step's strings, in every language, join the translations as its chunk loads.
+fillTranslations(otpStrings);
 
 /** When the code expires (ms since the epoch), or `null` off the code's step. */
 function expiresAt(s: StepState): number | null {

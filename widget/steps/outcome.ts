@@ -7,13 +7,16 @@
  */
 import { html, nothing, type TemplateResult } from 'lit';
 import { retry } from '../actions/retry';
-import { noticeText } from '../notice-text';
-import type { Translation } from '../localize';
+import { noticeText } from '../../shared/notice-text';
+import { fillTranslations, type Translation } from '../localize';
 import { outcomeEvent } from '../outcome-events';
 import { hasChoice } from '../step';
-import '../translations/steps/outcome';
+import outcomeStrings from '../../shared/strings/steps/outcome';
 import type { StepChunk } from './chunk';
 import type { StepState } from './state';
+
+// This step's strings, in every language, join the translations as its chunk loads.
+fillTranslations(outcomeStrings);
 
 /**
  * Renders a notice step: a badge, the heading, the sentences and, after a failure or a lapsed

@@ -6,11 +6,14 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { openRedirect } from '../actions/open-redirect';
 import { listenForReturn } from '../controllers/redirect-window';
-import type { Translation } from '../localize';
-import '../translations/steps/redirect';
+import { fillTranslations, type Translation } from '../localize';
+import redirectStrings from '../../shared/strings/steps/redirect';
 import type { StepChunk } from './chunk';
 import { renderWaiting } from './progress';
 import type { StepState } from './state';
+
+// This step's strings, in every language, join the translations as its chunk loads.
+fillTranslations(redirectStrings);
 
 /**
  * Renders the continue-to-redirect step.

@@ -7,11 +7,14 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { formatAmount } from '../../shared/amount-format';
 import { copyValue } from '../actions/copy-value';
 import { clock, formatCountdown, keepTicking } from '../clock';
-import type { Translation } from '../localize';
-import '../translations/steps/transfer';
+import { fillTranslations, type Translation } from '../localize';
+import transferStrings from '../../shared/strings/steps/transfer';
 import type { StepChunk } from './chunk';
 import { renderWaiting } from './progress';
 import type { StepState } from './state';
+
+// This step's strings, in every language, join the translations as its chunk loads.
+fillTranslations(transferStrings);
 
 function row(
   s: StepState,

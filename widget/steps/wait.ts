@@ -7,12 +7,15 @@
  * @module
  */
 import { html, type TemplateResult } from 'lit';
-import '../translations/steps/wait';
-import type { Translation } from '../localize';
-import { waitText } from '../wait-text';
+import waitStrings from '../../shared/strings/steps/wait';
+import { fillTranslations, type Translation } from '../localize';
+import { waitText } from '../../shared/wait-text';
 import type { StepChunk } from './chunk';
 import type { StepState } from './state';
 import { renderWaiting } from './progress';
+
+// This step's strings, in every language, join the translations as its chunk loads.
+fillTranslations(waitStrings);
 
 /**
  * Renders the "wait" and "confirming" steps (the live region announces them too).

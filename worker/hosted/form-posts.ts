@@ -7,6 +7,7 @@
  * the widget's words for what was wrong.
  * @module
  */
+import { latinDigits } from '../../shared/latin-digits';
 import type { CheckoutStep } from '../../shared/checkout-step';
 import { attemptBodySchema, otpBodySchema } from '../../shared/schemas';
 import { CheckoutError, type ErrorBody } from '../../shared/errors';
@@ -26,7 +27,7 @@ import {
 } from '../../shared/payer-form';
 import { validate } from '../../shared/validation';
 import type { CheckoutView } from '../../shared/view';
-import type { Translation } from '../../widget/localize';
+import type { Translation } from '../../shared/strings/types';
 import type { Outcome } from '../durable/outcome';
 import { ATTEMPT_INVALID } from '../routes/checkout';
 import type { SessionStub } from '../stubs';
@@ -149,7 +150,7 @@ async function startAttempt({ view, form, stub, t, limit }: FormPost): Promise<F
 
 /** `/otp`: the code, checked by the API's schema, sent to the session as the API sends it. */
 async function submitOtp({ form, stub, t, limit }: FormPost): Promise<FormAnswer> {
-  const otp = (form.otp ?? '').replace(/\s+/g, '');
+  const otp = latinDigits(form.otp ?? '').replace(/\s+/g, '');
   const refuse = (code: string, text: string, status: number): FormAnswer => ({
     at: { chosen: null, dismissed: null, refused: { code, text, otp: text } },
     step: 'otp',

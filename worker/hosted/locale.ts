@@ -1,14 +1,17 @@
 /**
- * The hosted page's language: `?locale=` when it names one the widget speaks, else the first
- * such language of `Accept-Language` (by its q-values), else English.
+ * The hosted page's language: `?locale=` when it names one the widget speaks (the page's
+ * language menu sets it), else the session's `locale` (the merchant's), else the first such
+ * language of `Accept-Language` (by its q-values), else the usual language of the session's
+ * countries (shared/strings/languages.ts), else English.
  * @module
  */
+import { LANGUAGES, usualLanguage, type Language } from '../../shared/strings/languages';
 
-/** The languages of the widget (widget/translations) and of the hosted page. */
-export const HOSTED_LANGUAGES = ['en', 'fr', 'pt', 'sw'] as const;
+/** The languages of the widget and of the hosted page (shared/strings/languages.ts). */
+export const HOSTED_LANGUAGES = LANGUAGES;
 
 /** One of {@link HOSTED_LANGUAGES}. */
-export type HostedLanguage = (typeof HOSTED_LANGUAGES)[number];
+export type HostedLanguage = Language;
 
 /** The chosen language and the tag handed to the widget (a region is kept for number formats). */
 export interface HostedLocale {
@@ -36,12 +39,16 @@ function fromTag(tag: string): HostedLocale | null {
  * pickLocale(undefined, 'sw-KE,sw;q=0.9,en;q=0.8'); // { language: 'sw', tag: 'sw-KE' }
  * pickLocale('pt', 'fr'); // { language: 'pt', tag: 'pt' }
  * pickLocale('de', 'de-DE'); // { language: 'en', tag: 'en' }
+ * pickLocale(undefined, 'de-DE', { countries: ['SN'] }); // { language: 'fr', tag: 'fr' }
+ * pickLocale(undefined, 'en', { locale: 'sw-TZ' }); // { language: 'sw', tag: 'sw-TZ' }
  */
 export function pickLocale(
   query: string | undefined,
   acceptLanguage: string | undefined,
+  session: { locale?: string | null; countries?: readonly string[] } = {},
 ): HostedLocale {
-  const asked = query ? fromTag(query) : null;
+  const asked =
+    (query ? fromTag(query) : null) ?? (session.locale ? fromTag(session.locale) : null);
   if (asked) return asked;
   const ranked = (acceptLanguage ?? '')
     .split(',')
@@ -57,5 +64,6 @@ export function pickLocale(
     const found = fromTag(tag);
     if (found) return found;
   }
-  return { language: 'en', tag: 'en' };
+  const usual = usualLanguage(session.countries ?? []) ?? 'en';
+  return { language: usual, tag: usual };
 }

@@ -9,8 +9,8 @@ import { formatAmount } from '../../shared/amount-format';
 import { hasChoice } from '../../shared/checkout-step';
 import { fieldsFor, savedPhone, type FieldName, type FieldProblem } from '../../shared/payer-form';
 import type { CountryOption } from '../../shared/view';
-import type { Translation } from '../../widget/localize';
-import { otpNote } from '../../widget/otp-note';
+import type { Translation } from '../../shared/strings/types';
+import { otpNote } from '../../shared/otp-note';
 import { formAlert, heading, tokenField } from './no-js-parts';
 import { choiceValue, type Chosen, type Markup, type NoJsStep } from './no-js-state';
 

@@ -1,14 +1,14 @@
 /**
  * The no-JS steps that wait or tell: approve on the phone, transfer, redirect, wait and confirm
  * (each reloading itself, page.ts), and the notices (failure, lapsed, review) in the widget's
- * words (widget/notice-text.ts).
+ * words (shared/notice-text.ts).
  * @module
  */
 import { html } from 'hono/html';
 import { formatAmount } from '../../shared/amount-format';
 import type { CheckoutStep } from '../../shared/checkout-step';
-import { noticeText } from '../../widget/notice-text';
-import { waitText } from '../../widget/wait-text';
+import { noticeText } from '../../shared/notice-text';
+import { waitText } from '../../shared/wait-text';
 import { heading, returnLink } from './no-js-parts';
 import type { Markup, NoJsStep } from './no-js-state';
 

@@ -8,7 +8,7 @@ import type { html } from 'hono/html';
 import { hasChoice, stepFor, type CheckoutStep } from '../../shared/checkout-step';
 import type { FieldName, FieldProblem, FieldValues } from '../../shared/payer-form';
 import type { CheckoutView, CountryOption, MethodOption } from '../../shared/view';
-import type { Translation } from '../../widget/localize';
+import type { Translation } from '../../shared/strings/types';
 
 /** The HTML of hono/html. */
 export type Markup = ReturnType<typeof html>;

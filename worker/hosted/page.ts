@@ -9,7 +9,10 @@ import { html, raw } from 'hono/html';
 import type { CheckoutView } from '../../shared/view';
 import type { Brand } from '../brand';
 import type { HostedLocale } from './locale';
-import { HOSTED_STRINGS, type HostedStrings } from './strings';
+import type { Language } from '../../shared/strings/languages';
+import { languageMenu } from './language-menu';
+import { widgetStrings } from './widget-strings';
+import { HOSTED_STRINGS, type HostedStrings } from '../../shared/strings/hosted';
 import { HOSTED_CSS } from './styles';
 import { HOSTED_SCRIPT, RETURN_AFTER_SECONDS } from './script';
 import { TAKEOVER_SCRIPT } from './takeover';
@@ -25,6 +28,8 @@ export interface PageContext {
   nonce: string;
   /** The page language's widget chunk (`/widget/fr-….js`), preloaded; null when unknown. */
   languageChunk: string | null;
+  /** This page in another language (the language menu's links). */
+  languageHref: (code: Language) => string;
 }
 
 /** The order lines shown above the widget or the notice. */
@@ -121,7 +126,7 @@ function shell(
   const { brand, locale, nonce } = ctx;
   const brandCss = brandStyles(brand);
   return html`<!doctype html>
-    <html lang="${locale.tag}">
+    <html lang="${locale.tag}" dir="${widgetStrings(locale.language).$dir}">
       <head>
         <meta charset="utf-8" />
         ${widget ? widgetScripts(ctx) : ''}
@@ -149,6 +154,7 @@ function shell(
                   />`
                 : ''
             }<span>${brand.name}</span>
+            ${languageMenu(locale, ctx.languageHref)}
           </div>
         </header>
         ${body}
@@ -163,11 +169,11 @@ function summary(t: HostedStrings, order: OrderSummary, tag: string): Markup {
     <dl>
       <div>
         <dt>${t.amount}</dt>
-        <dd>${formatAmount(order.amount, order.currency, tag)}</dd>
+        <dd><bdi dir="ltr">${formatAmount(order.amount, order.currency, tag)}</bdi></dd>
       </div>
       <div>
         <dt>${t.reference}</dt>
-        <dd>${order.reference}</dd>
+        <dd><bdi dir="ltr">${order.reference}</bdi></dd>
       </div>
     </dl>
   </section>`;

@@ -1,7 +1,7 @@
 /**
  * The hosted page's steps as plain HTML, for payers whose browser runs no JavaScript (Opera
  * Mini's extreme mode, feature phones, scripts turned off). The step is the widget's own
- * (shared/checkout-step.ts, from the same view), in the widget's words (widget/translations/):
+ * (shared/checkout-step.ts, from the same view), in the widget's words (shared/strings/):
  * the choice and the form are `<form>`s posting to `/pay/:id/choose` and `/pay/:id/attempt`, the
  * code is one posting to `/pay/:id/otp`, and the waiting steps reload themselves
  * (`<meta http-equiv="refresh">` inside `<noscript>`, page.ts). With JavaScript the widget takes

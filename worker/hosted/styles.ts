@@ -26,6 +26,15 @@ body{margin:0;background:var(--bg);color:var(--text);min-height:100vh}
 .bar{background:var(--card);border-top:4px solid var(--brand);border-bottom:1px solid var(--line)}
 .shop{max-width:30rem;margin:0 auto;padding:.75rem 1rem;display:flex;align-items:center;gap:.75rem;font-weight:600;font-size:1.1rem}
 .shop img{width:40px;height:40px;object-fit:contain;border-radius:6px}
+.shop>span{min-width:0;overflow-wrap:anywhere}
+.langs{margin-inline-start:auto;position:relative;font-weight:400;font-size:.95rem}
+.langs summary{cursor:pointer;list-style:none;display:flex;align-items:center;gap:.25rem;min-height:44px;padding:0 .5rem;white-space:nowrap}
+.langs summary::-webkit-details-marker{display:none}
+.langs ul{position:absolute;inset-inline-end:0;top:100%;z-index:1;margin:0;padding:.25rem 0;list-style:none;min-width:10rem;
+max-height:70vh;overflow:auto;background:var(--card);border:1px solid var(--line);border-radius:8px}
+.langs a{display:block;padding:.65rem 1rem;color:inherit;text-decoration:none}
+.langs a[aria-current]{font-weight:600}
+.langs summary:focus-visible,.langs a:focus-visible{outline:3px solid var(--text);outline-offset:-3px}
 main{max-width:30rem;margin:0 auto;padding:1rem;display:grid;gap:1rem}
 .card{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:1rem}
 .summary h1,.card h1{font-size:1rem;margin:0 0 .5rem}
@@ -48,7 +57,7 @@ padding:.75rem 1.25rem;border-radius:8px;min-width:12rem}
 .phone p{margin:0 0 .75rem;color:var(--muted)}
 #uc-qr{display:block;width:12rem;height:12rem;margin:0 auto}
 #uc-qr svg{display:block;width:100%;height:100%}
-@media (min-width:64rem){main{position:relative}.phone{position:absolute;top:1rem;left:calc(100% + 1rem);width:15rem}}
+@media (min-width:64rem){main{position:relative}.phone{position:absolute;top:1rem;inset-inline-start:calc(100% + 1rem);width:15rem}}
 @media (max-width:63.99rem){.phone{display:none}}
 .uc-nojs h2{font-size:1.15rem;margin:0 0 .75rem}
 .uc-nojs p{margin:.25rem 0 .75rem}

@@ -1,24 +1,70 @@
 /**
- * The widget's own words for the hosted page's no-JS steps (worker/hosted/steps.ts): the same
- * translations the widget registers (widget/translations/), every later step's strings joined,
+ * The widget's own words for the hosted page's no-JS steps (worker/hosted/steps.ts): each
+ * language's strings from shared/strings/, its first screens and every later step's joined,
  * so a step reads the same with or without JavaScript.
  * @module
  */
-import en from '../../widget/translations/en';
-import fr from '../../widget/translations/fr';
-import pt from '../../widget/translations/pt';
-import sw from '../../widget/translations/sw';
-// Each step's strings join the translations above as they load (widget/localize.ts).
-import '../../widget/translations/steps/approve';
-import '../../widget/translations/steps/attempt';
-import '../../widget/translations/steps/otp';
-import '../../widget/translations/steps/outcome';
-import '../../widget/translations/steps/redirect';
-import '../../widget/translations/steps/transfer';
-import type { Translation } from '../../widget/localize';
+import en from '../../shared/strings/en';
+import fr from '../../shared/strings/fr';
+import pt from '../../shared/strings/pt';
+import sw from '../../shared/strings/sw';
+import ha from '../../shared/strings/ha';
+import yo from '../../shared/strings/yo';
+import ig from '../../shared/strings/ig';
+import rw from '../../shared/strings/rw';
+import wo from '../../shared/strings/wo';
+import zu from '../../shared/strings/zu';
+import ln from '../../shared/strings/ln';
+import ar from '../../shared/strings/ar';
+import am from '../../shared/strings/am';
+import approve from '../../shared/strings/steps/approve';
+import attempt from '../../shared/strings/steps/attempt';
+import offline from '../../shared/strings/steps/offline';
+import otp from '../../shared/strings/steps/otp';
+import outcome from '../../shared/strings/steps/outcome';
+import redirect from '../../shared/strings/steps/redirect';
+import transfer from '../../shared/strings/steps/transfer';
+import wait from '../../shared/strings/steps/wait';
+import type { FirstStrings } from '../../shared/strings/first';
+import type { Language } from '../../shared/strings/languages';
+import type { StepStrings, Translation } from '../../shared/strings/types';
 import type { HostedLanguage } from './locale';
 
-const BY_LANGUAGE: Readonly<Record<HostedLanguage, Translation>> = { en, fr, pt, sw };
+const FIRST: Readonly<Record<Language, FirstStrings>> = {
+  en,
+  fr,
+  pt,
+  sw,
+  ha,
+  yo,
+  ig,
+  rw,
+  wo,
+  zu,
+  ln,
+  ar,
+  am,
+};
+const STEPS: readonly Readonly<Record<Language, StepStrings>>[] = [
+  approve,
+  attempt,
+  offline,
+  otp,
+  outcome,
+  redirect,
+  transfer,
+  wait,
+];
+
+/** A language's first screens with every later step's strings (its own error messages too). */
+function complete(language: Language): Translation {
+  const steps = STEPS.map((table) => table[language]);
+  return Object.assign({}, ...steps, FIRST[language], {
+    errors: Object.assign({}, ...steps.map((s) => s.errors), FIRST[language].errors),
+  }) as Translation;
+}
+
+const BY_LANGUAGE = new Map<Language, Translation>();
 
 /**
  * The widget's translation of a hosted page language, complete.
@@ -27,5 +73,7 @@ const BY_LANGUAGE: Readonly<Record<HostedLanguage, Translation>> = { en, fr, pt,
  * widgetStrings('fr').otpSubmit; // 'Valider'
  */
 export function widgetStrings(language: HostedLanguage): Translation {
-  return BY_LANGUAGE[language];
+  let found = BY_LANGUAGE.get(language);
+  if (!found) BY_LANGUAGE.set(language, (found = complete(language)));
+  return found;
 }

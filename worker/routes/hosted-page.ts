@@ -38,7 +38,7 @@ import {
   type NoJsPosition,
 } from '../hosted/no-js-state';
 import { widgetStrings } from '../hosted/widget-strings';
-import { HOSTED_STRINGS } from '../hosted/strings';
+import { HOSTED_STRINGS } from '../../shared/strings/hosted';
 import { limitAddress } from './checkout';
 import { contract } from '../openapi/contract';
 import { HTML_PAGE } from '../openapi/contract';
@@ -104,6 +104,13 @@ function request(c: Context<Env>): Request {
       locale,
       nonce: c.get('secureHeadersNonce')!,
       languageChunk: null,
+      languageHref: (code) => {
+        // The same page (a form's answer: the page it shows), keeping the payer's place.
+        const query = new URLSearchParams(c.req.method === 'GET' ? new URL(c.req.url).search : '');
+        query.delete('returned');
+        query.set('locale', code);
+        return `${base}?${query}`;
+      },
     },
     href: (path, extra = {}) => {
       const query = new URLSearchParams(extra);
@@ -119,7 +126,16 @@ async function hostedSession(c: Context<Env>, ctx: PageContext): Promise<HostedS
   const stub = findSessionStub(c.env, c.req.param('id')!);
   if (!stub) return c.html(notFoundPage(ctx), 404);
   const outcome = (await stub.hosted()) as Outcome<HostedSession>;
-  if (outcome.ok) return outcome.value;
+  if (outcome.ok) {
+    // The session's own locale, and its countries' usual language, now known.
+    const { view } = outcome.value;
+    ctx.locale = pickLocale(c.req.query('locale'), c.req.header('accept-language'), {
+      locale: view.locale,
+      countries: view.countries.map((country) => country.iso2),
+    });
+    c.header('Content-Language', ctx.locale.tag);
+    return outcome.value;
+  }
   if (outcome.status === 404) return c.html(notFoundPage(ctx), 404);
   throw new CheckoutError(outcome.body.error.code, outcome.body.error.message);
 }

@@ -77,6 +77,7 @@ export function merchantSession(cx: SessionContext): MerchantSession | null {
     methods: parseJson(session.methods),
     customer: parseJson(session.customer),
     return_url: session.return_url,
+    locale: session.locale ?? null,
     metadata: parseJson(session.metadata),
     sub_merchant_id: session.sub_merchant_id ?? null,
     created_at: iso(session.created_at),

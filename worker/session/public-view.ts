@@ -157,6 +157,7 @@ export function publicView(
       session.attempt_count < MAX_ATTEMPTS &&
       !(latest && needsShop(latest.status)),
     return_url: session.return_url,
+    locale: session.locale ?? null,
     seq: session.seq,
   };
 }

@@ -22,7 +22,7 @@ CREATE TABLE IF NOT EXISTS session (
   reference TEXT NOT NULL, country_id INTEGER, methods TEXT, customer TEXT, return_url TEXT,
   metadata TEXT, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
   attempt_count INTEGER NOT NULL DEFAULT 0, seq INTEGER NOT NULL DEFAULT 0, fingerprint TEXT NOT NULL,
-  sub_merchant_id TEXT, created_by TEXT
+  sub_merchant_id TEXT, created_by TEXT, locale TEXT
 );
 CREATE TABLE IF NOT EXISTS attempts (
   id TEXT PRIMARY KEY, n INTEGER NOT NULL, country_id INTEGER NOT NULL, method TEXT NOT NULL,
@@ -73,6 +73,8 @@ export interface SessionRow {
   sub_merchant_id?: string | null;
   /** JSON of the CreatedBy of the create request; absent in objects created before it. */
   created_by?: string | null;
+  /** The payer's language the merchant gave; absent in objects created before the column. */
+  locale?: string | null;
 }
 
 /** Whether the create call of an attempt is known to have reached the upstream. */
@@ -222,8 +224,9 @@ export class SessionStore {
   ): void {
     this.sql.exec(
       `INSERT INTO session (id, status, amount, currency, reference, country_id, methods, customer,
-         return_url, metadata, created_at, expires_at, fingerprint, sub_merchant_id, created_by)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         return_url, metadata, created_at, expires_at, fingerprint, sub_merchant_id, created_by,
+         locale)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       input.id,
       status,
       input.amount,
@@ -239,6 +242,7 @@ export class SessionStore {
       terms.fingerprint,
       terms.subMerchantId,
       input.created_by ? JSON.stringify(input.created_by) : null,
+      input.locale ?? null,
     );
   }
 

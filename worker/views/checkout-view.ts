@@ -118,6 +118,7 @@ export const checkoutViewSchema = named(
     attempt: attemptViewSchema.nullable(),
     can_retry: z.boolean(),
     return_url: z.string().nullable(),
+    locale: z.string().nullable().describe('The payer’s language the merchant gave, or null.'),
     seq: z.number().int(),
   }),
   'The public view of a checkout session, as the widget renders it.',

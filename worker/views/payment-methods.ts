@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { methodKindSchema } from './checkout-view';
 import { named } from '../openapi/registry';
+import { LANGUAGES, type Language } from '../../shared/strings/languages';
 
 export const paymentMethodListSchema = named(
   'PaymentMethodList',
@@ -21,7 +22,12 @@ export const paymentMethodListSchema = named(
         max: z.number().nullable().describe('The largest amount it takes; null: no limit.'),
         status: z.enum(['operational', 'degraded', 'closed']),
         instructions: z
-          .object({ en: z.string(), fr: z.string(), sw: z.string(), pt: z.string() })
+          .object(
+            Object.fromEntries(LANGUAGES.map((code) => [code, z.string()])) as Record<
+              Language,
+              z.ZodString
+            >,
+          )
           .nullable()
           .describe("How to approve a missed prompt from the phone's menu (prompt methods only)."),
       }),

@@ -54,6 +54,7 @@ export const merchantSessionSchema = named(
     methods: z.array(z.string()).nullable(),
     customer: flatJsonSchema.nullable(),
     return_url: z.string().nullable(),
+    locale: z.string().nullable().describe('The payer’s language (BCP 47), or null.'),
     metadata: z.record(z.string(), z.string()).nullable(),
     sub_merchant_id: z.string().nullable(),
     created_at: isoTime,

@@ -64,6 +64,11 @@ export interface EnginePage {
   /** Resolves once this page (a popup) has closed. */
   waitForClose(timeoutMs: number): Promise<void>;
   screenshot(file: string): Promise<void>;
+  /**
+   * Makes the page's viewport `width` × `height` CSS pixels (a phone's, say), or as narrow as
+   * the engine goes (WebKitGTK's MiniBrowser window stops at 447 px); answers the width got.
+   */
+  resize(width: number, height: number): Promise<number>;
   /** Uncaught page errors and console errors seen so far (puppeteer engines; WebDriver classic has no log). */
   readonly errors: string[];
   close(): Promise<void>;
@@ -217,6 +222,13 @@ class PuppeteerPage implements EnginePage {
     await until(async () => this.page.isClosed(), `${this.engine}: the popup closes`, timeoutMs);
   }
 
+  async resize(width: number, height: number) {
+    // Firefox ESR's BiDi lacks the screen orientation override puppeteer sends beside the
+    // viewport's size, which it does apply: the page's own width says whether it took.
+    await this.page.setViewport({ width, height }).catch(() => {});
+    return this.page.evaluate(() => window.innerWidth);
+  }
+
   async screenshot(file: string) {
     writeFileSync(file, await this.page.screenshot());
   }
@@ -344,6 +356,16 @@ class WebDriverPage implements EnginePage {
       timeoutMs,
     );
     this.onClose();
+  }
+
+  async resize(width: number, height: number) {
+    // The window's frame takes some of its width: ask again for what the page lacked.
+    await this.focus();
+    await this.session.setWindowRect(width, height);
+    const inner = await this.evaluate(() => window.innerWidth);
+    if (inner === width || 2 * width - inner < 1) return inner;
+    await this.session.setWindowRect(2 * width - inner, height);
+    return this.evaluate(() => window.innerWidth);
   }
 
   async screenshot(file: string) {

@@ -156,6 +156,7 @@ export function view(
     attempt?: AttemptView | null;
     can_retry?: boolean;
     customer?: CheckoutView['customer'];
+    locale?: string | null;
   } = {},
 ): CheckoutView {
   const offered = countries
@@ -176,6 +177,7 @@ export function view(
     attempt: options.attempt ?? null,
     can_retry: options.can_retry ?? (options.status ?? 'open') === 'open',
     return_url: null,
+    locale: options.locale ?? null,
     seq: seq++,
   };
 }
