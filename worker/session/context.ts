@@ -121,7 +121,7 @@ export class SessionContext {
    * the sweep just re-asked a lost status query. */
   indexRows(fresh = false): void {
     if (this.tables.exists) {
-      stageSessionRows(this.store.sql, this.tables.open().index, this.tasks, fresh);
+      stageSessionRows(this.store, this.tables.open().index, this.tasks, fresh);
     }
   }
 

@@ -26,7 +26,6 @@ import { logLine } from '../middleware/request-log';
 import type { SessionContext } from './context';
 import { payoutStub } from '../stubs';
 import { eraseRefundDestinations, refundRows, refundsSettled } from './refund-store';
-import { rows } from './store';
 
 /** The key of a session's erasure in its `redactions` table. */
 const KEY = 'session';
@@ -92,19 +91,9 @@ export function redactSession(cx: SessionContext, reason: RedactionReason): Outc
     );
   }
   const { sql } = cx.store;
-  sql.exec(
-    'UPDATE session SET customer = NULL, metadata = NULL, fingerprint = ?',
-    scrubJsonText(session.fingerprint),
-  );
-  sql.exec('UPDATE attempts SET payment_token = NULL, next = NULL');
+  cx.store.scrubRows(scrubJsonText);
   eraseRefundDestinations(sql);
   blankCallbackBodies(sql, 'callbacks');
-  for (const event of rows<{ seq: number; data: string }>(
-    sql,
-    'SELECT seq, data FROM events WHERE data IS NOT NULL',
-  )) {
-    sql.exec('UPDATE events SET data = ? WHERE seq = ?', scrubJsonText(event.data), event.seq);
-  }
   scrubOutbox(sql, cx.tables.open().index);
   const now = Date.now();
   markRedacted(sql, KEY, reason, now);

@@ -8,7 +8,6 @@
  */
 import { REDIRECT_KINDS } from '../../shared/method-kinds';
 import type { SessionContext } from './context';
-import { first } from './store';
 import { setInput } from './transitions';
 
 /**
@@ -52,12 +51,5 @@ export function statusAnswered(cx: SessionContext, attemptId: string): void {
 
 /** True when the payer came back through the failure URL for this attempt. */
 function returnedFailed(cx: SessionContext, attemptId: string): boolean {
-  return (
-    first<{ found: number }>(
-      cx.store.sql,
-      `SELECT 1 AS found FROM events WHERE type = 'payer_returned' AND attempt_id = ?
-         AND json_extract(data, '$.outcome') = 'failure' LIMIT 1`,
-      attemptId,
-    ) !== undefined
-  );
+  return cx.store.returnedFailed(attemptId);
 }
