@@ -32,12 +32,18 @@ import {
   type LinkRefundHost,
   type LinkRefundRequest,
 } from './link-refunds';
-import { claimLinkRoute, linkRoute, repointLinkRoute } from './link-routes';
-import { insertLink, linkById, settleLink, type NewLink } from './links';
+import type { NewLink } from './links';
 import { runLedgerRetention, scheduleLedgerRetention } from './retention';
 import {
   applySchema,
+  claimLinkRoute,
+  hasCallback,
   insertCallback,
+  insertLink,
+  linkById,
+  linkRoute,
+  repointLinkRoute,
+  settleLink,
   linkPayment,
   linkPaymentKeys,
   selectCallbacks,
@@ -86,9 +92,7 @@ export class Ledger extends OutboxedObject<LedgerTaskKind, IndexOutbox> {
 
   /** True when a callback with this digest is stored here (an exact retry's lookup). */
   async hasCallback(digest: string): Promise<boolean> {
-    return (
-      this.sql.exec('SELECT 1 FROM callbacks WHERE digest = ? LIMIT 1', digest).toArray().length > 0
-    );
+    return hasCallback(this.sql, digest);
   }
 
   /** Stores a callback once; answers whether it was new. */
@@ -124,7 +128,7 @@ export class Ledger extends OutboxedObject<LedgerTaskKind, IndexOutbox> {
   }
 
   /** The payment key a reference of a link created elsewhere points at here, or null
-   * (worker/ledger/link-routes.ts). */
+   * (worker/ledger/store.ts). */
   async linkRoute(ref: string): Promise<string | null> {
     return linkRoute(this.sql, ref);
   }

@@ -23,9 +23,9 @@ import { allRefs, amountOf, emptyReport, hasRefs, judge, type Report } from '../
 import { countedJson, countReported } from '../payment/money-store';
 import { knownRefs, learnRefs } from '../payment/ref-store';
 import { linkExpected } from './link-report';
-import { linkById, type LinkRow } from './links';
+import type { LinkRow } from './links';
 import { linkPaymentKey } from './shards';
-import { linkPayment, type LinkPaymentRow } from './store';
+import { linkById, linkPayment, touchLinkPayment, type LinkPaymentRow } from './store';
 import { writeLinkPayment, type LinkPaymentFacts } from './transitions';
 
 /** What a ledger object works with besides its SQL. */
@@ -161,7 +161,7 @@ export function applyToPayment(
     if (step.status === 'succeeded') paidEvent(sql, parts, key);
   } else if ((counted?.added ?? 0) > 0) {
     // Its index row carries what was counted (the settlement report reads it).
-    sql.exec('UPDATE link_payments SET updated_at = ? WHERE key = ?', Date.now(), key);
+    touchLinkPayment(sql, key);
     stageLinkPayment(sql, parts, key);
   }
   if (verdict.anomaly) raiseAnomaly(parts, key, verdict, link, existing, report);

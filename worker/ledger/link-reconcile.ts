@@ -18,8 +18,7 @@ import { reconcileStep, type PaymentPort } from '../payment/reconcile-step';
 import { recordReport, type StatusRecord } from '../payment/status-answer';
 import { askStatus } from '../payment/status-query';
 import { applyLinkHorizon, applyToPayment, textOf, type LedgerParts } from './link-payments';
-import { linkById } from './links';
-import { linkPayment, type LinkPaymentRow } from './store';
+import { linkById, linkPayment, type LinkPaymentRow } from './store';
 
 /** The task kind of a link payment's status query. */
 export const LINK_RECONCILE = 'reconcile';

@@ -27,8 +27,7 @@ import {
 import { applyRefundChange } from '../refunds/transitions';
 import { forgetRefundDestination, refundRow, refundRows } from '../session/refund-store';
 import { decideLinkRefund } from './link-refund-budget';
-import { linkById } from './links';
-import { linkPayment, type LinkPaymentRow } from './store';
+import { linkById, linkPayment, type LinkPaymentRow } from './store';
 
 /** The task kind of a link refund's send net. */
 export const LINK_REFUND_SEND = 'refund_send';

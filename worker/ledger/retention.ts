@@ -7,25 +7,14 @@
  * decide: each callback is judged when it arrives and never read again for money.
  * @module
  */
-import { RETENTION_TASK, blankCallbackBodies } from '../durable/redaction';
+import { RETENTION_TASK } from '../durable/redaction';
 import type { TaskQueue } from '../durable/task-queue';
 import { logLine } from '../middleware/request-log';
+import { blankCallbacksUntil, oldestKeptCallback } from './store';
 
 /** A busy ledger's erasures run at most this often (a body may outlive its retention by as
  * much): one pass blanks every body due by then, instead of one pass per callback. */
 export const RETENTION_PASS_MS = 60 * 60_000;
-
-/** When the oldest callback still holding its body was received, or null. */
-function oldestKept(sql: SqlStorage): number | null {
-  sql.exec('CREATE INDEX IF NOT EXISTS callbacks_received ON callbacks (received_at)');
-  return (
-    sql
-      .exec<{
-        received_at: number;
-      }>("SELECT received_at FROM callbacks WHERE body != '{}' ORDER BY received_at LIMIT 1")
-      .toArray()[0]?.received_at ?? null
-  );
-}
 
 /**
  * Makes sure a `retention` task is due when the oldest kept body's retention runs out (called
@@ -39,7 +28,7 @@ export function scheduleLedgerRetention(
   notBefore = 0,
 ): void {
   if (tasks.get(RETENTION_TASK)) return;
-  const oldest = oldestKept(sql);
+  const oldest = oldestKeptCallback(sql);
   if (oldest === null) return;
   tasks.schedule(RETENTION_TASK, RETENTION_TASK, Math.max(oldest + retentionMs, notBefore), null);
 }
@@ -53,7 +42,7 @@ export function runLedgerRetention(
   now = Date.now(),
 ): void {
   tasks.cancel(RETENTION_TASK);
-  const erased = blankCallbackBodies(sql, 'callbacks', `received_at <= ${now - retentionMs}`);
+  const erased = blankCallbacksUntil(sql, now - retentionMs);
   if (erased > 0) logLine('info', 'personal_data_erased', { record: 'ledger_callbacks', erased });
   scheduleLedgerRetention(sql, tasks, retentionMs, now + RETENTION_PASS_MS);
 }

@@ -1,6 +1,7 @@
 /**
  * The Ledger Durable Object's SQLite schema and typed row access: callbacks stored once by
- * digest, the payment links the proxy created (worker/ledger/links.ts), one record per
+ * digest, the payment links the proxy created (worker/ledger/links.ts), the routes of
+ * payments on links created elsewhere, one record per
  * payment-link payment (its `status` is written in worker/ledger/transitions.ts only) and the
  * upstream references each was given (worker/payment/ref-store.ts). Schema
  * changes are additive: new tables, and new nullable columns added by addColumns (worker/durable/add-columns.ts).
@@ -10,8 +11,9 @@ import type { AttemptStatus } from '../../shared/status';
 import { MONEY_SCHEMA } from '../payment/money-store';
 import { REFS_SCHEMA } from '../payment/ref-store';
 import { addColumns } from '../durable/add-columns';
+import { blankCallbackBodies } from '../durable/redaction';
 import { REFUNDS_SCHEMA } from '../session/refund-store';
-import { LINK_ROUTES_SCHEMA } from './link-routes';
+import type { LinkRow, NewLink } from './links';
 
 /** Schema of one ledger object. Applied idempotently on every construction. */
 export const SCHEMA = `
@@ -140,4 +142,120 @@ export function linkPaymentKeys(sql: SqlStorage): string[] {
     .exec<{ key: string }>('SELECT key FROM link_payments')
     .toArray()
     .map((row) => row.key);
+}
+
+/** True when a callback with this digest is stored (an exact retry's lookup). */
+export function hasCallback(sql: SqlStorage, digest: string): boolean {
+  return sql.exec('SELECT 1 FROM callbacks WHERE digest = ? LIMIT 1', digest).toArray().length > 0;
+}
+
+/** When the oldest callback still holding its body was received, or null. */
+export function oldestKeptCallback(sql: SqlStorage): number | null {
+  sql.exec('CREATE INDEX IF NOT EXISTS callbacks_received ON callbacks (received_at)');
+  return (
+    sql
+      .exec<{
+        received_at: number;
+      }>("SELECT received_at FROM callbacks WHERE body != '{}' ORDER BY received_at LIMIT 1")
+      .toArray()[0]?.received_at ?? null
+  );
+}
+
+/** Blanks the bodies of the callbacks received at `until` or earlier; answers how many. */
+export function blankCallbacksUntil(sql: SqlStorage, until: number): number {
+  return blankCallbackBodies(sql, 'callbacks', `received_at <= ${until}`);
+}
+
+/** A payment's index row is due again (what it counted changed, not its status). */
+export function touchLinkPayment(sql: SqlStorage, key: string, now = Date.now()): void {
+  sql.exec('UPDATE link_payments SET updated_at = ? WHERE key = ?', now, key);
+}
+
+// ---------------------------------------------------------------- links
+
+/** Records a link about to be created (a second call with the same id changes nothing). */
+export function insertLink(sql: SqlStorage, link: NewLink, now = Date.now()): void {
+  sql.exec(
+    `INSERT INTO links (id, state, upstream_id, url, amount, currency, country_id, callback_url,
+       created_at, updated_at) VALUES (?, 'creating', NULL, NULL, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO NOTHING`,
+    link.id,
+    link.amount,
+    link.currency,
+    link.country_id,
+    link.callback_url,
+    now,
+    now,
+  );
+}
+
+/** Records the create's answer: `created` with the upstream's id and URL, or `refused`. */
+export function settleLink(
+  sql: SqlStorage,
+  id: string,
+  answer:
+    { state: 'created'; upstream_id: string | null; url: string | null } | { state: 'refused' },
+  now = Date.now(),
+): void {
+  const created = answer.state === 'created' ? answer : null;
+  sql.exec(
+    `UPDATE links SET state = ?, upstream_id = ?, url = ?, updated_at = ?
+     WHERE id = ? AND state = 'creating'`,
+    answer.state,
+    created?.upstream_id ?? null,
+    created?.url ?? null,
+    now,
+    id,
+  );
+}
+
+/** One recorded link by id, or undefined. */
+export function linkById(sql: SqlStorage, id: string): LinkRow | undefined {
+  return sql.exec<LinkRow>('SELECT * FROM links WHERE id = ?', id).toArray()[0];
+}
+
+// ---------------------------------------------------------------- link routes
+//// Where a payment-link payment of a link created elsewhere lives (docs/design.md, "Money
+// rules", rule 14). Its reports may name it by any of its references (`reference`, `depositId`,
+// …), one or several at a time, so no single one of them can pick its shard. Each reference
+// the proxy heard of such a payment points, in the shard that reference hashes to, at the
+// payment's one stable key (the key its first report gave it); the payment lives in that key's
+// shard (worker/ledger/link-routing.ts). Rows hold references only, no personal data.
+
+/** The table, created with the ledger's schema. */
+export const LINK_ROUTES_SCHEMA = `
+CREATE TABLE IF NOT EXISTS link_routes (
+  ref TEXT PRIMARY KEY, key TEXT NOT NULL, at INTEGER NOT NULL
+);
+`;
+
+/** A reference's payment key, or null when this shard has no route for it. */
+export function linkRoute(sql: SqlStorage, ref: string): string | null {
+  return (
+    sql.exec<{ key: string }>('SELECT key FROM link_routes WHERE ref = ?', ref).toArray()[0]?.key ??
+    null
+  );
+}
+
+/**
+ * Points `ref` at `key` unless it already points somewhere: answers the key it points at and
+ * whether this call made the route.
+ */
+export function claimLinkRoute(
+  sql: SqlStorage,
+  ref: string,
+  key: string,
+): { key: string; fresh: boolean } {
+  const written = sql.exec(
+    'INSERT INTO link_routes (ref, key, at) VALUES (?, ?, ?) ON CONFLICT (ref) DO NOTHING',
+    ref,
+    key,
+    Date.now(),
+  ).rowsWritten;
+  return { key: linkRoute(sql, ref)!, fresh: written > 0 };
+}
+
+/** Moves a route this router made a moment ago from `from` to `to` (if nothing moved it). */
+export function repointLinkRoute(sql: SqlStorage, ref: string, from: string, to: string): void {
+  sql.exec('UPDATE link_routes SET key = ? WHERE ref = ? AND key = ?', to, ref, from);
 }
