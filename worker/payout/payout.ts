@@ -13,6 +13,7 @@ import type { PayoutBody } from '../../shared/schemas';
 import { isUnsettledAttempt } from '../../shared/status';
 import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
 import type { IndexOutbox } from '../index-store/index-outbox';
+import { objectContext } from '../object-context';
 import { recordPorts } from '../object-ports';
 import { fail, type Outcome } from '../durable/outcome';
 import { queryOverdue } from '../durable/reconcile-backoff';
@@ -20,7 +21,7 @@ import type { RedactionReason } from '../durable/redaction';
 import type { ProxyEnv } from '../env';
 import type { CreatedBy } from '../keys/created-by';
 import { applyCallback, type CallbackResult, type PayoutCallback } from './callbacks';
-import { payoutContext, type PayoutContext } from './context';
+import type { PayoutContext } from './context';
 import { createPayout, type Created } from './create';
 import { payoutDrainHooks } from './failing-tasks';
 import { stageIndexRow } from './index-row';
@@ -48,7 +49,7 @@ export class Payout extends OutboxedObject<PayoutTaskKind, IndexOutbox> {
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     super(ctx, env, { schema: SCHEMA, marker: 'payout' });
     this.store = new PayoutStore(ctx.storage.sql, this.tables);
-    this.cx = payoutContext(this.store, () => this.env);
+    this.cx = objectContext(this.store, () => this.env);
   }
 
   protected ports() {
