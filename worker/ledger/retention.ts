@@ -8,9 +8,8 @@
  * @module
  */
 import { RETENTION_TASK } from '../durable/redaction';
-import type { TaskQueue } from '../durable/task-queue';
 import { logLine } from '../middleware/request-log';
-import { blankCallbacksUntil, oldestKeptCallback } from './store';
+import type { LedgerStore } from './store';
 
 /** A busy ledger's erasures run at most this often (a body may outlive its retention by as
  * much): one pass blanks every body due by then, instead of one pass per callback. */
@@ -22,13 +21,13 @@ export const RETENTION_PASS_MS = 60 * 60_000;
  * is newer than the kept ones).
  */
 export function scheduleLedgerRetention(
-  sql: SqlStorage,
-  tasks: TaskQueue<string>,
+  store: LedgerStore,
   retentionMs: number,
   notBefore = 0,
 ): void {
+  const { tasks } = store.open();
   if (tasks.get(RETENTION_TASK)) return;
-  const oldest = oldestKeptCallback(sql);
+  const oldest = store.oldestKeptCallback();
   if (oldest === null) return;
   tasks.schedule(RETENTION_TASK, RETENTION_TASK, Math.max(oldest + retentionMs, notBefore), null);
 }
@@ -36,13 +35,12 @@ export function scheduleLedgerRetention(
 /** The `retention` task: blanks the bodies received `retentionMs` ago or earlier, then
  * schedules itself for the next one. */
 export function runLedgerRetention(
-  sql: SqlStorage,
-  tasks: TaskQueue<string>,
+  store: LedgerStore,
   retentionMs: number,
   now = Date.now(),
 ): void {
-  tasks.cancel(RETENTION_TASK);
-  const erased = blankCallbacksUntil(sql, now - retentionMs);
+  store.open().tasks.cancel(RETENTION_TASK);
+  const erased = store.blankCallbacksUntil(now - retentionMs);
   if (erased > 0) logLine('info', 'personal_data_erased', { record: 'ledger_callbacks', erased });
-  scheduleLedgerRetention(sql, tasks, retentionMs, now + RETENTION_PASS_MS);
+  scheduleLedgerRetention(store, retentionMs, now + RETENTION_PASS_MS);
 }
