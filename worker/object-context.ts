@@ -1,6 +1,6 @@
 /**
  * The one context shape of the record-keeping objects (session, payout, ledger, payout batch;
- * docs/layout.md, "worker/"): the kind's store (all of its SQL but the status writes of its
+ * docs/layout.md): the kind's store (all of its SQL but the status writes of its
  * transitions module), the env (the upstream, other objects) and the settings. Each object
  * builds one; a module takes the store alone when records are all it touches.
  * @module
