@@ -12,16 +12,17 @@
 import { failingTask, failingTaskEventId, failingTaskWebhook } from '../durable/failing-tasks';
 import { clearFailingTask, noteFailingTask } from '../integration-health/failing-task-log';
 import type { PaymentLinkCallbackParams } from '../../shared/schemas';
-import { loadConfig } from '../config';
 import type { OutboxTaskKind } from '../durable/object-tables';
 import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
 import type { IndexOutbox } from '../index-store/index-outbox';
+import { objectContext } from '../object-context';
 import { recordPorts } from '../object-ports';
 import { RETENTION_TASK } from '../durable/redaction';
 import type { DrainHooks } from '../durable/task-queue';
 import type { WebhookRecord } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
-import { applyLinkReport, stageLinkPayment, textOf, type LedgerParts } from './link-payments';
+import type { LedgerContext } from './context';
+import { applyLinkReport, stageLinkPayment, textOf } from './link-payments';
 import { callbackRead } from './link-report';
 import { LINK_RECONCILE, runLinkReconcile, scheduleLinkQuery } from './link-reconcile';
 import {
@@ -32,18 +33,9 @@ import {
   type LinkRefundHost,
   type LinkRefundRequest,
 } from './link-refunds';
-import { claimLinkRoute, linkRoute, repointLinkRoute } from './link-routes';
-import { insertLink, linkById, settleLink, type NewLink } from './links';
+import type { NewLink } from './links';
 import { runLedgerRetention, scheduleLedgerRetention } from './retention';
-import {
-  applySchema,
-  insertCallback,
-  linkPayment,
-  linkPaymentKeys,
-  selectCallbacks,
-  type CallbackKind,
-  type LedgerCallback,
-} from './store';
+import { applySchema, LedgerStore, type CallbackKind, type LedgerCallback } from './store';
 import { paymentWithRef } from '../payment/ref-store';
 import type { Outcome } from '../durable/outcome';
 import type { RefundChange } from '../refunds/send-refund';
@@ -58,7 +50,8 @@ const LEDGER_CHECK_SPAN_MS = 86_400_000;
 
 /** Callbacks without a session, keyed by a digest of their params. */
 export class Ledger extends OutboxedObject<LedgerTaskKind, IndexOutbox> {
-  private readonly sql: SqlStorage;
+  private readonly store: LedgerStore;
+  private readonly cx: LedgerContext;
   protected readonly noun = 'ledger';
 
   protected ports() {
@@ -68,7 +61,8 @@ export class Ledger extends OutboxedObject<LedgerTaskKind, IndexOutbox> {
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     // A ledger always holds its tables (opened at once, as before the base existed).
     super(ctx, env, { schema: applySchema, marker: null });
-    this.sql = ctx.storage.sql;
+    this.store = new LedgerStore(ctx.storage.sql, this.tables);
+    this.cx = objectContext(this.store, () => this.env);
   }
 
   private get tasks() {
@@ -79,16 +73,9 @@ export class Ledger extends OutboxedObject<LedgerTaskKind, IndexOutbox> {
     return this.open.outbox;
   }
 
-  private get parts(): LedgerParts {
-    const { outbox, index } = this.open;
-    return { outbox, index };
-  }
-
   /** True when a callback with this digest is stored here (an exact retry's lookup). */
   async hasCallback(digest: string): Promise<boolean> {
-    return (
-      this.sql.exec('SELECT 1 FROM callbacks WHERE digest = ? LIMIT 1', digest).toArray().length > 0
-    );
+    return this.store.hasCallback(digest);
   }
 
   /** Stores a callback once; answers whether it was new. */
@@ -99,19 +86,19 @@ export class Ledger extends OutboxedObject<LedgerTaskKind, IndexOutbox> {
     status: string | null,
     body: string,
   ): Promise<{ duplicate: boolean }> {
-    const stored = insertCallback(this.sql, { kind, digest, reference, status, body });
+    const stored = this.store.insertCallback({ kind, digest, reference, status, body });
     this.keepCallbacks();
     return stored;
   }
 
   /** Schedules the erasure of the stored callbacks' bodies (worker/ledger/retention.ts). */
   private keepCallbacks(): void {
-    scheduleLedgerRetention(this.sql, this.tasks, loadConfig(this.env).retentionMs);
+    scheduleLedgerRetention(this.store, this.cx.config.retentionMs);
   }
 
   /** Records a payment link the proxy is about to create (in the shard of its id). */
   async recordLink(link: NewLink): Promise<void> {
-    insertLink(this.sql, link);
+    this.store.insertLink(link);
   }
 
   /** Records the upstream's answer to a link's create: created (its id and URL) or refused. */
@@ -120,23 +107,23 @@ export class Ledger extends OutboxedObject<LedgerTaskKind, IndexOutbox> {
     answer:
       { state: 'created'; upstream_id: string | null; url: string | null } | { state: 'refused' },
   ): Promise<void> {
-    settleLink(this.sql, id, answer);
+    this.store.settleLink(id, answer);
   }
 
   /** The payment key a reference of a link created elsewhere points at here, or null
-   * (worker/ledger/link-routes.ts). */
+   * (worker/ledger/store.ts). */
   async linkRoute(ref: string): Promise<string | null> {
-    return linkRoute(this.sql, ref);
+    return this.store.linkRoute(ref);
   }
 
   /** Points a reference at a payment key unless it points somewhere already. */
   async claimLinkRoute(ref: string, key: string): Promise<{ key: string; fresh: boolean }> {
-    return claimLinkRoute(this.sql, ref, key);
+    return this.store.claimLinkRoute(ref, key);
   }
 
   /** Moves a route just made to the payment another reference already pointed at. */
   async repointLinkRoute(ref: string, from: string, to: string): Promise<void> {
-    repointLinkRoute(this.sql, ref, from, to);
+    this.store.repointLinkRoute(ref, from, to);
   }
 
   /**
@@ -156,7 +143,7 @@ export class Ledger extends OutboxedObject<LedgerTaskKind, IndexOutbox> {
   ): Promise<{ duplicate: boolean }> {
     const reference =
       params.third_party_reference_1 ?? params.payment_reference ?? params.reference ?? null;
-    const stored = insertCallback(this.sql, {
+    const stored = this.store.insertCallback({
       kind: 'payment_link',
       digest,
       reference,
@@ -165,23 +152,22 @@ export class Ledger extends OutboxedObject<LedgerTaskKind, IndexOutbox> {
     });
     this.keepCallbacks();
     if (stored.duplicate) return stored;
-    const link = linkId === null ? null : (linkById(this.sql, linkId) ?? null);
+    const link = linkId === null ? null : (this.store.linkById(linkId) ?? null);
     const read = callbackRead(params, link?.id ?? null);
     // One transaction, whichever of its references a report names: a payment given the
     // depositId or `reference` before keeps its key (distinct values, either one left out).
     const known =
-      paymentWithRef(this.sql, [
+      paymentWithRef(this.store.sql, [
         ...read.upstreamRefs.transaction,
         ...read.upstreamRefs.collection,
-      ]) ?? (routedKey !== null && linkPayment(this.sql, routedKey) ? routedKey : null);
+      ]) ?? (routedKey !== null && this.store.linkPayment(routedKey) ? routedKey : null);
     const upstreamRef =
-      (known === null ? null : linkPayment(this.sql, known)?.upstream_reference) ||
+      (known === null ? null : this.store.linkPayment(known)?.upstream_reference) ||
       (textOf(params.reference) ?? textOf(params.depositId));
     // A report that says nothing final and names no payment tells nothing to act on.
     if (read.outcome === 'unknown' && upstreamRef === null) return stored;
     const applied = await applyLinkReport(
-      this.sql,
-      this.parts,
+      this.store,
       link,
       {
         source: 'callback',
@@ -193,7 +179,7 @@ export class Ledger extends OutboxedObject<LedgerTaskKind, IndexOutbox> {
       },
       known ?? routedKey,
     );
-    if (applied.query) scheduleLinkQuery(this.tasks, loadConfig(this.env), applied.key);
+    if (applied.query) scheduleLinkQuery(this.tasks, this.cx.config, applied.key);
     return stored;
   }
 
@@ -201,7 +187,11 @@ export class Ledger extends OutboxedObject<LedgerTaskKind, IndexOutbox> {
   private async refundHost(name?: string): Promise<LinkRefundHost> {
     if (name !== undefined) await this.ctx.storage.put('ledger_name', name);
     const known = this.ctx.id.name ?? (await this.ctx.storage.get<string>('ledger_name'));
-    return { env: this.env, sql: this.sql, tasks: this.tasks, name: known ?? name ?? '' };
+    // Assigned, not spread: the context's env and config are read on every use.
+    return Object.assign(
+      objectContext(this.store, () => this.env),
+      { name: known ?? name ?? '' },
+    );
   }
 
   /**
@@ -220,7 +210,7 @@ export class Ledger extends OutboxedObject<LedgerTaskKind, IndexOutbox> {
 
   /** The payout of a link payment's refund changed status (its `owner` task tells it). */
   async refundChanged(id: string, change: RefundChange): Promise<void> {
-    applyRefundChange(this.sql, id, change);
+    applyRefundChange(this.store.sql, id, change);
   }
 
   /** Merchant webhooks sent from the ledger (payment-link payments). */
@@ -234,17 +224,15 @@ export class Ledger extends OutboxedObject<LedgerTaskKind, IndexOutbox> {
    * are read per task: a deployment whose settings stop loading fails the tasks (counted,
    * backed off, reported), not the whole alarm. */
   protected readonly handlers: TaskHandlers<LedgerTaskKind> = {
-    retention: async () =>
-      runLedgerRetention(this.sql, this.tasks, loadConfig(this.env).retentionMs),
-    reconcile: (task) =>
-      runLinkReconcile(this.env, loadConfig(this.env), this.sql, this.parts, this.tasks, task),
+    retention: async () => runLedgerRetention(this.store, this.cx.config.retentionMs),
+    reconcile: (task) => runLinkReconcile(this.cx, task),
     refund_send: async (task) => runLinkRefundSend(await this.refundHost(), task),
   };
 
   /** Every payment-link summary of this ledger, payments recorded before the index existed
    * included (`npm run reindex`). */
   protected override stageAllIndexRows(): void {
-    for (const key of linkPaymentKeys(this.sql)) stageLinkPayment(this.sql, this.parts, key);
+    for (const key of this.store.linkPaymentKeys()) stageLinkPayment(this.store, key);
   }
 
   /** Schedules the erasure of the stored callbacks' bodies (worker/ledger/retention.ts). */
@@ -282,6 +270,6 @@ export class Ledger extends OutboxedObject<LedgerTaskKind, IndexOutbox> {
   async listCallbacks(
     filter: { kind?: CallbackKind; reference?: string } = {},
   ): Promise<LedgerCallback[]> {
-    return selectCallbacks(this.sql, filter);
+    return this.store.selectCallbacks(filter);
   }
 }

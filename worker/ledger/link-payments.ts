@@ -16,20 +16,15 @@
  * @module
  */
 import { nextAttemptStatus, type AttemptAnomaly, type MoneyDifference } from '../../shared/status';
-import type { OpenTables } from '../durable/object-tables';
-import type { IndexOutbox } from '../index-store/index-outbox';
 import type { AnomalyData } from '../durable/webhook-outbox';
 import { allRefs, amountOf, emptyReport, hasRefs, judge, type Report } from '../payment/judge';
 import { countedJson, countReported } from '../payment/money-store';
 import { knownRefs, learnRefs } from '../payment/ref-store';
 import { linkExpected } from './link-report';
-import { linkById, type LinkRow } from './links';
+import type { LinkRow } from './links';
 import { linkPaymentKey } from './shards';
-import { linkPayment, type LinkPaymentRow } from './store';
+import type { LedgerStore, LinkPaymentRow } from './store';
 import { writeLinkPayment, type LinkPaymentFacts } from './transitions';
-
-/** What a ledger object works with besides its SQL. */
-export type LedgerParts = Pick<OpenTables<string, IndexOutbox>, 'outbox' | 'index'>;
 
 /** One report of a payment-link payment, read from a callback or a status record. */
 export interface LinkPaymentReport {
@@ -82,8 +77,7 @@ function rowAmount(row: LinkPaymentRow | undefined): number | null {
  * payment's key and whether its status should be queried (it is `pending`).
  */
 export async function applyLinkReport(
-  sql: SqlStorage,
-  parts: LedgerParts,
+  store: LedgerStore,
   link: LinkRow | null,
   report: LinkPaymentReport,
   known: string | null = null,
@@ -93,7 +87,7 @@ export async function applyLinkReport(
     report.upstreamRef !== null && known !== null
       ? known
       : await linkPaymentKey(report.upstreamRef, report.digest);
-  return { key, query: applyToPayment(sql, parts, link, key, report) };
+  return { key, query: applyToPayment(store, link, key, report) };
 }
 
 /**
@@ -101,16 +95,16 @@ export async function applyLinkReport(
  * `pending` (its status should be queried).
  */
 export function applyToPayment(
-  sql: SqlStorage,
-  parts: LedgerParts,
+  store: LedgerStore,
   link: LinkRow | null,
   key: string,
   report: LinkPaymentReport,
 ): boolean {
-  const existing = linkPayment(sql, key);
+  const { sql } = store;
+  const existing = store.linkPayment(key);
   if (report.upstreamRef === null) {
     const verdict: LinkVerdict = { anomaly: 'missing_reference', differences: [] };
-    raiseAnomaly(parts, key, verdict, link, existing, report);
+    raiseAnomaly(store, key, verdict, link, existing, report);
     return false;
   }
   // The first report of a payment names it: its references are the payment's.
@@ -157,21 +151,21 @@ export function applyToPayment(
         : (link?.currency ?? null),
     };
     writeLinkPayment(sql, facts, step.status);
-    stageLinkPayment(sql, parts, key);
-    if (step.status === 'succeeded') paidEvent(sql, parts, key);
+    stageLinkPayment(store, key);
+    if (step.status === 'succeeded') paidEvent(store, key);
   } else if ((counted?.added ?? 0) > 0) {
     // Its index row carries what was counted (the settlement report reads it).
-    sql.exec('UPDATE link_payments SET updated_at = ? WHERE key = ?', Date.now(), key);
-    stageLinkPayment(sql, parts, key);
+    store.touchLinkPayment(key);
+    stageLinkPayment(store, key);
   }
-  if (verdict.anomaly) raiseAnomaly(parts, key, verdict, link, existing, report);
+  if (verdict.anomaly) raiseAnomaly(store, key, verdict, link, existing, report);
   return step.status === 'pending';
 }
 
 /** Queues the one `payment_link.paid` of a payment. */
-function paidEvent(sql: SqlStorage, parts: LedgerParts, key: string): void {
-  const row = linkPayment(sql, key)!;
-  parts.outbox.enqueue(`evt_pl_${key}_paid`, 'payment_link.paid', {
+function paidEvent(store: LedgerStore, key: string): void {
+  const row = store.linkPayment(key)!;
+  store.open().outbox.enqueue(`evt_pl_${key}_paid`, 'payment_link.paid', {
     reference: row.reference,
     upstream_reference: row.upstream_reference || null,
     link_id: row.link_id,
@@ -184,7 +178,7 @@ function paidEvent(sql: SqlStorage, parts: LedgerParts, key: string): void {
 
 /** One `payment_link.anomaly` per payment and kind, with both sides. */
 function raiseAnomaly(
-  parts: LedgerParts,
+  store: LedgerStore,
   key: string,
   verdict: LinkVerdict,
   link: LinkRow | null,
@@ -214,16 +208,16 @@ function raiseAnomaly(
           },
     differences: verdict.differences,
   };
-  parts.outbox.enqueue(`evt_pl_${key}_anomaly_${kind}`, 'payment_link.anomaly', data);
+  store.open().outbox.enqueue(`evt_pl_${key}_anomaly_${kind}`, 'payment_link.anomaly', data);
   console.warn(`payment_link_anomaly ${kind}`);
 }
 
 /** Stages one payment-link payment's index row from its record. */
-export function stageLinkPayment(sql: SqlStorage, parts: LedgerParts, key: string): void {
-  const row = linkPayment(sql, key);
+export function stageLinkPayment(store: LedgerStore, key: string): void {
+  const row = store.linkPayment(key);
   if (!row) return;
   const unsettled = row.status === 'pending' || row.status === 'needs_review';
-  parts.index.stage('link_payment', {
+  store.open().index.stage('link_payment', {
     id: row.key,
     status: row.status,
     amount: rowAmount(row),
@@ -236,7 +230,7 @@ export function stageLinkPayment(sql: SqlStorage, parts: LedgerParts, key: strin
     updated_at: row.updated_at,
     // Rows from before `settled_at` settled with their first report.
     settled_at: unsettled ? null : (row.settled_at ?? row.created_at),
-    counted: countedJson(sql, row.key),
+    counted: countedJson(store.sql, row.key),
   });
 }
 
@@ -244,13 +238,13 @@ export function stageLinkPayment(sql: SqlStorage, parts: LedgerParts, key: strin
  * The horizon passed with no final answer: a `pending` payment becomes `needs_review` with one
  * `payment_link.anomaly` (a later final report still settles it).
  */
-export function applyLinkHorizon(sql: SqlStorage, parts: LedgerParts, key: string): void {
-  const row = linkPayment(sql, key);
+export function applyLinkHorizon(store: LedgerStore, key: string): void {
+  const row = store.linkPayment(key);
   if (!row) return;
   const step = nextAttemptStatus(row.status, 'horizon_reached');
   if (!step.changed) return;
   writeLinkPayment(
-    sql,
+    store.sql,
     {
       key,
       reference: row.reference,
@@ -262,8 +256,8 @@ export function applyLinkHorizon(sql: SqlStorage, parts: LedgerParts, key: strin
     },
     step.status,
   );
-  stageLinkPayment(sql, parts, key);
-  const link = row.link_id ? (linkById(sql, row.link_id) ?? null) : null;
+  stageLinkPayment(store, key);
+  const link = row.link_id ? (store.linkById(row.link_id) ?? null) : null;
   const report: LinkPaymentReport = {
     source: 'status_query',
     read: emptyReport('unknown'),
@@ -273,5 +267,5 @@ export function applyLinkHorizon(sql: SqlStorage, parts: LedgerParts, key: strin
     digest: '',
   };
   const verdict: LinkVerdict = { anomaly: step.anomaly ?? null, differences: [] };
-  if (verdict.anomaly) raiseAnomaly(parts, key, verdict, link, row, report);
+  if (verdict.anomaly) raiseAnomaly(store, key, verdict, link, row, report);
 }

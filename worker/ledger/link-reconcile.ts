@@ -12,14 +12,13 @@
 import type { Config } from '../config';
 import { firstQueryDelay, scheduleNextQuery } from '../durable/reconcile-backoff';
 import type { Task, TaskQueue } from '../durable/task-queue';
-import type { ProxyEnv } from '../env';
 import type { Report } from '../payment/judge';
 import { reconcileStep, type PaymentPort } from '../payment/reconcile-step';
 import { recordReport, type StatusRecord } from '../payment/status-answer';
 import { askStatus } from '../payment/status-query';
-import { applyLinkHorizon, applyToPayment, textOf, type LedgerParts } from './link-payments';
-import { linkById } from './links';
-import { linkPayment, type LinkPaymentRow } from './store';
+import type { LedgerContext } from './context';
+import { applyLinkHorizon, applyToPayment, textOf } from './link-payments';
+import type { LinkPaymentRow } from './store';
 
 /** The task kind of a link payment's status query. */
 export const LINK_RECONCILE = 'reconcile';
@@ -48,18 +47,12 @@ function recordRead(record: StatusRecord): Report {
 }
 
 /** A link payment's {@link PaymentPort}. */
-function linkPort<K extends string>(
-  sql: SqlStorage,
-  parts: LedgerParts,
-  config: Config,
-  tasks: TaskQueue<K>,
-  task: Task<K>,
-  row: LinkPaymentRow,
-): PaymentPort {
-  const link = row.link_id ? (linkById(sql, row.link_id) ?? null) : null;
+function linkPort(cx: LedgerContext, task: Task<string>, row: LinkPaymentRow): PaymentPort {
+  const { store, config } = cx;
+  const link = row.link_id ? (store.linkById(row.link_id) ?? null) : null;
   return {
     createdAt: row.created_at,
-    pending: () => linkPayment(sql, row.key)?.status === 'pending',
+    pending: () => store.linkPayment(row.key)?.status === 'pending',
     // A callback named the payment's reference: "not created" is never inferred for it.
     mayInferNotCreated: () => false,
     countNotCreated: () => 0,
@@ -68,7 +61,7 @@ function linkPort<K extends string>(
     // reference, so they are given, not compared).
     recordSeen: () => undefined,
     applyRecord: (record) =>
-      void applyToPayment(sql, parts, link, row.key, {
+      void applyToPayment(store, link, row.key, {
         source: 'status_query',
         read: recordRead(record),
         // Asked by this reference: the record is this payment's.
@@ -78,8 +71,8 @@ function linkPort<K extends string>(
         digest: '',
       }),
     unknown: () => undefined,
-    horizonReached: () => applyLinkHorizon(sql, parts, row.key),
-    scheduleNext: () => scheduleNextQuery(tasks, task, config, row.created_at),
+    horizonReached: () => applyLinkHorizon(store, row.key),
+    scheduleNext: () => scheduleNextQuery(store.open().tasks, task, config, row.created_at),
   };
 }
 
@@ -88,24 +81,19 @@ function linkPort<K extends string>(
  * shared step; the next one scheduled with backoff while the answer stays unknown, until the
  * horizon.
  */
-export async function runLinkReconcile<K extends string>(
-  env: ProxyEnv,
-  config: Config,
-  sql: SqlStorage,
-  parts: LedgerParts,
-  tasks: TaskQueue<K>,
-  task: Task<K>,
-): Promise<void> {
-  const row = linkPayment(sql, task.ref ?? '');
+export async function runLinkReconcile(cx: LedgerContext, task: Task<string>): Promise<void> {
+  const { store, env, config } = cx;
+  const { tasks } = store.open();
+  const row = store.linkPayment(task.ref ?? '');
   if (!row || row.status !== 'pending' || !row.upstream_reference) {
     tasks.cancel(task.key);
     return;
   }
   await reconcileStep(
-    linkPort(sql, parts, config, tasks, task, row),
+    linkPort(cx, task, row),
     () => askStatus(env, config, row.upstream_reference, 'payin'),
     config,
     true,
   );
-  if (linkPayment(sql, row.key)?.status !== 'pending') tasks.cancel(task.key);
+  if (store.linkPayment(row.key)?.status !== 'pending') tasks.cancel(task.key);
 }

@@ -11,8 +11,6 @@
  */
 import type { LinkRefundBody } from '../../shared/schemas';
 import { fail, type Outcome } from '../durable/outcome';
-import type { TaskQueue } from '../durable/task-queue';
-import type { ProxyEnv } from '../env';
 import type { CreatedBy } from '../keys/created-by';
 import type { RefundView } from '../payout/refund-view';
 import { moneyRecords } from '../payment/money-store';
@@ -27,8 +25,8 @@ import {
 import { applyRefundChange } from '../refunds/transitions';
 import { forgetRefundDestination, refundRow, refundRows } from '../session/refund-store';
 import { decideLinkRefund } from './link-refund-budget';
-import { linkById } from './links';
-import { linkPayment, type LinkPaymentRow } from './store';
+import type { LedgerContext } from './context';
+import type { LedgerStore, LinkPaymentRow } from './store';
 
 /** The task kind of a link refund's send net. */
 export const LINK_REFUND_SEND = 'refund_send';
@@ -45,26 +43,21 @@ export interface LinkRefundAnswer {
   refund: RefundView;
 }
 
-/** What a ledger shard lends its refunds. */
-export interface LinkRefundHost {
-  env: ProxyEnv;
-  sql: SqlStorage;
-  tasks: Pick<TaskQueue<typeof LINK_REFUND_SEND>, 'schedule' | 'cancel'>;
-  /** This shard's name (the refund's payout tells it each change). */
-  name: string;
-}
+/** What a ledger shard lends its refunds: its context, and its name (the refund's payout
+ * tells it each change). */
+export type LinkRefundHost = LedgerContext & { name: string };
 
 /**
  * The payment `linkId` (`null`: a link created elsewhere) was paid by, named by its key or any
  * upstream reference it was given; undefined when this shard has no such payment on that link.
  */
 export function linkPaymentNamed(
-  sql: SqlStorage,
+  store: LedgerStore,
   linkId: string | null,
   ref: string,
 ): LinkPaymentRow | undefined {
-  const key = linkPayment(sql, ref) ? ref : paymentWithRef(sql, [ref]);
-  const row = key === null ? undefined : linkPayment(sql, key);
+  const key = store.linkPayment(ref) ? ref : paymentWithRef(store.sql, [ref]);
+  const row = key === null ? undefined : store.linkPayment(key);
   return row && row.link_id === linkId ? row : undefined;
 }
 
@@ -72,7 +65,7 @@ export function linkPaymentNamed(
 function keeperOf(host: LinkRefundHost): RefundKeeper {
   return {
     env: host.env,
-    sql: host.sql,
+    sql: host.store.sql,
     owner: (row) => ({
       kind: 'link_refund',
       session_id: host.name,
@@ -84,19 +77,21 @@ function keeperOf(host: LinkRefundHost): RefundKeeper {
       differs_from_payer: true,
     }),
     sent: (id) => {
-      host.tasks.cancel(`refund:${id}`);
+      host.store.open().tasks.cancel(`refund:${id}`);
       // The number and reason were needed to send the payout only: nothing else here erases
       // them later (the payout keeps the reason until its own retention).
-      forgetRefundDestination(host.sql, id);
+      forgetRefundDestination(host.store.sql, id);
     },
-    changed: (id, change) => void applyRefundChange(host.sql, id, change),
+    changed: (id, change) => void applyRefundChange(host.store.sql, id, change),
   };
 }
 
 /** Sends the refund's payout (once) and answers the refund as its payout has it, else ours. */
 async function sendLinkRefund(host: LinkRefundHost, id: string): Promise<RefundView> {
   const keeper = keeperOf(host);
-  return (await sendKeptRefund(keeper, id)) ?? localRefundView(keeper, refundRow(host.sql, id)!);
+  return (
+    (await sendKeptRefund(keeper, id)) ?? localRefundView(keeper, refundRow(host.store.sql, id)!)
+  );
 }
 
 /**
@@ -111,21 +106,21 @@ export async function requestLinkRefund(
   ref: string,
   request: LinkRefundRequest,
 ): Promise<Outcome<LinkRefundAnswer>> {
-  const payment = linkPaymentNamed(host.sql, linkId, ref);
+  const payment = linkPaymentNamed(host.store, linkId, ref);
   if (!payment) return fail('NOT_FOUND', 'This payment link has no payment with that reference.');
-  if (refundRow(host.sql, request.id)) {
+  if (refundRow(host.store.sql, request.id)) {
     return { ok: true, value: { created: false, refund: await sendLinkRefund(host, request.id) } };
   }
-  const link = payment.link_id === null ? undefined : linkById(host.sql, payment.link_id);
+  const link = payment.link_id === null ? undefined : host.store.linkById(payment.link_id);
   const decided = decideLinkRefund(
     { amount: request.amount, currency: request.currency },
     payment,
     link?.currency ?? payment.currency,
-    moneyRecords(host.sql),
-    refundRows(host.sql),
+    moneyRecords(host.store.sql),
+    refundRows(host.store.sql),
   );
   if (!decided.ok) return decided;
-  recordRefund(host.sql, host.tasks, request, {
+  recordRefund(host.store.sql, host.store.open().tasks, request, {
     payment: payment.key,
     amount: decided.value.amount,
     currency: decided.value.currency,
@@ -140,5 +135,5 @@ export function runLinkRefundSend(
   host: LinkRefundHost,
   task: { key: string; ref: string | null },
 ): Promise<void> {
-  return runKeptRefundSend(keeperOf(host), host.tasks, task);
+  return runKeptRefundSend(keeperOf(host), host.store.open().tasks, task);
 }

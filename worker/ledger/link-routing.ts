@@ -2,7 +2,7 @@
  * The shard of a payment made on a link created elsewhere (its callbacks come to
  * `/hooks/payment-links`, with nothing of ours in their URL). The payment is found by any of
  * the references its reports name, whichever shard each of them hashes to
- * (worker/ledger/link-routes.ts):
+ * (worker/ledger/store.ts):
  * - every reference a report names is claimed for one key: the key a reference already points
  *   at, else the key this report would give a new payment (`reference`, else `depositId`, as
  *   before routes existed, so payments recorded then keep theirs);

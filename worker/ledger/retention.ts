@@ -7,25 +7,13 @@
  * decide: each callback is judged when it arrives and never read again for money.
  * @module
  */
-import { RETENTION_TASK, blankCallbackBodies } from '../durable/redaction';
-import type { TaskQueue } from '../durable/task-queue';
+import { RETENTION_TASK } from '../durable/redaction';
 import { logLine } from '../middleware/request-log';
+import type { LedgerStore } from './store';
 
 /** A busy ledger's erasures run at most this often (a body may outlive its retention by as
  * much): one pass blanks every body due by then, instead of one pass per callback. */
 export const RETENTION_PASS_MS = 60 * 60_000;
-
-/** When the oldest callback still holding its body was received, or null. */
-function oldestKept(sql: SqlStorage): number | null {
-  sql.exec('CREATE INDEX IF NOT EXISTS callbacks_received ON callbacks (received_at)');
-  return (
-    sql
-      .exec<{
-        received_at: number;
-      }>("SELECT received_at FROM callbacks WHERE body != '{}' ORDER BY received_at LIMIT 1")
-      .toArray()[0]?.received_at ?? null
-  );
-}
 
 /**
  * Makes sure a `retention` task is due when the oldest kept body's retention runs out (called
@@ -33,13 +21,13 @@ function oldestKept(sql: SqlStorage): number | null {
  * is newer than the kept ones).
  */
 export function scheduleLedgerRetention(
-  sql: SqlStorage,
-  tasks: TaskQueue<string>,
+  store: LedgerStore,
   retentionMs: number,
   notBefore = 0,
 ): void {
+  const { tasks } = store.open();
   if (tasks.get(RETENTION_TASK)) return;
-  const oldest = oldestKept(sql);
+  const oldest = store.oldestKeptCallback();
   if (oldest === null) return;
   tasks.schedule(RETENTION_TASK, RETENTION_TASK, Math.max(oldest + retentionMs, notBefore), null);
 }
@@ -47,13 +35,12 @@ export function scheduleLedgerRetention(
 /** The `retention` task: blanks the bodies received `retentionMs` ago or earlier, then
  * schedules itself for the next one. */
 export function runLedgerRetention(
-  sql: SqlStorage,
-  tasks: TaskQueue<string>,
+  store: LedgerStore,
   retentionMs: number,
   now = Date.now(),
 ): void {
-  tasks.cancel(RETENTION_TASK);
-  const erased = blankCallbackBodies(sql, 'callbacks', `received_at <= ${now - retentionMs}`);
+  store.open().tasks.cancel(RETENTION_TASK);
+  const erased = store.blankCallbacksUntil(now - retentionMs);
   if (erased > 0) logLine('info', 'personal_data_erased', { record: 'ledger_callbacks', erased });
-  scheduleLedgerRetention(sql, tasks, retentionMs, now + RETENTION_PASS_MS);
+  scheduleLedgerRetention(store, retentionMs, now + RETENTION_PASS_MS);
 }

@@ -5,11 +5,12 @@
  * is its typed RPC surface.
  * @module
  */
-import { loadConfig } from '../config';
 import { fail, type Outcome } from '../durable/outcome';
 import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
 import type { IndexOutbox } from '../index-store/index-outbox';
+import { objectContext } from '../object-context';
 import { recordPorts } from '../object-ports';
+import type { BatchContext } from './context';
 import type { ProxyEnv } from '../env';
 import { sameActor, type CreatedBy } from '../keys/created-by';
 import type { BatchRow } from './batch-rows';
@@ -39,10 +40,12 @@ export interface Shortfall {
 /** One payout batch. */
 export class PayoutBatch extends OutboxedObject<BatchTaskKind, IndexOutbox> {
   private readonly store: BatchStore;
+  private readonly cx: BatchContext;
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     super(ctx, env, { schema: SCHEMA, marker: 'batch' });
     this.store = new BatchStore(ctx.storage.sql, this.tables);
+    this.cx = objectContext(this.store, () => this.env);
   }
 
   protected readonly noun = 'payout batch';
@@ -56,13 +59,13 @@ export class PayoutBatch extends OutboxedObject<BatchTaskKind, IndexOutbox> {
   private readonly running = new Set<BatchTaskKind>();
 
   protected readonly handlers: TaskHandlers<BatchTaskKind> = {
-    send: () => this.once('send', () => runSend(this.env, this.store)),
-    follow: () => this.once('follow', () => runFollow(this.env, this.store)),
+    send: () => this.once('send', () => runSend(this.cx)),
+    follow: () => this.once('follow', () => runFollow(this.cx)),
   };
 
   private async once(kind: BatchTaskKind, run: () => Promise<void>): Promise<void> {
     if (this.running.has(kind)) {
-      watch(this.store, kind, loadConfig(this.env).upstreamTimeoutMs);
+      watch(this.store, kind, this.cx.config.upstreamTimeoutMs);
       return;
     }
     this.running.add(kind);

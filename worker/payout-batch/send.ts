@@ -14,12 +14,11 @@
  */
 import { MAX_REFERENCE_LENGTH } from '../../shared/references';
 import type { PayoutBody } from '../../shared/schemas';
-import { loadConfig } from '../config';
 import type { Outcome } from '../durable/outcome';
-import type { ProxyEnv } from '../env';
 import type { Created } from '../payout/create';
 import { payoutStub } from '../stubs';
 import { completeIfDone, pause } from './lifecycle';
+import type { BatchContext } from './context';
 import type { BatchStore, BatchTaskKind, RowRecord } from './store';
 
 /** How soon the sent rows' payouts are read again after a read that found a change. */
@@ -116,14 +115,15 @@ function recordAnswer(
  * each marked `sending` before any is asked. Throws (the queue retries with backoff) when a
  * Payout object could not be reached; those rows stay `sending` and are asked again.
  */
-export async function runSend(env: ProxyEnv, store: BatchStore): Promise<void> {
+export async function runSend(cx: BatchContext): Promise<void> {
+  const { store, env } = cx;
   const { tasks } = store.open();
   const batch = store.batch();
   if (batch?.status !== 'sending') {
     tasks.cancel('send');
     return;
   }
-  const config = loadConfig(env);
+  const config = cx.config;
   // While the calls are out the task stays, due after they must have answered: an eviction
   // or a crash now leaves the alarm to resume from the rows' records.
   watch(store, 'send', config.upstreamTimeoutMs);
@@ -154,10 +154,11 @@ export async function runSend(env: ProxyEnv, store: BatchStore): Promise<void> {
 }
 
 /** The `follow` task: reads the sent, unsettled rows' payouts (a page per run). */
-export async function runFollow(env: ProxyEnv, store: BatchStore): Promise<void> {
+export async function runFollow(cx: BatchContext): Promise<void> {
+  const { store, env } = cx;
   const { tasks } = store.open();
   const quiet = tasks.get('follow')?.tries ?? 0;
-  watch(store, 'follow', loadConfig(env).upstreamTimeoutMs);
+  watch(store, 'follow', cx.config.upstreamTimeoutMs);
   const open = store.unsettled(FOLLOW_PAGE);
   const views = await Promise.all(open.map((row) => payoutStub(env, row.payout_reference).view()));
   let changed = false;

@@ -6,10 +6,8 @@
  * @module
  */
 import type { ProxyEnv } from '../env';
+import { knownPayouts } from '../query/known-payouts';
 import type { BatchRow, RowIssue } from './batch-rows';
-
-/** D1 binds at most 100 values a statement. */
-const CHUNK = 100;
 
 /**
  * The rows whose reference the index already knows, as issues.
@@ -21,19 +19,10 @@ export async function usedReferences(
   env: ProxyEnv,
   rows: readonly BatchRow[],
 ): Promise<RowIssue[]> {
-  const db = env.INDEX;
-  if (!db) return [];
-  const refs = rows.map((r) => r.body.reference);
-  const chunks = [];
-  for (let i = 0; i < refs.length; i += CHUNK) chunks.push(refs.slice(i, i + CHUNK));
-  const found = await db.batch(
-    chunks.map((chunk) =>
-      db
-        .prepare(`SELECT id FROM payouts WHERE id IN (${chunk.map(() => '?').join(', ')})`)
-        .bind(...chunk),
-    ),
+  const used = await knownPayouts(
+    env.INDEX,
+    rows.map((r) => r.body.reference),
   );
-  const used = new Set(found.flatMap((r) => (r.results as { id: string }[]).map((x) => x.id)));
   return rows
     .filter((r) => used.has(r.body.reference))
     .map((r) => ({

@@ -5,11 +5,9 @@
  * @module
  */
 import { payoutCreateResponseSchema, type PayoutBody } from '../../shared/schemas';
-import { loadConfig } from '../config';
 import { fail, type Outcome } from '../durable/outcome';
 import { sameTerms, scrubJsonText } from '../durable/redaction';
 import { firstQueryDelay } from '../durable/reconcile-backoff';
-import type { ProxyEnv } from '../env';
 import type { CreatedBy } from '../keys/created-by';
 import { judgeRefusal } from '../payment/create-refusal';
 import { refsOf } from '../payment/judge';
@@ -17,7 +15,8 @@ import { learnRefs } from '../payment/ref-store';
 import { callUpstream } from '../upstream';
 import { applyDeferredCallbacks } from './callbacks';
 import { notChargedReport, text } from './report';
-import type { PayoutStore, RefundOwner } from './store';
+import type { PayoutContext } from './context';
+import type { RefundOwner } from './store';
 import { applyEvent, recordPayout } from './transitions';
 import { stageIndexRow } from './index-row';
 import { payoutView, type PayoutView } from './view';
@@ -37,22 +36,21 @@ export interface Created {
  * (recorded with it, before the upstream is called).
  */
 export async function createPayout(
-  env: ProxyEnv,
-  store: PayoutStore,
+  cx: PayoutContext,
   body: PayoutBody,
   createdBy: CreatedBy | null = null,
   owner: RefundOwner | null = null,
 ): Promise<Outcome<Created>> {
+  const { store } = cx;
   const existing = store.row();
   if (existing) {
     if (!sameTerms(existing.fingerprint, JSON.stringify(body))) {
       return fail('SESSION_CONFLICT', 'A payout with this reference has other terms.');
     }
     // Recorded, never sent (its object was evicted before the call left): send it now.
-    if (existing.create_state === 'unsent') await sendPayout(env, store, body);
+    if (existing.create_state === 'unsent') await sendPayout(cx, body);
     return { ok: true, value: { created: false, payout: payoutView(store)! } };
   }
-  const config = loadConfig(env);
   const { tasks } = store.open();
   const now = Date.now();
   // A refund's terms are its session's (erased with it; the session sends the same terms
@@ -61,8 +59,8 @@ export async function createPayout(
   recordPayout(store, body, now, createdBy, owner ? scrubJsonText(terms) : terms);
   if (owner) store.setOwner(owner);
   store.reconcile();
-  tasks.schedule('reconcile', 'reconcile', now + firstQueryDelay(config), body.reference);
-  const sent = await sendPayout(env, store, body);
+  tasks.schedule('reconcile', 'reconcile', now + firstQueryDelay(cx.config), body.reference);
+  const sent = await sendPayout(cx, body);
   if (sent.ok) sent.value.created = true;
   return sent;
 }
@@ -73,12 +71,8 @@ export async function createPayout(
  * `unsent` was provably never sent, and a second sender (the payout's task, a repeated create)
  * sends nothing. The upstream refuses a second create of the same reference too.
  */
-export async function sendPayout(
-  env: ProxyEnv,
-  store: PayoutStore,
-  body: PayoutBody,
-): Promise<Outcome<Created>> {
-  const config = loadConfig(env);
+export async function sendPayout(cx: PayoutContext, body: PayoutBody): Promise<Outcome<Created>> {
+  const { store, env, config } = cx;
   const { reference, ...rest } = body;
   const params = {
     ...rest,

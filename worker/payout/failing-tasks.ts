@@ -6,27 +6,27 @@
  * until it runs again.
  * @module
  */
-import { loadConfig } from '../config';
 import { failingTask, failingTaskEventId, failingTaskWebhook } from '../durable/failing-tasks';
 import { clearFailingTask, noteFailingTask } from '../integration-health/failing-task-log';
 import type { DrainHooks } from '../durable/task-queue';
-import type { ProxyEnv } from '../env';
-import type { PayoutStore, TaskKind } from './store';
+import type { PayoutContext } from './context';
+import type { TaskKind } from './store';
 
 /**
  * The drain hooks of a payout's alarm.
  *
  * @example
- * await store.open().tasks.drain((task) => run(task), payoutDrainHooks(env, store));
+ * await store.open().tasks.drain((task) => run(task), payoutDrainHooks(cx));
  */
-export function payoutDrainHooks(env: ProxyEnv, store: PayoutStore): DrainHooks<TaskKind> {
+export function payoutDrainHooks(cx: PayoutContext): DrainHooks<TaskKind> {
+  const { store, env } = cx;
   const reference = () => store.row()?.reference ?? 'unknown';
   return {
     deadline: (task) => {
       const row = store.row();
       if (task.kind !== 'reconcile' || !row) return null;
       try {
-        return row.created_at + loadConfig(env).reconcileHorizonMs;
+        return row.created_at + cx.config.reconcileHorizonMs;
       } catch {
         return null;
       }

@@ -12,7 +12,8 @@ import type { ProxyEnv } from '../env';
 import { moneyRecords } from '../payment/money-store';
 import { findSessionStub, ledgerStub } from '../stubs';
 import { settledAmount } from './refund-view';
-import type { PayoutStore, RefundOwner, TaskKind } from './store';
+import type { PayoutContext } from './context';
+import type { RefundOwner, TaskKind } from './store';
 import { payoutView } from './view';
 
 /** The object that keeps a refund's budget: its session, or its link payment's ledger shard. */
@@ -22,11 +23,8 @@ function budgetKeeper(env: ProxyEnv, owner: RefundOwner) {
 }
 
 /** Runs the `owner` task (see the module comment). */
-export async function tellOwner(
-  env: ProxyEnv,
-  store: PayoutStore,
-  task: Task<TaskKind>,
-): Promise<void> {
+export async function tellOwner(cx: PayoutContext, task: Task<TaskKind>): Promise<void> {
+  const { store, env } = cx;
   const row = store.row();
   const owner = store.owner();
   const { tasks } = store.open();

@@ -11,9 +11,9 @@
  */
 import type { PayoutBody } from '../../shared/schemas';
 import { isUnsettledAttempt } from '../../shared/status';
-import { loadConfig } from '../config';
 import { OutboxedObject, type TaskHandlers } from '../durable/outboxed-object';
 import type { IndexOutbox } from '../index-store/index-outbox';
+import { objectContext } from '../object-context';
 import { recordPorts } from '../object-ports';
 import { fail, type Outcome } from '../durable/outcome';
 import { queryOverdue } from '../durable/reconcile-backoff';
@@ -21,6 +21,7 @@ import type { RedactionReason } from '../durable/redaction';
 import type { ProxyEnv } from '../env';
 import type { CreatedBy } from '../keys/created-by';
 import { applyCallback, type CallbackResult, type PayoutCallback } from './callbacks';
+import type { PayoutContext } from './context';
 import { createPayout, type Created } from './create';
 import { payoutDrainHooks } from './failing-tasks';
 import { stageIndexRow } from './index-row';
@@ -43,10 +44,12 @@ const NOT_FOUND = 'No payout has that reference.';
 /** One payout, its outcome and its merchant webhooks. */
 export class Payout extends OutboxedObject<PayoutTaskKind, IndexOutbox> {
   private readonly store: PayoutStore;
+  private readonly cx: PayoutContext;
 
   constructor(ctx: DurableObjectState, env: ProxyEnv) {
     super(ctx, env, { schema: SCHEMA, marker: 'payout' });
     this.store = new PayoutStore(ctx.storage.sql, this.tables);
+    this.cx = objectContext(this.store, () => this.env);
   }
 
   protected ports() {
@@ -64,7 +67,7 @@ export class Payout extends OutboxedObject<PayoutTaskKind, IndexOutbox> {
     createdBy: CreatedBy | null = null,
     owner: RefundOwner | null = null,
   ): Promise<Outcome<Created>> {
-    const created = await createPayout(this.env, this.store, body, createdBy, owner);
+    const created = await createPayout(this.cx, body, createdBy, owner);
     this.keep();
     return created;
   }
@@ -128,12 +131,7 @@ export class Payout extends OutboxedObject<PayoutTaskKind, IndexOutbox> {
 
   /** True when a callback with this digest is recorded here (an exact retry's lookup). */
   async hasCallback(digest: string): Promise<boolean> {
-    if (!this.store.exists) return false;
-    return (
-      this.store.sql
-        .exec('SELECT 1 FROM payout_callbacks WHERE digest = ? LIMIT 1', digest)
-        .toArray().length > 0
-    );
+    return this.store.hasCallback(digest);
   }
 
   /**
@@ -144,7 +142,7 @@ export class Payout extends OutboxedObject<PayoutTaskKind, IndexOutbox> {
     const row = this.store.row();
     if (!row) return fail('NOT_FOUND', NOT_FOUND);
     if (isUnsettledAttempt(row.status)) {
-      await queryStatus(this.env, this.store, loadConfig(this.env), null);
+      await queryStatus(this.cx, null);
     }
     stageIndexRow(this.store);
     this.keep();
@@ -155,9 +153,9 @@ export class Payout extends OutboxedObject<PayoutTaskKind, IndexOutbox> {
 
   /** The payout's own tasks (the base runs webhook, index and index_check tasks). */
   protected readonly handlers: TaskHandlers<PayoutTaskKind> = {
-    reconcile: (task) => runReconcileTask(this.env, this.store, loadConfig(this.env), task),
-    retention: async (task) => runPayoutRetention(this.store, loadConfig(this.env), task),
-    owner: (task) => tellOwner(this.env, this.store, task),
+    reconcile: (task) => runReconcileTask(this.cx, task),
+    retention: async (task) => runPayoutRetention(this.cx, task),
+    owner: (task) => tellOwner(this.cx, task),
   };
 
   // Hooks of the object base (worker/durable/outboxed-object.ts): its index check (the
@@ -170,7 +168,7 @@ export class Payout extends OutboxedObject<PayoutTaskKind, IndexOutbox> {
   }
 
   protected override drainHooks() {
-    return payoutDrainHooks(this.env, this.store);
+    return payoutDrainHooks(this.cx);
   }
 
   protected override stageIndexRows(fresh: boolean): void {
@@ -182,9 +180,7 @@ export class Payout extends OutboxedObject<PayoutTaskKind, IndexOutbox> {
     const task = this.store.open().tasks.get('reconcile');
     if (row?.status !== 'pending' || !queryOverdue(task)) return 0;
     await runReconcileTask(
-      this.env,
-      this.store,
-      loadConfig(this.env),
+      this.cx,
       task ?? { key: 'reconcile', kind: 'reconcile', due_at: 0, ref: row.reference, tries: 0 },
     );
     return 1;
@@ -192,7 +188,7 @@ export class Payout extends OutboxedObject<PayoutTaskKind, IndexOutbox> {
 
   /** Schedules the erasure of a settled payout (RETENTION_DAYS after it settled). */
   protected override keep(): void {
-    schedulePayoutRetention(this.store, loadConfig(this.env));
+    schedulePayoutRetention(this.cx);
   }
 
   protected override unsettled(): boolean {

@@ -8,10 +8,10 @@
  * @module
  */
 import type { Config } from '../config';
+import type { PayoutContext } from './context';
 import type { PayoutBody } from '../../shared/schemas';
 import { firstQueryDelay, scheduleNextQuery } from '../durable/reconcile-backoff';
 import type { Task } from '../durable/task-queue';
-import type { ProxyEnv } from '../env';
 import { emptyReport, firstRef } from '../payment/judge';
 import { reconcileStep, type PaymentPort } from '../payment/reconcile-step';
 import { learnRefs } from '../payment/ref-store';
@@ -103,12 +103,8 @@ function payoutPort(store: PayoutStore, config: Config, task: Task<TaskKind> | n
  * One status query, applied. With `task` (the alarm's), the horizon is checked and the next
  * query scheduled; without (the merchant's manual reconcile), only the answer applies.
  */
-export async function queryStatus(
-  env: ProxyEnv,
-  store: PayoutStore,
-  config: Config,
-  task: Task<TaskKind> | null,
-): Promise<void> {
+export async function queryStatus(cx: PayoutContext, task: Task<TaskKind> | null): Promise<void> {
+  const { store, env, config } = cx;
   const reference = store.row()!.reference;
   await reconcileStep(
     payoutPort(store, config, task),
@@ -122,12 +118,8 @@ export async function queryStatus(
  * The `reconcile` task: one status query while the payout is pending, then the next one
  * scheduled with backoff while the outcome stays unknown.
  */
-export async function runReconcileTask(
-  env: ProxyEnv,
-  store: PayoutStore,
-  config: Config,
-  task: Task<TaskKind>,
-): Promise<void> {
+export async function runReconcileTask(cx: PayoutContext, task: Task<TaskKind>): Promise<void> {
+  const { store, config } = cx;
   const { tasks } = store.open();
   const row = store.row();
   // A needs_review payout is still asked once when a callback waits for what a query tells,
@@ -145,9 +137,9 @@ export async function runReconcileTask(
     // payout keeps its terms without the number, so its keeper's `refund_send` task sends it
     // with the whole terms instead (worker/refunds/send-refund.ts).
     tasks.schedule(task.key, 'reconcile', Date.now() + firstQueryDelay(config), row.reference);
-    if (!store.owner()) await sendPayout(env, store, JSON.parse(row.fingerprint) as PayoutBody);
+    if (!store.owner()) await sendPayout(cx, JSON.parse(row.fingerprint) as PayoutBody);
     return;
   }
-  await queryStatus(env, store, config, task);
+  await queryStatus(cx, task);
   if (store.row()?.status !== 'pending') tasks.cancel(task.key);
 }

@@ -7,7 +7,6 @@
  * @module
  */
 import { isSettledAttempt } from '../../shared/status';
-import type { Config } from '../config';
 import { fail, type Outcome } from '../durable/outcome';
 import type { Task } from '../durable/task-queue';
 import {
@@ -23,6 +22,7 @@ import {
   type RedactionReason,
 } from '../durable/redaction';
 import { logLine } from '../middleware/request-log';
+import type { PayoutContext } from './context';
 import type { PayoutStore } from './store';
 import { stageIndexRow } from './index-row';
 
@@ -38,7 +38,7 @@ export function payoutRedaction(store: PayoutStore): Redaction | undefined {
  * Schedules the erasure of a settled payout `RETENTION_DAYS` from the first time it is seen
  * settled (a settled payout never becomes unsettled again). Called after every change.
  */
-export function schedulePayoutRetention(store: PayoutStore, config: Config): void {
+export function schedulePayoutRetention({ store, config }: PayoutContext): void {
   const row = store.row();
   if (!row || !isSettledAttempt(row.status) || payoutRedaction(store)) return;
   scheduleRetention(store.open().tasks, config.retentionMs);
@@ -46,7 +46,7 @@ export function schedulePayoutRetention(store: PayoutStore, config: Config): voi
 
 /** The `retention` task: erases the payout once its retention is over (else moves the task:
  * `RETENTION_DAYS` grew since it was set). */
-export function runPayoutRetention(store: PayoutStore, config: Config, task: Task<string>): void {
+export function runPayoutRetention({ store, config }: PayoutContext, task: Task<string>): void {
   const { tasks } = store.open();
   if (!retentionOver(task, config.retentionMs)) {
     scheduleRetention(tasks, config.retentionMs);
@@ -75,14 +75,13 @@ export function redactPayout(store: PayoutStore, reason: RedactionReason): Outco
   }
   const { sql } = store;
   const { tasks, index } = store.open();
-  sql.exec('UPDATE payout SET fingerprint = ?', scrubJsonText(row.fingerprint));
   // A refund's reason is its payout's narration: the merchant's free text, personal data.
-  if (store.owner()) sql.exec('UPDATE payout_owner SET reason = NULL');
-  blankCallbackBodies(sql, 'payout_callbacks');
   const lastAnswer = store.reconcile().last_answer;
-  if (lastAnswer !== null) {
-    sql.exec('UPDATE payout_reconcile SET last_answer = ? WHERE id = 1', scrubJsonText(lastAnswer));
-  }
+  store.scrubRows(
+    scrubJsonText(row.fingerprint),
+    lastAnswer === null ? null : scrubJsonText(lastAnswer),
+  );
+  blankCallbackBodies(sql, 'payout_callbacks');
   scrubOutbox(sql, index);
   markRedacted(sql, KEY, reason, Date.now());
   tasks.cancel(RETENTION_TASK);

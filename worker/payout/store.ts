@@ -293,4 +293,24 @@ export class PayoutStore {
       ).rowsWritten > 0
     );
   }
+
+  /** True when a callback with this digest is stored (an exact retry's lookup). */
+  hasCallback(digest: string): boolean {
+    if (!this.exists) return false;
+    return (
+      this.sql.exec('SELECT 1 FROM payout_callbacks WHERE digest = ? LIMIT 1', digest).toArray()
+        .length > 0
+    );
+  }
+
+  /** Erases the personal data of the payout's own rows (worker/payout/redact.ts): its terms'
+   * `fingerprint` replaced by `fingerprint` (scrubbed), a refund's reason (the merchant's free
+   * text), and the last status answer replaced by `lastAnswer` (scrubbed) when there is one. */
+  scrubRows(fingerprint: string, lastAnswer: string | null): void {
+    this.sql.exec('UPDATE payout SET fingerprint = ?', fingerprint);
+    this.sql.exec('UPDATE payout_owner SET reason = NULL');
+    if (lastAnswer !== null) {
+      this.sql.exec('UPDATE payout_reconcile SET last_answer = ? WHERE id = 1', lastAnswer);
+    }
+  }
 }

@@ -16,6 +16,7 @@ import { allRefs, firstRef, judge, type Judgement, type Report } from '../paymen
 import { learnRefs } from '../payment/ref-store';
 import { failureOf } from '../payment/status-answer';
 import type { SessionContext } from './context';
+import type { SessionStore } from './store';
 import { callbackReport, expectedOf, text } from './reports';
 import { transition } from './transitions';
 import { queueAnomaly } from './webhooks';
@@ -69,7 +70,7 @@ export function applyCallback(
     cx.log('callback_unmatched', attemptId, { reference: text(params.reference) });
     return { known: true, duplicate: false };
   }
-  const expected = expectedOf(cx, row);
+  const expected = expectedOf(cx.store, row);
   const report = callbackReport(params);
   let judged = judge(report, expected);
   const failure = failureOf(params.failureReason);
@@ -131,7 +132,7 @@ export function applyDeferredCallbacks(
   afterRecord = false,
 ): void {
   for (const callback of cx.store.deferredCallbacks(attemptId)) {
-    const expected = expectedOf(cx, cx.store.attempt(attemptId)!);
+    const expected = expectedOf(cx.store, cx.store.attempt(attemptId)!);
     const params = storedParams(callback.body);
     if (params === null) continue;
     const report = callbackReport(params);
@@ -147,8 +148,8 @@ export function applyDeferredCallbacks(
 }
 
 /** True when a needs_review attempt holds a callback that waits for a status query. */
-export function waitsForReference(cx: SessionContext, attemptId: string): boolean {
-  return cx.store.deferredCallbacks(attemptId).length > 0;
+export function waitsForReference(store: SessionStore, attemptId: string): boolean {
+  return store.deferredCallbacks(attemptId).length > 0;
 }
 
 /** One report and its judgement, with the failure it gives. */

@@ -213,11 +213,7 @@ export class CheckoutSession extends OutboxedObject<SessionDomainKind, IndexOutb
 
   /** True when a callback with this digest is recorded here (an exact retry's lookup). */
   async hasCallback(digest: string): Promise<boolean> {
-    if (!this.cx.tables.exists) return false;
-    return (
-      this.cx.store.sql.exec('SELECT 1 FROM callbacks WHERE digest = ? LIMIT 1', digest).toArray()
-        .length > 0
-    );
+    return this.cx.store.hasCallback(digest);
   }
 
   // ---------------------------------------------------------------- timers and index

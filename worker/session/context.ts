@@ -11,6 +11,7 @@ import type { IndexOutbox } from '../index-store/index-outbox';
 import type { TaskQueue } from '../durable/task-queue';
 import type { WebhookOutbox } from '../durable/webhook-outbox';
 import type { ProxyEnv } from '../env';
+import type { ObjectContext } from '../object-context';
 import { stageSessionRows } from './index-rows';
 import type { MethodStatus } from '../../shared/view';
 import { methodStatuses } from '../payment-methods/availability';
@@ -38,7 +39,7 @@ export type SessionTaskKind = SessionDomainKind | OutboxTaskKind;
  * // in the object's constructor:
  * this.cx = new SessionContext(ctx, () => this.env, this.tables);
  */
-export class SessionContext {
+export class SessionContext implements ObjectContext<SessionStore> {
   readonly store: SessionStore;
   /** The attempt whose OTP is being checked upstream right now: one code at a time, so that
    * parallel guesses cannot all pass the lock check before the first answer is counted. */
@@ -121,7 +122,7 @@ export class SessionContext {
    * the sweep just re-asked a lost status query. */
   indexRows(fresh = false): void {
     if (this.tables.exists) {
-      stageSessionRows(this.store.sql, this.tables.open().index, this.tasks, fresh);
+      stageSessionRows(this.store, this.tables.open().index, this.tasks, fresh);
     }
   }
 

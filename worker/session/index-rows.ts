@@ -10,7 +10,7 @@ import type { IndexOutbox } from '../index-store/index-outbox';
 import type { AttemptSummary, SessionSummary } from '../index-store/tables';
 import { countedByCurrency, type CountedByCurrency } from '../payment/money-count';
 import { moneyRecords } from '../payment/money-store';
-import { first, rows, type AttemptRow, type SessionRow } from './store';
+import type { SessionRow, SessionStore, AttemptRow } from './store';
 
 /**
  * Events that record a question asked, not a change: a status query's answer that changes
@@ -83,24 +83,20 @@ export function attemptSummary(
  * check just re-asked an attempt whose query was lost; its check-by time moves.
  *
  * @example
- * stageSessionRows(this.sql, this.tables.open().index, this.tasks);
+ * stageSessionRows(this.store, this.tables.open().index, this.tasks);
  */
 export function stageSessionRows(
-  sql: SqlStorage,
+  store: SessionStore,
   index: IndexOutbox,
   tasks: TaskQueue<string>,
   fresh = false,
 ): void {
-  const session = first<SessionRow>(sql, 'SELECT * FROM session LIMIT 1');
+  const session = store.session();
   if (!session) return;
-  const last = first<{ at: number | null }>(
-    sql,
-    `SELECT MAX(at) AS at FROM events WHERE type NOT IN (${NOT_CHANGES.map(() => '?').join(', ')})`,
-    ...NOT_CHANGES,
-  )?.at;
+  const last = store.lastEventAt(NOT_CHANGES);
   index.stage('session', sessionSummary(session, Math.max(session.created_at, last ?? 0)));
-  const money = moneyRecords(sql);
-  for (const attempt of rows<AttemptRow>(sql, 'SELECT * FROM attempts ORDER BY n')) {
+  const money = moneyRecords(store.sql);
+  for (const attempt of store.attempts()) {
     const due = tasks.get(`reconcile:${attempt.id}`)?.due_at ?? null;
     const indexed = index.staged('attempt', attempt.id)?.next_check_at ?? null;
     const checkBy = attempt.status === 'pending' ? indexedCheckBy(indexed, due, fresh) : null;

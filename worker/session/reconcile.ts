@@ -76,7 +76,7 @@ function attemptPort(cx: SessionContext, id: string, task: Task<SessionTaskKind>
     },
     applyRecord: (record: StatusRecord) => {
       const report = recordReport(record);
-      const judged = judge(report, expectedOf(cx, row()));
+      const judged = judge(report, expectedOf(cx.store, row()));
       cx.log('status_query', id, { answer: record.outcome, amount: report.amount });
       if (!judged.needsAmount) {
         applyJudged(
@@ -120,7 +120,7 @@ export async function reconcile(
   const row = task.ref ? cx.store.attempt(task.ref) : undefined;
   // Past the horizon we stop asking, except when a callback waits for what a status query
   // tells, or the merchant asks (a later answer still settles a needs_review attempt).
-  const asked = row?.status === 'needs_review' && (manual || waitsForReference(cx, row.id));
+  const asked = row?.status === 'needs_review' && (manual || waitsForReference(cx.store, row.id));
   if (!row || (row.status !== 'pending' && !asked)) {
     cx.tasks.cancel(task.key);
     return;

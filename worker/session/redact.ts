@@ -24,9 +24,9 @@ import {
 } from '../durable/redaction';
 import { logLine } from '../middleware/request-log';
 import type { SessionContext } from './context';
+import type { SessionStore } from './store';
 import { payoutStub } from '../stubs';
 import { eraseRefundDestinations, refundRows, refundsSettled } from './refund-store';
-import { rows } from './store';
 
 /** The key of a session's erasure in its `redactions` table. */
 const KEY = 'session';
@@ -42,12 +42,12 @@ export function sessionRedaction(cx: SessionContext): Redaction | undefined {
 
 /** Whether the session is settled: a final status, no attempt the upstream may still move, and
  * every refund's payout recorded and settled. */
-export function sessionSettled(cx: SessionContext): boolean {
-  const session = cx.store.session();
+export function sessionSettled(store: SessionStore): boolean {
+  const session = store.session();
   if (!session || !FINAL.includes(session.status)) return false;
   // A refund's payout not yet recorded still needs the number it pays; one not settled is still
   // the merchant's to resolve (and its erasure goes with the session's).
-  return !cx.store.attemptStatuses().some(isUnsettledAttempt) && refundsSettled(cx.store.sql);
+  return !store.attemptStatuses().some(isUnsettledAttempt) && refundsSettled(store.sql);
 }
 
 /**
@@ -56,7 +56,7 @@ export function sessionSettled(cx: SessionContext): boolean {
  * `reindex()` and `sweep()` (which also move it after `RETENTION_DAYS` changed).
  */
 export function scheduleSessionRetention(cx: SessionContext): void {
-  if (!cx.tables.exists || sessionRedaction(cx) || !sessionSettled(cx)) return;
+  if (!cx.tables.exists || sessionRedaction(cx) || !sessionSettled(cx.store)) return;
   scheduleRetention(cx.tasks, cx.config.retentionMs);
 }
 
@@ -85,26 +85,16 @@ export function redactSession(cx: SessionContext, reason: RedactionReason): Outc
   const session = cx.store.session();
   if (!session) return fail('SESSION_NOT_FOUND', 'No such checkout session.');
   if (sessionRedaction(cx)) return { ok: true, value: null };
-  if (!sessionSettled(cx)) {
+  if (!sessionSettled(cx.store)) {
     return fail(
       'NOT_SETTLED',
       'This session is not settled yet (an attempt or a refund is pending or needs review); it can be erased once its outcome is final.',
     );
   }
   const { sql } = cx.store;
-  sql.exec(
-    'UPDATE session SET customer = NULL, metadata = NULL, fingerprint = ?',
-    scrubJsonText(session.fingerprint),
-  );
-  sql.exec('UPDATE attempts SET payment_token = NULL, next = NULL');
+  cx.store.scrubRows(scrubJsonText);
   eraseRefundDestinations(sql);
   blankCallbackBodies(sql, 'callbacks');
-  for (const event of rows<{ seq: number; data: string }>(
-    sql,
-    'SELECT seq, data FROM events WHERE data IS NOT NULL',
-  )) {
-    sql.exec('UPDATE events SET data = ? WHERE seq = ?', scrubJsonText(event.data), event.seq);
-  }
   scrubOutbox(sql, cx.tables.open().index);
   const now = Date.now();
   markRedacted(sql, KEY, reason, now);

@@ -16,7 +16,7 @@ import {
 } from '../payment/judge';
 import { knownRefs } from '../payment/ref-store';
 import type { SessionContext } from './context';
-import type { AttemptRow } from './store';
+import type { AttemptRow, SessionStore } from './store';
 
 export { text };
 
@@ -51,13 +51,13 @@ function withLegacy(refs: Refs, row: AttemptRow): Refs {
 }
 
 /** What a success of this attempt must carry. */
-export function expectedOf(cx: SessionContext, row: AttemptRow): Expected {
-  const session = cx.store.session()!;
+export function expectedOf(store: SessionStore, row: AttemptRow): Expected {
+  const session = store.session()!;
   return {
     amount: session.amount,
     currency: session.currency,
     amountRule: amountRule(row, session.currency),
     ownRef: row.id,
-    knownRefs: withLegacy(knownRefs(cx.store.sql, row.id), row),
+    knownRefs: withLegacy(knownRefs(store.sql, row.id), row),
   };
 }

@@ -8,7 +8,6 @@
  */
 import { REDIRECT_KINDS } from '../../shared/method-kinds';
 import type { SessionContext } from './context';
-import { first } from './store';
 import { setInput } from './transitions';
 
 /**
@@ -28,7 +27,7 @@ export function payerReturned(cx: SessionContext, outcome: 'success' | 'failure'
     return;
   }
   // Once per attempt: reloading the page (anyone with the session id can) asks nothing more.
-  if (row.input !== 'awaiting' || returnedFailed(cx, row.id)) return;
+  if (row.input !== 'awaiting' || cx.store.returnedFailed(row.id)) return;
   cx.log('payer_returned', row.id, { outcome });
   // The hint settles nothing: ask the upstream now, keep the backoff's place afterwards.
   const task = cx.tasks.get(`reconcile:${row.id}`);
@@ -46,18 +45,6 @@ export function payerReturned(cx: SessionContext, outcome: 'success' | 'failure'
 export function statusAnswered(cx: SessionContext, attemptId: string): void {
   const row = cx.store.attempt(attemptId);
   if (!row || row.status !== 'pending' || row.input !== 'awaiting') return;
-  if (!REDIRECT_KINDS.includes(row.kind) || !returnedFailed(cx, attemptId)) return;
+  if (!REDIRECT_KINDS.includes(row.kind) || !cx.store.returnedFailed(attemptId)) return;
   setInput(cx, attemptId, 'input_lapsed', 'redirect_cancelled');
-}
-
-/** True when the payer came back through the failure URL for this attempt. */
-function returnedFailed(cx: SessionContext, attemptId: string): boolean {
-  return (
-    first<{ found: number }>(
-      cx.store.sql,
-      `SELECT 1 AS found FROM events WHERE type = 'payer_returned' AND attempt_id = ?
-         AND json_extract(data, '$.outcome') = 'failure' LIMIT 1`,
-      attemptId,
-    ) !== undefined
-  );
 }

@@ -376,4 +376,57 @@ export class SessionStore {
       'SELECT digest, attempt_id, received_at, status, status_code, payment_step, applied FROM callbacks ORDER BY received_at',
     );
   }
+
+  /** True when a callback with this digest is recorded (an exact retry's lookup). */
+  hasCallback(digest: string): boolean {
+    if (!this.tables.exists) return false;
+    return (
+      first(this.sql, 'SELECT 1 AS found FROM callbacks WHERE digest = ? LIMIT 1', digest) !==
+      undefined
+    );
+  }
+
+  /** When the last event not of a type in `except` was logged, or null. */
+  lastEventAt(except: readonly string[]): number | null {
+    return (
+      first<{ at: number | null }>(
+        this.sql,
+        `SELECT MAX(at) AS at FROM events WHERE type NOT IN (${except.map(() => '?').join(', ')})`,
+        ...except,
+      )?.at ?? null
+    );
+  }
+
+  /** True when the payer came back through the failure URL for this attempt. */
+  returnedFailed(attemptId: string): boolean {
+    return (
+      first<{ found: number }>(
+        this.sql,
+        `SELECT 1 AS found FROM events WHERE type = 'payer_returned' AND attempt_id = ?
+           AND json_extract(data, '$.outcome') = 'failure' LIMIT 1`,
+        attemptId,
+      ) !== undefined
+    );
+  }
+
+  /**
+   * Erases the personal data of the session's own rows (worker/session/redact.ts): the
+   * customer, the metadata and (by `scrub`) the terms, the attempts' payment tokens and next
+   * actions, and (by `scrub`) every event's data.
+   */
+  scrubRows(scrub: (json: string) => string): void {
+    const session = this.session();
+    if (!session) return;
+    this.sql.exec(
+      'UPDATE session SET customer = NULL, metadata = NULL, fingerprint = ?',
+      scrub(session.fingerprint),
+    );
+    this.sql.exec('UPDATE attempts SET payment_token = NULL, next = NULL');
+    for (const event of rows<{ seq: number; data: string }>(
+      this.sql,
+      'SELECT seq, data FROM events WHERE data IS NOT NULL',
+    )) {
+      this.sql.exec('UPDATE events SET data = ? WHERE seq = ?', scrub(event.data), event.seq);
+    }
+  }
 }

@@ -29,7 +29,7 @@ import { countReported, moneyRecords } from '../payment/money-store';
 import { LAPSE_BY_KIND, windowCloses } from './as-of';
 import type { SessionContext } from './context';
 import { MAX_ATTEMPTS } from './public-view';
-import type { AttemptRow, SessionInit } from './store';
+import type { AttemptRow, SessionInit, SessionStore } from './store';
 import { queueAnomaly, queueWebhook, type AnomalyDetail } from './webhooks';
 
 /** Codes of a refusal of the shop's configuration: no payer's failure, so no checkout.failed
@@ -71,7 +71,7 @@ export function openAttempt(
   now: number,
 ): void {
   cx.store.insertAttempt(row, ATTEMPT_STATUSES[0], now);
-  sessionEvent(cx, 'attempt_started');
+  sessionEvent(cx.store, 'attempt_started');
 }
 
 /** The failure an attempt's new status records. */
@@ -115,7 +115,7 @@ export function transition(
   const session = cx.store.session();
   if (!row || !session) return;
   const step = nextAttemptStatus(row.status, event);
-  const counted = countKept(cx, row, event, detail);
+  const counted = countKept(cx.store, row, event, detail);
   const refundable =
     counted && counted.added > 0
       ? { amount: counted.added, currency: counted.record.currency }
@@ -178,7 +178,7 @@ export function transition(
   const updated = cx.store.attempt(attemptId)!;
   if (step.anomaly) anomaly(step.anomaly, updated, failure?.message ?? 'Anomaly.', { refundable });
   if (step.status === 'succeeded') {
-    const result = sessionEvent(cx, 'attempt_succeeded');
+    const result = sessionEvent(cx.store, 'attempt_succeeded');
     if (result.anomaly) {
       queueAnomaly(cx, updated, {
         kind: result.anomaly,
@@ -205,7 +205,7 @@ export function transition(
   } else if (
     step.status === 'failed' &&
     cx.store.session()!.status !== 'succeeded' &&
-    questionedAttempts(cx).length === 0 &&
+    questionedAttempts(cx.store).length === 0 &&
     !INTEGRATION_FAILURES.has(failure?.code ?? null)
   ) {
     queueWebhook(cx, `evt_${attemptId}_failed`, 'checkout.failed', updated);
@@ -219,19 +219,19 @@ export function transition(
  * counted, whatever the attempt's status); answers what it added, or null for any other event.
  */
 function countKept(
-  cx: SessionContext,
+  store: SessionStore,
   row: AttemptRow,
   event: AttemptEvent,
   detail: TransitionDetail,
 ): Counted | null {
   const kept = detail.kept ?? null;
-  const currency = cx.store.session()!.currency;
-  const counted = countReported(cx.store.sql, row.id, event, kept, currency, kept?.source ?? '');
+  const currency = store.session()!.currency;
+  const counted = countReported(store.sql, row.id, event, kept, currency, kept?.source ?? '');
   if (counted === null) return null;
   if (counted.added > 0) {
     // The attempt's index row (the settlement report reads its counted money) changes too.
-    cx.store.updateAttempt(row.id, { updated_at: Date.now() });
-    cx.log('money_counted', row.id, {
+    store.updateAttempt(row.id, { updated_at: Date.now() });
+    store.log('money_counted', row.id, {
       amount: counted.added,
       currency: counted.record.currency,
       total: counted.record.amount,
@@ -242,9 +242,9 @@ function countKept(
 
 /** The attempts that hold the payer's money without paying the session (shared/status.ts,
  * `questionsMoney`), first one first. */
-function questionedAttempts(cx: SessionContext): AttemptRow[] {
-  const counted = moneyRecords(cx.store.sql);
-  return cx.store.attempts().filter((a) => questionsMoney(a.status, counted.has(a.id)));
+function questionedAttempts(store: SessionStore): AttemptRow[] {
+  const counted = moneyRecords(store.sql);
+  return store.attempts().filter((a) => questionsMoney(a.status, counted.has(a.id)));
 }
 
 /**
@@ -274,14 +274,14 @@ export function setInput(
 /** Applies a session event through the machine (logging `data` with the change); answers its
  * result. */
 function sessionEvent(
-  cx: SessionContext,
+  store: SessionStore,
   event: SessionEvent,
   data: Record<string, unknown> | null = null,
 ) {
-  const result = nextSessionStatus(cx.store.session()!.status, event);
+  const result = nextSessionStatus(store.session()!.status, event);
   if (result.changed) {
-    cx.store.sql.exec('UPDATE session SET status = ?', result.status);
-    cx.log('session_' + result.status, null, data);
+    store.sql.exec('UPDATE session SET status = ?', result.status);
+    store.log('session_' + result.status, null, data);
   }
   return result;
 }
@@ -299,7 +299,7 @@ function sessionEvent(
 export function expireByMerchant(cx: SessionContext): boolean {
   const session = cx.store.session();
   if (!session || cx.store.attemptStatuses().some(mayHoldMoney)) return false;
-  if (!sessionEvent(cx, 'expire', { reason: 'merchant' }).changed) return false;
+  if (!sessionEvent(cx.store, 'expire', { reason: 'merchant' }).changed) return false;
   cx.tasks.cancel('session_expiry');
   queueWebhook(cx, `evt_${session.id}_expired`, 'checkout.expired', cx.store.latestAttempt(), {
     reason: 'merchant',
@@ -326,9 +326,9 @@ function settleSession(cx: SessionContext, now = Date.now()): void {
   if (!session || session.status === 'succeeded') return;
   const statuses = cx.store.attemptStatuses();
   const latest = cx.store.latestAttempt();
-  const held = questionedAttempts(cx)[0];
+  const held = questionedAttempts(cx.store)[0];
   if (held) {
-    if (sessionEvent(cx, 'money_in_question').changed) {
+    if (sessionEvent(cx.store, 'money_in_question').changed) {
       cx.tasks.cancel('session_expiry');
       queueWebhook(cx, `evt_${session.id}_requires_action`, 'checkout.requires_action', held, {
         action: 'refund_or_accept',
@@ -338,18 +338,18 @@ function settleSession(cx: SessionContext, now = Date.now()): void {
     }
     return;
   }
-  if (session.status === 'requires_action') sessionEvent(cx, 'money_cleared');
+  if (session.status === 'requires_action') sessionEvent(cx.store, 'money_cleared');
   if (
     cx.store.session()!.status === 'pending' &&
     !(latest && holdsSession(latest.status, latest.input))
   ) {
-    sessionEvent(cx, 'attempt_released');
+    sessionEvent(cx.store, 'attempt_released');
   }
   if (cx.store.session()!.status !== 'open') return;
   if (now >= session.expires_at) {
     // `expired` means nobody paid: an attempt the upstream may still settle waits for it.
     if (statuses.some(mayHoldMoney)) return;
-    if (sessionEvent(cx, 'expire').changed) {
+    if (sessionEvent(cx.store, 'expire').changed) {
       cx.tasks.cancel('session_expiry');
       queueWebhook(cx, `evt_${session.id}_expired`, 'checkout.expired', latest);
     }
@@ -357,7 +357,7 @@ function settleSession(cx: SessionContext, now = Date.now()): void {
   }
   if (session.attempt_count >= MAX_ATTEMPTS) {
     if (statuses.every((status) => status === 'failed')) {
-      sessionEvent(cx, 'close');
+      sessionEvent(cx.store, 'close');
     }
   }
 }
