@@ -42,7 +42,7 @@ export function followDelay(quiet: number): number {
 const WATCHDOG_GRACE_MS = 1_000;
 
 /** How long one `send` run hands rows over before the batch's other tasks get the alarm. */
-export const SEND_RUN_MS = 5_000;
+export const SEND_RUN_MS = 1_000;
 
 /** How often a long `send` run moves its watchdog on (a write, not one per row). */
 const WATCH_REFRESH_MS = WATCHDOG_GRACE_MS / 2;
