@@ -4,7 +4,7 @@
 // 000006-then-failure scripts. It measures rows sent a second and the time to completion, then
 // reads what the sandbox made of it: one payout per row, exact counts, one
 // `payout_batch.completed`. `kill` SIGKILLs the whole stack (wrangler and both workerd
-// processes) once a third of the rows are sent and restarts it on the same state.
+// processes) with a create in flight once a third of the rows are sent, and restarts it on the same state.
 import { randomBytes } from 'node:crypto';
 import { startDevStack } from '../../test/support/dev-stack.mjs';
 import { closeIdle, request } from './http.mjs';
@@ -14,6 +14,10 @@ import { removeTempDirs, tempDir } from './temp.mjs';
 const ENDINGS = ['000', '001', '003', '007', '008'];
 const FAILS = new Set(['001', '008']);
 const CREATOR = 'dev-merchant-key';
+/** How many creates the sandbox takes but holds the answers of just before the kill, and how
+ * long (the one taken first is in flight when the stack is killed). */
+const HELD = 4;
+const HELD_MS = 3_000;
 
 /** A JSON call to the stack. */
 async function call(base, method, path, key, body) {
@@ -28,6 +32,24 @@ async function call(base, method, path, key, body) {
 
 // A readiness poll's interval: the batch's own progress is the event waited for.
 const pause = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** The sandbox's payouts, and how many each row's reference became. */
+async function sandboxPayouts(base, rows) {
+  const path = `/sandbox/control/transactions?limit=${rows.length}`;
+  const txs = (await call(base, 'GET', path, CREATOR)).json.transactions;
+  const made = new Map(rows.map((r) => [r.reference, 0]));
+  for (const tx of txs) {
+    const ref = tx.third_party_reference_1;
+    if (made.has(ref)) made.set(ref, made.get(ref) + 1);
+  }
+  return { txs, made };
+}
+
+/** How many of the rows the sandbox has received. */
+async function paidOut(base, rows) {
+  const { made } = await sandboxPayouts(base, rows);
+  return [...made.values()].filter((n) => n > 0).length;
+}
 
 /**
  * Runs one batch of `rows` rows and answers its figures and checks (`ok`: no row sent twice or
@@ -69,15 +91,28 @@ export async function runPayoutBatch(options) {
     const sampler = options.sample?.(persistTo);
     let sentAt = null;
     let killedAt = null;
+    let heldFrom = null;
     let view;
     for (;;) {
       view = (await call(stack.base, 'GET', `/v1/payout-batches/${id}`, CREATOR)).json;
       if (sentAt === null && view.progress.sent === view.progress.total) sentAt = performance.now();
       if (view.status === 'completed') break;
-      if (kill && killedAt === null && view.progress.sent >= count / 3) {
+      // The kill lands while a create is out: once the sandbox has a third of the rows, it
+      // takes the next creates but holds their answers (`answer_lost`, HELD_MS); the stack is
+      // killed as soon as it has taken one. That row's payout exists upstream and in its Payout
+      // object, and only the batch's own record says it was the batch's.
+      const upstream = kill && killedAt === null ? await paidOut(stack.base, rows) : 0;
+      if (kill && heldFrom === null && upstream >= count / 3) {
+        const fault = { endpoint: 'payouts', fault: 'answer_lost', count: HELD, delay_ms: HELD_MS };
+        const set = await call(stack.base, 'POST', '/sandbox/control/faults', CREATOR, fault);
+        if (set.status !== 201) throw new Error(`fault: ${set.status} ${JSON.stringify(set.json)}`);
+        // Counted after the fault is set: every payout the sandbox takes from now on is held.
+        heldFrom = await paidOut(stack.base, rows);
+      }
+      if (kill && killedAt === null && heldFrom !== null && upstream > heldFrom) {
         process.kill(-stack.pgid, 'SIGKILL');
         await stack.stop();
-        killedAt = view.progress.sent;
+        killedAt = upstream;
         options.log?.(`killed the stack at ${killedAt} rows sent; restarting`);
         stack = await start();
         continue;
@@ -88,14 +123,7 @@ export async function runPayoutBatch(options) {
     }
     const done = performance.now();
     const alive = sampler?.stop() ?? null;
-    const txs = (
-      await call(stack.base, 'GET', `/sandbox/control/transactions?limit=${count}`, CREATOR)
-    ).json.transactions;
-    const made = new Map(rows.map((r) => [r.reference, 0]));
-    for (const tx of txs) {
-      const ref = tx.third_party_reference_1;
-      if (made.has(ref)) made.set(ref, made.get(ref) + 1);
-    }
+    const { txs, made } = await sandboxPayouts(stack.base, rows);
     const twice = [...made.values()].filter((n) => n > 1).length;
     const never = [...made.values()].filter((n) => n === 0).length;
     const failed = rows.filter((r) => FAILS.has(r.mobile.slice(-3))).length;
