@@ -9,7 +9,11 @@ import { RELAY_TEST } from './test/relay/ports.ts';
 
 const sandbox = unstable_getMiniflareWorkerOptions('./sandbox/wrangler.toml').workerOptions;
 /** The Node tests that start `npm run dev`'s stack (the `dev-stack` project). */
-const DEV_STACK_TESTS = ['test/scripts/dev-stop.test.ts', 'test/scripts/dev-forward.test.ts'];
+const DEV_STACK_TESTS = [
+  'test/scripts/dev-stop.test.ts',
+  'test/scripts/dev-forward.test.ts',
+  'test/scripts/payout-batch-kill.test.ts',
+];
 
 /** The query index's migrations, applied to the test D1 by test/support/apply-migrations.ts. */
 const indexMigrations = await readD1Migrations('./migrations');

@@ -1,8 +1,9 @@
 /**
- * Sending a payout batch (docs/payout-batches.md, "Sending"): the `send` task hands the next
- * rows, at most `PAYOUT_BATCH_CONCURRENCY` side by side, to their Payout objects (the one payout
- * lifecycle), and schedules itself again at once while rows are left, so alarms drive the batch
- * and no request waits on it. The `follow` task reads the sent rows' payouts until each settled.
+ * Sending a payout batch (docs/payout-batches.md, "Sending"): the `send` task keeps at most
+ * `PAYOUT_BATCH_CONCURRENCY` creates in flight to the rows' Payout objects (the one payout
+ * lifecycle), a slot taking the next row as soon as its create answered, and schedules itself
+ * again at once while rows are left, so alarms drive the batch and no request waits on it. The
+ * `follow` task reads the sent rows' payouts until each settled.
  *
  * No row is ever sent twice: a row is marked `sending` in the same synchronous step, before its
  * Payout object is asked. After an eviction or a crash the record decides: a `sending` row is
@@ -38,6 +39,12 @@ export function followDelay(quiet: number): number {
 
 /** How long after its calls' timeout a running task's watchdog comes due. */
 const WATCHDOG_GRACE_MS = 1_000;
+
+/** How long one `send` run hands rows over before the batch's other tasks get the alarm. */
+export const SEND_RUN_MS = 1_000;
+
+/** How often a long `send` run moves its watchdog on (a write, not one per row). */
+const WATCH_REFRESH_MS = WATCHDOG_GRACE_MS / 2;
 
 /** Rows whose payouts one `follow` run reads. */
 const FOLLOW_PAGE = 100;
@@ -111,9 +118,15 @@ function recordAnswer(
 }
 
 /**
- * The `send` task: the rows left `sending` by an eviction first, then the next queued ones,
- * each marked `sending` before any is asked. Throws (the queue retries with backoff) when a
- * Payout object could not be reached; those rows stay `sending` and are asked again.
+ * The `send` task: a pool of at most `PAYOUT_BATCH_CONCURRENCY` creates in flight, each slot
+ * taking the next row as soon as its own call has answered (one slow Payout object holds its
+ * slot, not the others). The rows left `sending` by an eviction go first, then the queued ones,
+ * each marked `sending` in the same synchronous step as, and before, its Payout object is
+ * asked. A row's later outcome is the payout's own (its callback, its status queries): the
+ * `follow` task counts it when it comes, so no slot waits for it. A run hands rows over for at
+ * most {@link SEND_RUN_MS}, then the alarm's other tasks run and the task comes due again at
+ * once. Throws (the queue retries with backoff) when a Payout object could not be reached; those
+ * rows stay `sending` and are asked again.
  */
 export async function runSend(cx: BatchContext): Promise<void> {
   const { store, env } = cx;
@@ -124,30 +137,44 @@ export async function runSend(cx: BatchContext): Promise<void> {
     return;
   }
   const config = cx.config;
-  // While the calls are out the task stays, due after they must have answered: an eviction
-  // or a crash now leaves the alarm to resume from the rows' records.
-  watch(store, 'send', config.upstreamTimeoutMs);
-  const limit = config.payoutBatchConcurrency;
-  const resumed = store.rowsIn('sending', limit);
-  const fresh = store.rowsIn('queued', limit - resumed.length);
-  // The sent record, written before any Payout object is asked (one synchronous step).
-  for (const row of fresh) store.claim(row.line);
   const createdBy = { request_id: batch.batch_id, key_id: batch.approved_by?.key_id ?? '' };
-  const work = [
-    ...resumed.map((row) => ({ row, resumed: true })),
-    ...fresh.map((row) => ({ row: { ...row, tries: row.tries + 1 }, resumed: false })),
-  ];
-  const answers = await Promise.allSettled(
-    work.map(async ({ row }) =>
-      payoutStub(env, row.payout_reference).create(payoutOf(row), createdBy),
-    ),
-  );
+  const until = Date.now() + SEND_RUN_MS;
+  // A run holds no row yet: every `sending` row was left by an earlier run that did not end.
+  const resumed = store.rowsIn('sending', -1);
   let unreachable = 0;
-  answers.forEach((answer, i) => {
-    const { row, resumed: again } = work[i]!;
-    if (answer.status === 'fulfilled') recordAnswer(store, row, again, answer.value);
-    else unreachable += 1;
-  });
+  let watchedAt = 0;
+  const next = (): { row: RowRecord; resumed: boolean } | null => {
+    if (unreachable > 0 || Date.now() >= until || store.batch()?.status !== 'sending') return null;
+    // While calls are out the task stays, due after they must have answered: an eviction or
+    // a crash now leaves the alarm to resume from the rows' records.
+    if (Date.now() - watchedAt >= WATCH_REFRESH_MS) {
+      watch(store, 'send', config.upstreamTimeoutMs);
+      watchedAt = Date.now();
+    }
+    const again = resumed.shift();
+    if (again) return { row: again, resumed: true };
+    const [row] = store.rowsIn('queued', 1);
+    if (!row) return null;
+    // The sent record, written before the Payout object is asked (one synchronous step).
+    store.claim(row.line);
+    return { row: { ...row, tries: row.tries + 1 }, resumed: false };
+  };
+  const slot = async (): Promise<void> => {
+    for (let work = next(); work; work = next()) {
+      let answer: Outcome<Created>;
+      try {
+        answer = await payoutStub(env, work.row.payout_reference).create(
+          payoutOf(work.row),
+          createdBy,
+        );
+      } catch {
+        unreachable += 1;
+        continue;
+      }
+      recordAnswer(store, work.row, work.resumed, answer);
+    }
+  };
+  await Promise.all(Array.from({ length: config.payoutBatchConcurrency }, slot));
   tasks.cancel('send');
   planNext(store);
   if (unreachable > 0) throw new Error(`${unreachable} payout objects could not be reached`);
