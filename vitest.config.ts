@@ -11,6 +11,19 @@ const sandbox = unstable_getMiniflareWorkerOptions('./sandbox/wrangler.toml').wo
 /** The Node tests that start `npm run dev`'s stack (the `dev-stack` project). */
 const DEV_STACK_TESTS = ['test/scripts/dev-stop.test.ts', 'test/scripts/dev-forward.test.ts'];
 
+/**
+ * The money paths the `proxy-hmac` project runs again with both sides signing with HMAC-SHA256:
+ * the files that sign callbacks with the project's scheme (test/proxy/money.ts).
+ */
+const HMAC_TESTS = [
+  'test/proxy/payments/{failure-references,lifecycle,money-counted,money-counted-kinds,reconcile-step,signing-scheme}.test.ts',
+  'test/proxy/sessions/{money-rules,otp-answers}.test.ts',
+  'test/proxy/callbacks/receiver-tolerance.test.ts',
+  'test/proxy/links/{link-callbacks,link-references,link-refunds,payment-links-ours}.test.ts',
+  'test/proxy/payouts/payout-money-rules.test.ts',
+  'test/proxy/refunds/{refund-lifecycle,refunds-surfaces,refunds-unkind}.test.ts',
+];
+
 /** The query index's migrations, applied to the test D1 by test/support/apply-migrations.ts. */
 const indexMigrations = await readD1Migrations('./migrations');
 
@@ -75,7 +88,7 @@ function proxyProject(
               },
               outboundService: runner,
             },
-            // The doctor's faults (test/proxy/hardening/doctor.test.ts): a sandbox whose
+            // The doctor's faults (test/proxy/deployment/doctor-faults.test.ts): a sandbox whose
             // whitelist refuses the proxy, and one that verifies the other signature scheme.
             ...(
               [
@@ -172,7 +185,7 @@ export default defineConfig({
         // `npm run test:interleavings` (UC_INTERLEAVINGS=1) runs that property alone.
         include: [
           process.env.UC_INTERLEAVINGS === '1'
-            ? 'test/proxy/hostile/interleavings.test.ts'
+            ? 'test/proxy/payments/interleavings.test.ts'
             : 'test/proxy/**/*.test.ts',
         ],
         exclude: ['test/proxy/model/**', 'test/proxy/limits/**'],
@@ -186,7 +199,7 @@ export default defineConfig({
         { PHONE_PROMPT_LIMITS: '', SESSION_PROMPT_LIMITS: '' },
       ),
       // The money paths again with both sides signing with HMAC-SHA256 (SERVICE_SIGNING_SCHEME).
-      proxyProject('proxy-hmac', { include: ['test/proxy/money/**/*.test.ts'] }, {}, 'hmac-sha256'),
+      proxyProject('proxy-hmac', { include: HMAC_TESTS }, {}, 'hmac-sha256'),
       // The money model (docs/design.md, "Money rules"): status queries run only when the test
       // asks (a reconcile delay of an hour), so every schedule is replayed in a known order.
       proxyProject(

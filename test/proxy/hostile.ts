@@ -5,11 +5,11 @@
 import { env } from 'cloudflare:workers';
 import { listDurableObjectIds, runInDurableObject } from 'cloudflare:test';
 import { expect } from 'vitest';
-import type { MerchantSession } from '../../../worker/session/merchant-view';
-import { devInbox } from '../../../worker/dev-inbox/inbox';
-import { ledgerNames } from '../../../worker/ledger/shards';
-import { getSession, merchant, sandbox } from '../helpers';
-import { sessionObject } from '../objects';
+import type { MerchantSession } from '../../worker/session/merchant-view';
+import { devInbox } from '../../worker/dev-inbox/inbox';
+import { ledgerNames } from '../../worker/ledger/shards';
+import { getSession, merchant, sandbox } from './helpers';
+import { sessionObject } from './objects';
 
 /** A session's merchant view without what moves on its own (status queries, timestamps). */
 export interface SessionState {

@@ -1,15 +1,15 @@
-// Helpers of the money-path suites (test/proxy/money/): payouts through the merchant API against
+// Helpers of the money-path suites: payouts through the merchant API against
 // the real sandbox, and callbacks signed with the scheme the proxy runs with (these files run in
 // both the `proxy` and the `proxy-hmac` projects).
 import { env } from 'cloudflare:workers';
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
-import { signEnvelope, type SigningScheme } from '../../../shared/signing';
-import { devInbox } from '../../../worker/dev-inbox/inbox';
-import type { PayoutView } from '../../../worker/payout/view';
-import { merchant, postCallback, ref } from '../helpers';
-import { callbacksInFlight } from '../hostile/support';
-import { payoutObject } from '../objects';
+import { signEnvelope, type SigningScheme } from '../../shared/signing';
+import { devInbox } from '../../worker/dev-inbox/inbox';
+import type { PayoutView } from '../../worker/payout/view';
+import { merchant, postCallback, ref } from './helpers';
+import { callbacksInFlight } from './hostile';
+import { payoutObject } from './objects';
 
 /** The signature scheme this project's proxy and sandbox use. */
 export function projectScheme(): SigningScheme {

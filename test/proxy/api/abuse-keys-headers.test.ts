@@ -16,8 +16,8 @@ import {
   seenBodies,
   signedCallback,
 } from '../helpers';
-import { ledgerCallbackCount } from './support';
-import { configProblems, expectBareConfigInvalid } from '../hardening/config-detail';
+import { ledgerCallbackCount } from '../hostile';
+import { configProblems, expectBareConfigInvalid } from '../deployment/config-detail';
 import { proxyWith, errorCode, kenyaSuccess } from './abuse-support';
 
 afterAll(() => expectNoSecrets());

@@ -17,7 +17,7 @@ import {
   signedCallback,
   startAttempt,
 } from '../helpers';
-import { freshIp, globalState, ledgerCallbackCount, sandboxTxFor, sessionState } from './support';
+import { freshIp, globalState, ledgerCallbackCount, sandboxTxFor, sessionState } from '../hostile';
 import { errorCode } from './abuse-support';
 import { sessionObject } from '../objects';
 

@@ -23,7 +23,7 @@ import pathsFile from '../../fixtures/bad-input/paths.json';
 import payoutsFile from '../../fixtures/bad-input/payouts.json';
 import sessionsFile from '../../fixtures/bad-input/sessions.json';
 import { BASE, createSession, expectNoSecrets, ref, seenBodies, startAttempt } from '../helpers';
-import { applyMutation, mutationOf, onTheWire } from './mutations';
+import { applyMutation, mutationOf, onTheWire } from '../callbacks/mutations';
 import {
   globalState,
   recordFigures,
@@ -32,7 +32,7 @@ import {
   sessionState,
   type GlobalState,
   type SessionState,
-} from './support';
+} from '../hostile';
 import {
   FUZZ_RUNS,
   send,

@@ -4,12 +4,15 @@
 // every answer carries the dated API-Version header.
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';
-import { API_VERSION } from '../../shared/api-version';
-import { errorBody, type ErrorCode } from '../../shared/errors';
-import { errorBodySchema, type ErrorResponseBody } from '../../shared/schemas/error-body';
-import { validate } from '../../shared/validation';
-import { DEFAULT_RETRY_AFTER_SECONDS, errorEnvelope } from '../../worker/middleware/error-envelope';
-import { requestLog } from '../../worker/middleware/request-log';
+import { API_VERSION } from '../../../shared/api-version';
+import { errorBody, type ErrorCode } from '../../../shared/errors';
+import { errorBodySchema, type ErrorResponseBody } from '../../../shared/schemas/error-body';
+import { validate } from '../../../shared/validation';
+import {
+  DEFAULT_RETRY_AFTER_SECONDS,
+  errorEnvelope,
+} from '../../../worker/middleware/error-envelope';
+import { requestLog } from '../../../worker/middleware/request-log';
 import {
   BASE,
   checkout,
@@ -18,7 +21,7 @@ import {
   merchant,
   postCallback,
   ref,
-} from './helpers';
+} from '../helpers';
 
 afterAll(() => expectNoSecrets());
 

@@ -4,10 +4,10 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { ProxyEnv } from '../../worker/env';
-import worker from '../../worker/index';
-import { originAllowed } from '../../worker/middleware/cors';
-import { BASE, checkout, createSession, ref } from './helpers';
+import type { ProxyEnv } from '../../../worker/env';
+import worker from '../../../worker/index';
+import { originAllowed } from '../../../worker/middleware/cors';
+import { BASE, checkout, createSession, ref } from '../helpers';
 
 const PRODUCTION: Partial<ProxyEnv> = {
   DEV_MODE: undefined,

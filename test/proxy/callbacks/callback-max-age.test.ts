@@ -4,8 +4,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { signEnvelope } from '../../../shared/signing';
 import { expectNoSecrets, ref } from '../helpers';
-import { errorCode, kenyaSuccess, proxyWith } from '../hostile/abuse-support';
-import { createOurLink, paid } from '../money/payment-links-support';
+import { errorCode, kenyaSuccess, proxyWith } from '../api/abuse-support';
+import { createOurLink, paid } from '../links/support';
 
 afterAll(() => expectNoSecrets());
 

@@ -9,7 +9,7 @@ import { signEnvelope } from '../../../shared/signing';
 import type { ProxyEnv } from '../../../worker/env';
 import worker from '../../../worker/index';
 import { BASE, expectNoSecrets, ref, seenBodies } from '../helpers';
-import { projectScheme } from '../money/support';
+import { projectScheme } from '../money';
 
 const OLD = 'retired-upstream-secret-9876543210';
 const NEW = 'rotated-upstream-secret-0123456789';

@@ -22,7 +22,7 @@ import {
   sessionState,
   type GlobalState,
   type SessionState,
-} from './support';
+} from '../hostile';
 
 afterAll(() => expectNoSecrets());
 

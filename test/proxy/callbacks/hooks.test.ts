@@ -1,6 +1,6 @@
 import { env, exports } from 'cloudflare:workers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BASE, expectNoSecrets, postCallback, signedCallback } from './helpers';
+import { BASE, expectNoSecrets, postCallback, signedCallback } from '../helpers';
 
 afterAll(() => expectNoSecrets());
 

@@ -24,8 +24,8 @@ import {
   startAttempt,
   waitForSession,
 } from '../helpers';
-import { sandboxTxFor } from '../hostile/support';
-import { projectScheme } from './support';
+import { sandboxTxFor } from '../hostile';
+import { projectScheme } from '../money';
 import { sessionObject } from '../objects';
 
 afterAll(() => expectNoSecrets());

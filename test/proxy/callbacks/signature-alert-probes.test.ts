@@ -5,7 +5,7 @@
 // One flow: the health object's marks last for the file.
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectNoSecrets, seenLogs } from '../helpers';
-import { proxyWith } from '../hostile/abuse-support';
+import { proxyWith } from '../api/abuse-support';
 import { forged, health, postFrom, signatureCheck, warnings } from './signature-alert-support';
 
 afterAll(() => expectNoSecrets());

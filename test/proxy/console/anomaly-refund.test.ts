@@ -5,8 +5,8 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { anomalyRefundKey, heldReasons, refundableAnomalies } from '../../../console/anomalies';
 import { expectNoSecrets } from '../helpers';
-import { anomalyOf, drainRefund, pendingKesAttempt } from '../money/refunds-support';
-import { collectionCallback, successParams, waitUntil } from '../money/sessions-support';
+import { anomalyOf, drainRefund, pendingKesAttempt } from '../refunds/support';
+import { collectionCallback, successParams, waitUntil } from '../sessions/support';
 import { asRole, codeOf } from './support';
 
 afterAll(() => expectNoSecrets());

@@ -3,7 +3,7 @@
 // webhook, and the session the console reads has the payer's phone masked.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSession, expectNoSecrets, seenBodies } from '../helpers';
-import { expectRefundEvents, paidSession, PAYER } from '../money/refunds-support';
+import { expectRefundEvents, paidSession, PAYER } from '../refunds/support';
 import { asRole } from './support';
 
 afterAll(() => expectNoSecrets());

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { BatchView } from '../../../worker/payout-batch/view';
 import { expectNoSecrets } from '../helpers';
-import { row } from '../payout-batches/support';
+import { row } from '../payouts/batch-support';
 import { asRole, codeOf } from './support';
 
 afterAll(() => expectNoSecrets());

@@ -10,7 +10,7 @@ import type { DoctorReport } from '../../../worker/doctor/checks';
 import type { ProxyEnv } from '../../../worker/env';
 import worker from '../../../worker/index';
 import { BASE, expectNoSecrets, seenBodies } from '../helpers';
-import { OPS, keysEnv, liveKey, withOps } from './merchant-keys-support';
+import { OPS, keysEnv, liveKey, withOps } from '../keys/support';
 
 const faulty = env as unknown as Record<string, Fetcher>;
 

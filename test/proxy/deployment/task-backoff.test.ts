@@ -7,7 +7,7 @@ import { env } from 'cloudflare:workers';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { TaskQueue, type TaskFailure } from '../../../worker/durable/task-queue';
 import { createSession, expectNoSecrets, merchant, ref, startAttempt } from '../helpers';
-import { runTimersNow, webhooksFor } from '../hostile/support';
+import { runTimersNow, webhooksFor } from '../hostile';
 import { sessionObject, withObjectEnv } from '../objects';
 
 afterAll(() => expectNoSecrets());

@@ -9,7 +9,7 @@ import type { ProxyEnv } from '../../../worker/env';
 import worker from '../../../worker/index';
 import type { CheckoutView } from '../../../shared/view';
 import { BASE, checkout, createSession, ref } from '../helpers';
-import { configProblems, expectBareConfigInvalid } from './config-detail';
+import { configProblems, expectBareConfigInvalid } from '../deployment/config-detail';
 
 async function probe(overrides: Partial<ProxyEnv>) {
   const ctx = createExecutionContext();

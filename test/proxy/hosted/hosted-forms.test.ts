@@ -6,9 +6,9 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { CheckoutView } from '../../shared/view';
-import type { ProxyEnv } from '../../worker/env';
-import worker from '../../worker/index';
+import type { CheckoutView } from '../../../shared/view';
+import type { ProxyEnv } from '../../../worker/env';
+import worker from '../../../worker/index';
 import {
   BASE,
   checkout,
@@ -17,8 +17,8 @@ import {
   ref,
   seenBodies,
   waitForSession,
-} from './helpers';
-import { clearFaults, injectFault } from './hostile/support';
+} from '../helpers';
+import { clearFaults, injectFault } from '../hostile';
 
 const OLD_SECRET = 'retired-upstream-secret-9876543210';
 const NEW_SECRET = 'rotated-upstream-secret-0123456789';

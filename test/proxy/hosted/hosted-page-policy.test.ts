@@ -1,21 +1,13 @@
 // The hosted checkout page, GET /pay/:id (issue 15), its policies: a strict CSP whose nonce is on
 // every inline script and style, the language from ?locale= or Accept-Language, and the BRAND_*
 // settings validated like the rest of the configuration (the states, escaping and checkout_url:
-// hosted-page.test.ts; shared setup: hosted-page-support.ts).
+// hosted-page.test.ts; shared setup: support.ts).
 import { env } from 'cloudflare:workers';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ProxyEnv } from '../../worker/env';
-import { expectNoSecrets } from './helpers';
-import { configProblems, expectBareConfigInvalid } from './hardening/config-detail';
-import {
-  chunkOf,
-  widgetImports,
-  widgetLinks,
-  hosted,
-  hostedWith,
-  csp,
-  session,
-} from './hosted-page-support';
+import type { ProxyEnv } from '../../../worker/env';
+import { expectNoSecrets } from '../helpers';
+import { configProblems, expectBareConfigInvalid } from '../deployment/config-detail';
+import { chunkOf, widgetImports, widgetLinks, hosted, hostedWith, csp, session } from './support';
 
 afterAll(() => expectNoSecrets());
 

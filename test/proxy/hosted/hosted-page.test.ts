@@ -1,10 +1,10 @@
 // The hosted checkout page, GET /pay/:id (issue 15): one page per session state with its HTTP
 // status, the session's first view inside it, merchant strings escaped (its CSP, language and
 // BRAND_* settings: hosted-page-policy.test.ts). Real proxy, real Durable Objects, real sandbox;
-// the HTML is read with workerd's own HTMLRewriter (hosted-page-support.ts).
+// the HTML is read with workerd's own HTMLRewriter (support.ts).
 import { env } from 'cloudflare:workers';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CheckoutView } from '../../shared/view';
+import type { CheckoutView } from '../../../shared/view';
 import {
   checkout,
   createSession,
@@ -12,7 +12,7 @@ import {
   ref,
   startAttempt,
   waitForSession,
-} from './helpers';
+} from '../helpers';
 import {
   chunkOf,
   widgetImports,
@@ -22,7 +22,7 @@ import {
   session,
   passDeadlines,
   expire,
-} from './hosted-page-support';
+} from './support';
 
 afterAll(() => expectNoSecrets());
 

@@ -3,10 +3,10 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { expect } from 'vitest';
-import type { ProxyEnv } from '../../worker/env';
-import worker from '../../worker/index';
-import { BASE, createSession, ref, seenBodies, waitForSession } from './helpers';
-import { passSessionDeadline } from './money/sessions-support';
+import type { ProxyEnv } from '../../../worker/env';
+import worker from '../../../worker/index';
+import { BASE, createSession, ref, seenBodies, waitForSession } from '../helpers';
+import { passSessionDeadline } from '../sessions/support';
 
 export interface Page {
   status: number;

@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { toCsv } from '../../../worker/query/csv';
 import { expectNoSecrets, merchant, ref } from '../helpers';
-import { callback } from '../money/support';
+import { callback } from '../money';
 import { csvObjects, parseCsv } from './csv';
 import { waitForRow } from './support';
 

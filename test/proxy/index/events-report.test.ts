@@ -12,7 +12,7 @@ import {
   startAttempt,
   waitForSession,
 } from '../helpers';
-import { callback, createPayout, payoutBody, waitForPayout } from '../money/support';
+import { callback, createPayout, payoutBody, waitForPayout } from '../money';
 import { csvObjects, parseCsv } from './csv';
 import { getJson, waitForRow } from './support';
 import { devInbox } from '../../../worker/dev-inbox/inbox';

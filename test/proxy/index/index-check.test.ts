@@ -6,7 +6,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, describe, expect, it } from 'vitest';
 import { INDEX_CHECK_EVERY_MS } from '../../../worker/durable/outboxed-object';
 import { expectNoSecrets } from '../helpers';
-import { createPayout, payoutBody, waitForPayout } from '../money/support';
+import { createPayout, payoutBody, waitForPayout } from '../money';
 import { db, waitForRow } from './support';
 import { payoutObject } from '../objects';
 

@@ -9,7 +9,7 @@ import {
   startAttempt,
   waitForSession,
 } from '../helpers';
-import { callback, createPayout, payoutBody, waitForPayout } from '../money/support';
+import { callback, createPayout, payoutBody, waitForPayout } from '../money';
 import { upsertSummary } from '../../../worker/index-store/tables';
 import { allPages, db, getJson, waitForRow, type Page } from './support';
 

@@ -7,8 +7,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { CONFIG_INVALID_MESSAGE } from '../../../worker/middleware/error-handler';
 import type { ProxyEnv } from '../../../worker/env';
-import { expectBareConfigInvalid } from './config-detail';
-import { LIVE, liveKey, noKeysLeaked, OPS, send, testKey, withOps } from './merchant-keys-support';
+import { expectBareConfigInvalid } from '../deployment/config-detail';
+import { LIVE, liveKey, noKeysLeaked, OPS, send, testKey, withOps } from './support';
 
 noKeysLeaked();
 

@@ -15,16 +15,7 @@ import { loadConfig } from '../../../worker/config';
 import type { ProxyEnv } from '../../../worker/env';
 import { sessionCreateSchema } from '../../../shared/schemas';
 import { ref } from '../helpers';
-import {
-  CHECKOUT,
-  FULL,
-  LIVE,
-  NEW,
-  keysEnv,
-  noKeysLeaked,
-  post,
-  send,
-} from './merchant-keys-support';
+import { CHECKOUT, FULL, LIVE, NEW, keysEnv, noKeysLeaked, post, send } from './support';
 
 noKeysLeaked();
 

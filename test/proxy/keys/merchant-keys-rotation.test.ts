@@ -8,8 +8,8 @@ import type { ProxyEnv } from '../../../worker/env';
 import { addressBucket } from '../../../worker/middleware/address-bucket';
 import { estimateBits } from '../../../worker/keys/entropy';
 import { ref, startAttempt, waitForSession } from '../helpers';
-import { configProblems, expectBareConfigInvalid } from './config-detail';
-import { waitForPayout } from '../money/support';
+import { configProblems, expectBareConfigInvalid } from '../deployment/config-detail';
+import { waitForPayout } from '../money';
 import {
   FULL,
   CHECKOUT,
@@ -23,7 +23,7 @@ import {
   noKeysLeaked,
   OPS,
   withOps,
-} from './merchant-keys-support';
+} from './support';
 
 noKeysLeaked();
 

@@ -1,6 +1,6 @@
 // Issue #24: session ids carry no secret, idempotency lives in a store, and merchant keys have
 // ids and scopes (webhooks, rotation, failed authentications and the development credentials:
-// merchant-keys-rotation.test.ts; shared setup: merchant-keys-support.ts). Each case calls the
+// merchant-keys-rotation.test.ts; shared setup: support.ts). Each case calls the
 // Worker's own fetch handler with the suite's env changed as a deployment with those settings
 // would run.
 import { runDurableObjectAlarm } from 'cloudflare:test';
@@ -8,7 +8,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { idempotencyStub } from '../../../worker/idempotency/claim';
 import { ref, seenLogs } from '../helpers';
-import { clearFaults, injectFault } from '../hostile/support';
+import { clearFaults, injectFault } from '../hostile';
 import {
   FULL,
   READ,
@@ -19,7 +19,7 @@ import {
   post,
   secretDerivedId,
   noKeysLeaked,
-} from './merchant-keys-support';
+} from './support';
 
 noKeysLeaked();
 

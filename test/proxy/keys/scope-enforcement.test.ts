@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SCOPE_GRANTS, scopesFor, type ScopeGrant } from '../../../worker/keys/route-scopes';
 import { operations } from '../../../worker/openapi/operations';
 import { ref } from '../helpers';
-import { CHECKOUT, FULL, READ, keysEnv, noKeysLeaked, post, send } from './merchant-keys-support';
+import { CHECKOUT, FULL, READ, keysEnv, noKeysLeaked, post, send } from './support';
 
 noKeysLeaked();
 

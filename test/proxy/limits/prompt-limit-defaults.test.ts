@@ -11,7 +11,7 @@ import { phoneMacs, phoneShard } from '../../../worker/prompt-limits/phone-key';
 import { parsePromptRules } from '../../../worker/prompt-limits/rules';
 import type { PreviousSecret } from '../../../worker/secret-rotation';
 import { checkout, createSession, expectNoSecrets, getSession, ref } from '../helpers';
-import { passInputDeadlines } from '../money/sessions-support';
+import { passInputDeadlines } from '../sessions/support';
 
 afterAll(() => expectNoSecrets());
 

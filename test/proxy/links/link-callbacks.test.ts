@@ -1,11 +1,11 @@
 // Payment-link payments (hosted checkout callbacks): one outcome per upstream reference, one
 // payment_link.paid whatever else a retried callback carries, one payment_link.anomaly for a
 // contradicting report, and nothing for a report that is not final (links the proxy created:
-// payment-links-ours.test.ts; shared setup: payment-links-support.ts).
+// payment-links-ours.test.ts; shared setup: support.ts).
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectNoSecrets, ref } from '../helpers';
-import { callback, deliveredWebhook } from './support';
-import { paid, FAILED, linkWebhooks } from './payment-links-support';
+import { callback, deliveredWebhook } from '../money';
+import { paid, FAILED, linkWebhooks } from './support';
 
 afterAll(() => expectNoSecrets());
 

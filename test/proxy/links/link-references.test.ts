@@ -8,7 +8,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { linkShardName } from '../../../worker/ledger/shards';
 import { expectNoSecrets, sandbox } from '../helpers';
-import { createElsewhereLink, createOurLink, queuedFor } from './payment-links-support';
+import { createElsewhereLink, createOurLink, queuedFor } from './support';
 
 afterAll(() => expectNoSecrets());
 afterEach(async () => {

@@ -1,13 +1,13 @@
 // Refunds of payment-link payments: the one refund budget, idempotency, `refund.*` webhooks and
 // list every refund shares, for a payment on a link we created and on one created elsewhere,
-// paid through the real sandbox (shared setup: payment-links-support.ts, refunds-support.ts).
+// paid through the real sandbox (shared setup: support.ts, ../refunds/support.ts).
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { linkShardName } from '../../../worker/ledger/shards';
 import { ledgerStub } from '../../../worker/stubs';
 import { expectNoSecrets, merchant } from '../helpers';
-import { deliveredWebhook } from './support';
+import { deliveredWebhook } from '../money';
 import {
   createElsewhereLink,
   createOurLink,
@@ -16,8 +16,8 @@ import {
   queuedFor,
   settle,
   SUCCESS,
-} from './payment-links-support';
-import { refundLinkPayment, waitForRefund } from './refunds-support';
+} from './support';
+import { refundLinkPayment, waitForRefund } from '../refunds/support';
 
 afterAll(() => expectNoSecrets());
 

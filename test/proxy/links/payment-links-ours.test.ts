@@ -1,4 +1,4 @@
-// Payment links the proxy created (payment-links.test.ts has the callbacks of links created
+// Payment links the proxy created (link-callbacks.test.ts has the callbacks of links created
 // elsewhere): each payment is judged against our record of the link, through its own callback
 // URL, along the one payment lifecycle (worker/payment/).
 import { env } from 'cloudflare:workers';
@@ -6,7 +6,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { linkShardName } from '../../../worker/ledger/shards';
 import { expectNoSecrets, merchant, postCallback, ref, sandbox } from '../helpers';
-import { callback, deliveredWebhook, signed } from './support';
+import { callback, deliveredWebhook, signed } from '../money';
 import {
   paid,
   linkWebhooks,
@@ -17,7 +17,7 @@ import {
   extraCallback,
   settle,
   SUCCESS,
-} from './payment-links-support';
+} from './support';
 
 afterAll(() => expectNoSecrets());
 

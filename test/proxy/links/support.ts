@@ -1,4 +1,4 @@
-// Shared setup of the payment-link suites (payment-links.test.ts, payment-links-ours.test.ts):
+// Shared setup of the payment-link suites (link-callbacks.test.ts, payment-links-ours.test.ts):
 // callbacks of a paid link, the ledgers' queued events, links made and paid on the sandbox.
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
@@ -6,7 +6,7 @@ import { expect, vi } from 'vitest';
 import type { WebhookRecord } from '../../../worker/durable/webhook-outbox';
 import { ledgerNames } from '../../../worker/ledger/shards';
 import { BASE, merchant, sandbox } from '../helpers';
-import { signed } from './support';
+import { signed } from '../money';
 
 /** A credited hosted-checkout payment (the payload is not in the spec: collection-shaped). */
 export function paid(upstreamRef: string, extra: Record<string, unknown> = {}) {

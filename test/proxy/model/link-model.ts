@@ -15,8 +15,8 @@ import { runInDurableObject } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectNoSecrets, sandbox, seenBodies, seenLogs } from '../helpers';
-import { recordFigures } from '../hostile/support';
-import { createOurLink } from '../money/payment-links-support';
+import { recordFigures } from '../hostile';
+import { createOurLink } from '../links/support';
 import { RUNS, AMOUNT, LinkWorld, shard, Pay } from './link-world';
 import { commandArbs } from './link-commands';
 

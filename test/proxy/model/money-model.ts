@@ -17,7 +17,7 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSession, expectNoSecrets, getSession, ref, seenBodies, seenLogs } from '../helpers';
-import { clearFaults, recordFigures, webhooksFor } from '../hostile/support';
+import { clearFaults, recordFigures, webhooksFor } from '../hostile';
 import {
   RUNS,
   AMOUNT,

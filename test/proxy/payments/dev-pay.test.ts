@@ -2,8 +2,8 @@
 // payer would, through the checkout API and the real sandbox, the OTP step included.
 import { exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import type { CheckoutView } from '../../shared/view';
-import { BASE, checkout, createSession, getSession, ref, waitForSession } from './helpers';
+import type { CheckoutView } from '../../../shared/view';
+import { BASE, checkout, createSession, getSession, ref, waitForSession } from '../helpers';
 
 const pay = (id: string, body: unknown) =>
   exports.default.fetch(

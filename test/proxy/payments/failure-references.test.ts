@@ -1,6 +1,6 @@
 // Failure reports are matched on references as success reports are (worker/payment/judge.ts,
-// shared by every kind): a checkout attempt's side. Payouts and refunds: payouts.test.ts and
-// refunds-unkind.test.ts. The real proxy and the real sandbox; callbacks signed as the upstream
+// shared by every kind): a checkout attempt's side. Payouts and refunds: payouts/payout-money-rules.test.ts and
+// refunds/refunds-unkind.test.ts. The real proxy and the real sandbox; callbacks signed as the upstream
 // signs them.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createSession, expectNoSecrets, getSession, ref, startAttempt } from '../helpers';
@@ -9,7 +9,7 @@ import {
   expectWebhooks,
   failedParams,
   upstreamRefOf,
-} from './sessions-support';
+} from '../sessions/support';
 
 afterAll(() => expectNoSecrets());
 

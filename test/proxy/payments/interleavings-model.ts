@@ -25,7 +25,7 @@ import {
   injectFault,
   runTimersNow,
   sandboxTxFor,
-} from './support';
+} from '../hostile';
 
 /** Interleavings explored (one payment each): 60 in `npm test`, more with UC_INTERLEAVING_RUNS. */
 export const RUNS = Number(env.INTERLEAVING_RUNS ?? 60);

@@ -24,7 +24,7 @@ import {
   callbacksInFlight,
   sandboxTransactions,
   webhooksFor,
-} from './support';
+} from '../hostile';
 import {
   RUNS,
   type Outcome,

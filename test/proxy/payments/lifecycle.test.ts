@@ -6,13 +6,7 @@
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { MerchantSession } from '../../../worker/session/merchant-view';
 import { createSession, expectNoSecrets, getSession, ref, sandbox, startAttempt } from '../helpers';
-import {
-  clearFaults,
-  forceOutcome,
-  injectFault,
-  runTimersNow,
-  sandboxTxFor,
-} from '../hostile/support';
+import { clearFaults, forceOutcome, injectFault, runTimersNow, sandboxTxFor } from '../hostile';
 import {
   collectionCallback,
   expectWebhooks,
@@ -21,7 +15,7 @@ import {
   successParams,
   upstreamRefOf,
   waitUntil,
-} from './sessions-support';
+} from '../sessions/support';
 import {
   ageAndReconcile,
   callback,
@@ -31,7 +25,7 @@ import {
   payoutCallback,
   types,
   waitForPayout,
-} from './support';
+} from '../money';
 
 afterEach(async () => {
   await clearFaults();

@@ -2,8 +2,8 @@
 // callbacks (and status queries when none comes). Nothing here is faked.
 import { env } from 'cloudflare:workers';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { CheckoutView } from '../../shared/view';
-import { devInbox } from '../../worker/dev-inbox/inbox';
+import type { CheckoutView } from '../../../shared/view';
+import { devInbox } from '../../../worker/dev-inbox/inbox';
 import {
   checkout,
   createSession,
@@ -13,9 +13,9 @@ import {
   sandbox,
   startAttempt,
   waitForSession,
-} from './helpers';
-import { evictSession } from './hostile/support';
-import { drainSession } from './money/sessions-support';
+} from '../helpers';
+import { evictSession } from '../hostile';
+import { drainSession } from '../sessions/support';
 
 afterAll(() => expectNoSecrets());
 

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ReportRow, SettlementReport } from '../../../worker/query/settlement-report';
 import { expectNoSecrets, ref } from '../helpers';
 import { getJson, waitForRow } from '../index/support';
-import { createOurLink, extraCallback, payOnPage, SUCCESS } from './payment-links-support';
+import { createOurLink, extraCallback, payOnPage, SUCCESS } from '../links/support';
 import {
   drainRefund,
   getRefund,
@@ -16,7 +16,7 @@ import {
   refundLinkPayment,
   requestRefund,
   waitForRefund,
-} from './refunds-support';
+} from '../refunds/support';
 import {
   callback,
   createPayout,
@@ -24,7 +24,7 @@ import {
   payoutBody,
   payoutCallback,
   waitForPayout,
-} from './support';
+} from '../money';
 
 afterAll(() => expectNoSecrets());
 

@@ -5,7 +5,7 @@
 // report, an NGN transfer reported against another reference).
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createSession, expectNoSecrets, ref, startAttempt } from '../helpers';
-import { clearFaults } from '../hostile/support';
+import { clearFaults } from '../hostile';
 import type { SettlementReport } from '../../../worker/query/settlement-report';
 import { getJson, waitForRow } from '../index/support';
 import {
@@ -15,7 +15,7 @@ import {
   requestRefund,
   runRefundCall,
   waitForRefund,
-} from './refunds-support';
+} from '../refunds/support';
 import {
   collectionCallback,
   eventsFor,
@@ -23,7 +23,7 @@ import {
   successParams,
   upstreamRefOf,
   waitUntil,
-} from './sessions-support';
+} from '../sessions/support';
 
 afterEach(() => clearFaults());
 afterAll(() => expectNoSecrets());

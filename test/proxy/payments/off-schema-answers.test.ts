@@ -1,7 +1,7 @@
 // An upstream success whose body is off its schema (docs/upstream-api.md; shared/schemas) is an
 // answer we cannot read: unknown, never "not charged" (docs/design.md, "Money rules"). The
 // object under test calls a fake upstream for the duration of one step (its UPSTREAM binding
-// swapped, as test/proxy/hardening/upstream-faults.test.ts does): no sandbox outcome gives a
+// swapped, as test/proxy/payments/upstream-answers.test.ts does): no sandbox outcome gives a
 // 200 that breaks the documented shapes.
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +13,7 @@ import {
   seenLogs,
   startAttempt,
 } from '../helpers';
-import { createPayout, payoutBody } from '../money/support';
+import { createPayout, payoutBody } from '../money';
 import { payoutObject, sessionObject, withObjectEnv } from '../objects';
 
 afterAll(() => expectNoSecrets());

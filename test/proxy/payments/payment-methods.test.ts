@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckoutView } from '../../../shared/view';
 import { checkout, createSession, merchant, ref, startAttempt } from '../helpers';
-import { configProblems } from '../hardening/config-detail';
-import { merchantWith, settleAttempts } from './support';
+import { configProblems } from '../deployment/config-detail';
+import { merchantWith, settleAttempts } from './methods-support';
 
 interface Listed {
   country_id: number;

@@ -18,7 +18,7 @@ import {
   projectScheme,
   types,
   waitForPayout,
-} from './support';
+} from '../money';
 
 afterAll(() => expectNoSecrets());
 

@@ -27,7 +27,7 @@ import {
   runTimersNow,
   sandboxTxFor,
   webhooksFor,
-} from './support';
+} from '../hostile';
 
 afterAll(() => expectNoSecrets());
 afterEach(() => clearFaults());

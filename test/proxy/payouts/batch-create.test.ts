@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { expectNoSecrets, merchant, ref } from '../helpers';
-import { createBatch, row, uploadCsv } from './support';
+import { createBatch, row, uploadCsv } from './batch-support';
 
 afterAll(() => expectNoSecrets());
 

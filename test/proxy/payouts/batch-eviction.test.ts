@@ -6,9 +6,9 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoSecrets, merchant } from '../helpers';
-import { clearFaults, injectFault } from '../hostile/support';
+import { clearFaults, injectFault } from '../hostile';
 import { payoutBatchObject } from '../objects';
-import { approve, createBatch, row, sandboxCounts, waitForBatch } from './support';
+import { approve, createBatch, row, sandboxCounts, waitForBatch } from './batch-support';
 
 afterEach(() => clearFaults());
 afterAll(() => expectNoSecrets());

@@ -6,7 +6,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { expectNoSecrets } from '../helpers';
 import { payoutBatchObject } from '../objects';
-import { approve, createBatch, getBatch, row } from './support';
+import { approve, createBatch, getBatch, row } from './batch-support';
 
 afterAll(() => expectNoSecrets());
 

@@ -4,8 +4,8 @@
 import { env } from 'cloudflare:workers';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoSecrets, merchant } from '../helpers';
-import { clearFaults, forceOutcome } from '../hostile/support';
-import { getPayout } from '../money/support';
+import { clearFaults, forceOutcome } from '../hostile';
+import { getPayout } from '../money';
 import {
   approve,
   batchRows,
@@ -17,7 +17,7 @@ import {
   sandboxSettings,
   waitForBatch,
   walletBalance,
-} from './support';
+} from './batch-support';
 
 afterEach(async () => {
   await clearFaults();

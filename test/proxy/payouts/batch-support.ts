@@ -4,9 +4,9 @@ import { env } from 'cloudflare:workers';
 import { expect, vi } from 'vitest';
 import { devInbox } from '../../../worker/dev-inbox/inbox';
 import type { BatchView, RowView } from '../../../worker/payout-batch/view';
-import { send, testKey } from '../hardening/merchant-keys-support';
+import { send, testKey } from '../keys/support';
 import { merchant, ref, sandbox } from '../helpers';
-import { sandboxTransactions } from '../hostile/support';
+import { sandboxTransactions } from '../hostile';
 
 /** A second `full` key: the approver (the dev key, id `default`, creates). */
 export const APPROVER = testKey('approver1');

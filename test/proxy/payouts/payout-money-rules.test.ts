@@ -4,7 +4,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoSecrets, merchant, sandbox } from '../helpers';
-import { clearFaults, forceOutcome, injectFault, sandboxTransactions } from '../hostile/support';
+import { clearFaults, forceOutcome, injectFault, sandboxTransactions } from '../hostile';
 import {
   ageAndReconcile,
   callback,
@@ -18,7 +18,7 @@ import {
   signed,
   types,
   waitForPayout,
-} from './support';
+} from '../money';
 import { payoutObject } from '../objects';
 
 afterEach(() => clearFaults());

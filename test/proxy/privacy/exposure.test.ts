@@ -4,7 +4,7 @@
 // masked number with `use_prefilled_mobile` and the session uses the number it holds, so the
 // full number never reaches a browser. Masks everywhere show the dial code and 3 digits.
 import { afterAll, describe, expect, it } from 'vitest';
-import type { CheckoutView } from '../../shared/view';
+import type { CheckoutView } from '../../../shared/view';
 import {
   BASE,
   checkout,
@@ -13,10 +13,10 @@ import {
   getSession,
   ref,
   startAttempt,
-} from './helpers';
+} from '../helpers';
 import { exports } from 'cloudflare:workers';
-import { sandboxTxFor } from './hostile/support';
-import { passSessionDeadline } from './money/sessions-support';
+import { sandboxTxFor } from '../hostile';
+import { passSessionDeadline } from '../sessions/support';
 
 afterAll(() => expectNoSecrets());
 

@@ -13,9 +13,9 @@ import {
   sandbox,
   startAttempt,
 } from '../helpers';
-import { clearFaults, evictSession, injectFault, sandboxTransactions } from '../hostile/support';
-import { ageAndReconcile } from './support';
-import { collectionCallback, successParams, upstreamRefOf, waitUntil } from './sessions-support';
+import { clearFaults, evictSession, injectFault, sandboxTransactions } from '../hostile';
+import { ageAndReconcile } from '../money';
+import { collectionCallback, successParams, upstreamRefOf, waitUntil } from '../sessions/support';
 import {
   drainRefund,
   expectRefundEvents,
@@ -24,7 +24,7 @@ import {
   PAYER,
   requestRefund,
   waitForRefund,
-} from './refunds-support';
+} from './support';
 import { payoutObject, sessionObject } from '../objects';
 
 afterEach(() => clearFaults());

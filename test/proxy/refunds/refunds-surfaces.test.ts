@@ -12,7 +12,7 @@ import { exports } from 'cloudflare:workers';
 import worker from '../../../worker/index';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BASE, expectNoSecrets, merchant, startAttempt } from '../helpers';
-import { clearFaults, forceOutcome } from '../hostile/support';
+import { clearFaults, forceOutcome } from '../hostile';
 import { csvObjects } from '../index/csv';
 import { db, getJson, waitForRow, type Page } from '../index/support';
 import {
@@ -23,14 +23,14 @@ import {
   requestRefund,
   runRefundCall,
   waitForRefund,
-} from './refunds-support';
+} from './support';
 import {
   collectionCallback,
   passInputDeadlines,
   successParams,
   upstreamRefOf,
   waitUntil,
-} from './sessions-support';
+} from '../sessions/support';
 import { payoutObject } from '../objects';
 
 afterEach(() => clearFaults());

@@ -4,7 +4,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { expectNoSecrets, merchant } from '../helpers';
-import { clearFaults, injectFault, sandboxTxFor } from '../hostile/support';
+import { clearFaults, injectFault, sandboxTxFor } from '../hostile';
 import type { RefundView } from '../../../worker/payout/refund-view';
 import { payoutObject, sessionObject } from '../objects';
 import {
@@ -15,8 +15,8 @@ import {
   refundCallback,
   requestRefund,
   waitForRefund,
-} from './refunds-support';
-import { PAYOUT_FAILURE } from './support';
+} from './support';
+import { PAYOUT_FAILURE } from '../money';
 
 afterEach(() => clearFaults());
 afterAll(() => expectNoSecrets());

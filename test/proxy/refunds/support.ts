@@ -5,9 +5,9 @@ import { runInDurableObject } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
 import type { RefundDetail, RefundView } from '../../../worker/payout/refund-view';
 import { createSession, merchant, ref, startAttempt, waitForSession } from '../helpers';
-import { callbacksInFlight, webhooksFor, type ReceivedWebhook } from '../hostile/support';
-import { drainSession, expectWebhooks, upstreamRefOf } from './sessions-support';
-import { callback, payoutCallback } from './support';
+import { callbacksInFlight, webhooksFor, type ReceivedWebhook } from '../hostile';
+import { drainSession, expectWebhooks, upstreamRefOf } from '../sessions/support';
+import { callback, payoutCallback } from '../money';
 import { payoutObject } from '../objects';
 
 /** The payer's number: the sandbox pays the collection at once (ending 000). */

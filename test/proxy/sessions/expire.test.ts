@@ -6,9 +6,9 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { exports } from 'cloudflare:workers';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { StreamMessage } from '../../shared/view';
-import type { MerchantSession } from '../../worker/session/merchant-view';
-import { STREAM_CLOSE } from '../../worker/session/stream';
+import type { StreamMessage } from '../../../shared/view';
+import type { MerchantSession } from '../../../worker/session/merchant-view';
+import { STREAM_CLOSE } from '../../../worker/session/stream';
 import {
   BASE,
   checkout,
@@ -19,8 +19,8 @@ import {
   ref,
   startAttempt,
   waitForSession,
-} from './helpers';
-import { forceOutcome } from './hostile/support';
+} from '../helpers';
+import { forceOutcome } from '../hostile';
 import {
   collectionCallback,
   expectWebhooks,
@@ -28,8 +28,8 @@ import {
   passInputDeadlines,
   successParams,
   upstreamRefOf,
-} from './money/sessions-support';
-import { sessionObject } from './objects';
+} from './support';
+import { sessionObject } from '../objects';
 
 afterAll(() => expectNoSecrets());
 

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { checkout, createSession, expectNoSecrets, merchant, ref } from './helpers';
+import { checkout, createSession, expectNoSecrets, merchant, ref } from '../helpers';
 
 afterAll(() => expectNoSecrets());
 

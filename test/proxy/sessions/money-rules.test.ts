@@ -12,13 +12,7 @@ import {
   ref,
   startAttempt,
 } from '../helpers';
-import {
-  clearFaults,
-  forceOutcome,
-  injectFault,
-  runTimersNow,
-  sandboxTxFor,
-} from '../hostile/support';
+import { clearFaults, forceOutcome, injectFault, runTimersNow, sandboxTxFor } from '../hostile';
 import {
   collectionCallback,
   expectWebhooks,
@@ -29,7 +23,7 @@ import {
   successParams,
   upstreamRefOf,
   waitUntil,
-} from './sessions-support';
+} from './support';
 
 afterEach(() => clearFaults());
 afterAll(() => expectNoSecrets());

@@ -27,10 +27,10 @@ import {
   runTimersNow,
   sandboxTxFor,
   webhooksFor,
-} from '../hostile/support';
+} from '../hostile';
 import { exports } from 'cloudflare:workers';
 import { sessionObject, withObjectEnv } from '../objects';
-import { passInputDeadlines } from './sessions-support';
+import { passInputDeadlines } from './support';
 
 afterAll(() => expectNoSecrets());
 afterEach(() => clearFaults());

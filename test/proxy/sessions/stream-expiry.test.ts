@@ -2,7 +2,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { StreamMessage } from '../../shared/view';
+import type { StreamMessage } from '../../../shared/view';
 import {
   BASE,
   checkout,
@@ -11,7 +11,7 @@ import {
   getSession,
   ref,
   startAttempt,
-} from './helpers';
+} from '../helpers';
 
 afterAll(() => expectNoSecrets());
 

@@ -4,13 +4,13 @@
 import { env } from 'cloudflare:workers';
 import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { SessionCreateBody } from '../../shared/schemas';
-import { applyCatalogueOverrides } from '../../shared/catalogue';
-import { loadConfig } from '../../worker/config';
-import type { ProxyEnv } from '../../worker/env';
-import { newSessionId } from '../../worker/ids';
-import { collectionParams, sessionSubMerchant } from '../../worker/session/collection-params';
-import type { SessionRow } from '../../worker/session/store';
+import type { SessionCreateBody } from '../../../shared/schemas';
+import { applyCatalogueOverrides } from '../../../shared/catalogue';
+import { loadConfig } from '../../../worker/config';
+import type { ProxyEnv } from '../../../worker/env';
+import { newSessionId } from '../../../worker/ids';
+import { collectionParams, sessionSubMerchant } from '../../../worker/session/collection-params';
+import type { SessionRow } from '../../../worker/session/store';
 import {
   createSession,
   expectNoSecrets,
@@ -19,9 +19,9 @@ import {
   ref,
   startAttempt,
   waitForSession,
-} from './helpers';
-import { sandboxTxFor, webhooksFor, type ReceivedWebhook } from './hostile/support';
-import { sessionObject } from './objects';
+} from '../helpers';
+import { sandboxTxFor, webhooksFor, type ReceivedWebhook } from '../hostile';
+import { sessionObject } from '../objects';
 
 afterAll(() => expectNoSecrets());
 

@@ -11,8 +11,8 @@ import {
   sandboxTxFor,
   webhooksFor,
   type ReceivedWebhook,
-} from '../hostile/support';
-import { callback } from './support';
+} from '../hostile';
+import { callback } from '../money';
 import { sessionObject } from '../objects';
 
 /** POSTs a collection callback signed as the upstream signs it; answers the HTTP status. */

@@ -17,7 +17,7 @@ import worker from '../../../worker/index';
 import { endpointUrlProblem } from '../../../worker/webhook-endpoints/endpoint-url';
 import { matchesEventType } from '../../../worker/webhook-endpoints/event-filter';
 import { createSession, merchant, ref, startAttempt, waitForSession } from '../helpers';
-import { drainSession } from '../money/sessions-support';
+import { drainSession } from '../sessions/support';
 import {
   createEndpoint,
   emit,
