@@ -1,5 +1,5 @@
 /**
- * Issue 27 in Chromium against the real proxy and sandbox: an MTN number in a two-operator
+ * Operator prediction in Chromium against the real proxy and sandbox: an MTN number in a two-operator
  * country (Rwanda) is predicted and pays; a ported number's override pays; an amount above a
  * method's maximum greys it out; a method the sandbox fails a run of payments for is marked
  * slow; the menu hint shows after 30 s on the approve step (Playwright's clock, no waiting).

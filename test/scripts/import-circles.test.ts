@@ -1,4 +1,4 @@
-// Issue #28, "No circles": `npm test`'s "import circles" lane runs dependency-cruiser with
+// `npm test`'s "import circles" lane runs dependency-cruiser with
 // .dependency-cruiser.cjs and fails on any circle not in its allowlist. This file keeps that
 // allowlist exact (an entry whose circle is gone must be deleted, so the list only shrinks) and
 // checks that the parser still sees type-only imports.

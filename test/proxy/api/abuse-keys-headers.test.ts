@@ -155,7 +155,7 @@ describe('callback source addresses (CALLBACK_SOURCE_IPS)', () => {
       },
     );
     expect(res.status).toBe(500);
-    // Issue #24: the public answer names no setting; /v1/diagnostics does.
+    // The public answer names no setting; /v1/diagnostics does.
     expectBareConfigInvalid(await res.json());
     expect(await configProblems({ CALLBACK_SOURCE_IPS: '203.0.113.7, not-an-ip' })).toContain(
       'CALLBACK_SOURCE_IPS',

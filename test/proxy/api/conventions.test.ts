@@ -1,4 +1,4 @@
-// API conventions (issue #26): every error answer of the Worker has the wire shape
+// API conventions: every error answer of the Worker has the wire shape
 // `{ error: { code, message, param?, details?, request_id, doc_url } }` (request_id = the
 // X-Request-Id header, doc_url = <origin>/docs#error-<CODE>, param for one-field errors), and
 // every answer carries the dated API-Version header.

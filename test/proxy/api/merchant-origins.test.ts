@@ -15,7 +15,7 @@ const PRODUCTION: Partial<ProxyEnv> = {
   MERCHANT_API_KEY: 'live-merchant-key-0123456789',
   MERCHANT_WEBHOOK_SECRET: `whsec_${btoa('0123456789abcdef01234567')}`,
   PUBLIC_BASE_URL: 'https://pay.shop.example',
-  // Production requires https for these too (issue #24).
+  // Production requires https for these too.
   SERVICE_BASE_URL: 'https://api.payments.example',
   MERCHANT_WEBHOOK_URL: 'https://shop.example/webhooks',
   ALLOWED_ORIGINS: 'https://shop.example,http://127.0.0.1:8124',

@@ -1,4 +1,4 @@
-// Callback envelope root keys (issue #14 item 5, revised by issue 23 part 7): the upstream may
+// Callback envelope root keys: the upstream may
 // add root fields. One the signature covers (the canonical string covers whatever keys the
 // envelope carries) is accepted, stored by its params and ignored; one added after signing
 // does not verify (401) and nothing is stored.

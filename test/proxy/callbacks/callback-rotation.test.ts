@@ -1,4 +1,4 @@
-// Issue #24, part 3: an upstream secret rotates with an overlap. During the overlap a callback
+// An upstream secret rotates with an overlap. During the overlap a callback
 // verifies under the current or the previous SERVICE_SECRET_KEY; after SERVICE_SECRET_KEY_PREVIOUS_UNTIL
 // only under the current one. Each case calls the Worker's own fetch handler with the suite's
 // env changed as a production deployment in the middle of a rotation would run.

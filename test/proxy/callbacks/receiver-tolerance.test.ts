@@ -1,4 +1,4 @@
-// Issue 23, part 7: the callback receiver accepts what the upstream may add. The real sandbox
+// The callback receiver accepts what the upstream may add. The real sandbox
 // sends a callback with root and params fields we do not know (signed with the rest), and a
 // failure without failureReason: each is answered 200 and applied. An exact retry of a callback
 // already recorded (the sandbox's own signed bytes) is answered 200 even past

@@ -1,4 +1,4 @@
-// Issue #24, part 8: a run of refused callback signatures (5 within 10 minutes by default) logs
+// A run of refused callback signatures (5 within 10 minutes by default) logs
 // one warning and turns GET /health and GET /v1/diagnostics to degraded, with the likely cause.
 // Unsigned probes (the doctor's) and envelopes for another integration do not count; each
 // refusal here comes from its own address (one address counts once a minute:

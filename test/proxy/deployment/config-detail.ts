@@ -1,4 +1,4 @@
-// Issue #24: the public CONFIG_INVALID answer carries no detail; the detail is the doctor's
+// The public CONFIG_INVALID answer carries no detail; the detail is the doctor's
 // `config` check at GET /v1/diagnostics (merchant key). These helpers read both.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';

@@ -1,4 +1,4 @@
-// Issue #14: what a deployment may run with. Each case calls the Worker's own fetch handler
+// What a deployment may run with. Each case calls the Worker's own fetch handler
 // with the suite's env changed in one setting, as a deployment with that setting would run.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
@@ -109,7 +109,7 @@ describe('MERCHANT_WEBHOOK_SECRET', () => {
   });
 });
 
-describe('SERVICE_BASE_URL and MERCHANT_WEBHOOK_URL (issue #24)', () => {
+describe('SERVICE_BASE_URL and MERCHANT_WEBHOOK_URL', () => {
   const probe = (overrides: Partial<ProxyEnv>) =>
     send({ ...LIVE, ...HTTPS, ...overrides }, '/v1/sessions/cs_aaaaaaaaaaaaaaaaaaaaaaaaaa', {
       headers: { authorization: `Bearer ${LIVE.MERCHANT_API_KEY}` },
@@ -140,7 +140,7 @@ describe('SERVICE_BASE_URL and MERCHANT_WEBHOOK_URL (issue #24)', () => {
   });
 });
 
-describe('the public CONFIG_INVALID answer (issue #24)', () => {
+describe('the public CONFIG_INVALID answer', () => {
   it('names no setting on any route; the merchant reads the detail at /v1/diagnostics', async () => {
     const bad = { ...LIVE, ...HTTPS, CALLBACK_SOURCE_IPS: 'not-an-ip', BRAND_COLOR: 'red' };
     for (const path of [
@@ -157,7 +157,7 @@ describe('the public CONFIG_INVALID answer (issue #24)', () => {
   });
 });
 
-describe('return_url (issue #24)', () => {
+describe('return_url', () => {
   const create = (overrides: Partial<ProxyEnv>, key: string, returnUrl: string) =>
     send(overrides, '/v1/sessions', {
       method: 'POST',

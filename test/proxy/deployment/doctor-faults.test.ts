@@ -1,4 +1,4 @@
-// Issue #14: the doctor (GET /v1/diagnostics) against the real sandbox, with each fault a live
+// The doctor (GET /v1/diagnostics) against the real sandbox, with each fault a live
 // deployment meets injected: wrong secret, wrong sender, a whitelist that refuses this Worker,
 // a signature scheme mismatch, an http callback URL. The route runs through the Worker's own
 // fetch handler with an env that differs from the suite's only in the faulty setting.
@@ -46,8 +46,8 @@ describe('GET /v1/diagnostics', () => {
       ['signature', 'pass'],
       ['callback_url', 'warn'], // http: allowed in development only
       ['merchant_webhook', 'pass'],
-      ['secret_rotation', 'pass'], // issue #24: no overlap open
-      ['callback_signatures', 'pass'], // issue #24: no run of refused signatures
+      ['secret_rotation', 'pass'], // no overlap open
+      ['callback_signatures', 'pass'], // no run of refused signatures
       ['console', 'warn'], // no Access settings: /console answers 503
     ]);
     expect(status).toBe(200);
@@ -78,7 +78,7 @@ describe('GET /v1/diagnostics', () => {
   it('wrong secret: get-token refuses, and the signature check blames the secret', async () => {
     // Real secrets mean production mode, where PUBLIC_BASE_URL, SERVICE_BASE_URL and
     // MERCHANT_WEBHOOK_URL must be https and no secret may hold a development credential
-    // (issue #24; the UPSTREAM binding still reaches the sandbox).
+    // (the UPSTREAM binding still reaches the sandbox).
     const live = 'live-merchant-key-0123456789';
     const { status, report } = await diagnose(
       {
@@ -147,8 +147,8 @@ describe('GET /v1/diagnostics', () => {
   });
 });
 
-describe('the rotation check (issue #24)', () => {
-  // Production mode: https URLs and no development credential in any secret (issue #24).
+describe('the rotation check', () => {
+  // Production mode: https URLs and no development credential in any secret.
   const LIVE_KEY = 'live-merchant-key-0123456789abcdefgh';
   const PRODUCTION = {
     MERCHANT_API_KEY: LIVE_KEY,

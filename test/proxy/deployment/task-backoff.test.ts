@@ -1,4 +1,4 @@
-// Issue 23, part 8: a task that throws is retried with exponential backoff up to a cap (not
+// A task that throws is retried with exponential backoff up to a cap (not
 // every 30 s forever), counted apart from its own tries, never retried past its deadline (a
 // status query's horizon); after 5 failures in a row its object sends one integration.error
 // and GET /v1/diagnostics lists it until it runs again.

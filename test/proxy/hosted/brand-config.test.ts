@@ -1,4 +1,4 @@
-// Issue 15: operator brands reach the payer's view, and the CATALOGUE object form and
+// Operator brands reach the payer's view, and the CATALOGUE object form and
 // VIRTUAL_ACCOUNT_BANKS are validated like every other setting (a bad shape answers
 // CONFIG_INVALID, named at /v1/diagnostics). Each config case calls the Worker's own fetch handler with the
 // suite's env changed in one setting, as a deployment with that setting would run.
@@ -53,7 +53,7 @@ describe('CATALOGUE object form and VIRTUAL_ACCOUNT_BANKS in the configuration',
   ])('refuses %j with CONFIG_INVALID naming it at /v1/diagnostics', async (overrides, message) => {
     const res = await probe(overrides);
     expect(res.status).toBe(500);
-    expectBareConfigInvalid(res.json); // issue #24: no detail in the public answer
+    expectBareConfigInvalid(res.json); // the detail is the merchant's, not the payer's
     expect(await configProblems(overrides)).toMatch(message);
   });
 });

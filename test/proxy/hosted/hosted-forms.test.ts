@@ -1,4 +1,4 @@
-// The hosted page without JavaScript (issue 27): its steps as plain HTML forms posting to
+// The hosted page without JavaScript: its steps as plain HTML forms posting to
 // /pay/:id/choose, /attempt and /otp, checked by the widget's rules and the public checkout
 // API's schemas, sent to the same session object, answered with the widget's words; refused
 // from another origin; Post/Redirect/Get after every accepted post. Real proxy, Durable Objects

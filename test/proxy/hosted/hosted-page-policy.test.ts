@@ -1,4 +1,4 @@
-// The hosted checkout page, GET /pay/:id (issue 15), its policies: a strict CSP whose nonce is on
+// The hosted checkout page, GET /pay/:id, its policies: a strict CSP whose nonce is on
 // every inline script and style, the language from ?locale= or Accept-Language, and the BRAND_*
 // settings validated like the rest of the configuration (the states, escaping and checkout_url:
 // hosted-page.test.ts; shared setup: support.ts).
@@ -171,7 +171,7 @@ describe('BRAND_* settings', () => {
       const s = await session();
       const page = await hostedWith(overrides, s.id);
       expect(page.status).toBe(500);
-      // Issue #24: the payer's answer names no setting; the merchant's diagnostics do.
+      // The payer's answer names no setting; the merchant's diagnostics do.
       expectBareConfigInvalid(JSON.parse(page.html));
       expect(await configProblems(overrides)).toContain(name);
     },

@@ -1,4 +1,4 @@
-// The hosted checkout page, GET /pay/:id (issue 15): one page per session state with its HTTP
+// The hosted checkout page, GET /pay/:id: one page per session state with its HTTP
 // status, the session's first view inside it, merchant strings escaped (its CSP, language and
 // BRAND_* settings: hosted-page-policy.test.ts). Real proxy, real Durable Objects, real sandbox;
 // the HTML is read with workerd's own HTMLRewriter (support.ts).

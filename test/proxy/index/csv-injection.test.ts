@@ -1,4 +1,4 @@
-// Issue #24, part 8: the settlement report's CSV carries upstream text (a payment link's
+// The settlement report's CSV carries upstream text (a payment link's
 // third_party_reference_1 becomes the row's reference). A cell a spreadsheet would run as a
 // formula (= + - @, tab, CR first, or = + - @ right after a separator) comes out inert:
 // prefixed with ' (numbers stay numbers); a cell holding a separator of any locale (, ; tab CR

@@ -1,4 +1,4 @@
-// Issue 28, item 9: a status query of a pending attempt that changes nothing writes nothing to
+// A status query of a pending attempt that changes nothing writes nothing to
 // the query index. The object's staged rows (index_rows, what its `index` task writes to D1)
 // keep their versions across queries: the session's updated_at does not move for a question
 // asked, and the attempt's next_check_at is a check-by time that moves only when the next query

@@ -1,4 +1,4 @@
-// Issue #24, continued (merchant-keys.test.ts): merchant keys' webhooks, expiry and rotation,
+// Continued (merchant-keys.test.ts): merchant keys' webhooks, expiry and rotation,
 // failed authentications rate limited, and the development credentials refused outside
 // development mode. Each case calls the Worker's own fetch handler with the suite's env changed
 // as a deployment with those settings would run.

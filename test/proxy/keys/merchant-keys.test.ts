@@ -1,4 +1,4 @@
-// Issue #24: session ids carry no secret, idempotency lives in a store, and merchant keys have
+// Session ids carry no secret, idempotency lives in a store, and merchant keys have
 // ids and scopes (webhooks, rotation, failed authentications and the development credentials:
 // merchant-keys-rotation.test.ts; shared setup: support.ts). Each case calls the
 // Worker's own fetch handler with the suite's env changed as a deployment with those settings

@@ -1,4 +1,4 @@
-// Issue #24, part 5: prompts pushed to a payer's phone are limited per phone (across every
+// Prompts pushed to a payer's phone are limited per phone (across every
 // session, shop and client address) and per session, with the production defaults
 // (3 per 10 minutes and 10 per day per phone; 3 per 10 minutes per session); the per-address
 // limit takes an IPv6 client by its /64. The real proxy, sandbox and Durable Objects.

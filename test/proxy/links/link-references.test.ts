@@ -1,4 +1,4 @@
-// Issue 23, part 6 (found by the payment-link model, test/proxy/model/link-model.ts): a
+// Found by the payment-link model (test/proxy/model/link-model.ts): a
 // payment-link payment is one upstream transaction whichever of its references a report names.
 // With distinct references (the sandbox's `distinct_references`: depositId `SBX-…`, reference
 // `SBXT-…`), a callback that leaves out `reference` names the payment by its depositId only; it

@@ -1,4 +1,4 @@
-// Model test of payment-link payments (docs/design.md, "Money rules", rule 14; issue 23, part 6),
+// Model test of payment-link payments (docs/design.md, "Money rules", rule 14),
 // run beside the session model in each money-model-N.test.ts. fast-check drives random
 // schedules against the real proxy and the real sandbox: a KES link created through
 // POST /v1/payment-links, paid on the sandbox's hosted page (Kenya: the payer picks one of the

@@ -1,8 +1,8 @@
-// One payment lifecycle (issue 23): the upstream's worst legal answers against the money rules,
+// One payment lifecycle: the upstream's worst legal answers against the money rules,
 // one test per way the old rules told a merchant the wrong thing. The proxy, its Durable Objects
 // and the sandbox are the real ones; the sandbox lags ("not created" for a transaction it has),
 // loses create answers, omits callback fields and gives distinct references on demand. Each test
-// fails on the rules before issue 23.
+// fails on rules that read an unknown as a no.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { MerchantSession } from '../../../worker/session/merchant-view';
 import { createSession, expectNoSecrets, getSession, ref, sandbox, startAttempt } from '../helpers';

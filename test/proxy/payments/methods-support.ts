@@ -1,4 +1,4 @@
-// Helpers of the payment-methods suites (issue 27): the Worker's own fetch with settings
+// Helpers of the payment-methods suites: the Worker's own fetch with settings
 // overridden, and attempts driven to a real outcome by the sandbox.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';

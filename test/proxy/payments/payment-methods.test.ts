@@ -1,4 +1,4 @@
-// Issue 27: operator prediction (merchant and checkout routes), per-method amount limits at
+// Operator prediction (merchant and checkout routes), per-method amount limits at
 // session creation, availability from the query index (real failures from the sandbox, the
 // minimum count, the manual override) and the payment-methods list. The real proxy, sandbox,
 // Durable Objects and D1.

@@ -1,4 +1,4 @@
-// Issue #14: upstream faults a session meets. An authorization_url that is not https is never
+// Upstream faults a session meets. An authorization_url that is not https is never
 // handed to the payer (the attempt stays pending: the collection exists); an upstream 403 on a
 // collection create is our misconfiguration (UPSTREAM_AUTH), not the payer's decline; and a
 // refused create's upstream wording never reaches the payer.

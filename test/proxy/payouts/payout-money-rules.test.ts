@@ -1,4 +1,4 @@
-// Payouts settle only on the upstream's answer matched against our records (issue 13; DESIGN.md
+// Payouts settle only on the upstream's answer matched against our records (DESIGN.md
 // §5 "Money rules"): the real proxy, the real sandbox, and callbacks signed as the upstream
 // signs them. Each test names the rule it holds and fails without it.
 import { runInDurableObject } from 'cloudflare:test';

@@ -1,4 +1,4 @@
-// Issue #24, part 6: what a session id shows of the payer. The public view and the hosted page's
+// What a session id shows of the payer. The public view and the hosted page's
 // inline view carry the merchant's `customer` prefill only while the session is open, and then
 // only the first name and the phone masked (dial code and last 3 digits); the payer confirms the
 // masked number with `use_prefilled_mobile` and the session uses the number it holds, so the

@@ -1,4 +1,4 @@
-// Issue #14: log lines carry a request id and the route pattern, never a session id, a path, a
+// Log lines carry a request id and the route pattern, never a session id, a path, a
 // phone number, a token or a secret; the secret sweep flags session ids in log lines.
 import { Hono } from 'hono';
 import { afterAll, describe, expect, it } from 'vitest';

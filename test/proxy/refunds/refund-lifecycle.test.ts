@@ -1,4 +1,4 @@
-// Refunds, sent as payouts (issue 25): the session object keeps the budget, the Payout object
+// Refunds, sent as payouts: the session object keeps the budget, the Payout object
 // runs the lifecycle every payment shares. The real proxy, the real sandbox at its worst legal
 // behaviour (a lost create answer, a payout settled for another amount, a failure); each test
 // names the rule it holds.

@@ -1,4 +1,4 @@
-// Where refunds show (issue 25): the refunds list and the events feed (query index), the
+// Where refunds show: the refunds list and the events feed (query index), the
 // settlement report (refund rows and the net per day and sub-merchant), the paid hosted page
 // ("Refunded …" in each language), and the anomalies that a refund settles (the exact call).
 import {

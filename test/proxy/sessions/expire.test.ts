@@ -1,4 +1,4 @@
-// Issue 25, part 2: the merchant cancels a checkout (`POST /v1/sessions/:id/expire`). An open
+// The merchant cancels a checkout (`POST /v1/sessions/:id/expire`). An open
 // session nobody paid closes at once (the payer's stream sees it), with one `checkout.expired`
 // `reason: "merchant"`; a paid one answers ALREADY_PAID; one whose money may be moving or held
 // (a pending attempt, whatever its input; mismatch; needs_review) answers PAYMENT_IN_PROGRESS

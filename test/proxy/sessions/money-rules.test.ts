@@ -1,6 +1,6 @@
 // The money rules of checkout sessions (docs/design.md, "Money rules"), one named test per rule,
 // against the real sandbox at its worst legal timing: late, repeated, out of order, short,
-// foreign references, 000006, no answer. Each test fails on the rules before issue 13.
+// foreign references, 000006, no answer. Each test fails on rules that settle money on anything less.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckoutView } from '../../../shared/view';
 import {

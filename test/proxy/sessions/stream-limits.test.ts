@@ -1,4 +1,4 @@
-// Issue #14: the live stream is bounded. At most MAX_STREAMS sockets per session (a new one
+// The live stream is bounded. At most MAX_STREAMS sockets per session (a new one
 // closes the oldest with 4008 "too many streams"), 'ping' is answered by the runtime's
 // auto-response (the object is not woken), and every socket is closed (1000 "final") once the
 // final view of a finished session is sent.

@@ -1,4 +1,4 @@
-// Issue 25, part 3: webhook endpoints. Each endpoint receives exactly the events its filters
+// Webhook endpoints. Each endpoint receives exactly the events its filters
 // select (wildcards, exact names, `*`, a sub-merchant), signed with its own secret (checked with
 // the official `standardwebhooks` verifier); a roll signs with both secrets until the old one
 // expires (replays, delivery and the deliveries log: endpoint-deliveries.test.ts). Real objects,

@@ -1,4 +1,4 @@
-// Issue #24, part 8: a merchant webhook is never re-POSTed to where a redirect points (the body
+// A merchant webhook is never re-POSTed to where a redirect points (the body
 // is signed and carries payers' data). A 307 from the merchant's endpoint is a failed delivery
 // whose reason in the deliveries list says so; the redirect's target never receives it.
 import { runInDurableObject } from 'cloudflare:test';

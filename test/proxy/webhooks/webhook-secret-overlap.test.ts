@@ -1,4 +1,4 @@
-// Issue #24, part 3: MERCHANT_WEBHOOK_SECRET rotates with an overlap. During the overlap each
+// MERCHANT_WEBHOOK_SECRET rotates with an overlap. During the overlap each
 // webhook carries one signature by the current and one by the previous secret, so a merchant
 // backend verifies with whichever it holds; after MERCHANT_WEBHOOK_SECRET_PREVIOUS_UNTIL only
 // the current one signs. The receiver is the dev inbox (verifies with the development secret,

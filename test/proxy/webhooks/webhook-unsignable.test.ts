@@ -1,4 +1,4 @@
-// Issue #14: a webhook the secret cannot sign is marked failed once, loudly (one structured
+// A webhook the secret cannot sign is marked failed once, loudly (one structured
 // error line), and not retried every 30 s forever; resend works again once the secret is fixed.
 import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
