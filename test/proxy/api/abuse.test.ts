@@ -16,6 +16,7 @@ import {
   ref,
   signedCallback,
   startAttempt,
+  attemptOn,
 } from '../helpers';
 import { freshIp, globalState, ledgerCallbackCount, sandboxTxFor, sessionState } from '../hostile';
 import { errorCode } from './abuse-support';
@@ -149,12 +150,10 @@ describe('rate limits and the OTP lock', () => {
   });
 
   it('OTP guesses: parallel wrong codes are checked one at a time and the attempt locks after 3', async () => {
-    const session = await createSession({ amount: 5000, currency: 'XOF', reference: ref('otp') });
-    const started = await startAttempt(session.id, {
-      country_id: 3,
-      method: 'Orange',
-      mobile: '2250712345000',
-    });
+    const { session, started } = await attemptOn(
+      { amount: 5000, currency: 'XOF', reference: ref('otp') },
+      { country_id: 3, method: 'Orange', mobile: '2250712345000' },
+    );
     expect(started.status).toBe(201);
     const codes: string[] = [];
     for (let burst = 0; burst < 4; burst++) {

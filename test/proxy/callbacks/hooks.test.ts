@@ -1,6 +1,12 @@
+// The hosted callback routes (/hooks/*): verification before anything else, the envelope's root
+// keys, and the age window of a signed callback.
+
 import { env, exports } from 'cloudflare:workers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BASE, expectNoSecrets, postCallback, signedCallback } from '../helpers';
+import { BASE, expectNoSecrets, postCallback, signedCallback, sentPhones, ref } from '../helpers';
+import { sign, signEnvelope } from '../../../shared/signing';
+import { errorCode, kenyaSuccess, proxyWith } from '../api/abuse-support';
+import { createOurLink, paid } from '../links/support';
 
 afterAll(() => expectNoSecrets());
 
@@ -106,5 +112,134 @@ describe('hosted callbacks: verification before anything else', () => {
     const stored = await ledgerCallbacks(reference);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ kind: 'payout', status: 'success' });
+  });
+});
+
+// Callback envelope root keys: the upstream may
+// add root fields. One the signature covers (the canonical string covers whatever keys the
+// envelope carries) is accepted, stored by its params and ignored; one added after signing
+// does not verify (401) and nothing is stored.
+
+sentPhones.add('254712345000');
+
+/** A correctly signed envelope carrying one more root key. */
+async function withExtraRootKey(reference: string, key: string, value: unknown) {
+  const { signature: _dropped, ...unsigned } = await signedCallback(success(reference));
+  const envelope = { ...unsigned, [key]: value };
+  return { ...envelope, signature: await sign(envelope, 'test-secret') };
+}
+
+describe('callback envelope root keys', () => {
+  it('accepts a signed envelope with a seventh root key (200, stored, the key ignored)', async () => {
+    for (const [key, value] of [
+      ['status', 'failed'],
+      ['amount', 1],
+      ['meta', { note: 'x' }],
+    ] as const) {
+      const reference = `extra-root-${key}-${Date.now()}`;
+      const res = await postCallback(
+        '/hooks/collections',
+        await withExtraRootKey(reference, key, value),
+      );
+      expect(res.status, key).toBe(200);
+      const kept = JSON.stringify(await ledgerCallbacks(reference));
+      expect(kept, key).toContain(reference);
+      // The root key changed nothing: the params (a success) are what was stored.
+      expect(kept).not.toContain('"meta"');
+    }
+  });
+
+  it('refuses a root key added after signing (401, nothing stored)', async () => {
+    const reference = `unsigned-root-${Date.now()}`;
+    const body = { ...(await signedCallback(success(reference))), version: '2' };
+    const res = await postCallback('/hooks/collections', body);
+    expect(res.status).toBe(401);
+    expect(await ledgerCallbacks(reference)).toHaveLength(0);
+  });
+
+  it('still accepts the six keys', async () => {
+    const reference = `six-keys-${Date.now()}`;
+    const body = await signedCallback(success(reference));
+    expect(Object.keys(body).sort()).toEqual([
+      'client_id',
+      'params',
+      'salt',
+      'sender',
+      'signature',
+      'timestamp',
+    ]);
+    const res = await postCallback('/hooks/collections', body);
+    expect(res.status).toBe(200);
+  });
+});
+
+// CALLBACK_MAX_AGE_SECONDS on every hosted callback route, the callback URL of a link the proxy
+// created (/hooks/payment-links/:link) included: a callback signed outside the window is refused
+// and stored nowhere, unless it is an exact retry of one already recorded, which keeps its 200.
+
+const WINDOW = { CALLBACK_MAX_AGE_SECONDS: '300' };
+const DAY_AGO = -86_400;
+
+/** Posts `params`, signed `offsetSeconds` from now, to `path` with the window set. */
+async function postSigned(path: string, params: Record<string, unknown>, offsetSeconds = 0) {
+  const body = await signEnvelope(
+    params,
+    { clientId: 'test-client', sender: 'Test Shop', secretKey: 'test-secret' },
+    Date.now() + offsetSeconds * 1000,
+  );
+  const res = await proxyWith(WINDOW, path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return {
+    status: res.status,
+    code: res.ok ? null : await errorCode(res),
+    duplicate: res.ok ? ((await res.json()) as { duplicate: boolean }).duplicate : null,
+  };
+}
+
+/** Each callback route with params of a payment nobody recorded yet. */
+async function routes(): Promise<[string, Record<string, unknown>][]> {
+  // The proxy's id of the link names its callback URL; the upstream's is the payments' reference.
+  const { linkId, body } = await createOurLink();
+  const upstream = () => `SBX-${ref('age')}`;
+  return [
+    ['/hooks/collections', kenyaSuccess(ref('age'))],
+    ['/hooks/payouts', { ...kenyaSuccess(ref('age')), payment_reference: upstream() }],
+    ['/hooks/payment-links', paid(upstream())],
+    [
+      `/hooks/payment-links/${body.id as string}`,
+      paid(upstream(), { third_party_reference_1: linkId }),
+    ],
+  ];
+}
+
+describe('CALLBACK_MAX_AGE_SECONDS on every callback route', () => {
+  it('refuses a callback signed a day ago, and stores nothing of it', async () => {
+    for (const [path, params] of await routes()) {
+      expect(await postSigned(path, params, DAY_AGO), path).toEqual({
+        status: 401,
+        code: 'TIMESTAMP_OUT_OF_RANGE',
+        duplicate: null,
+      });
+      // Nothing was kept: the same callback inside the window is new.
+      expect(await postSigned(path, params), path).toEqual({
+        status: 200,
+        code: null,
+        duplicate: false,
+      });
+    }
+  });
+
+  it('answers 200 to an exact retry of a recorded callback, re-signed a day ago', async () => {
+    for (const [path, params] of await routes()) {
+      expect((await postSigned(path, params)).duplicate, path).toBe(false);
+      expect(await postSigned(path, params, DAY_AGO), path).toEqual({
+        status: 200,
+        code: null,
+        duplicate: true,
+      });
+    }
   });
 });

@@ -15,14 +15,13 @@ import type { ProxyEnv } from '../../../worker/env';
 import worker from '../../../worker/index';
 import {
   BASE,
-  createSession,
   expectNoSecrets,
   getSession,
   ref,
   sandbox,
   seenBodies,
-  startAttempt,
   waitForSession,
+  attemptOn,
 } from '../helpers';
 import { sandboxTxFor } from '../hostile';
 import { projectScheme } from '../money';
@@ -48,12 +47,10 @@ interface Delivery {
 
 /** A Kenya attempt through the proxy; answers the session, attempt and sandbox reference. */
 async function kenya(ending: string) {
-  const session = await createSession({ amount: 1500, currency: 'KES', reference: ref('rx') });
-  const started = await startAttempt(session.id, {
-    country_id: 1,
-    method: 'send money',
-    mobile: `254712345${ending}`,
-  });
+  const { session, started } = await attemptOn(
+    { amount: 1500, currency: 'KES', reference: ref('rx') },
+    { country_id: 1, method: 'send money', mobile: `254712345${ending}` },
+  );
   expect(started.status, JSON.stringify(started.json)).toBe(201);
   const attemptId = started.json.attempt!.id;
   const [tx] = await vi.waitFor(async () => {

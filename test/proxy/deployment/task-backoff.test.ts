@@ -6,7 +6,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { TaskQueue, type TaskFailure } from '../../../worker/durable/task-queue';
-import { createSession, expectNoSecrets, merchant, ref, startAttempt } from '../helpers';
+import { expectNoSecrets, merchant, ref, attemptOn } from '../helpers';
 import { runTimersNow, webhooksFor } from '../hostile';
 import { sessionObject, withObjectEnv } from '../objects';
 
@@ -102,12 +102,10 @@ describe('a task that throws', () => {
 
 describe("a session's status queries that keep throwing", () => {
   it('send one integration.error, show in GET /v1/diagnostics, and clear once they run', async () => {
-    const session = await createSession({ amount: 1500, currency: 'KES', reference: ref('tq') });
-    const started = await startAttempt(session.id, {
-      country_id: 1,
-      method: 'send money',
-      mobile: '254712345005',
-    });
+    const { session, started } = await attemptOn(
+      { amount: 1500, currency: 'KES', reference: ref('tq') },
+      { country_id: 1, method: 'send money', mobile: '254712345005' },
+    );
     expect(started.status).toBe(201);
     const attemptId = started.json.attempt!.id;
     const stub = sessionObject(session.id);

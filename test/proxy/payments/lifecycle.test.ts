@@ -5,7 +5,15 @@
 // fails on rules that read an unknown as a no.
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import type { MerchantSession } from '../../../worker/session/merchant-view';
-import { createSession, expectNoSecrets, getSession, ref, sandbox, startAttempt } from '../helpers';
+import {
+  createSession,
+  expectNoSecrets,
+  getSession,
+  ref,
+  sandbox,
+  startAttempt,
+  attemptOn,
+} from '../helpers';
 import { clearFaults, forceOutcome, injectFault, runTimersNow, sandboxTxFor } from '../hostile';
 import {
   collectionCallback,
@@ -38,12 +46,10 @@ const KE_PENDING = '254712345005';
 
 /** A KES session with one phone-prompt attempt, the create's fate as the sandbox leaves it. */
 async function promptAttempt(amount = 1500) {
-  const session = await createSession({ amount, currency: 'KES', reference: ref('life') });
-  const started = await startAttempt(session.id, {
-    country_id: 1,
-    method: 'send money',
-    mobile: KE_PENDING,
-  });
+  const { session, started } = await attemptOn(
+    { amount, currency: 'KES', reference: ref('life') },
+    { country_id: 1, method: 'send money', mobile: KE_PENDING },
+  );
   expect(started.status, JSON.stringify(started.json)).toBe(201);
   return { session, attemptId: started.json.attempt!.id };
 }

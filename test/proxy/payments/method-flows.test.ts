@@ -13,6 +13,7 @@ import {
   sandbox,
   startAttempt,
   waitForSession,
+  attemptOn,
 } from '../helpers';
 import { evictSession } from '../hostile';
 import { drainSession } from '../sessions/support';
@@ -78,12 +79,10 @@ describe('phone prompt and operator prompt', () => {
   });
 
   it('Uganda mtn: a failed callback reopens the session, a retry succeeds', async () => {
-    const session = await createSession({ amount: 2500, currency: 'UGX', reference: ref('ug') });
-    const first = await startAttempt(session.id, {
-      country_id: 11,
-      method: 'mtn',
-      mobile: '256772000001',
-    });
+    const { session, started: first } = await attemptOn(
+      { amount: 2500, currency: 'UGX', reference: ref('ug') },
+      { country_id: 11, method: 'mtn', mobile: '256772000001' },
+    );
     expect(first.status).toBe(201);
     await vi.waitFor(
       async () => {
@@ -122,12 +121,10 @@ describe('phone prompt and operator prompt', () => {
   });
 
   it('refuses a second attempt while one is in flight, and unknown methods or countries', async () => {
-    const session = await createSession({ amount: 300, currency: 'TZS', reference: ref('tz') });
-    const first = await startAttempt(session.id, {
-      country_id: 10,
-      method: 'Tigo',
-      mobile: '255712345005',
-    });
+    const { session, started: first } = await attemptOn(
+      { amount: 300, currency: 'TZS', reference: ref('tz') },
+      { country_id: 10, method: 'Tigo', mobile: '255712345005' },
+    );
     expect(first.status).toBe(201);
     const again = await startAttempt(session.id, {
       country_id: 10,
@@ -218,12 +215,13 @@ describe('OTP-verified operator', () => {
 
 describe('redirect methods', () => {
   it('Senegal Wave: approve on the sandbox page → success; the return URLs point at the proxy', async () => {
-    const session = await createSession({ amount: 5000, currency: 'XOF', reference: ref('sn') });
-    const { json } = await startAttempt(session.id, {
-      country_id: 9,
-      method: 'Wave',
-      mobile: '221771234000',
-    });
+    const {
+      session,
+      started: { json },
+    } = await attemptOn(
+      { amount: 5000, currency: 'XOF', reference: ref('sn') },
+      { country_id: 9, method: 'Wave', mobile: '221771234000' },
+    );
     const next = json.attempt?.next;
     expect(next?.type).toBe('redirect');
     const location = await decide((next as { url: string }).url, 'approve');
@@ -232,13 +230,13 @@ describe('redirect methods', () => {
   });
 
   it('South Africa bank_eft: decline on the sandbox page → failed', async () => {
-    const session = await createSession({ amount: 100, currency: 'ZAR', reference: ref('za') });
-    const { json } = await startAttempt(session.id, {
-      country_id: 15,
-      method: 'bank_eft',
-      name: 'Thabo M',
-      bank_code: '632005',
-    });
+    const {
+      session,
+      started: { json },
+    } = await attemptOn(
+      { amount: 100, currency: 'ZAR', reference: ref('za') },
+      { country_id: 15, method: 'bank_eft', name: 'Thabo M', bank_code: '632005' },
+    );
     expect(json.attempt?.next?.type).toBe('redirect');
     const location = await decide((json.attempt!.next as { url: string }).url, 'decline');
     expect(location).toContain('outcome=failure');

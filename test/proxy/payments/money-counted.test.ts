@@ -4,7 +4,7 @@
 // worst legal behaviour (another currency, a success after a failure, a second and larger
 // report, an NGN transfer reported against another reference).
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { createSession, expectNoSecrets, ref, startAttempt } from '../helpers';
+import { expectNoSecrets, ref, startAttempt, NGN_ACCOUNT, attemptOn } from '../helpers';
 import { clearFaults } from '../hostile';
 import type { SettlementReport } from '../../../worker/query/settlement-report';
 import { getJson, waitForRow } from '../index/support';
@@ -150,13 +150,10 @@ describe('a second report on a paid attempt', () => {
 
 describe('an NGN virtual account', () => {
   it('reported mismatch at or above the amount counts what the upstream kept (the amount), not nothing', async () => {
-    const session = await createSession({ amount: 1000, currency: 'NGN', reference: ref('ngn') });
-    const started = await startAttempt(session.id, {
-      country_id: 17,
-      method: 'virtual_account',
-      account_name: 'Chidi Okafor',
-      bank_code: '17001',
-    });
+    const { session, started } = await attemptOn(
+      { amount: 1000, currency: 'NGN', reference: ref('ngn') },
+      NGN_ACCOUNT,
+    );
     const attemptId = started.json.attempt!.id;
     await upstreamRefOf(attemptId);
     // 1,500 naming another transaction: a mismatch; the upstream reversed the 500 excess.

@@ -24,6 +24,7 @@ import {
   seenLogs,
   startAttempt,
   waitForSession,
+  attemptOn,
 } from '../helpers';
 import { sessionObject, withObjectEnv } from '../objects';
 
@@ -148,12 +149,13 @@ describe('an upstream authorization_url that is not https', () => {
   });
 
   it('the sandbox pages (http on the proxy origin in development) are still handed over', async () => {
-    const session = await createSession({ amount: 5000, currency: 'XOF', reference: ref('ok') });
-    const { json } = await startAttempt(session.id, {
-      country_id: 9,
-      method: 'Wave',
-      mobile: '221771234000',
-    });
+    const {
+      session,
+      started: { json },
+    } = await attemptOn(
+      { amount: 5000, currency: 'XOF', reference: ref('ok') },
+      { country_id: 9, method: 'Wave', mobile: '221771234000' },
+    );
     expect(json.attempt?.next).toMatchObject({ type: 'redirect' });
     expect((json.attempt!.next as { url: string }).url).toMatch(
       /^http:\/\/127\.0\.0\.1:8787\/sandbox\//,

@@ -11,7 +11,8 @@ import {
   merchant,
   ref,
   sandbox,
-  startAttempt,
+  NGN_ACCOUNT,
+  attemptOn,
 } from '../helpers';
 import { clearFaults, evictSession, injectFault, sandboxTransactions } from '../hostile';
 import { ageAndReconcile } from '../money';
@@ -103,13 +104,10 @@ describe('refunds: the session decides what may be refunded', () => {
   });
 
   it('a payment with no payout destination (an NGN virtual account) needs destination: 422 naming it', async () => {
-    const session = await createSession({ amount: 15000, currency: 'NGN', reference: ref('ngn') });
-    const started = await startAttempt(session.id, {
-      country_id: 17,
-      method: 'virtual_account',
-      account_name: 'Chidi Okafor',
-      bank_code: '17001',
-    });
+    const { session, started } = await attemptOn(
+      { amount: 15000, currency: 'NGN', reference: ref('ngn') },
+      NGN_ACCOUNT,
+    );
     const attemptId = started.json.attempt!.id;
     const upstreamRef = await upstreamRefOf(attemptId);
     // Overpaid: the upstream reverses the excess, so 15000 was paid.

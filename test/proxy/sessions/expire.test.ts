@@ -19,6 +19,7 @@ import {
   ref,
   startAttempt,
   waitForSession,
+  attemptOn,
 } from '../helpers';
 import { forceOutcome } from '../hostile';
 import {
@@ -149,12 +150,10 @@ describe('POST /v1/sessions/:id/expire', () => {
   });
 
   it('an accepted OTP (input given, money in flight): 409 PAYMENT_IN_PROGRESS; the late success still completes it', async () => {
-    const session = await createSession({ amount: 5000, currency: 'XOF', reference: ref('otp') });
-    const started = await startAttempt(session.id, {
-      country_id: 3,
-      method: 'Orange',
-      mobile: '2250712345005',
-    });
+    const { session, started } = await attemptOn(
+      { amount: 5000, currency: 'XOF', reference: ref('otp') },
+      { country_id: 3, method: 'Orange', mobile: '2250712345005' },
+    );
     expect(started.json.attempt?.next?.type).toBe('enter_otp');
     const otp = await checkout(`/${session.id}/otp`, {
       method: 'POST',

@@ -11,6 +11,8 @@ import {
   merchant,
   ref,
   startAttempt,
+  NGN_ACCOUNT,
+  attemptOn,
 } from '../helpers';
 import { clearFaults, forceOutcome, injectFault, runTimersNow, sandboxTxFor } from '../hostile';
 import {
@@ -45,12 +47,10 @@ async function otp(id: string, code: string): Promise<{ status: number; body: un
 
 /** A KES session with one phone-prompt attempt the sandbox keeps pending. */
 async function pendingPrompt(amount = 1500) {
-  const session = await createSession({ amount, currency: 'KES', reference: ref('money') });
-  const started = await startAttempt(session.id, {
-    country_id: 1,
-    method: 'send money',
-    mobile: KE_PENDING,
-  });
+  const { session, started } = await attemptOn(
+    { amount, currency: 'KES', reference: ref('money') },
+    { country_id: 1, method: 'send money', mobile: KE_PENDING },
+  );
   expect(started.status, JSON.stringify(started.json)).toBe(201);
   const attemptId = started.json.attempt!.id;
   return { session, attemptId, upstreamRef: await upstreamRefOf(attemptId) };
@@ -58,12 +58,10 @@ async function pendingPrompt(amount = 1500) {
 
 describe('OTP', () => {
   it('an accepted OTP that settles after the OTP deadline: one checkout.succeeded, never checkout.failed', async () => {
-    const session = await createSession({ amount: 5000, currency: 'XOF', reference: ref('otp') });
-    const started = await startAttempt(session.id, {
-      country_id: 3,
-      method: 'Orange',
-      mobile: CI_PENDING,
-    });
+    const { session, started } = await attemptOn(
+      { amount: 5000, currency: 'XOF', reference: ref('otp') },
+      { country_id: 3, method: 'Orange', mobile: CI_PENDING },
+    );
     expect(started.json.attempt?.next?.type).toBe('enter_otp');
     const attemptId = started.json.attempt!.id;
     expect((await otp(session.id, '000000')).status).toBe(200);
@@ -87,12 +85,10 @@ describe('OTP', () => {
   });
 
   it('the same OTP sent again after it was accepted is refused here, never forwarded, and fails nothing', async () => {
-    const session = await createSession({ amount: 5000, currency: 'XOF', reference: ref('otp2') });
-    const started = await startAttempt(session.id, {
-      country_id: 3,
-      method: 'Orange',
-      mobile: CI_PENDING,
-    });
+    const { session, started } = await attemptOn(
+      { amount: 5000, currency: 'XOF', reference: ref('otp2') },
+      { country_id: 3, method: 'Orange', mobile: CI_PENDING },
+    );
     const attemptId = started.json.attempt!.id;
     expect((await otp(session.id, '000000')).status).toBe(200);
     const before = (await sandboxTxFor(attemptId))[0]!.otp_attempts;
@@ -110,12 +106,10 @@ describe('OTP', () => {
   });
 
   it('three refused codes close the input but the upstream still settles the money', async () => {
-    const session = await createSession({ amount: 5000, currency: 'XOF', reference: ref('otp3') });
-    const started = await startAttempt(session.id, {
-      country_id: 3,
-      method: 'Orange',
-      mobile: CI_PENDING,
-    });
+    const { session, started } = await attemptOn(
+      { amount: 5000, currency: 'XOF', reference: ref('otp3') },
+      { country_id: 3, method: 'Orange', mobile: CI_PENDING },
+    );
     const attemptId = started.json.attempt!.id;
     for (let i = 0; i < 3; i++) await otp(session.id, '123456');
     const lapsed = await view(session.id);
@@ -169,13 +163,10 @@ describe('matching a success against our records', () => {
   });
 
   it('an overpaid NGN transfer counts as paid for the expected amount', async () => {
-    const session = await createSession({ amount: 15000, currency: 'NGN', reference: ref('ngn') });
-    const started = await startAttempt(session.id, {
-      country_id: 17,
-      method: 'virtual_account',
-      account_name: 'Chidi Okafor',
-      bank_code: '17001',
-    });
+    const { session, started } = await attemptOn(
+      { amount: 15000, currency: 'NGN', reference: ref('ngn') },
+      NGN_ACCOUNT,
+    );
     const attemptId = started.json.attempt!.id;
     const upstreamRef = await upstreamRefOf(attemptId);
     expect(await collectionCallback(successParams(attemptId, upstreamRef, 20000))).toBe(200);
@@ -205,13 +196,10 @@ describe('matching a success against our records', () => {
 
 describe('our clocks never decide money', () => {
   it('a virtual account paid just before expiry and confirmed after it is a normal success', async () => {
-    const session = await createSession({ amount: 15000, currency: 'NGN', reference: ref('va') });
-    const started = await startAttempt(session.id, {
-      country_id: 17,
-      method: 'virtual_account',
-      account_name: 'Ada Obi',
-      bank_code: '17002',
-    });
+    const { session, started } = await attemptOn(
+      { amount: 15000, currency: 'NGN', reference: ref('va') },
+      { country_id: 17, method: 'virtual_account', account_name: 'Ada Obi', bank_code: '17002' },
+    );
     const attemptId = started.json.attempt!.id;
     const upstreamRef = await upstreamRefOf(attemptId);
     await passInputDeadlines(session.id); // 30:00 — the transfer was made at 29:50
@@ -292,12 +280,10 @@ describe('our clocks never decide money', () => {
   });
 
   it('a session whose payer acted stays pending past its own deadline, then succeeds', async () => {
-    const session = await createSession({ amount: 5000, currency: 'XOF', reference: ref('late') });
-    const started = await startAttempt(session.id, {
-      country_id: 3,
-      method: 'Orange',
-      mobile: CI_PENDING,
-    });
+    const { session, started } = await attemptOn(
+      { amount: 5000, currency: 'XOF', reference: ref('late') },
+      { country_id: 3, method: 'Orange', mobile: CI_PENDING },
+    );
     expect((await otp(session.id, '000000')).status).toBe(200);
     await passSessionDeadline(session.id);
     expect((await getSession(session.id)).status).toBe('pending');

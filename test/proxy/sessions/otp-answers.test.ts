@@ -12,12 +12,12 @@ import type { CheckoutView } from '../../../shared/view';
 import {
   BASE,
   checkout,
-  createSession,
   expectNoSecrets,
   getSession,
   ref,
   startAttempt,
   waitForSession,
+  attemptOn,
 } from '../helpers';
 import {
   clearFaults,
@@ -52,12 +52,10 @@ async function submitOtp(
 
 /** An OTP attempt (Côte d'Ivoire, Orange) for a payer phone ending in `ending`. */
 async function otpSession(ending: string) {
-  const session = await createSession({ amount: 5000, currency: 'XOF', reference: ref('otp') });
-  const started = await startAttempt(session.id, {
-    country_id: 3,
-    method: 'Orange',
-    mobile: `2250712345${ending}`,
-  });
+  const { session, started } = await attemptOn(
+    { amount: 5000, currency: 'XOF', reference: ref('otp') },
+    { country_id: 3, method: 'Orange', mobile: `2250712345${ending}` },
+  );
   expect(started.status, JSON.stringify(started.json)).toBe(201);
   expect(started.json.attempt?.next).toMatchObject({ type: 'enter_otp', tries_left: 3 });
   return { session, attemptId: started.json.attempt!.id };
@@ -265,12 +263,10 @@ describe('the redirect return page', () => {
   }
 
   it('outcome=failure releases the session only once a status query answered', async () => {
-    const session = await createSession({ amount: 5000, currency: 'XOF', reference: ref('rt') });
-    const started = await startAttempt(session.id, {
-      country_id: 9,
-      method: 'Wave',
-      mobile: '221771234000',
-    });
+    const { session, started } = await attemptOn(
+      { amount: 5000, currency: 'XOF', reference: ref('rt') },
+      { country_id: 9, method: 'Wave', mobile: '221771234000' },
+    );
     expect(started.json.attempt?.next?.type).toBe('redirect');
     // No status query can answer yet: the hint alone must not release the session.
     await injectFault('status', 'error', 1000);
