@@ -8,7 +8,7 @@ import { toCsv } from '../../../worker/query/csv';
 import { expectNoSecrets, merchant, ref } from '../helpers';
 import { callback } from '../money';
 import { csvObjects, parseCsv } from './csv';
-import { waitForRow } from './support';
+import { waitForRow, linkSuccess } from './support';
 
 afterAll(() => expectNoSecrets());
 
@@ -17,17 +17,7 @@ afterAll(() => expectNoSecrets());
 async function reportedLinkPayment(text: string) {
   const from = new Date(Date.now() - 1000).toISOString();
   const upstream = ref('SBX-CSV');
-  const link = {
-    amount: 300,
-    currency: 'KES',
-    depositId: upstream,
-    mobile: '254712345000',
-    payment_step: 2,
-    reference: upstream,
-    status: 'success',
-    statusCode: '000000',
-    third_party_reference_1: text,
-  };
+  const link = linkSuccess(upstream, 300, text);
   expect((await callback('/hooks/payment-links', link)).status).toBe(200);
   await waitForRow('link_payments', upstream, { status: 'succeeded' });
   const to = new Date(Date.now() + 1000).toISOString();

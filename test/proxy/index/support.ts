@@ -65,3 +65,18 @@ export async function allPages<T>(
     await between?.(pages);
   }
 }
+
+/** The params of a paid payment-link callback: `amount` KES for `upstream`, the link's `text`. */
+export function linkSuccess(upstream: string, amount: number, text: string) {
+  return {
+    amount,
+    currency: 'KES',
+    depositId: upstream,
+    mobile: '254712345000',
+    payment_step: 2,
+    reference: upstream,
+    status: 'success',
+    statusCode: '000000',
+    third_party_reference_1: text,
+  };
+}
