@@ -4,7 +4,7 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, describe, expect, it } from 'vitest';
 import { INDEX_CHECK_EVERY_MS } from '../../../worker/durable/outboxed-object';
-import { expectNoSecrets, createSession, ref, startAttempt } from '../helpers';
+import { expectNoSecrets, ref, attemptOn } from '../helpers';
 import { createPayout, payoutBody, waitForPayout } from '../money';
 import { db, waitForRow } from './support';
 import { payoutObject } from '../objects';
@@ -110,12 +110,14 @@ function statusQueryNow(sessionId: string) {
 }
 
 it('each status query of a pending attempt that changes nothing leaves its index rows as they were', async () => {
-  const session = await createSession({ amount: 1500, currency: 'KES', reference: ref('quiet') });
-  const started = await startAttempt(session.id, {
-    country_id: 1,
-    method: 'send money',
-    mobile: PENDING_MOBILE,
-  });
+  const { session, started } = await attemptOn(
+    { amount: 1500, currency: 'KES', reference: ref('quiet') },
+    {
+      country_id: 1,
+      method: 'send money',
+      mobile: PENDING_MOBILE,
+    },
+  );
   expect(started.status).toBe(201);
   // The first answer may teach the object the upstream's reference (a real change).
   const first = await statusQueryNow(session.id);

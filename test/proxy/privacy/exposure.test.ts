@@ -13,6 +13,7 @@ import {
   getSession,
   ref,
   startAttempt,
+  attemptOn,
 } from '../helpers';
 import { exports } from 'cloudflare:workers';
 import { sandboxTxFor } from '../hostile';
@@ -67,17 +68,19 @@ describe('the prefill a session id shows', () => {
   });
 
   it('not once the session is no longer open: pending, then expired', async () => {
-    const session = await createSession({
-      amount: 700,
-      currency: 'KES',
-      reference: ref(),
-      customer,
-    });
-    const started = await startAttempt(session.id, {
-      country_id: 1,
-      method: 'send money',
-      use_prefilled_mobile: true,
-    });
+    const { session, started } = await attemptOn(
+      {
+        amount: 700,
+        currency: 'KES',
+        reference: ref(),
+        customer,
+      },
+      {
+        country_id: 1,
+        method: 'send money',
+        use_prefilled_mobile: true,
+      },
+    );
     expect(started.status).toBe(201);
     expect(started.json.status).toBe('pending');
     expect(started.json.customer).toBeNull();
@@ -90,17 +93,19 @@ describe('the prefill a session id shows', () => {
 
 describe('confirming the prefilled phone', () => {
   it('the attempt uses the number the session holds; the merchant sees it masked', async () => {
-    const session = await createSession({
-      amount: 700,
-      currency: 'KES',
-      reference: ref(),
-      customer,
-    });
-    const started = await startAttempt(session.id, {
-      country_id: 1,
-      method: 'send money',
-      use_prefilled_mobile: true,
-    });
+    const { session, started } = await attemptOn(
+      {
+        amount: 700,
+        currency: 'KES',
+        reference: ref(),
+        customer,
+      },
+      {
+        country_id: 1,
+        method: 'send money',
+        use_prefilled_mobile: true,
+      },
+    );
     expect(started.status, JSON.stringify(started.json)).toBe(201);
     expect(started.json.attempt?.next).toEqual({
       type: 'approve_on_phone',

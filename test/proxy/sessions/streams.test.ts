@@ -13,6 +13,7 @@ import {
   getSession,
   ref,
   startAttempt,
+  attemptOn,
 } from '../helpers';
 import { MAX_STREAMS, STREAM_CLOSE } from '../../../worker/session/stream';
 
@@ -114,13 +115,18 @@ describe('session expiry', () => {
   });
 
   it('a virtual account left unpaid closes its input after 30 minutes; the money stays unsettled', async () => {
-    const session = await createSession({ amount: 15000, currency: 'NGN', reference: ref('va') });
-    const { json } = await startAttempt(session.id, {
-      country_id: 17,
-      method: 'virtual_account',
-      account_name: 'Chidi Okafor',
-      bank_code: '17002',
-    });
+    const {
+      session,
+      started: { json },
+    } = await attemptOn(
+      { amount: 15000, currency: 'NGN', reference: ref('va') },
+      {
+        country_id: 17,
+        method: 'virtual_account',
+        account_name: 'Chidi Okafor',
+        bank_code: '17002',
+      },
+    );
     expect(json.attempt?.next?.type).toBe('bank_transfer');
     const stub = env.SESSIONS.get(env.SESSIONS.idFromName(session.id));
     await runInDurableObject(stub, (_instance, state) => {
