@@ -26,6 +26,7 @@ import {
 import { sandboxTxFor } from '../hostile';
 import { projectScheme } from '../money';
 import { sessionObject } from '../objects';
+import { successParams } from '../sessions/support';
 
 afterAll(() => expectNoSecrets());
 
@@ -143,18 +144,7 @@ describe('fields the upstream may add', () => {
 
   it('an unknown root field the signature does not cover is refused (401)', async () => {
     const { attemptId, upstreamRef } = await kenya('005');
-    const signed = await signEnvelope(
-      {
-        amount: 1500,
-        depositId: upstreamRef,
-        payment_step: 2,
-        reference: upstreamRef,
-        status: 'success',
-        statusCode: '000000',
-        third_party_reference_1: attemptId,
-      },
-      UPSTREAM_SIGNER,
-    );
+    const signed = await signEnvelope(successParams(attemptId, upstreamRef, 1500), UPSTREAM_SIGNER);
     const res = await proxyWith({}, '/hooks/collections', { ...signed, version: '2' });
     expect(res.status).toBe(401);
   });

@@ -23,6 +23,7 @@ import {
   successParams,
   upstreamRefOf,
   waitUntil,
+  awaitingTransfer,
 } from '../sessions/support';
 
 afterEach(() => clearFaults());
@@ -150,12 +151,7 @@ describe('a second report on a paid attempt', () => {
 
 describe('an NGN virtual account', () => {
   it('reported mismatch at or above the amount counts what the upstream kept (the amount), not nothing', async () => {
-    const { session, started } = await attemptOn(
-      { amount: 1000, currency: 'NGN', reference: ref('ngn') },
-      NGN_ACCOUNT,
-    );
-    const attemptId = started.json.attempt!.id;
-    await upstreamRefOf(attemptId);
+    const { session, attemptId } = await awaitingTransfer(1000);
     // 1,500 naming another transaction: a mismatch; the upstream reversed the 500 excess.
     const foreign = ref('SBX-FOREIGN');
     expect(await collectionCallback(successParams(attemptId, foreign, 1500))).toBe(200);

@@ -16,7 +16,13 @@ import {
 } from '../helpers';
 import { clearFaults, evictSession, injectFault, sandboxTransactions } from '../hostile';
 import { ageAndReconcile } from '../money';
-import { collectionCallback, successParams, upstreamRefOf, waitUntil } from '../sessions/support';
+import {
+  collectionCallback,
+  successParams,
+  upstreamRefOf,
+  waitUntil,
+  awaitingTransfer,
+} from '../sessions/support';
 import {
   drainRefund,
   expectRefundEvents,
@@ -104,12 +110,7 @@ describe('refunds: the session decides what may be refunded', () => {
   });
 
   it('a payment with no payout destination (an NGN virtual account) needs destination: 422 naming it', async () => {
-    const { session, started } = await attemptOn(
-      { amount: 15000, currency: 'NGN', reference: ref('ngn') },
-      NGN_ACCOUNT,
-    );
-    const attemptId = started.json.attempt!.id;
-    const upstreamRef = await upstreamRefOf(attemptId);
+    const { session, attemptId, upstreamRef } = await awaitingTransfer(15000);
     // Overpaid: the upstream reverses the excess, so 15000 was paid.
     expect(await collectionCallback(successParams(attemptId, upstreamRef, 20000))).toBe(200);
     await waitUntil(session.id, (x) => expect(x.status).toBe('succeeded'));

@@ -25,6 +25,7 @@ import {
   successParams,
   upstreamRefOf,
   waitUntil,
+  awaitingTransfer,
 } from './support';
 
 afterEach(() => clearFaults());
@@ -163,12 +164,7 @@ describe('matching a success against our records', () => {
   });
 
   it('an overpaid NGN transfer counts as paid for the expected amount', async () => {
-    const { session, started } = await attemptOn(
-      { amount: 15000, currency: 'NGN', reference: ref('ngn') },
-      NGN_ACCOUNT,
-    );
-    const attemptId = started.json.attempt!.id;
-    const upstreamRef = await upstreamRefOf(attemptId);
+    const { session, attemptId, upstreamRef } = await awaitingTransfer(15000);
     expect(await collectionCallback(successParams(attemptId, upstreamRef, 20000))).toBe(200);
     await waitUntil(session.id, (x) => expect(x.status).toBe('succeeded'));
     const [hook] = await expectWebhooks(session.id, ['checkout.succeeded']);

@@ -4,7 +4,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
 import type { MerchantSession } from '../../../worker/session/merchant-view';
-import { getSession } from '../helpers';
+import { attemptOn, getSession, NGN_ACCOUNT, ref } from '../helpers';
 import {
   runTimersNow,
   callbacksInFlight,
@@ -183,4 +183,14 @@ export async function expectWebhooks(
   const all = await eventsFor(sessionId);
   expect(all.map((w) => w.body.type).sort()).toEqual(sorted);
   return all;
+}
+
+/** An NGN virtual-account session awaiting the payer's transfer: its attempt and upstream reference. */
+export async function awaitingTransfer(amount: number) {
+  const { session, started } = await attemptOn(
+    { amount, currency: 'NGN', reference: ref('ngn') },
+    NGN_ACCOUNT,
+  );
+  const attemptId = started.json.attempt!.id;
+  return { session, attemptId, upstreamRef: await upstreamRefOf(attemptId) };
 }
