@@ -132,10 +132,11 @@ describe('payout batches: create', () => {
 // go out as ordinary payouts through their Payout objects, each exactly once, and the batch
 // follows them to the end; a wallet refusal pauses it and `resume` finishes it.
 
-afterEach(async () => {
+/** After each test of approval and sending: no fault, the sandbox's own wallet settings. */
+async function resetSandbox(): Promise<void> {
   await clearFaults();
   await sandboxSettings(null);
-});
+}
 
 /** The sandbox's scripts a mixed batch cycles through: success, failure, silent success,
  * repeated callbacks, late success, 000006 then success, 000006 then failure, late failure. */
@@ -146,6 +147,8 @@ const FAILS = new Set(['001', '008', '009']);
 const MIXED_ROWS = 64;
 
 describe('payout batches: approval', () => {
+  afterEach(resetSandbox);
+
   it('refuses the creator as approver (409 SAME_APPROVER), sends nothing', async () => {
     const { json } = await createBatch([row('000')]);
     const same = await approve(json.id, undefined, env.MERCHANT_API_KEY);
@@ -169,6 +172,8 @@ describe('payout batches: approval', () => {
 });
 
 describe('payout batches: sending', () => {
+  afterEach(resetSandbox);
+
   it(`sends ${MIXED_ROWS} mixed rows exactly once each; counts, totals exact; one .completed`, async () => {
     const rows = Array.from({ length: MIXED_ROWS }, (_, i) => row(MIXED[i % MIXED.length]!));
     const { status, json } = await createBatch(rows, { reference: 'mixed' });
@@ -296,9 +301,9 @@ describe('payout batches: following', () => {
 // sends each row exactly once. Written after the call, the resumed batch would take its own
 // payouts for references used before and cancel them: this test fails then.
 
-afterEach(() => clearFaults());
-
 describe('payout batches: eviction mid-batch', () => {
+  afterEach(() => clearFaults());
+
   it('resumes from its records: every row sent once, none taken for a used reference', async () => {
     const rows = Array.from({ length: 12 }, () => row('000'));
     const { json } = await createBatch(rows);
