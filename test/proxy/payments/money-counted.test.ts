@@ -4,7 +4,7 @@
 // worst legal behaviour (another currency, a success after a failure, a second and larger
 // report, an NGN transfer reported against another reference).
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { expectNoSecrets, ref, startAttempt, NGN_ACCOUNT, attemptOn } from '../helpers';
+import { expectNoSecrets, ref, startAttempt } from '../helpers';
 import { clearFaults } from '../hostile';
 import type { SettlementReport } from '../../../worker/query/settlement-report';
 import { getJson, waitForRow } from '../index/support';
@@ -21,7 +21,6 @@ import {
   eventsFor,
   failedParams,
   successParams,
-  upstreamRefOf,
   waitUntil,
   awaitingTransfer,
 } from '../sessions/support';

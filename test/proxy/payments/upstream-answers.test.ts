@@ -150,7 +150,6 @@ describe('an upstream authorization_url that is not https', () => {
 
   it('the sandbox pages (http on the proxy origin in development) are still handed over', async () => {
     const {
-      session,
       started: { json },
     } = await attemptOn(
       { amount: 5000, currency: 'XOF', reference: ref('ok') },

@@ -4,22 +4,12 @@
 // names the rule it holds.
 import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  createSession,
-  expectNoSecrets,
-  getSession,
-  merchant,
-  ref,
-  sandbox,
-  NGN_ACCOUNT,
-  attemptOn,
-} from '../helpers';
+import { createSession, expectNoSecrets, getSession, merchant, ref, sandbox } from '../helpers';
 import { clearFaults, evictSession, injectFault, sandboxTransactions } from '../hostile';
 import { ageAndReconcile } from '../money';
 import {
   collectionCallback,
   successParams,
-  upstreamRefOf,
   waitUntil,
   awaitingTransfer,
 } from '../sessions/support';

@@ -11,7 +11,6 @@ import {
   merchant,
   ref,
   startAttempt,
-  NGN_ACCOUNT,
   attemptOn,
 } from '../helpers';
 import { clearFaults, forceOutcome, injectFault, runTimersNow, sandboxTxFor } from '../hostile';
