@@ -24,7 +24,7 @@ export interface Page<T> {
 
 /** Waits until the index holds the row `id` of `table` matching `expected`. */
 export async function waitForRow(
-  table: 'sessions' | 'attempts' | 'payouts' | 'link_payments' | 'refunds',
+  table: 'sessions' | 'attempts' | 'payouts' | 'link_payments' | 'refunds' | 'payout_batches',
   id: string,
   expected: Record<string, unknown> = {},
   timeout = 8000,

@@ -4,6 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { afterAll, describe, expect, it, afterEach, vi } from 'vitest';
 import { expectNoSecrets, merchant, ref } from '../helpers';
+import { waitForRow } from '../index/support';
 import {
   createBatch,
   row,
@@ -29,6 +30,9 @@ afterAll(() => expectNoSecrets());
 
 const HEADER = 'reference,amount,currency,mobile,method,narration';
 
+/** Batches this file created: their index rows land after the answer, so a count waits for them. */
+const createdHere: string[] = [];
+
 /** The batches in the index (nothing recorded means none more). */
 async function batchCount(): Promise<number> {
   const row = await env.INDEX.prepare('SELECT COUNT(*) AS n FROM payout_batches').first<{
@@ -53,9 +57,11 @@ describe('payout batches: create', () => {
       created_by: { key_id: 'default' },
     });
     expect(json.id).toMatch(/^pb_[a-z2-7]{26}$/);
+    createdHere.push(json.id as string);
   });
 
   it('refuses a CSV whole, each problem with its line: quoted commas, formula, decimal UGX, duplicate, unknown method', async () => {
+    for (const id of createdHere) await waitForRow('payout_batches', id);
     const before = await batchCount();
     const dup = ref('pb');
     const csv = [
