@@ -15,6 +15,20 @@ const DEV_STACK_TESTS = [
   'test/scripts/payout-batch-kill.test.ts',
 ];
 
+/**
+ * The files the `proxy-hmac` project runs again with both sides signing with HMAC-SHA256: one a
+ * callback route (collections, payouts, payment links, refunds' payouts) and the scheme's own
+ * suite. The signature is the only difference, so the other money files (run by `proxy`) would
+ * repeat what these show.
+ */
+const HMAC_TESTS = [
+  'test/proxy/payments/signing-scheme.test.ts',
+  'test/proxy/sessions/money-rules.test.ts',
+  'test/proxy/payouts/payout-money-rules.test.ts',
+  'test/proxy/links/link-callbacks.test.ts',
+  'test/proxy/refunds/refund-lifecycle.test.ts',
+];
+
 /** The query index's migrations, applied to the test D1 by test/support/apply-migrations.ts. */
 const indexMigrations = await readD1Migrations('./migrations');
 
@@ -79,7 +93,7 @@ function proxyProject(
               },
               outboundService: runner,
             },
-            // The doctor's faults (test/proxy/hardening/doctor.test.ts): a sandbox whose
+            // The doctor's faults (test/proxy/deployment/doctor-faults.test.ts): a sandbox whose
             // whitelist refuses the proxy, and one that verifies the other signature scheme.
             ...(
               [
@@ -176,7 +190,7 @@ export default defineConfig({
         // `npm run test:interleavings` (UC_INTERLEAVINGS=1) runs that property alone.
         include: [
           process.env.UC_INTERLEAVINGS === '1'
-            ? 'test/proxy/hostile/interleavings.test.ts'
+            ? 'test/proxy/payments/interleavings.test.ts'
             : 'test/proxy/**/*.test.ts',
         ],
         exclude: ['test/proxy/model/**', 'test/proxy/limits/**'],
@@ -190,7 +204,7 @@ export default defineConfig({
         { PHONE_PROMPT_LIMITS: '', SESSION_PROMPT_LIMITS: '' },
       ),
       // The money paths again with both sides signing with HMAC-SHA256 (SERVICE_SIGNING_SCHEME).
-      proxyProject('proxy-hmac', { include: ['test/proxy/money/**/*.test.ts'] }, {}, 'hmac-sha256'),
+      proxyProject('proxy-hmac', { include: HMAC_TESTS }, {}, 'hmac-sha256'),
       // The money model (docs/design.md, "Money rules"): status queries run only when the test
       // asks (a reconcile delay of an hour), so every schedule is replayed in a known order.
       proxyProject(

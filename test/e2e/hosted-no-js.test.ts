@@ -1,5 +1,5 @@
 /**
- * End to end on the hosted checkout page (issue 15) in a browser without JavaScript: the
+ * End to end on the hosted checkout page in a browser without JavaScript: the
  * merchant sends the payer the session's `checkout_url` alone, and the payer pays there on
  * plain HTML forms. Real proxy, sandbox and browser, as in hosted.test.ts; every step saves a
  * screenshot under test-results/e2e/<case>/.

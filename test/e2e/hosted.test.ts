@@ -1,5 +1,5 @@
 /**
- * End to end on the hosted checkout page (issue 15): a merchant with no web front end sends the
+ * End to end on the hosted checkout page: a merchant with no web front end sends the
  * payer the session's `checkout_url` alone (in an SMS, a chat, an app). The payer pays there in
  * Chromium — mostly as a phone's in-app WebView that cannot open popups — and lands back on the
  * session's `return_url` with `?session=`. Real proxy, sandbox and browser, as in

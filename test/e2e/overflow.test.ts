@@ -1,5 +1,5 @@
 /**
- * Phones first (issue 15): at 320 and 360 px the demo shop, the hosted page and the widget never scroll
+ * Phones first: at 320 and 360 px the demo shop, the hosted page and the widget never scroll
  * sideways, and the widget and its amount are fully on screen, on every main step (choose,
  * form, otp, waiting, outcome, the bank transfer) with the event log filling up beside it. A
  * real payment each time, against the proxy and the sandbox (support/overflow.ts is the check;

@@ -1,5 +1,5 @@
 /**
- * End to end, a refund (issue 25): the payer pays by M-PESA on the hosted page in Chromium, the
+ * End to end, a refund: the payer pays by M-PESA on the hosted page in Chromium, the
  * merchant refunds half through the merchant API (a payout to the payer's phone, through the
  * real sandbox), and the paid hosted page then says "Refunded …". Real proxy, sandbox and
  * browser, as in hosted.test.ts; every step saves a screenshot under test-results/e2e/<case>/.

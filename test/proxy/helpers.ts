@@ -107,6 +107,28 @@ export async function startAttempt(
   return { status: res.status, json: (await res.json()) as never };
 }
 
+/** The sandbox's Kenyan M-PESA payer whose prompt succeeds (docs/upstream-api.md). */
+export const KENYA_PAYER = { country_id: 1, method: 'send money', mobile: '254712345000' };
+/** An NGN virtual account: the payer transfers into it, so no prompt and no refund destination. */
+export const NGN_ACCOUNT = {
+  country_id: 17,
+  method: 'virtual_account',
+  account_name: 'Chidi Okafor',
+  bank_code: '17001',
+};
+
+/**
+ * A session on `terms` (the body of POST /v1/sessions) with one attempt started by `payer`: the
+ * setup most money tests share. The attempt's answer is returned as it came, for the test to judge.
+ */
+export async function attemptOn(
+  terms: Record<string, unknown>,
+  payer: Record<string, unknown>,
+): Promise<{ session: MerchantSession; started: Awaited<ReturnType<typeof startAttempt>> }> {
+  const session = await createSession(terms);
+  return { session, started: await startAttempt(session.id, payer) };
+}
+
 /** The merchant view of a session. */
 export async function getSession(id: string): Promise<MerchantSession> {
   const res = await merchant(`/v1/sessions/${id}`);

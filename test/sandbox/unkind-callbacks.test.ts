@@ -1,4 +1,4 @@
-// Unkind callbacks and transfers (issue 13): extra signed callbacks with overrides for an
+// Unkind callbacks and transfers: extra signed callbacks with overrides for an
 // existing transaction (POST /control/transactions/:ref/callback), callbacks for references
 // the sandbox never issued (POST /control/callbacks, GET /control/callbacks/:id), and virtual
 // accounts paid short / exact / over or confirmed late (a transfer just before expiry confirmed

@@ -1,4 +1,4 @@
-// Unkind timings (issue 13): test numbers 006–009 settle late, after a pending (000001) or a
+// Unkind timings: test numbers 006–009 settle late, after a pending (000001) or a
 // timeout (000006) window of SANDBOX_LATE_SETTLE_MINUTES (3 sandbox minutes = 1.2 s at this
 // project's time scale of 150), for collections (also after a correct OTP), payouts and
 // payment-link payments; and POST /control/transactions/:ref/outcome with `amount` (a short

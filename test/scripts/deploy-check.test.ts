@@ -62,7 +62,7 @@ describe('npm run deploy refuses an unfit configuration', () => {
     expect(deployProblems({ vars: good, secretNames: null })[0]).toMatch(/Could not list/);
   });
 
-  it('refuses a previous secret of a rotation without the end of its overlap (issue #24)', () => {
+  it('refuses a previous secret of a rotation without the end of its overlap', () => {
     const rotating = [...secrets, 'SERVICE_SECRET_KEY_PREVIOUS'];
     expect(deployProblems({ vars: good, secretNames: rotating })).toEqual([
       'Secret SERVICE_SECRET_KEY_PREVIOUS is set without SERVICE_SECRET_KEY_PREVIOUS_UNTIL: set the end of the overlap (docs/rotation.md) or delete it.',

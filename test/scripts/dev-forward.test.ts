@@ -1,4 +1,4 @@
-// Issue 25, part 4: `npm run dev -- --forward-to <url>`. The dev stack (proxy + sandbox under
+// `npm run dev -- --forward-to <url>`. The dev stack (proxy + sandbox under
 // `wrangler dev`, free ports, its own state) sends every merchant webhook to its inbox, which
 // passes it on to a local Node receiver exactly as signed and answers with the receiver's
 // answer. Each event arrives once, verified by the official `standardwebhooks` verifier; a

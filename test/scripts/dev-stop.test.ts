@@ -1,4 +1,4 @@
-// Issue 28, item 8: stopping stops everything. `npm run dev` / `node scripts/dev.mjs` on free
+// Stopping stops everything. `npm run dev` / `node scripts/dev.mjs` on free
 // ports with their own state; each case stops it the way a process manager, an IDE or `kill`
 // would, then waits for the events (the process exits, the group empties, the port frees) and
 // finds no process it started alive. Processes are found by PID / group, never by name.

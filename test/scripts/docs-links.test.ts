@@ -1,4 +1,4 @@
-// Issue 28, part 7: the README is short and links into docs/, so every relative link of the
+// The README is short and links into docs/, so every relative link of the
 // README, docs/*.md, SECURITY.md, widget/README.md and sandbox/README.md must lead somewhere: an
 // existing file or folder and, with a `#fragment` into Markdown, a heading of that file (GitHub's
 // anchors). Links to other sites are not followed (nothing is downloaded at test time).

@@ -1,5 +1,5 @@
 // `npm run doctor`: the script asks a proxy's /v1/diagnostics (tested against the sandbox in
-// test/proxy/hardening/doctor.test.ts), adds the outside probe of /hooks/collections, prints the
+// test/proxy/deployment/doctor-faults.test.ts), adds the outside probe of /hooks/collections, prints the
 // report and exits 1 unless every check passes. Here a stand-in proxy on loopback answers.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';

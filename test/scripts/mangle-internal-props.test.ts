@@ -1,6 +1,6 @@
 // The build's mangler (vite.config.ts, mangleInternalProps): it renames the private names that
 // widget/mangled-names.ts lists, the same in every chunk, and fails the build when the list and
-// the bundle disagree (issue 28: an explicit list, not the `_` prefix).
+// the bundle disagree (an explicit list, not the `_` prefix).
 import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { mangleInternalProps } from '../../vite.config';

@@ -1,4 +1,4 @@
-// Issue #28, "Typed boundaries": upstream answers and callbacks are typed by their schemas
+// Upstream answers and callbacks are typed by their schemas
 // (shared/schemas, through callUpstream and verified()), never cast. This keeps it so: no file
 // of worker/ casts anything to `Record<string, unknown>`. Narrow untrusted JSON with `isJsonObject`
 // (shared/json-object.ts), read env by name with `envVar` (worker/env-vars.ts), or parse with

@@ -1,4 +1,4 @@
-// Issue #28, "One alarm implementation": every Durable Object of the worker that runs timed
+// Every Durable Object of the worker that runs timed
 // tasks extends worker/durable/outboxed-object.ts, whose `alarm()` is the only one. TypeScript
 // has no `final`, so this check stands in for it: no other file of worker/ defines `alarm()`,
 // apart from the listed objects whose one timer ends their own record (no task queue).

@@ -1,4 +1,4 @@
-// Issue #24: the development demo page (public/demo) is not part of the production assets.
+// The development demo page (public/demo) is not part of the production assets.
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

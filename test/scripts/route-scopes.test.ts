@@ -2,7 +2,7 @@
 // The OpenAPI document's `security` of each merchant operation and the scope tables of
 // docs/api.md are made from it (the table is checked here, word for word);
 // the router's answers per scope are checked against it in
-// test/proxy/hardening/route-scopes.test.ts. `UPDATE_SCOPE_TABLE=1 npx vitest run --project
+// test/proxy/keys/scope-enforcement.test.ts. `UPDATE_SCOPE_TABLE=1 npx vitest run --project
 // shared test/scripts/route-scopes.test.ts` rewrites the docs' tables after a change.
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Issue #14, item 1: what a plain `wrangler deploy` publishes is the safe production Worker;
+// What a plain `wrangler deploy` publishes is the safe production Worker;
 // development (DEV_MODE, the sandbox binding, /dev and /sandbox routes) lives in [env.dev] only,
 // and `npm run deploy` refuses DEV_MODE.
 import { spawnSync } from 'node:child_process';
@@ -50,7 +50,7 @@ describe('wrangler.toml', () => {
     expect(output).not.toMatch(/No environment found/);
   }, 60_000);
 
-  // Issue #28, "Only production code ships": the dev and bench routes are built into [env.dev]
+  // The dev and bench routes are built into [env.dev]
   // only (its main, worker/dev-worker.ts, is the one file that imports them).
   it('the production bundle carries no dev or bench code; the dev bundle does', () => {
     const production = dryRun('');

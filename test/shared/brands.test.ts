@@ -1,4 +1,4 @@
-// Operator brands (issue 15): every method a payer can be offered has a brand label and badge,
+// Operator brands: every method a payer can be offered has a brand label and badge,
 // with the defaults and with the dev CATALOGUE of wrangler.toml and sandbox/wrangler.toml; the
 // CATALOGUE object form and VIRTUAL_ACCOUNT_BANKS, good and bad.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 17: every comment that cites a design document names a file of docs/ and, when it quotes
+// Every comment that cites a design document names a file of docs/ and, when it quotes
 // a heading (`docs/design.md, "Money rules"`), a heading that file has. The old citations
 // ("DESIGN.md §4", "the spec") are gone from every comment of the production code.
 import { readdirSync, readFileSync, statSync } from 'node:fs';

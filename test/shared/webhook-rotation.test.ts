@@ -1,4 +1,4 @@
-// Issue #24, part 3: during a rotation a webhook carries two signatures in one
+// During a rotation a webhook carries two signatures in one
 // `webhook-signature` header; the official Standard Webhooks verifier (npm `standardwebhooks`)
 // and ours (`unified-checkout/webhooks`) accept it with either secret, and refuse a third.
 import { Webhook } from 'standardwebhooks';

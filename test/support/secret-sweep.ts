@@ -13,7 +13,7 @@
  *   test/proxy/helpers.ts names console lines): a checkout session id `cs_<26 base32>`, bare or
  *   inside an attempt reference `cs_….2`. Response bodies carry session ids by design; logs must
  *   name route patterns (`/v1/checkout/:id`) instead;
- * - in a log line only: a payer's name or ID number (issue #24), as given (names: at least 3
+ * - in a log line only: a payer's name or ID number, as given (names: at least 3
  *   characters, case-sensitive; ID numbers: the digits, also inside a longer text). The merchant's
  *   own views show them by design; no log line may.
  * @module

@@ -203,7 +203,7 @@ describe('flows through the real proxy and sandbox', function () {
     });
     const el = await mountSession(session);
     await waitForStep(el, 'form');
-    // Only the first name is prefilled (issue #24); the payer types the rest.
+    // Only the first name is prefilled; the payer types the rest.
     expect(q<HTMLInputElement>(el, '#first_name').value).to.equal('Ada');
     await type(el, 'last_name', 'Obi');
     await type(el, 'account_name', 'Ada Obi');

@@ -1,4 +1,4 @@
-// The `initial-view` hook (issue 15, the hosted page): a page that already has the session's
+// The `initial-view` hook (the hosted page): a page that already has the session's
 // first view (rendered on the server) hands it to the element, which paints its first step from
 // it without `GET /v1/checkout/:id`. The endpoint here answers nothing (port 1), so any fetch
 // the element made would end in a NETWORK error on the load.

@@ -1,5 +1,5 @@
 /**
- * Issue 27 in the widget: the number first with the operator predicted by the real proxy, a
+ * Payment methods in the widget: the number first with the operator predicted by the real proxy, a
  * method greyed out by its amount range, a slow method marked, and the menu hint after 30 s on
  * the approve step (a fake clock: widget/clock.ts). axe on each new state.
  */

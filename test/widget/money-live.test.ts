@@ -1,5 +1,5 @@
 /**
- * The money rules, live (issue 13): the element follows a scripted stream (a stand-in WebSocket
+ * The money rules, live: the element follows a scripted stream (a stand-in WebSocket
  * and fetch, the path the proxy's messages take) on a fake clock: an accepted code stays
  * "confirming" past its deadline, and an expired session with an unsettled payment is followed
  * until its late success.

@@ -1,5 +1,5 @@
 /**
- * The money rules on screen (issue 13: "the payer was charged, the merchant was told it failed,
+ * The money rules on screen (what they prevent: "the payer was charged, the merchant was told it failed,
  * and the widget invites the payer to pay again"): only the upstream's answer settles an
  * attempt, so an unsettled attempt never shows "failure", never fires `checkout-failure`, and
  * never offers paying again once the payer acted or the shop must look. Views come from

@@ -1,5 +1,5 @@
 /**
- * Phones first (issue 15): brand badges and labels, the code field's keyboard and autofill,
+ * Phones first: brand badges and labels, the code field's keyboard and autofill,
  * WebOTP where the browser has it, the number the phone field will use, and 44 px touch
  * targets on every step.
  */

@@ -1,4 +1,4 @@
-// Issue #24, part 5: an attempt refused by a prompt limit (429 RATE_LIMITED with
+// An attempt refused by a prompt limit (429 RATE_LIMITED with
 // details.limit) tells the payer which limit, in their language; the checkout-error event keeps
 // the API's code.
 import { expect, fixtureCleanup, waitUntil } from '@open-wc/testing';

@@ -1,4 +1,4 @@
-// Issue #24, part 6: the shop's prefilled phone reaches the browser masked (dial code and last
+// The shop's prefilled phone reaches the browser masked (dial code and last
 // 3 digits). The payer confirms it, and the attempt then says `use_prefilled_mobile` (the
 // session uses the number it holds), or types another number, which the attempt carries.
 import { expect, fixtureCleanup, waitUntil } from '@open-wc/testing';

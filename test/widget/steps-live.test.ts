@@ -190,7 +190,7 @@ describe('steps: live', () => {
     expect(navigated).to.deep.equal(['https://wallet.example/authorize/2']);
   });
 
-  it('redirect: never opens or navigates to a URL that is not https (issue #14)', async () => {
+  it('redirect: never opens or navigates to a URL that is not https', async () => {
     for (const url of [
       'javascript:alert(document.cookie)',
       ' javascript:alert(1)',

@@ -96,7 +96,7 @@ describe('steps: choose and form', () => {
       'last_name',
       'account_name',
     ]);
-    // The view carries the first name only (issue #24): the payer types the rest.
+    // The view carries the first name only: the payer types the rest.
     expect(q<HTMLInputElement>(el, '#first_name').value).to.equal('Ada');
     expect(q<HTMLInputElement>(el, '#last_name').value).to.equal('');
     expect(q<HTMLInputElement>(el, '#account_name').value).to.equal('');

@@ -84,7 +84,7 @@ export function devRoutes(merchantApp: Hono<ProxyApp>) {
   });
 
   // A merchant endpoint that moved: answers a redirect to /dev/webhooks, which the
-  // proxy's webhook delivery must not follow (test/proxy/hardening/webhook-redirect.test.ts).
+  // proxy's webhook delivery must not follow (test/proxy/webhooks/delivery-faults.test.ts).
   app.post('/dev/webhooks/redirect/:status{30[12378]}', (c) => {
     const status = Number(c.req.param('status')) as 301 | 302 | 303 | 307 | 308;
     return c.redirect(new URL('/dev/webhooks', c.req.url).toString(), status);

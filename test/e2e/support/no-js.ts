@@ -1,5 +1,5 @@
 /**
- * The hosted page with scripts off (issue 27): its step as plain HTML (`#uc-nojs`, with the
+ * The hosted page with scripts off: its step as plain HTML (`#uc-nojs`, with the
  * widget's step name in `data-step`), and axe on each such state.
  *
  * With JavaScript disabled Chromium runs no timers in the page, and axe needs them; so axe runs

@@ -8,7 +8,7 @@ import { LANGUAGES } from '../../../shared/strings/languages';
 import { widgetStrings } from '../../../worker/hosted/widget-strings';
 import type { CheckoutView } from '../../../shared/view';
 import { checkout, expectNoSecrets, merchant, ref } from '../helpers';
-import { hosted, session } from '../hosted-page-support';
+import { hosted, session } from './support';
 
 afterAll(() => expectNoSecrets());
 

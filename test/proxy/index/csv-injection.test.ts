@@ -1,4 +1,4 @@
-// Issue #24, part 8: the settlement report's CSV carries upstream text (a payment link's
+// The settlement report's CSV carries upstream text (a payment link's
 // third_party_reference_1 becomes the row's reference). A cell a spreadsheet would run as a
 // formula (= + - @, tab, CR first, or = + - @ right after a separator) comes out inert:
 // prefixed with ' (numbers stay numbers); a cell holding a separator of any locale (, ; tab CR
@@ -6,9 +6,9 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { toCsv } from '../../../worker/query/csv';
 import { expectNoSecrets, merchant, ref } from '../helpers';
-import { callback } from '../money/support';
+import { callback } from '../money';
 import { csvObjects, parseCsv } from './csv';
-import { waitForRow } from './support';
+import { waitForRow, linkSuccess } from './support';
 
 afterAll(() => expectNoSecrets());
 
@@ -17,17 +17,7 @@ afterAll(() => expectNoSecrets());
 async function reportedLinkPayment(text: string) {
   const from = new Date(Date.now() - 1000).toISOString();
   const upstream = ref('SBX-CSV');
-  const link = {
-    amount: 300,
-    currency: 'KES',
-    depositId: upstream,
-    mobile: '254712345000',
-    payment_step: 2,
-    reference: upstream,
-    status: 'success',
-    statusCode: '000000',
-    third_party_reference_1: text,
-  };
+  const link = linkSuccess(upstream, 300, text);
   expect((await callback('/hooks/payment-links', link)).status).toBe(200);
   await waitForRow('link_payments', upstream, { status: 'succeeded' });
   const to = new Date(Date.now() + 1000).toISOString();

@@ -12,9 +12,9 @@ import {
   startAttempt,
   waitForSession,
 } from '../helpers';
-import { callback, createPayout, payoutBody, waitForPayout } from '../money/support';
+import { callback, createPayout, payoutBody, waitForPayout } from '../money';
 import { csvObjects, parseCsv } from './csv';
-import { getJson, waitForRow } from './support';
+import { getJson, waitForRow, linkSuccess } from './support';
 import { devInbox } from '../../../worker/dev-inbox/inbox';
 
 afterAll(() => expectNoSecrets());
@@ -184,17 +184,7 @@ describe('GET /v1/reports/settlement', () => {
     const payout = payoutBody('000');
     expect((await createPayout(payout)).status).toBe(201);
     const upstream = ref('SBX-REP');
-    const link = {
-      amount: 300,
-      currency: 'KES',
-      depositId: upstream,
-      mobile: '254712345000',
-      payment_step: 2,
-      reference: upstream,
-      status: 'success',
-      statusCode: '000000',
-      third_party_reference_1: 'PL,"quoted"\r\nline',
-    };
+    const link = linkSuccess(upstream, 300, 'PL,"quoted"\r\nline');
     expect((await callback('/hooks/payment-links', link)).status).toBe(200);
     // A later failure for the paid link: one payment_link.anomaly, listed apart.
     expect(

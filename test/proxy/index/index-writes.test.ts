@@ -23,7 +23,7 @@ import {
   startAttempt,
   waitForSession,
 } from '../helpers';
-import { callback, createPayout, payoutBody } from '../money/support';
+import { callback, createPayout, payoutBody } from '../money';
 import { db, waitForRow } from './support';
 import { drainAlarms, payoutObject } from '../objects';
 

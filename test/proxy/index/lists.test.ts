@@ -9,9 +9,9 @@ import {
   startAttempt,
   waitForSession,
 } from '../helpers';
-import { callback, createPayout, payoutBody, waitForPayout } from '../money/support';
+import { callback, createPayout, payoutBody, waitForPayout } from '../money';
 import { upsertSummary } from '../../../worker/index-store/tables';
-import { allPages, db, getJson, waitForRow, type Page } from './support';
+import { allPages, db, getJson, waitForRow, type Page, linkSuccess } from './support';
 
 afterAll(() => expectNoSecrets());
 
@@ -341,17 +341,7 @@ describe('GET /v1/payouts and /v1/payment-link-payments', () => {
 
   it('lists payment-link payments', async () => {
     const upstream = ref('SBX-PL');
-    const res = await callback('/hooks/payment-links', {
-      amount: 1500,
-      currency: 'KES',
-      depositId: upstream,
-      mobile: '254712345000',
-      payment_step: 2,
-      reference: upstream,
-      status: 'success',
-      statusCode: '000000',
-      third_party_reference_1: 'PL-LIST-1',
-    });
+    const res = await callback('/hooks/payment-links', linkSuccess(upstream, 1500, 'PL-LIST-1'));
     expect(res.status).toBe(200);
     await waitForRow('link_payments', upstream, { status: 'succeeded', amount: 1500 });
     const { json } = await getJson<Page<Record<string, unknown>>>(

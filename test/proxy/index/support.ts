@@ -24,7 +24,7 @@ export interface Page<T> {
 
 /** Waits until the index holds the row `id` of `table` matching `expected`. */
 export async function waitForRow(
-  table: 'sessions' | 'attempts' | 'payouts' | 'link_payments' | 'refunds',
+  table: 'sessions' | 'attempts' | 'payouts' | 'link_payments' | 'refunds' | 'payout_batches',
   id: string,
   expected: Record<string, unknown> = {},
   timeout = 8000,
@@ -64,4 +64,19 @@ export async function allPages<T>(
     cursor = json.next_cursor;
     await between?.(pages);
   }
+}
+
+/** The params of a paid payment-link callback: `amount` KES for `upstream`, the link's `text`. */
+export function linkSuccess(upstream: string, amount: number, text: string) {
+  return {
+    amount,
+    currency: 'KES',
+    depositId: upstream,
+    mobile: '254712345000',
+    payment_step: 2,
+    reference: upstream,
+    status: 'success',
+    statusCode: '000000',
+    third_party_reference_1: text,
+  };
 }

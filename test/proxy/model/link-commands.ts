@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { canonicalString } from '../../../shared/signing';
 import { postCallback, sandbox } from '../helpers';
 import { AMOUNT, type Outcome, LinkWorld, readTx, shard, type Cmd, Pay } from './link-world';
-import { signed } from '../money/support';
+import { signed } from '../money';
 
 export type Which =
   | 'success'

@@ -1,4 +1,4 @@
-// Model test of payment-link payments (docs/design.md, "Money rules", rule 14; issue 23, part 6),
+// Model test of payment-link payments (docs/design.md, "Money rules", rule 14),
 // run beside the session model in each money-model-N.test.ts. fast-check drives random
 // schedules against the real proxy and the real sandbox: a KES link created through
 // POST /v1/payment-links, paid on the sandbox's hosted page (Kenya: the payer picks one of the
@@ -15,8 +15,8 @@ import { runInDurableObject } from 'cloudflare:test';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectNoSecrets, sandbox, seenBodies, seenLogs } from '../helpers';
-import { recordFigures } from '../hostile/support';
-import { createOurLink } from '../money/payment-links-support';
+import { recordFigures } from '../hostile';
+import { createOurLink } from '../links/support';
 import { RUNS, AMOUNT, LinkWorld, shard, Pay } from './link-world';
 import { commandArbs } from './link-commands';
 

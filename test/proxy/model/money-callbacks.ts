@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { postCallback, sandbox } from '../helpers';
-import { clearFaults } from '../hostile/support';
+import { clearFaults } from '../hostile';
 import {
   AMOUNT,
   OWN_PAID,
@@ -16,7 +16,7 @@ import {
   deferredDone,
   lagStatus,
 } from './money-world';
-import { signed } from '../money/support';
+import { signed } from '../money';
 
 export type Cmd = fc.AsyncCommand<World, World>;
 

@@ -6,8 +6,8 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import type { CheckoutView } from '../../../shared/view';
 import { checkout } from '../helpers';
-import { clearFaults, evictSession, forceOutcome, injectFault } from '../hostile/support';
-import { passInputDeadlines, passSessionDeadline } from '../money/sessions-support';
+import { clearFaults, evictSession, forceOutcome, injectFault } from '../hostile';
+import { passInputDeadlines, passSessionDeadline } from '../sessions/support';
 import {
   type CreateMode,
   KINDS,

@@ -1,4 +1,4 @@
-// Model test of the money rules (docs/design.md, "Money rules"; issues 13 and 23), run in four
+// Model test of the money rules (docs/design.md, "Money rules"), run in four
 // parts (money-model-N.test.ts). fast-check drives
 // random schedules against the real proxy and the real sandbox: create answers (ok; processed
 // but the answer lost, 504; not processed, 500), OTP submissions (right, wrong, repeated, the answer lost), callbacks (the upstream's truth, duplicate,
@@ -17,7 +17,7 @@ import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSession, expectNoSecrets, getSession, ref, seenBodies, seenLogs } from '../helpers';
-import { clearFaults, recordFigures, webhooksFor } from '../hostile/support';
+import { clearFaults, recordFigures, webhooksFor } from '../hostile';
 import {
   RUNS,
   AMOUNT,

@@ -5,7 +5,7 @@ import { env, runInDurableObject } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
 import type { MerchantSession } from '../../../worker/session/merchant-view';
 import { getSession, sandbox } from '../helpers';
-import type { SandboxTx } from '../hostile/support';
+import type { SandboxTx } from '../hostile';
 import { sessionObject } from '../objects';
 
 export const RUNS = Number((env as unknown as { MODEL_RUNS?: string }).MODEL_RUNS ?? 200);

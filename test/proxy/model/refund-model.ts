@@ -32,16 +32,16 @@ import {
   injectFault,
   sandboxTransactions,
   webhooksFor,
-} from '../hostile/support';
-import type { Anomaly } from '../money/refunds-support';
+} from '../hostile';
+import type { Anomaly } from '../refunds/support';
 import {
   drainRefund,
   getRefund,
   pendingKesAttempt,
   refundEvents,
   requestRefund,
-} from '../money/refunds-support';
-import { collectionCallback, drainSession } from '../money/sessions-support';
+} from '../refunds/support';
+import { collectionCallback, drainSession } from '../sessions/support';
 import {
   CURRENCIES,
   type Currency,

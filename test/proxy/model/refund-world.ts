@@ -2,8 +2,8 @@
 // collection (the money counted per movement and currency, as worker/payment/money-count.ts
 // counts it), the refunds as the model knows them, and what the refund budget must answer.
 import { expect } from 'vitest';
-import type { RefundAnswer } from '../money/refunds-support';
-import { failedParams, successParams } from '../money/sessions-support';
+import type { RefundAnswer } from '../refunds/support';
+import { failedParams, successParams } from '../sessions/support';
 
 /** The session's amount and currency. */
 export const PAID = 1000;

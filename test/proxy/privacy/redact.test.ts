@@ -7,14 +7,8 @@ import type { MerchantSession } from '../../../worker/session/merchant-view';
 import type { PayoutView } from '../../../worker/payout/view';
 import { expectNoSecrets, getSession, merchant, ref, waitForSession } from '../helpers';
 import { getJson, waitForRow } from '../index/support';
-import { passHorizon, successParams, upstreamRefOf } from '../money/sessions-support';
-import {
-  callback,
-  createPayout,
-  payoutBody,
-  payoutCallback,
-  waitForPayout,
-} from '../money/support';
+import { passHorizon, successParams, upstreamRefOf } from '../sessions/support';
+import { callback, createPayout, payoutBody, payoutCallback, waitForPayout } from '../money';
 import { holding, indexText, runTasksNow, storedText } from './support';
 import {
   PAYER_PENDING,

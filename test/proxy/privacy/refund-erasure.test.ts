@@ -13,7 +13,7 @@ import {
   paidSession,
   requestRefund,
   waitForRefund,
-} from '../money/refunds-support';
+} from '../refunds/support';
 import { payoutObject, sessionObject } from '../objects';
 import { redact } from './retention-support';
 import { holding, indexText, runTasksNow, storedText } from './support';

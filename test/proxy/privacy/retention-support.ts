@@ -2,7 +2,7 @@
 // payer's details, a session carrying them, and the redact call.
 import { expect } from 'vitest';
 import { merchant, ref, startAttempt } from '../helpers';
-import { callback } from '../money/support';
+import { callback } from '../money';
 
 export const DAY = 86_400_000;
 

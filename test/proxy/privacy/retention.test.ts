@@ -17,7 +17,7 @@ import {
   waitForSession,
 } from '../helpers';
 import { getJson, waitForRow } from '../index/support';
-import { passHorizon, successParams, upstreamRefOf } from '../money/sessions-support';
+import { passHorizon, successParams, upstreamRefOf } from '../sessions/support';
 import {
   callback,
   createPayout,
@@ -25,7 +25,7 @@ import {
   payoutBody,
   payoutCallback,
   waitForPayout,
-} from '../money/support';
+} from '../money';
 import { holding, indexText, passRetention, runTasksNow, storedText, taskDue } from './support';
 import {
   DAY,

@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { ProxyEnv } from '../../../worker/env';
 import { endpointUrlProblem } from '../../../worker/webhook-endpoints/endpoint-url';
 import { merchant } from '../helpers';
-import { configProblems, expectBareConfigInvalid } from '../hardening/config-detail';
-import { LIVE, noKeysLeaked, post, send } from '../hardening/merchant-keys-support';
+import { configProblems, expectBareConfigInvalid } from '../deployment/config-detail';
+import { LIVE, noKeysLeaked, post, send } from '../keys/support';
 import { endpointFileHooks, receiver } from './support';
 
 endpointFileHooks();

@@ -1,4 +1,4 @@
-// Issue 25, part 3, continued (endpoints.test.ts): a replay sends a range of the events feed
+// Continued (endpoints.test.ts): a replay sends a range of the events feed
 // again with the original ids; one endpoint failing never holds another back; three days of
 // failures disable an endpoint with one integration.error to the others; redirects are not
 // followed. Real objects, real D1, real HTTP to the proxy's receiver; time moves by rewriting

@@ -1,4 +1,4 @@
-// Issue 25, part 3: webhook endpoints. Each endpoint receives exactly the events its filters
+// Webhook endpoints. Each endpoint receives exactly the events its filters
 // select (wildcards, exact names, `*`, a sub-merchant), signed with its own secret (checked with
 // the official `standardwebhooks` verifier); a roll signs with both secrets until the old one
 // expires (replays, delivery and the deliveries log: endpoint-deliveries.test.ts). Real objects,
@@ -16,8 +16,8 @@ import { devInbox } from '../../../worker/dev-inbox/inbox';
 import worker from '../../../worker/index';
 import { endpointUrlProblem } from '../../../worker/webhook-endpoints/endpoint-url';
 import { matchesEventType } from '../../../worker/webhook-endpoints/event-filter';
-import { createSession, merchant, ref, startAttempt, waitForSession } from '../helpers';
-import { drainSession } from '../money/sessions-support';
+import { merchant, ref, waitForSession, KENYA_PAYER, attemptOn } from '../helpers';
+import { drainSession } from '../sessions/support';
 import {
   createEndpoint,
   emit,
@@ -98,12 +98,10 @@ describe('a payment through the sandbox', () => {
       enabled_events: ['checkout.succeeded'],
     });
     const erp = await createEndpoint({ url: receiver('payouts'), enabled_events: ['payout.*'] });
-    const session = await createSession({ amount: 1500, currency: 'KES', reference: ref('we') });
-    const started = await startAttempt(session.id, {
-      country_id: 1,
-      method: 'send money',
-      mobile: '254712345000',
-    });
+    const { session, started } = await attemptOn(
+      { amount: 1500, currency: 'KES', reference: ref('we') },
+      KENYA_PAYER,
+    );
     expect(started.status).toBe(201);
     await waitForSession(session.id, 'succeeded');
     await drainSession(session.id);

@@ -11,7 +11,7 @@ import { scrubOutbox } from '../../../worker/durable/redaction';
 import { TaskQueue } from '../../../worker/durable/task-queue';
 import { IndexOutbox } from '../../../worker/index-store/index-outbox';
 import { merchant } from '../helpers';
-import { post, send } from '../hardening/merchant-keys-support';
+import { post, send } from '../keys/support';
 import { storedText } from '../privacy/support';
 import {
   DAY,
