@@ -7,12 +7,10 @@ import { refusalKey } from '../../shared/payer-form-check';
 import { asApiError, startAttempt, type ApiError } from '../api';
 import { usesSavedPhone } from '../form-model';
 import { attemptRequest, checkForm, fieldOfIssue, refusedProblem } from './form-check';
-import { fillTranslations, type Translation } from '../localize';
+import { laterStrings } from '../later-strings';
+import { predictOperator as predict } from './predict-operator';
+import type { Translation } from '../localize';
 import type { ActionState, FieldProblems } from '../steps/state';
-import attemptStrings from '../../shared/strings/steps/attempt';
-
-// This step's strings, in every language, join the translations as its chunk loads.
-fillTranslations(attemptStrings);
 
 /**
  * The payer's sentence for a refused attempt; a prompt limit says which one (docs/design.md,
@@ -32,6 +30,13 @@ export function refusalText(t: Translation, error: ApiError): string {
  * void submitAttempt(state, t); // the element's form submit, once this chunk has loaded
  */
 export async function submitAttempt(state: ActionState, t: Translation): Promise<void> {
+  try {
+    // The form's words (its checks, its refusals) are among the later strings.
+    await laterStrings();
+  } catch (error) {
+    state._set({ _formError: refusalText(t, asApiError(error)) });
+    return;
+  }
   const host = state._host;
   const view = state._view;
   const country = state._country();
@@ -73,4 +78,12 @@ export async function submitAttempt(state: ActionState, t: Translation): Promise
   }
 }
 
-export { predictOperator } from './predict-operator';
+/**
+ * Predicts the operator from the number typed (actions/predict-operator.ts), once the later
+ * strings are there: the form then offers to change it in the payer's words.
+ *
+ * @example
+ * void state._act(predictOperator);
+ */
+export const predictOperator = (state: ActionState): Promise<void> =>
+  laterStrings().then(() => predict(state));
