@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../shared/strings/languages';
-import { LATER } from '../../shared/strings/later';
+import { foreignWords } from '../widget/support/later-words';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -84,29 +84,11 @@ describe('widget size', () => {
     /** A language's own chunks: its first screens' (`<code>-…`) and later strings' (`later-<code>-…`). */
     const own = (language: string, file: string) =>
       new RegExp(`^widget/(later-)?${language}-[\\w-]+\\.js$`).test(file);
-    /** The later strings of `language` (every step, error messages too) as written. */
-    const words = (language: keyof typeof LATER): string[] =>
-      Object.values(LATER[language]).flatMap((step) =>
-        Object.values(step as Record<string, unknown>).flatMap((value) =>
-          typeof value === 'string'
-            ? [value]
-            : Array.isArray(value)
-              ? value.map(String)
-              : value && typeof value === 'object'
-                ? Object.values(value).map(String)
-                : [],
-        ),
-      );
     for (const language of LANGUAGES) {
       const fetched = files.filter(
         (file) => !LANGUAGES.some((other) => other !== language && own(other, file)),
       );
-      const mine = new Set(words(language));
-      const foreign = LANGUAGES.filter((other) => other !== language).flatMap((other) =>
-        words(other).filter((word) => word.length >= 12 && !mine.has(word)),
-      );
-      const bytes = fetched.map(text).join('\n');
-      const found = foreign.filter((word) => bytes.includes(word));
+      const found = foreignWords(language, fetched.map(text).join('\n'));
       expect(found, `files a payer in ${language} fetches`).toEqual([]);
     }
   });
