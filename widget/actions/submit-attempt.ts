@@ -8,7 +8,7 @@ import { asApiError, startAttempt, type ApiError } from '../api';
 import { usesSavedPhone } from '../form-model';
 import { attemptRequest, checkForm, fieldOfIssue, refusedProblem } from './form-check';
 import { laterStrings } from '../later-strings';
-import { predictOperator as predict } from './predict-operator';
+import { predictOperator } from './predict-operator';
 import type { Translation } from '../localize';
 import type { ActionState, FieldProblems } from '../steps/state';
 
@@ -30,13 +30,6 @@ export function refusalText(t: Translation, error: ApiError): string {
  * void submitAttempt(state, t); // the element's form submit, once this chunk has loaded
  */
 export async function submitAttempt(state: ActionState, t: Translation): Promise<void> {
-  try {
-    // The form's words (its checks, its refusals) are among the later strings.
-    await laterStrings();
-  } catch (error) {
-    state._set({ _formError: refusalText(t, asApiError(error)) });
-    return;
-  }
   const host = state._host;
   const view = state._view;
   const country = state._country();
@@ -78,12 +71,14 @@ export async function submitAttempt(state: ActionState, t: Translation): Promise
   }
 }
 
+export { predictOperator } from './predict-operator';
+
 /**
- * Predicts the operator from the number typed (actions/predict-operator.ts), once the later
- * strings are there: the form then offers to change it in the payer's words.
+ * This chunk's actions once the later strings of the languages in use are there: the form's
+ * checks, refusals and predicted operator are worded from them (actions/submit-code.ts waits
+ * for it; a failed load is tried again on the next call).
  *
  * @example
- * void state._act(predictOperator);
+ * const { submitAttempt } = await ready();
  */
-export const predictOperator = (state: ActionState): Promise<void> =>
-  laterStrings().then(() => predict(state));
+export const ready = () => laterStrings().then(() => ({ submitAttempt, predictOperator }));
