@@ -377,7 +377,12 @@ export default defineConfig({
       // modules it shares with its chunks stay in it rather than in a chunk of their own.
       preserveEntrySignatures: 'allow-extension',
       output: {
-        chunkFileNames: 'widget/[name]-[hash].js',
+        // A language's later strings (shared/strings/later/<code>.ts) apart from its first
+        // screens' chunk (widget/<code>-<hash>.js), which the entry names from its code.
+        chunkFileNames: (chunk) =>
+          /\/shared\/strings\/later\/[a-z]{2,3}\.ts$/.test(chunk.facadeModuleId ?? '')
+            ? 'widget/later-[name]-[hash].js'
+            : 'widget/[name]-[hash].js',
         // Nothing bundles these files again: the tree-shaking hints (`/* @__PURE__ */`) can go.
         comments: { annotation: false },
 

@@ -7,9 +7,9 @@
 // act on the first screen (loading → choose → form): the loader public/widget.js, the module
 // public/widget.es.js and its static imports, and the page's language chunk (its first
 // screens' strings; the loader starts it beside the module). The other chunks (steps a payer
-// may never reach, each with its strings in every language; the form's check and submit,
-// fetched when the payer first types; the live transport; other languages) load later, on
-// demand; all files together are the total.
+// may never reach; the form's check and submit, fetched when the payer first types; the live
+// transport; the language's later steps' strings, widget/later-<code>-*.js) load later, on
+// demand. A payer's total, per language: every file but the other languages' chunks.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { measure, withStaticImports as staticImports } from './bundle-size.mjs';
@@ -25,14 +25,15 @@ export const FIRST_LOAD_AIM = 12 * 1024;
  */
 export const FIRST_LOAD_BUDGET = 15_447;
 /**
- * The enforced ceiling of every widget file together (loader, entry, all chunks): 62 KiB.
- * It was 32 KiB, then 34 KiB when the approve step's menu hints, the offline notice and the
- * operator prediction grew the chunks a payer loads only where used. Nine more languages
- * (ha, yo, ig, rw, wo, zu, ln, ar, am) added a first-screens chunk each and their strings to
- * every later step's chunk, which carries all languages (shared/strings/steps/): 61,426 B
- * measured, of which a payer fetches only the steps they reach.
+ * The enforced ceiling of all a payer in one language can fetch (every widget file but the
+ * other languages' chunks), in the worst language: 28 KiB. All files together were capped at 32 KiB, then 34 KiB
+ * (the approve step's menu hints, the offline notice, the operator prediction), then 62 KiB
+ * while every later step's chunk carried all thirteen languages. Each language's later steps'
+ * strings are now one chunk of their own (shared/strings/later/), so a payer fetches only their
+ * language's two chunks: Amharic, the largest, 27,397 B measured. All files together (every
+ * language, 62,883 B) are reported, not capped: a payer never fetches them all.
  */
-export const TOTAL_BUDGET = 62 * 1024;
+export const TOTAL_BUDGET = 28 * 1024;
 
 /** `file` and what it statically imports, recursively. */
 const withStaticImports = (file, seen) => staticImports(root, file, seen);
@@ -67,7 +68,23 @@ for (const [language, file] of Object.entries(languageChunks)) {
 }
 const worst = Math.max(...Object.values(firstLoad).map((l) => l.gzip));
 const total = sum(files);
-const withinBudget = worst <= FIRST_LOAD_BUDGET && total <= TOTAL_BUDGET;
+/** A language's own chunks: its first screens' and its later steps' strings. */
+const ownChunks = (language) =>
+  chunks.filter(
+    (f) =>
+      f === `public/${languageChunks[language]}` ||
+      new RegExp(`^${chunkDir}/later-${language}-[\\w-]+\\.js$`).test(f),
+  );
+const otherLanguages = (language) =>
+  Object.keys(languageChunks).flatMap((other) => (other === language ? [] : ownChunks(other)));
+const payerTotal = {};
+for (const language of Object.keys(languageChunks)) {
+  if (ownChunks(language).length !== 2) throw new Error(`no later chunk for ${language}`);
+  const others = new Set(otherLanguages(language));
+  payerTotal[language] = sum(files.filter((f) => !others.has(f)));
+}
+const payerWorst = Math.max(...Object.values(payerTotal));
+const withinBudget = worst <= FIRST_LOAD_BUDGET && payerWorst <= TOTAL_BUDGET;
 
 if (process.argv.includes('--json')) {
   console.log(
@@ -77,6 +94,8 @@ if (process.argv.includes('--json')) {
       first_load_budget: FIRST_LOAD_BUDGET,
       first_load_aim: FIRST_LOAD_AIM,
       total_gzip: total,
+      payer_total_gzip: payerTotal,
+      payer_total_max_gzip: payerWorst,
       total_budget: TOTAL_BUDGET,
       withinBudget,
       files: sizes,
@@ -94,7 +113,8 @@ if (process.argv.includes('--json')) {
   const aim = worst <= FIRST_LOAD_AIM ? 'met' : `not met (${worst - FIRST_LOAD_AIM} B over)`;
   console.log(
     `first load, worst language: ${worst} B; budget ${FIRST_LOAD_BUDGET} B, aim ${FIRST_LOAD_AIM} B ${aim}\n` +
-      `all widget files: ${total} B; budget ${TOTAL_BUDGET} B\n` +
+      `all a payer can fetch, worst language: ${payerWorst} B; budget ${TOTAL_BUDGET} B\n` +
+      `all widget files (every language): ${total} B\n` +
       (withinBudget ? 'within budget' : 'OVER BUDGET'),
   );
 }

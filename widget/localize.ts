@@ -2,8 +2,8 @@
  * The widget's translations, Shoelace/Web Awesome style: a registry of {@link Translation}
  * objects by language code. The strings themselves are plain data in shared/strings/ (its
  * types.ts says how they are laid out): each language's first screens are a chunk of their own,
- * loaded here ({@link loadTranslation}) and registered; the later steps' strings, in every
- * language, come with each step's chunk, which hands them to {@link fillTranslations}. The
+ * loaded here ({@link loadTranslation}) and registered; the later steps' strings, one chunk
+ * per language too, join the languages in use once a later step needs them (later-strings.ts). The
  * registry lives on `globalThis` so a translation loaded by a separate `<script>` reaches every
  * copy of the widget on the page.
  * @module
@@ -25,19 +25,22 @@ interface Registry {
   loading: Map<string, Promise<void>>;
   /** The later steps' strings by language code, for translations registered after them. */
   fills?: Map<string, StepStrings>;
+  /** Loads a language's later strings, once a module that needs them has run (later-strings.ts). */
+  later?: (code: string) => Promise<void>;
 }
 
 const registryKey = Symbol.for('unified-checkout.translations');
 
-function registry(): Registry {
+/** The registry shared by every copy of the widget on the page. */
+export function registry(): Registry {
   const scope = globalThis as typeof globalThis & { [registryKey]?: Registry };
   return (scope[registryKey] ??= { translations: new Map(), loading: new Map() });
 }
 
 /**
  * Registers translations (a later one for the same code replaces the earlier): a copy of each,
- * which the later steps' strings already loaded (see {@link fillTranslation}) complete where
- * it lacks a key. The object passed in is left as it is.
+ * which the later steps' strings already loaded (later-strings.ts) complete where it lacks a
+ * key. The object passed in is left as it is.
  *
  * @example
  * registerTranslation({ ...myStrings, $code: 'fr' });
@@ -51,36 +54,8 @@ export function registerTranslation(...translations: Translation[]): void {
   }
 }
 
-/**
- * Adds a later step's `strings` to the translation `code` where it has none of its own: they
- * arrive with the step's chunk (shared/strings/steps/), and a translation the page registered
- * keeps its own wording. Kept for a translation that registers afterwards.
- *
- * @example
- * fillTranslation('fr', { otpHeading: 'Saisissez votre code' });
- */
-export function fillTranslation(code: string, strings: StepStrings): void {
-  const fills = (registry().fills ??= new Map());
-  const earlier = fills.get(code);
-  fills.set(code, { ...earlier, ...strings, errors: { ...earlier?.errors, ...strings.errors } });
-  const translation = registry().translations.get(code);
-  if (translation) fillMissing(translation, strings);
-}
-
-/**
- * Adds a later step's strings in every language (a table of shared/strings/steps/), as its
- * chunk loads: {@link fillTranslation} for each language.
- *
- * @example
- * import approve from '../../shared/strings/steps/approve';
- * fillTranslations(approve);
- */
-export function fillTranslations(table: Readonly<Record<string, StepStrings>>): void {
-  for (const [code, strings] of Object.entries(table)) fillTranslation(code, strings);
-}
-
 /** Copies into `translation` the `strings` (and error messages) whose keys it lacks. */
-function fillMissing(translation: Translation, strings: StepStrings): void {
+export function fillMissing(translation: Translation, strings: StepStrings): void {
   for (const [key, value] of Object.entries(strings)) {
     if (!(key in translation)) Object.assign(translation, { [key]: value });
   }
@@ -139,8 +114,8 @@ function languageChunk(code: Language): Promise<{ default: FirstStrings }> {
 }
 
 /**
- * Loads the translation chunk of `code` once and registers it (complete once the later steps'
- * strings have joined it: {@link fillTranslation}), with `import()` beside the
+ * Loads the translation chunk of `code` once and registers it (with its later steps' strings
+ * once a later step is in use: later-strings.ts), with `import()` beside the
  * module that asks, so from the origin that served the widget: a strict CSP allowing that
  * origin in `script-src` is enough. Resolves at once when the translation is already
  * registered; rejects (once, without retrying) when there is no such chunk or it cannot be
@@ -155,7 +130,10 @@ export function loadTranslation(code: string): Promise<void> {
   let pending = loading.get(code);
   if (!pending) {
     pending = LANGUAGES.includes(code as Language)
-      ? languageChunk(code as Language).then((m) => registerTranslation(m.default as Translation))
+      ? // Once a later step is in use, registered with its later strings, or it would lack them.
+        Promise.all([languageChunk(code as Language), registry().later?.(code)]).then(([m]) =>
+          registerTranslation(m.default as Translation),
+        )
       : Promise.reject(new Error(`unified-checkout: no ${code} translation`));
     loading.set(code, pending);
   }

@@ -5,14 +5,13 @@
  */
 import type { CheckoutView, StreamMessage } from '../shared/view';
 import { checkoutUrl, getView } from './api';
-import { fillTranslations } from './localize';
-// The offline notice's strings: every page that follows a session live has them before its
-// connection can drop (controllers/live-session.ts shows the notice).
-import offlineStrings from '../shared/strings/steps/offline';
 
-fillTranslations(offlineStrings);
-
-/** The "wait" and "confirming" steps ship with the transport (steps/wait.ts). */
+/**
+ * The "wait" and "confirming" steps ship with the transport (steps/wait.ts). Their chunk starts
+ * loading the later steps' strings of the languages in use (the offline notice's among them:
+ * controllers/live-session.ts shows it), so every page that follows a session live fetches
+ * them once, after its first screen, and a later step finds them there.
+ */
 export { chunk as waitChunk } from './steps/wait';
 
 /**

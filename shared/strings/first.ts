@@ -1,31 +1,18 @@
 /**
  * What a language's own file (`<code>.ts`) holds: every string but those that come with a
- * later step's chunk (steps/).
+ * later step (later/<code>.ts).
  * @module
  */
 import type { Translation } from './types';
-import type { en as approve } from './steps/approve';
-import type { en as attempt } from './steps/attempt';
-import type { en as offline } from './steps/offline';
-import type { en as otp } from './steps/otp';
-import type { en as outcome } from './steps/outcome';
-import type { en as redirect } from './steps/redirect';
-import type { en as transfer } from './steps/transfer';
-import type { en as wait } from './steps/wait';
+import type * as later from './later/en';
 
 /**
- * The keys that arrive with a later step's chunk (steps/), in every language. (Error messages
- * are in both: those any request may meet in the first screens' file, a step's own with it.)
+ * The keys that arrive with the later steps' strings (later/<code>.ts), the payer's language
+ * only. (Error messages are in both: those any request may meet in the first screens' file, a
+ * step's own with it.)
  */
 export type LaterKey = Exclude<
-  | keyof typeof approve
-  | keyof typeof attempt
-  | keyof typeof offline
-  | keyof typeof otp
-  | keyof typeof outcome
-  | keyof typeof redirect
-  | keyof typeof transfer
-  | keyof typeof wait,
+  { [S in keyof typeof later]: keyof (typeof later)[S] }[keyof typeof later],
   'errors'
 >;
 

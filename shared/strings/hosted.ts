@@ -1,5 +1,5 @@
 /**
- * The hosted page's own words (the widget brings its own: `<code>.ts` and steps/) in every
+ * The hosted page's own words (the widget brings its own: `<code>.ts` and later/) in every
  * language of languages.ts: the Worker's server render reads them. `{brand}`, `{seconds}` and
  * `{amount}` are filled in after escaping.
  * @module

@@ -8,13 +8,17 @@
  * - `<code>.ts`, one per code of `LANGUAGES` (languages.ts): the first screens' strings
  *   (`FirstStrings`, first.ts), the default export; a page's first load fetches only the
  *   payer's language.
- * - `steps/<step>.ts`: a later step's strings in every language (a {@link StepTable}, the
- *   default export), shipped inside that step's chunk.
+ * - `later/<code>.ts`, one per code: the later steps' strings of one language, one export per
+ *   step with English's keys (`later/en.ts`); the widget fetches the payer's language's only, a
+ *   chunk of its own, once a later step is near (widget/later-strings.ts).
+ * - `later.ts`: every language's later strings (`LATER`), and `steps/<step>.ts` a later step's
+ *   in every language (a {@link StepTable}, the default export), for the server and the checks.
  * - `hosted.ts`: the hosted page's own words in every language (server side only).
  *
- * Adding a language: add its code to LANGUAGES (languages.ts), write `<code>.ts` like fr.ts,
- * add its strings to every table of steps/ and to hosted.ts (the `Record` of each table fails
- * to compile until it has them all) and its loader to widget/localize.ts's CHUNKS (likewise).
+ * Adding a language: add its code to LANGUAGES (languages.ts), write `<code>.ts` like fr.ts and
+ * `later/<code>.ts` like later/fr.ts, add it to `LATER` (later.ts) and its strings to hosted.ts
+ * (the `Record` of each table fails to compile until it has them all), and its loaders to
+ * widget/localize.ts's and widget/later-strings.ts's CHUNKS (likewise).
  * Nothing here imports widget or worker code, and no file registers anything on import.
  *
  * Right-to-left languages (`$dir: 'rtl'`): a function wraps each value it is given (an amount,

@@ -9,6 +9,8 @@
 import { expect, waitUntil } from '@open-wc/testing';
 import type { CheckoutErrorEvent } from '../../widget/events';
 import type { UnifiedCheckout } from '../../widget/unified-checkout';
+import { LATER } from '../../shared/strings/later';
+import { foreignWords } from './support/later-words';
 import { IVORY_COAST, KENYA, attempt, inMs, view, withAttempt } from './support/views';
 
 interface Page {
@@ -77,12 +79,19 @@ describe('chunks of the built widget', () => {
       await el.updateComplete; // waits for the OTP chunk
       expect(el.step).to.equal('otp');
       expect(el.shadowRoot!.querySelector('h2')!.textContent).to.equal('Enter your code');
-      // The OTP step and its countdown (a chunk the transfer step shares), fetched together.
+      // The OTP step and its countdown (a chunk the transfer step shares), fetched together, and
+      // English's later steps' strings with their loader.
       expect(
         chunks()
-          .map((path) => path.replace(/-[\w-]+\.js$/, ''))
+          .map((path) => path.replace(/-[\w-]{8}\.js$/, ''))
           .sort(),
-      ).to.deep.equal(['/public/widget/clock', '/public/widget/en', '/public/widget/otp']);
+      ).to.deep.equal([
+        '/public/widget/clock',
+        '/public/widget/en',
+        '/public/widget/later-en',
+        '/public/widget/later-strings',
+        '/public/widget/otp',
+      ]);
     } finally {
       frame.remove();
     }
@@ -94,7 +103,7 @@ describe('chunks of the built widget', () => {
     try {
       const kenya = view([KENYA], { only: 'phone_prompt' });
       el.applyView(withAttempt(kenya, attempt(KENYA, 'phone_prompt', 'pending', { type: 'wait' })));
-      await el.updateComplete; // waits for the transport's chunk
+      await el.updateComplete; // the transport's chunk, and with it the later strings
       expect(el.step).to.equal('wait');
       expect(el.shadowRoot!.querySelector('h2')!.textContent).to.equal(
         'Your payment is being confirmed',
@@ -102,9 +111,14 @@ describe('chunks of the built widget', () => {
       expect(el.shadowRoot!.querySelector('.sr')!.textContent).to.contain('Don’t pay again');
       expect(
         chunks()
-          .map((path) => path.replace(/-[\w-]+\.js$/, ''))
+          .map((path) => path.replace(/-[\w-]{8}\.js$/, ''))
           .sort(),
-      ).to.deep.equal(['/public/widget/en', '/public/widget/transport']);
+      ).to.deep.equal([
+        '/public/widget/en',
+        '/public/widget/later-en',
+        '/public/widget/later-strings',
+        '/public/widget/transport',
+      ]);
     } finally {
       frame.remove();
     }
@@ -115,13 +129,50 @@ describe('chunks of the built widget', () => {
     const { frame, el, chunks } = await page('/public/widget.js', 'fr');
     try {
       el.applyView(otpView());
-      await el.updateComplete; // the French chunk and the OTP chunk
+      await el.updateComplete; // the French chunks and the OTP chunk
       expect(el.shadowRoot!.querySelector('h2')!.textContent).to.equal('Saisissez votre code');
       expect(
         chunks()
-          .map((path) => path.replace(/-[\w-]+\.js$/, ''))
+          .map((path) => path.replace(/-[\w-]{8}\.js$/, ''))
           .sort(),
-      ).to.deep.equal(['/public/widget/clock', '/public/widget/fr', '/public/widget/otp']);
+      ).to.deep.equal([
+        '/public/widget/clock',
+        '/public/widget/fr',
+        '/public/widget/later-fr',
+        '/public/widget/later-strings',
+        '/public/widget/otp',
+      ]);
+    } finally {
+      frame.remove();
+    }
+  });
+
+  it("fetches only the payer's language through the later steps, another once the locale changes", async function () {
+    this.timeout(15_000);
+    const { frame, win, el, chunks } = await page('/public/widget.js', 'fr');
+    const heading = () => el.shadowRoot!.querySelector('h2')!.textContent;
+    try {
+      el.applyView(otpView());
+      await el.updateComplete;
+      expect(heading()).to.equal('Saisissez votre code');
+      const ci = view([IVORY_COAST], { only: 'otp_operator' });
+      el.applyView(withAttempt(ci, attempt(IVORY_COAST, 'otp_operator', 'succeeded'), 'succeeded'));
+      await el.updateComplete;
+      expect(heading()).to.equal(LATER.fr.outcome.successHeading);
+      // Every script the page fetched, read back: none holds another language's strings.
+      const scripts = win.performance
+        .getEntriesByType('resource')
+        .map((entry) => entry.name)
+        .filter((url) => /\/public\/.+\.js$/.test(new URL(url).pathname));
+      const texts = await Promise.all(scripts.map((url) => fetch(url).then((r) => r.text())));
+      expect(foreignWords('fr', texts.join('\n'))).to.deep.equal([]);
+      expect(chunks().filter((path) => /\/later-[a-z]{2,3}-/.test(path))).to.have.length(1);
+
+      // The payer's language changes on a later step: its strings come before it shows.
+      el.locale = 'sw';
+      await el.updateComplete;
+      expect(heading()).to.equal(LATER.sw.outcome.successHeading);
+      expect(chunks().filter((path) => /\/(later-)?sw-/.test(path))).to.have.length(2);
     } finally {
       frame.remove();
     }

@@ -5,6 +5,7 @@ import type { UnifiedCheckout } from '../../widget/unified-checkout';
 import { IVORY_COAST, KENYA, attempt, inMs, view, withAttempt } from './support/views';
 import { bodyText, mountView, q, submit } from './support/dom';
 import { registered } from './support/languages';
+import { laterStrings } from '../../widget/later-strings';
 
 // Portuguese is NOT loaded here: the element must load it with import() (the built bundle's
 // chunk: chunks.test.ts).
@@ -63,8 +64,8 @@ describe('languages', () => {
     expect(q(el, '[part~=amount]').textContent).to.equal(whole(1500, 'XOF', 'fr-CI'));
   });
 
-  it('the refusals of an attempt arrive with the form submit, worded in every language', async () => {
-    await import('../../widget/actions/submit-attempt');
+  it('the refusals of an attempt arrive with the later strings, worded in every language', async () => {
+    await laterStrings();
     for (const t of [en, fr, sw]) {
       expect(t.errors.UPSTREAM_AUTH, t.$code).to.be.a('string').and.not.equal(t.errors.generic);
       expect(t.errors.MERCHANT_UNAVAILABLE, t.$code).to.be.a('string');

@@ -8,6 +8,7 @@ import type { CheckoutErrorEvent } from '../../widget/events';
 import { KENYA, view } from './support/views';
 import { mountView, q, submit, type } from './support/dom';
 import { registered } from './support/languages';
+import { laterStrings } from '../../widget/later-strings';
 
 const [fr, sw, en] = await registered('fr', 'sw', 'en');
 
@@ -46,7 +47,7 @@ describe('prompt limits', () => {
   });
 
   it('each limit is worded apart, in every language', async () => {
-    await import('../../widget/actions/submit-attempt');
+    await laterStrings(); // the refusals are among the later strings
     const error = (limit?: string) =>
       new ApiError('RATE_LIMITED', 'x', 429, limit ? { limit, retry_after: 60 } : undefined);
     for (const t of [en, fr, sw]) {

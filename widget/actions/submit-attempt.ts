@@ -7,12 +7,10 @@ import { refusalKey } from '../../shared/payer-form-check';
 import { asApiError, startAttempt, type ApiError } from '../api';
 import { usesSavedPhone } from '../form-model';
 import { attemptRequest, checkForm, fieldOfIssue, refusedProblem } from './form-check';
-import { fillTranslations, type Translation } from '../localize';
+import { laterStrings } from '../later-strings';
+import { predictOperator } from './predict-operator';
+import type { Translation } from '../localize';
 import type { ActionState, FieldProblems } from '../steps/state';
-import attemptStrings from '../../shared/strings/steps/attempt';
-
-// This step's strings, in every language, join the translations as its chunk loads.
-fillTranslations(attemptStrings);
 
 /**
  * The payer's sentence for a refused attempt; a prompt limit says which one (docs/design.md,
@@ -74,3 +72,13 @@ export async function submitAttempt(state: ActionState, t: Translation): Promise
 }
 
 export { predictOperator } from './predict-operator';
+
+/**
+ * This chunk's actions once the later strings of the languages in use are there: the form's
+ * checks, refusals and predicted operator are worded from them (actions/submit-code.ts waits
+ * for it; a failed load is tried again on the next call).
+ *
+ * @example
+ * const { submitAttempt } = await ready();
+ */
+export const ready = () => laterStrings().then(() => ({ submitAttempt, predictOperator }));

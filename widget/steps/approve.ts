@@ -6,14 +6,11 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { ussdSteps, type Texts } from '../../shared/payer-instructions';
 import { clock, keepTicking } from '../clock';
-import { fillTranslations, type Translation } from '../localize';
-import approveStrings from '../../shared/strings/steps/approve';
+import { withLaterStrings } from '../later-strings';
+import type { Translation } from '../localize';
 import type { StepChunk } from './chunk';
 import { renderWaiting } from './progress';
 import type { StepState } from './state';
-
-// This step's strings, in every language, join the translations as its chunk loads.
-fillTranslations(approveStrings);
 
 /** How long the approve step shows before the menu hint, in ms. */
 export const MENU_HINT_AFTER_MS = 30_000;
@@ -54,9 +51,12 @@ export function renderApprove(s: StepState, t: Translation): TemplateResult {
     <p class="muted">${t.approveNoData}</p>`;
 }
 
-/** The step's chunk (step-chunks.ts): it re-renders once a second for the hint. */
-export const chunk: StepChunk = {
+/**
+ * The step's chunk (step-chunks.ts): it re-renders once a second for the hint. Ready once its
+ * strings are there (later-strings.ts).
+ */
+export const chunk: Promise<StepChunk> = withLaterStrings({
   render: renderApprove,
   status: (s, t) => menuHint(s, t) || t.approveWaiting,
   attach: (s) => keepTicking(s._host),
-};
+});

@@ -6,15 +6,12 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { submitOtp, typeOtp } from '../actions/submit-otp';
 import { clock, formatCountdown, keepTicking } from '../clock';
-import { fillTranslations, type Translation } from '../localize';
+import { withLaterStrings } from '../later-strings';
+import type { Translation } from '../localize';
 import { otpNote } from '../../shared/otp-note';
-import otpStrings from '../../shared/strings/steps/otp';
 import type { StepChunk } from './chunk';
 import type { StepState } from './state';
 import { listenForSmsCode } from './web-otp';
-
-// This step's strings, in every language, join the translations as its chunk loads.
-fillTranslations(otpStrings);
 
 /** When the code expires (ms since the epoch), or `null` off the code's step. */
 function expiresAt(s: StepState): number | null {
@@ -74,8 +71,11 @@ export function renderOtp(s: StepState, t: Translation): TemplateResult | typeof
   </form>`;
 }
 
-/** The step's chunk (step-chunks.ts): the countdown ticks; WebOTP listens while the code lives. */
-export const chunk: StepChunk = {
+/**
+ * The step's chunk (step-chunks.ts): the countdown ticks; WebOTP listens while the code lives.
+ * Ready once its strings are there (later-strings.ts).
+ */
+export const chunk: Promise<StepChunk> = withLaterStrings({
   render: renderOtp,
   status: (_s, t) => t.otpHeading,
   attach: (s) => {
@@ -83,4 +83,4 @@ export const chunk: StepChunk = {
     const expires = expiresAt(s);
     if (expires !== null && clock.now() < expires) listenForSmsCode(s);
   },
-};
+});

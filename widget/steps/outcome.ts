@@ -8,15 +8,12 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { retry } from '../actions/retry';
 import { noticeText } from '../../shared/notice-text';
-import { fillTranslations, type Translation } from '../localize';
+import { withLaterStrings } from '../later-strings';
+import type { Translation } from '../localize';
 import { outcomeEvent } from '../outcome-events';
 import { hasChoice } from '../step';
-import outcomeStrings from '../../shared/strings/steps/outcome';
 import type { StepChunk } from './chunk';
 import type { StepState } from './state';
-
-// This step's strings, in every language, join the translations as its chunk loads.
-fillTranslations(outcomeStrings);
 
 /**
  * Renders a notice step: a badge, the heading, the sentences and, after a failure or a lapsed
@@ -62,9 +59,12 @@ export function renderNotice(s: StepState, t: Translation): TemplateResult | typ
     }`;
 }
 
-/** The notices' chunk (step-chunks.ts): which outcome event each calls for (the state sends it). */
-export const chunk: StepChunk = {
+/**
+ * The notices' chunk (step-chunks.ts): which outcome event each calls for (the state sends it).
+ * Ready once their strings are there (later-strings.ts).
+ */
+export const chunk: Promise<StepChunk> = withLaterStrings({
   render: renderNotice,
   status: (s, t, step) => (s._view ? noticeText(t, s._view, step, s._amount()).join(' ') : ''),
   outcome: outcomeEvent,
-};
+});

@@ -6,14 +6,11 @@
 import { html, nothing, type TemplateResult } from 'lit';
 import { openRedirect } from '../actions/open-redirect';
 import { listenForReturn } from '../controllers/redirect-window';
-import { fillTranslations, type Translation } from '../localize';
-import redirectStrings from '../../shared/strings/steps/redirect';
+import { withLaterStrings } from '../later-strings';
+import type { Translation } from '../localize';
 import type { StepChunk } from './chunk';
 import { renderWaiting } from './progress';
 import type { StepState } from './state';
-
-// This step's strings, in every language, join the translations as its chunk loads.
-fillTranslations(redirectStrings);
 
 /**
  * Renders the continue-to-redirect step.
@@ -34,9 +31,12 @@ export function renderRedirect(s: StepState, t: Translation): TemplateResult {
     </div>`;
 }
 
-/** The step's chunk (step-chunks.ts): once on screen, the element hears the popup's report. */
-export const chunk: StepChunk = {
+/**
+ * The step's chunk (step-chunks.ts): once on screen, the element hears the popup's report.
+ * Ready once its strings are there (later-strings.ts).
+ */
+export const chunk: Promise<StepChunk> = withLaterStrings({
   render: renderRedirect,
   status: (s, t) => (s._popupOpened ? t.redirectWaiting : ''),
   attach: listenForReturn,
-};
+});

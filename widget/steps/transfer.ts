@@ -7,14 +7,11 @@ import { html, nothing, type TemplateResult } from 'lit';
 import { formatAmount } from '../../shared/amount-format';
 import { copyValue } from '../actions/copy-value';
 import { clock, formatCountdown, keepTicking } from '../clock';
-import { fillTranslations, type Translation } from '../localize';
-import transferStrings from '../../shared/strings/steps/transfer';
+import { withLaterStrings } from '../later-strings';
+import type { Translation } from '../localize';
 import type { StepChunk } from './chunk';
 import { renderWaiting } from './progress';
 import type { StepState } from './state';
-
-// This step's strings, in every language, join the translations as its chunk loads.
-fillTranslations(transferStrings);
 
 function row(
   s: StepState,
@@ -72,9 +69,9 @@ export function renderTransfer(s: StepState, t: Translation): TemplateResult | t
     ${renderWaiting(t.transferWaiting)}`;
 }
 
-/** The step's chunk (step-chunks.ts): the countdown ticks. */
-export const chunk: StepChunk = {
+/** The step's chunk (step-chunks.ts): the countdown ticks. Ready once its strings are there. */
+export const chunk: Promise<StepChunk> = withLaterStrings({
   render: renderTransfer,
   status: (_s, t) => t.transferWaiting,
   attach: (s) => keepTicking(s._host),
-};
+});

@@ -7,15 +7,12 @@
  * @module
  */
 import { html, type TemplateResult } from 'lit';
-import waitStrings from '../../shared/strings/steps/wait';
-import { fillTranslations, type Translation } from '../localize';
+import { withLaterStrings } from '../later-strings';
+import type { Translation } from '../localize';
 import { waitText } from '../../shared/wait-text';
 import type { StepChunk } from './chunk';
 import type { StepState } from './state';
 import { renderWaiting } from './progress';
-
-// This step's strings, in every language, join the translations as its chunk loads.
-fillTranslations(waitStrings);
 
 /**
  * Renders the "wait" and "confirming" steps (the live region announces them too).
@@ -28,8 +25,8 @@ export function renderWait(s: StepState, t: Translation): TemplateResult {
     ${renderWaiting(waitText(t, s._view))}`;
 }
 
-/** The steps' chunk (step-chunks.ts). */
-export const chunk: StepChunk = {
+/** The steps' chunk (step-chunks.ts), ready once their strings are there (later-strings.ts). */
+export const chunk: Promise<StepChunk> = withLaterStrings({
   render: renderWait,
   status: (s, t) => `${t.waitHeading} ${waitText(t, s._view)}`,
-};
+});
