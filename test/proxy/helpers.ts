@@ -136,20 +136,30 @@ export async function getSession(id: string): Promise<MerchantSession> {
   return (await res.json()) as MerchantSession;
 }
 
+/** Reads a record until it has `status` (callbacks and alarms run for real meanwhile). */
+export function waitForStatus<T extends { status: string }>(
+  read: () => Promise<T>,
+  status: T['status'],
+  timeout: number,
+  interval = 100,
+): Promise<T> {
+  return vi.waitFor(
+    async () => {
+      const view = await read();
+      expect(view.status).toBe(status);
+      return view;
+    },
+    { timeout, interval },
+  );
+}
+
 /** Waits until the session reaches `status` (callbacks and alarms run for real meanwhile). */
 export async function waitForSession(
   id: string,
   status: MerchantSession['status'],
   timeout = 8000,
 ): Promise<MerchantSession> {
-  return vi.waitFor(
-    async () => {
-      const session = await getSession(id);
-      expect(session.status).toBe(status);
-      return session;
-    },
-    { timeout, interval: 100 },
-  );
+  return waitForStatus(() => getSession(id), status, timeout);
 }
 
 /** A callback envelope signed with the dev secret (as the upstream would sign it). */

@@ -7,7 +7,7 @@ import { expect, vi } from 'vitest';
 import { signEnvelope, type SigningScheme } from '../../shared/signing';
 import { devInbox } from '../../worker/dev-inbox/inbox';
 import type { PayoutView } from '../../worker/payout/view';
-import { merchant, postCallback, ref } from './helpers';
+import { merchant, postCallback, ref, waitForStatus } from './helpers';
 import { callbacksInFlight } from './hostile';
 import { payoutObject } from './objects';
 
@@ -75,14 +75,7 @@ export function waitForPayout(
   status: PayoutView['status'],
   timeout = 10_000,
 ): Promise<PayoutView> {
-  return vi.waitFor(
-    async () => {
-      const view = await getPayout(reference);
-      expect(view.status).toBe(status);
-      return view;
-    },
-    { timeout, interval: 100 },
-  );
+  return waitForStatus(() => getPayout(reference), status, timeout);
 }
 
 /** The types of the payout's merchant webhooks, oldest first. */

@@ -5,7 +5,7 @@ import { expect, vi } from 'vitest';
 import { devInbox } from '../../../worker/dev-inbox/inbox';
 import type { BatchView, RowView } from '../../../worker/payout-batch/view';
 import { send, testKey } from '../keys/support';
-import { merchant, ref, sandbox } from '../helpers';
+import { merchant, ref, sandbox, waitForStatus } from '../helpers';
 import { sandboxTransactions } from '../hostile';
 
 /** A second `full` key: the approver (the dev key, id `default`, creates). */
@@ -110,14 +110,7 @@ export function waitForBatch(
   status: BatchView['status'],
   timeout = 30_000,
 ): Promise<BatchView> {
-  return vi.waitFor(
-    async () => {
-      const view = await getBatch(id);
-      expect(view.status).toBe(status);
-      return view;
-    },
-    { timeout, interval: 200 },
-  );
+  return waitForStatus(() => getBatch(id), status, timeout, 200);
 }
 
 /** How many sandbox payouts each of `references` (by their payout reference) became. */

@@ -5,6 +5,7 @@ import { runInDurableObject } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
 import type { RefundDetail, RefundView } from '../../../worker/payout/refund-view';
 import { createSession, merchant, ref, startAttempt, waitForSession } from '../helpers';
+import { waitForStatus } from '../helpers';
 import { callbacksInFlight, webhooksFor, type ReceivedWebhook } from '../hostile';
 import { drainSession, expectWebhooks, upstreamRefOf } from '../sessions/support';
 import { callback, payoutCallback } from '../money';
@@ -131,14 +132,7 @@ export function waitForRefund(
   status: RefundView['status'],
   timeout = 10_000,
 ): Promise<RefundDetail> {
-  return vi.waitFor(
-    async () => {
-      const refund = await getRefund(id);
-      expect(refund.status).toBe(status);
-      return refund;
-    },
-    { timeout, interval: 100 },
-  );
+  return waitForStatus(() => getRefund(id), status, timeout);
 }
 
 /**
