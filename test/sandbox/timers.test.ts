@@ -4,35 +4,10 @@
 // after it, and a callback that is never acknowledged (10 attempts, then no more).
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import {
-  call,
-  controlTransaction,
-  pause,
-  PATHS,
-  receiver,
-  SCALE,
-  signedPost,
-  statusQuery,
-} from './client/client';
-import { collectionParams, countryOf, kenyaParams, methodOf } from './client/fixtures';
+import { call, controlTransaction, pause, PATHS, receiver, SCALE } from './client/client';
+import { signedPost, statusQuery } from './client/client';
+import { collectionParams, countryOf, kenyaParams, methodOf, openAccount } from './client/fixtures';
 import { env } from './worker';
-
-/** Opens an NGN virtual account expecting `amount`. */
-async function openAccount(amount = 5000) {
-  const hook = receiver();
-  const params = collectionParams(countryOf(17), methodOf(17, 'virtual_account'), hook.url, {
-    amount,
-  });
-  const created = await signedPost(PATHS.collections, params);
-  expect(created.status).toBe(200);
-  const ref = created.body.data.depositId as string;
-  return {
-    hook,
-    ref,
-    account: created.body.data.account_number as string,
-    expiresAt: Date.parse((await controlTransaction(ref)).expires_at),
-  };
-}
 
 /** Moves a virtual account's expiry (and its expiry timer) to `at`; answers it. */
 async function moveAccountExpiry(ref: string, at: number): Promise<number> {

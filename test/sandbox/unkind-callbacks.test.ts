@@ -4,18 +4,9 @@
 // accounts paid short / exact / over or confirmed late (a transfer just before expiry confirmed
 // after it is in timers.test.ts, beside the expiry it waits for).
 import { describe, expect, it } from 'vitest';
-import {
-  call,
-  controlTransaction,
-  CREDENTIALS,
-  PATHS,
-  receiver,
-  SCALE,
-  signedPost,
-  statusQuery,
-  type Callback,
-} from './client/client';
-import { collectionParams, countryOf, kenyaParams, methodOf } from './client/fixtures';
+import { call, controlTransaction, CREDENTIALS, PATHS, receiver, SCALE } from './client/client';
+import { signedPost, statusQuery, type Callback } from './client/client';
+import { kenyaParams, openAccount } from './client/fixtures';
 import { signatureOf } from './client/signer';
 
 const MINUTE = 60_000 / SCALE;
@@ -267,22 +258,6 @@ describe.concurrent('POST /control/callbacks (a reference the sandbox never issu
     }
   });
 });
-
-async function openAccount(amount = 5000) {
-  const hook = receiver();
-  const params = collectionParams(countryOf(17), methodOf(17, 'virtual_account'), hook.url, {
-    amount,
-  });
-  const created = await signedPost(PATHS.collections, params);
-  expect(created.status).toBe(200);
-  const ref = created.body.data.depositId as string;
-  return {
-    hook,
-    ref,
-    account: created.body.data.account_number as string,
-    expiresAt: Date.parse((await controlTransaction(ref)).expires_at),
-  };
-}
 
 const pay = (account: string, body: Record<string, unknown>) =>
   call('POST', `/control/virtual-accounts/${account}/pay`, body);

@@ -2,29 +2,8 @@
 // over- and underpayment (reversed; the default, a short success, is in unkind-timing.test.ts).
 // Their expiry is in timers.test.ts.
 import { describe, expect, it } from 'vitest';
-import {
-  call,
-  controlTransaction,
-  PATHS,
-  receiver,
-  signedPost,
-  statusQuery,
-} from './client/client';
-import { collectionParams, countryOf, methodOf } from './client/fixtures';
-
-async function openAccount(amount = 5000) {
-  const hook = receiver();
-  const params = collectionParams(countryOf(17), methodOf(17, 'virtual_account'), hook.url, {
-    amount,
-  });
-  const created = await signedPost(PATHS.collections, params);
-  expect(created.status).toBe(200);
-  return {
-    hook,
-    ref: created.body.data.depositId as string,
-    account: created.body.data.account_number as string,
-  };
-}
+import { call, controlTransaction, statusQuery } from './client/client';
+import { openAccount } from './client/fixtures';
 
 const pay = (account: string, amount: unknown, extra: Record<string, unknown> = {}) =>
   call('POST', `/control/virtual-accounts/${account}/pay`, { amount, ...extra });

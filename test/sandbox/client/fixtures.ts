@@ -3,7 +3,8 @@ import { applyCatalogueOverrides } from '../../../shared/catalogue';
 import { parseCatalogueOverrides } from '../../../shared/catalogue-settings';
 import type { Country, MethodSlot } from '../../../shared/countries';
 import { env } from '../worker';
-import { uniqueRef } from './client';
+import { expect } from 'vitest';
+import { PATHS, receiver, signedPost, uniqueRef } from './client';
 
 /** The catalogue the sandbox under test runs with (its CATALOGUE var enables every slot). */
 export const catalogue = applyCatalogueOverrides(parseCatalogueOverrides(env.CATALOGUE));
@@ -100,4 +101,19 @@ export function kenyaParams(
     mobile: phoneOf(kenya, ending),
     ...extra,
   });
+}
+
+/** Opens an NGN virtual account expecting `amount`; its callbacks go to `hook`. */
+export async function openAccount(amount = 5000) {
+  const hook = receiver();
+  const params = collectionParams(countryOf(17), methodOf(17, 'virtual_account'), hook.url, {
+    amount,
+  });
+  const created = await signedPost(PATHS.collections, params);
+  expect(created.status).toBe(200);
+  return {
+    hook,
+    ref: created.body.data.depositId as string,
+    account: created.body.data.account_number as string,
+  };
 }
