@@ -9,6 +9,7 @@ import {
   getSession,
   merchant,
   ref,
+  KENYA_PAYER,
   startAttempt,
   waitForSession,
 } from '../helpers';
@@ -82,15 +83,7 @@ describe('GET /v1/events', () => {
     await vi.waitFor(async () =>
       expect((await getJson(`/v1/events?after=${first}`)).status).toBe(200),
     );
-    expect(
-      (
-        await startAttempt(session.id, {
-          country_id: 1,
-          method: 'send money',
-          mobile: '254712345000',
-        })
-      ).status,
-    ).toBe(201);
+    expect((await startAttempt(session.id, KENYA_PAYER)).status).toBe(201);
     await waitForSession(session.id, 'succeeded');
     const payout = payoutBody('000');
     expect((await createPayout(payout)).status).toBe(201);

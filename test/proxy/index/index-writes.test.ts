@@ -21,6 +21,7 @@ import {
   merchant,
   ref,
   startAttempt,
+  KENYA_PAYER,
   waitForSession,
 } from '../helpers';
 import { callback, createPayout, payoutBody } from '../money';
@@ -54,15 +55,7 @@ async function runSweep(): Promise<void> {
 
 async function paidSession() {
   const session = await createSession({ amount: 1500, currency: 'KES', reference: ref('idx') });
-  expect(
-    (
-      await startAttempt(session.id, {
-        country_id: 1,
-        method: 'send money',
-        mobile: '254712345000',
-      })
-    ).status,
-  ).toBe(201);
+  expect((await startAttempt(session.id, KENYA_PAYER)).status).toBe(201);
   await waitForSession(session.id, 'succeeded');
   const row = await waitForRow('sessions', session.id, { status: 'succeeded' });
   await waitForRow('attempts', `${session.id}.1`, { status: 'succeeded' });

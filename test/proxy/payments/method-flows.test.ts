@@ -11,6 +11,7 @@ import {
   getSession,
   ref,
   sandbox,
+  KENYA_PAYER,
   startAttempt,
   waitForSession,
   attemptOn,
@@ -54,11 +55,7 @@ async function decide(url: string, choice: 'approve' | 'decline'): Promise<strin
 describe('phone prompt and operator prompt', () => {
   it('Kenya send money: approve on phone, success callback, one checkout.succeeded webhook', async () => {
     const session = await createSession({ amount: 1500, currency: 'KES', reference: ref('ke') });
-    const { status, json } = await startAttempt(session.id, {
-      country_id: 1,
-      method: 'send money',
-      mobile: '254712345000',
-    });
+    const { status, json } = await startAttempt(session.id, KENYA_PAYER);
     expect(status, JSON.stringify(json)).toBe(201);
     expect(json.status).toBe('pending');
     expect(json.attempt?.next).toEqual({
@@ -134,15 +131,9 @@ describe('phone prompt and operator prompt', () => {
     expect(again.status).toBe(409);
     expect(again.json.error?.code).toBe('ATTEMPT_IN_PROGRESS');
     const other = await createSession({ amount: 300, currency: 'TZS', reference: ref('tz') });
-    expect(
-      (
-        await startAttempt(other.id, {
-          country_id: 1,
-          method: 'send money',
-          mobile: '254712345000',
-        })
-      ).json.error?.code,
-    ).toBe('COUNTRY_NOT_AVAILABLE');
+    expect((await startAttempt(other.id, KENYA_PAYER)).json.error?.code).toBe(
+      'COUNTRY_NOT_AVAILABLE',
+    );
     expect(
       (await startAttempt(other.id, { country_id: 10, method: 'mpesa', mobile: '255712345000' }))
         .json.error?.code,

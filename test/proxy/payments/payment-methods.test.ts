@@ -4,7 +4,7 @@
 // Durable Objects and D1.
 import { describe, expect, it } from 'vitest';
 import type { CheckoutView } from '../../../shared/view';
-import { checkout, createSession, merchant, ref, startAttempt } from '../helpers';
+import { checkout, createSession, merchant, ref, startAttempt, KENYA_PAYER } from '../helpers';
 import { configProblems } from '../deployment/config-detail';
 import { merchantWith, settleAttempts } from './methods-support';
 
@@ -201,11 +201,7 @@ describe('amount limits (METHOD_LIMITS)', () => {
   it('refuses an attempt with a method whose range excludes the amount', async () => {
     // Airtel (the suite's CATALOGUE) takes 300,000 KES; M-PESA does not.
     const session = await createSession({ amount: 300_000, currency: 'KES', reference: ref() });
-    const refused = await startAttempt(session.id, {
-      country_id: 1,
-      method: 'send money',
-      mobile: '254712345000',
-    });
+    const refused = await startAttempt(session.id, KENYA_PAYER);
     expect(refused.status).toBe(422);
     expect(refused.json.error).toMatchObject({
       code: 'METHOD_NOT_AVAILABLE',

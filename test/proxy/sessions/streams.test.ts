@@ -12,6 +12,7 @@ import {
   expectNoSecrets,
   getSession,
   ref,
+  KENYA_PAYER,
   startAttempt,
   attemptOn,
 } from '../helpers';
@@ -98,11 +99,7 @@ describe('session expiry', () => {
     expect(await runDurableObjectAlarm(stub)).toBe(true);
     const s = await getSession(session.id);
     expect(s.status).toBe('expired');
-    const attempt = await startAttempt(session.id, {
-      country_id: 1,
-      method: 'send money',
-      mobile: '254712345000',
-    });
+    const attempt = await startAttempt(session.id, KENYA_PAYER);
     expect(attempt.status).toBe(410);
     expect(attempt.json.error?.code).toBe('SESSION_EXPIRED');
     await vi.waitFor(
