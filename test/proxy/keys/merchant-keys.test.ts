@@ -21,6 +21,22 @@ import {
   noKeysLeaked,
 } from './support';
 
+/** A payment-link body with a fresh item name, and a fresh Idempotency-Key to send it under. */
+function keyedLink() {
+  const link = {
+    business_name: 'Corner Shop',
+    item_name: `Poster ${ref('pl')}`,
+    currency: 'KES',
+    amount: 1200,
+    country_id: 1,
+  };
+  return { link, headers: { 'idempotency-key': `idem-${ref('pl')}` } };
+}
+
+/** POST /v1/payment-links with the default key. */
+const postLink = (link: Record<string, unknown>, headers: Record<string, string>) =>
+  send({}, '/v1/payment-links', { ...post(link, headers), key: env.MERCHANT_API_KEY });
+
 noKeysLeaked();
 
 describe('session ids', () => {
@@ -111,29 +127,13 @@ describe('Idempotency-Key', () => {
   });
 
   it('payment links: a replay answers the first link (200), another body is 409', async () => {
-    const link = {
-      business_name: 'Corner Shop',
-      item_name: `Poster ${ref('pl')}`,
-      currency: 'KES',
-      amount: 1200,
-      country_id: 1,
-    };
-    const headers = { 'idempotency-key': `idem-${ref('pl')}` };
-    const a = await send({}, '/v1/payment-links', {
-      ...post(link, headers),
-      key: env.MERCHANT_API_KEY,
-    });
+    const { link, headers } = keyedLink();
+    const a = await postLink(link, headers);
     expect(a.status).toBe(201);
-    const b = await send({}, '/v1/payment-links', {
-      ...post(link, headers),
-      key: env.MERCHANT_API_KEY,
-    });
+    const b = await postLink(link, headers);
     expect(b.status).toBe(200);
     expect(b.json).toEqual(a.json);
-    const c = await send({}, '/v1/payment-links', {
-      ...post({ ...link, amount: 1300 }, headers),
-      key: env.MERCHANT_API_KEY,
-    });
+    const c = await postLink({ ...link, amount: 1300 }, headers);
     expect(c.status).toBe(409);
     expect(c.json.error?.code).toBe('IDEMPOTENCY_MISMATCH');
   });
@@ -144,23 +144,10 @@ describe('Idempotency-Key against an unkind upstream', () => {
     // The sandbox answers after the proxy's timeout (1.5 s here): the link may exist or not.
     await injectFault('payment-link-create', 'delay', 1, 2500);
     try {
-      const link = {
-        business_name: 'Corner Shop',
-        item_name: `Poster ${ref('pl')}`,
-        currency: 'KES',
-        amount: 1200,
-        country_id: 1,
-      };
-      const headers = { 'idempotency-key': `idem-${ref('pl')}` };
-      const a = await send({}, '/v1/payment-links', {
-        ...post(link, headers),
-        key: env.MERCHANT_API_KEY,
-      });
+      const { link, headers } = keyedLink();
+      const a = await postLink(link, headers);
       expect(a.json.error?.code).toBe('UPSTREAM_TIMEOUT');
-      const b = await send({}, '/v1/payment-links', {
-        ...post(link, headers),
-        key: env.MERCHANT_API_KEY,
-      });
+      const b = await postLink(link, headers);
       expect(b.status).toBe(409);
       expect(b.json.error?.code).toBe('IDEMPOTENCY_IN_PROGRESS');
     } finally {

@@ -27,6 +27,12 @@ const customer = {
   mobile: '0712 345 005'.replace(/\s/g, ''),
   email: 'aminata.kamara@example.com',
 };
+/** M-PESA with the number the session holds (the payer types none). */
+const PREFILLED = { country_id: 1, method: 'send money', use_prefilled_mobile: true };
+
+/** A 700 KES session holding `customer`'s phone, its first attempt on that phone. */
+const prefilledAttempt = () =>
+  attemptOn({ amount: 700, currency: 'KES', reference: ref(), customer }, PREFILLED);
 
 async function publicView(id: string): Promise<CheckoutView> {
   const res = await checkout(`/${id}`);
@@ -68,19 +74,7 @@ describe('the prefill a session id shows', () => {
   });
 
   it('not once the session is no longer open: pending, then expired', async () => {
-    const { session, started } = await attemptOn(
-      {
-        amount: 700,
-        currency: 'KES',
-        reference: ref(),
-        customer,
-      },
-      {
-        country_id: 1,
-        method: 'send money',
-        use_prefilled_mobile: true,
-      },
-    );
+    const { session, started } = await prefilledAttempt();
     expect(started.status).toBe(201);
     expect(started.json.status).toBe('pending');
     expect(started.json.customer).toBeNull();
@@ -93,19 +87,7 @@ describe('the prefill a session id shows', () => {
 
 describe('confirming the prefilled phone', () => {
   it('the attempt uses the number the session holds; the merchant sees it masked', async () => {
-    const { session, started } = await attemptOn(
-      {
-        amount: 700,
-        currency: 'KES',
-        reference: ref(),
-        customer,
-      },
-      {
-        country_id: 1,
-        method: 'send money',
-        use_prefilled_mobile: true,
-      },
-    );
+    const { session, started } = await prefilledAttempt();
     expect(started.status, JSON.stringify(started.json)).toBe(201);
     expect(started.json.attempt?.next).toEqual({
       type: 'approve_on_phone',
@@ -135,11 +117,7 @@ describe('confirming the prefilled phone', () => {
       details: { issues: [{ path: 'mobile' }] },
     });
     const without = await createSession({ amount: 700, currency: 'KES', reference: ref() });
-    const none = await startAttempt(without.id, {
-      country_id: 1,
-      method: 'send money',
-      use_prefilled_mobile: true,
-    });
+    const none = await startAttempt(without.id, PREFILLED);
     expect(none.status).toBe(400);
     expect(none.json.error).toMatchObject({ code: 'VALIDATION_FAILED' });
     expect((await getSession(without.id)).attempts).toEqual([]);
