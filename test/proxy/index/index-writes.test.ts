@@ -25,7 +25,7 @@ import {
   waitForSession,
 } from '../helpers';
 import { callback, createPayout, payoutBody } from '../money';
-import { db, waitForRow } from './support';
+import { db, linkSuccess, waitForRow } from './support';
 import { drainAlarms, payoutObject } from '../objects';
 
 afterAll(() => expectNoSecrets());
@@ -155,17 +155,7 @@ describe('the index check and the sweep repair what was lost', () => {
 
   it('a deleted payment-link payment row', async () => {
     const upstream = ref('SBX-SWEEP');
-    await callback('/hooks/payment-links', {
-      amount: 900,
-      currency: 'KES',
-      depositId: upstream,
-      mobile: '254712345000',
-      payment_step: 2,
-      reference: upstream,
-      status: 'success',
-      statusCode: '000000',
-      third_party_reference_1: 'PL-SWEEP',
-    });
+    await callback('/hooks/payment-links', linkSuccess(upstream, 900, 'PL-SWEEP'));
     await waitForRow('link_payments', upstream, { status: 'succeeded' });
     await db().prepare('DELETE FROM link_payments WHERE id = ?').bind(upstream).run();
     // The shard that holds it checks the rows of its last day.

@@ -82,13 +82,14 @@ describe('POST /v1/payment-methods/predict', () => {
   });
 });
 
+/** `POST /v1/checkout/:id/predict` with `body`. */
+const checkoutPredict = (id: string, body: Record<string, unknown>) =>
+  checkout(`/${id}/predict`, { method: 'POST', body: JSON.stringify(body) });
+
 describe('POST /v1/checkout/:id/predict', () => {
   it('predicts among the session’s offered methods and never echoes the number', async () => {
     const session = await createSession({ amount: 1000, currency: 'RWF', reference: ref() });
-    const res = await checkout(`/${session.id}/predict`, {
-      method: 'POST',
-      body: JSON.stringify({ mobile: '0788 123 456', country_id: 8 }),
-    });
+    const res = await checkoutPredict(session.id, { mobile: '0788 123 456', country_id: 8 });
     expect(res.status).toBe(200);
     const text = await res.text();
     expect(JSON.parse(text)).toEqual({ country_id: 8, method: 'mtn' });
@@ -103,26 +104,17 @@ describe('POST /v1/checkout/:id/predict', () => {
       methods: ['Airtel'],
     });
     for (const mobile of ['0751234567', '0788123456']) {
-      const res = await checkout(`/${session.id}/predict`, {
-        method: 'POST',
-        body: JSON.stringify({ mobile, country_id: 8 }),
-      });
+      const res = await checkoutPredict(session.id, { mobile, country_id: 8 });
       expect(await res.json()).toEqual({ country_id: 8, method: null });
     }
   });
 
   it('refuses bad input (4xx) and an unknown session (404)', async () => {
     const session = await createSession({ amount: 1000, currency: 'RWF', reference: ref() });
-    const bad = await checkout(`/${session.id}/predict`, {
-      method: 'POST',
-      body: JSON.stringify({ mobile: '12', country_id: 8 }),
-    });
+    const bad = await checkoutPredict(session.id, { mobile: '12', country_id: 8 });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
-    const foreign = await checkout(`/${session.id}/predict`, {
-      method: 'POST',
-      body: JSON.stringify({ mobile: '+256772123456' }),
-    });
+    const foreign = await checkoutPredict(session.id, { mobile: '+256772123456' });
     expect(foreign.status).toBe(400);
     const missing = await checkout('/cs_aaaaaaaaaaaaaaaaaaaaaaaaaa/predict', {
       method: 'POST',
@@ -234,10 +226,7 @@ describe('availability from the query index', () => {
     const view = (await (await checkout(`/${session.id}`)).json()) as CheckoutView;
     expect(view.countries[0]!.methods.map((m) => m.value)).toEqual(['mtn']);
     expect(view.countries[0]!.methods[0]).not.toHaveProperty('status');
-    const predicted = await checkout(`/${session.id}/predict`, {
-      method: 'POST',
-      body: JSON.stringify({ mobile: '0722123456', country_id: 8 }),
-    });
+    const predicted = await checkoutPredict(session.id, { mobile: '0722123456', country_id: 8 });
     expect(await predicted.json()).toEqual({ country_id: 8, method: null });
     const refused = await startAttempt(session.id, {
       country_id: 8,
