@@ -5,7 +5,7 @@
 // copy of the test env.
 import { env, exports } from 'cloudflare:workers';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signEnvelope, timingSafeEqual } from '../../../shared/signing';
+import { timingSafeEqual } from '../../../shared/signing';
 import { PAGE_CSP } from '../../../worker/middleware/security-headers';
 import {
   BASE,
@@ -18,7 +18,7 @@ import {
 } from '../helpers';
 import { ledgerCallbackCount } from '../hostile';
 import { configProblems, expectBareConfigInvalid } from '../deployment/config-detail';
-import { proxyWith, errorCode, kenyaSuccess } from './abuse-support';
+import { proxyWith, errorCode, kenyaSuccess, postSignedAt } from './abuse-support';
 
 afterAll(() => expectNoSecrets());
 
@@ -63,16 +63,12 @@ describe('merchant API key', () => {
 describe('callback timestamp tolerance (CALLBACK_MAX_AGE_SECONDS)', () => {
   async function postAt(vars: Record<string, string>, offsetSeconds: number) {
     const reference = `ts-${offsetSeconds}-${Date.now()}`;
-    const body = await signEnvelope(
+    const res = await postSignedAt(
+      vars,
+      '/hooks/collections',
       kenyaSuccess(reference),
-      { clientId: 'test-client', sender: 'Test Shop', secretKey: 'test-secret' },
-      Date.now() + offsetSeconds * 1000,
+      offsetSeconds,
     );
-    const res = await proxyWith(vars, '/hooks/collections', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
     return {
       status: res.status,
       code: res.ok ? null : await errorCode(res),

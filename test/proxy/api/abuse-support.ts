@@ -4,6 +4,7 @@ import { env } from 'cloudflare:workers';
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import type { ProxyEnv } from '../../../worker/env';
 import worker from '../../../worker/index';
+import { signEnvelope } from '../../../shared/signing';
 import { BASE, seenBodies } from '../helpers';
 
 /** The real Worker with some vars changed (a fresh env object, so config is re-validated). */
@@ -21,6 +22,26 @@ export async function proxyWith(
   await waitOnExecutionContext(ctx);
   seenBodies.push(await response.clone().text());
   return response;
+}
+
+/** POSTs `params` to `path` of the Worker with `vars`, as a callback signed with the dev secret
+ * `offsetSeconds` from now (a sender whose clock is off). */
+export async function postSignedAt(
+  vars: Partial<Record<keyof ProxyEnv, string>>,
+  path: string,
+  params: Record<string, unknown>,
+  offsetSeconds: number,
+): Promise<Response> {
+  const body = await signEnvelope(
+    params,
+    { clientId: 'test-client', sender: 'Test Shop', secretKey: 'test-secret' },
+    Date.now() + offsetSeconds * 1000,
+  );
+  return proxyWith(vars, path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 }
 
 export async function errorCode(res: Response): Promise<string | undefined> {

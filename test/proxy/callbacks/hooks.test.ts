@@ -4,8 +4,8 @@
 import { env, exports } from 'cloudflare:workers';
 import { afterAll, describe, expect, it } from 'vitest';
 import { BASE, expectNoSecrets, postCallback, signedCallback, sentPhones, ref } from '../helpers';
-import { sign, signEnvelope } from '../../../shared/signing';
-import { errorCode, kenyaSuccess, proxyWith } from '../api/abuse-support';
+import { sign } from '../../../shared/signing';
+import { errorCode, kenyaSuccess, postSignedAt } from '../api/abuse-support';
 import { createOurLink, paid } from '../links/support';
 
 afterAll(() => expectNoSecrets());
@@ -182,16 +182,7 @@ const DAY_AGO = -86_400;
 
 /** Posts `params`, signed `offsetSeconds` from now, to `path` with the window set. */
 async function postSigned(path: string, params: Record<string, unknown>, offsetSeconds = 0) {
-  const body = await signEnvelope(
-    params,
-    { clientId: 'test-client', sender: 'Test Shop', secretKey: 'test-secret' },
-    Date.now() + offsetSeconds * 1000,
-  );
-  const res = await proxyWith(WINDOW, path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  const res = await postSignedAt(WINDOW, path, params, offsetSeconds);
   return {
     status: res.status,
     code: res.ok ? null : await errorCode(res),
