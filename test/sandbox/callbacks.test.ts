@@ -4,8 +4,15 @@
 // resend and forced outcomes.
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, controlTransaction, PATHS, receiver, SCALE, signedPost } from './client/client';
-import { statusQuery } from './client/client';
+import {
+  call,
+  controlTransaction,
+  PATHS,
+  receiver,
+  SCALE,
+  signedPost,
+  statusQuery,
+} from './client/client';
 import { kenyaParams } from './client/fixtures';
 import { env } from './worker';
 

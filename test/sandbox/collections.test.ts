@@ -2,8 +2,14 @@
 // the per-method rules, the response shapes, and the collections rows of the Errors table.
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, PATHS, receiver, signedPost, uniqueRef } from './client/client';
-import { catalogue, collectionParams, countryOf, kenyaParams, methodOf } from './client/fixtures';
-import { phoneOf } from './client/fixtures';
+import {
+  catalogue,
+  collectionParams,
+  countryOf,
+  kenyaParams,
+  methodOf,
+  phoneOf,
+} from './client/fixtures';
 
 const hook = receiver();
 const PUBLIC_URL = 'http://127.0.0.1:8787/sandbox';

@@ -1,8 +1,15 @@
 // The control surface: the transaction list, and injected upstream faults for the next N
 // calls of an endpoint (500, delay, malformed body, accept-but-never-call-back).
 import { describe, expect, it } from 'vitest';
-import { call, controlTransaction, envelope, PATHS, receiver, signedPost } from './client/client';
-import { waitForStatus } from './client/client';
+import {
+  call,
+  controlTransaction,
+  envelope,
+  PATHS,
+  receiver,
+  signedPost,
+  waitForStatus,
+} from './client/client';
 import { kenyaParams } from './client/fixtures';
 
 const fault = (body: Record<string, unknown>) => call('POST', '/control/faults', body);

@@ -2,8 +2,16 @@
 // known client and exact sender, whitelisted caller IP; the 403 messages of the Errors table.
 import { describe, expect, it } from 'vitest';
 import { isWhitelisted, callerIp } from '../../sandbox/src/whitelist';
-import { call, CREDENTIALS, envelope, MESSAGES, PATHS, receiver } from './client/client';
-import { signedPost, type EnvelopeOptions } from './client/client';
+import {
+  call,
+  CREDENTIALS,
+  envelope,
+  MESSAGES,
+  PATHS,
+  receiver,
+  signedPost,
+  type EnvelopeOptions,
+} from './client/client';
 import { kenyaParams } from './client/fixtures';
 
 const hook = receiver();

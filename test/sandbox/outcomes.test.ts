@@ -1,8 +1,16 @@
 // Scripted outcomes by the payer phone number's last three digits, seen as a merchant sees
 // them: signed callbacks (field sets of the spec's Events section) and status queries.
 import { describe, expect, it } from 'vitest';
-import { controlTransaction, CREDENTIALS, PATHS, receiver, signedPost } from './client/client';
-import { statusQuery, waitForStatus, type Callback } from './client/client';
+import {
+  controlTransaction,
+  CREDENTIALS,
+  PATHS,
+  receiver,
+  signedPost,
+  statusQuery,
+  waitForStatus,
+  type Callback,
+} from './client/client';
 import { kenyaParams } from './client/fixtures';
 import { signatureOf } from './client/signer';
 

@@ -2,8 +2,17 @@
 // one): signed envelope, the last-three-digits table, payout callbacks with the spec's payout
 // field set, status queries of type payout, and the wallet debit.
 import { describe, expect, it } from 'vitest';
-import { call, CREDENTIALS, MESSAGES, PATHS, receiver, signedPost } from './client/client';
-import { statusQuery, uniqueRef, waitForStatus } from './client/client';
+import {
+  call,
+  CREDENTIALS,
+  MESSAGES,
+  PATHS,
+  receiver,
+  signedPost,
+  statusQuery,
+  uniqueRef,
+  waitForStatus,
+} from './client/client';
 import { signatureOf } from './client/signer';
 
 const PAYOUT_FIELDS = [

@@ -4,8 +4,16 @@
 // after it, and a callback that is never acknowledged (10 attempts, then no more).
 import { runInDurableObject } from 'cloudflare:test';
 import { describe, expect, it } from 'vitest';
-import { call, controlTransaction, pause, PATHS, receiver, SCALE } from './client/client';
-import { signedPost, statusQuery } from './client/client';
+import {
+  call,
+  controlTransaction,
+  pause,
+  PATHS,
+  receiver,
+  SCALE,
+  signedPost,
+  statusQuery,
+} from './client/client';
 import { collectionParams, countryOf, kenyaParams, methodOf, openAccount } from './client/fixtures';
 import { env } from './worker';
 

@@ -2,8 +2,15 @@
 // "Credentials were not found." row of the Errors table, and the wallets (credited by
 // successful collections minus a 1.5 % fee, debited by payouts plus a 1 % fee).
 import { describe, expect, it } from 'vitest';
-import { call, CREDENTIALS, MESSAGES, PATHS, receiver, signedPost } from './client/client';
-import { waitForStatus } from './client/client';
+import {
+  call,
+  CREDENTIALS,
+  MESSAGES,
+  PATHS,
+  receiver,
+  signedPost,
+  waitForStatus,
+} from './client/client';
 import { kenyaParams } from './client/fixtures';
 
 async function token(): Promise<string> {

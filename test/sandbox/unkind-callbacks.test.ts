@@ -4,8 +4,17 @@
 // accounts paid short / exact / over or confirmed late (a transfer just before expiry confirmed
 // after it is in timers.test.ts, beside the expiry it waits for).
 import { describe, expect, it } from 'vitest';
-import { call, controlTransaction, CREDENTIALS, PATHS, receiver, SCALE } from './client/client';
-import { signedPost, statusQuery, type Callback } from './client/client';
+import {
+  call,
+  controlTransaction,
+  CREDENTIALS,
+  PATHS,
+  receiver,
+  SCALE,
+  signedPost,
+  statusQuery,
+  type Callback,
+} from './client/client';
 import { kenyaParams, openAccount } from './client/fixtures';
 import { signatureOf } from './client/signer';
 

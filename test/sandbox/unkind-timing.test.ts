@@ -5,8 +5,17 @@
 // success) and `after_ms` (a late one).
 import { describe, expect, it } from 'vitest';
 import { lateSettleMinutes } from '../../sandbox/src/outcomes';
-import { call, controlTransaction, pause, PATHS, receiver, SCALE } from './client/client';
-import { signedPost, statusQuery, uniqueRef } from './client/client';
+import {
+  call,
+  controlTransaction,
+  pause,
+  PATHS,
+  receiver,
+  SCALE,
+  signedPost,
+  statusQuery,
+  uniqueRef,
+} from './client/client';
 import { collectionParams, countryOf, kenyaParams, methodOf, phoneOf } from './client/fixtures';
 
 /** One sandbox minute in real ms at the project's time scale. */

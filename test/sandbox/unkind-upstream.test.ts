@@ -4,8 +4,18 @@
 // resend of a callback answered 200. Settings are scoped to this file's receiver buckets
 // (callback_url_prefix), so concurrent files see none of them.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { call, controlTransaction, CREDENTIALS, MESSAGES, PATHS, receiver } from './client/client';
-import { signedPost, statusQuery, uniqueRef, waitForStatus } from './client/client';
+import {
+  call,
+  controlTransaction,
+  CREDENTIALS,
+  MESSAGES,
+  PATHS,
+  receiver,
+  signedPost,
+  statusQuery,
+  uniqueRef,
+  waitForStatus,
+} from './client/client';
 import { collectionParams, countryOf, kenyaParams, methodOf, phoneOf } from './client/fixtures';
 import { signatureOf } from './client/signer';
 

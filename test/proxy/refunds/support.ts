@@ -4,8 +4,14 @@
 import { runInDurableObject } from 'cloudflare:test';
 import { expect, vi } from 'vitest';
 import type { RefundDetail, RefundView } from '../../../worker/payout/refund-view';
-import { createSession, merchant, ref, startAttempt, waitForSession } from '../helpers';
-import { waitForStatus } from '../helpers';
+import {
+  createSession,
+  merchant,
+  ref,
+  startAttempt,
+  waitForSession,
+  waitForStatus,
+} from '../helpers';
 import { callbacksInFlight, webhooksFor, type ReceivedWebhook } from '../hostile';
 import { drainSession, expectWebhooks, upstreamRefOf } from '../sessions/support';
 import { callback, payoutCallback } from '../money';
