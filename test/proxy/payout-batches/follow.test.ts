@@ -6,7 +6,8 @@ import { runInDurableObject } from 'cloudflare:test';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { expectNoSecrets } from '../helpers';
 import { payoutBatchObject } from '../objects';
-import { approve, createBatch, getBatch, row } from './support';
+import { FOLLOW_PAGE } from '../../../worker/payout-batch/send';
+import { approve, createBatch, getBatch, row, waitForBatch } from './support';
 
 afterAll(() => expectNoSecrets());
 
@@ -39,4 +40,21 @@ describe('payout batches: following', () => {
     expect(task.due_at - Date.now()).toBeGreaterThan(2_000);
     expect((await getBatch(json.id)).counts).toMatchObject({ pending: 1 });
   }, 30_000);
+
+  it('counts a payout settled past a first page of payouts that stay pending', async () => {
+    // A page of pending rows first, then one the sandbox pays at once: read page by page from
+    // the first unsettled row, as before, the last row is never read and this test fails.
+    const rows = [...Array.from({ length: FOLLOW_PAGE }, () => row('005')), row('000')];
+    const { json } = await createBatch(rows);
+    expect((await approve(json.id)).status).toBe(200);
+    await waitForBatch(json.id, 'sending');
+    await vi.waitFor(
+      async () =>
+        expect((await getBatch(json.id)).counts).toMatchObject({
+          pending: FOLLOW_PAGE,
+          succeeded: 1,
+        }),
+      { timeout: 30_000, interval: 200 },
+    );
+  }, 45_000);
 });

@@ -12,6 +12,7 @@ import {
   batchWebhooks,
   createBatch,
   getBatch,
+  sendMixedBatch,
   row,
   sandboxCounts,
   sandboxSettings,
@@ -24,11 +25,6 @@ afterEach(async () => {
   await sandboxSettings(null);
 });
 afterAll(() => expectNoSecrets());
-
-/** The sandbox's scripts a mixed batch cycles through: success, failure, silent success,
- * repeated callbacks, late success, 000006 then success, 000006 then failure, late failure. */
-const MIXED = ['000', '001', '003', '004', '006', '007', '008', '009'];
-const FAILS = new Set(['001', '008', '009']);
 
 /** Rows of a mixed batch (`npm test` runs 64; the bench, more). */
 const MIXED_ROWS = 64;
@@ -58,44 +54,8 @@ describe('payout batches: approval', () => {
 
 describe('payout batches: sending', () => {
   it(`sends ${MIXED_ROWS} mixed rows exactly once each; counts, totals exact; one .completed`, async () => {
-    const rows = Array.from({ length: MIXED_ROWS }, (_, i) => row(MIXED[i % MIXED.length]!));
-    const { status, json } = await createBatch(rows, { reference: 'mixed' });
-    expect(status).toBe(201);
-    const approved = await approve(json.id);
-    expect(approved.status, JSON.stringify(approved.json)).toBe(200);
-    expect(approved.json.status).toBe('sending');
-    const done = await waitForBatch(json.id, 'completed', 60_000);
-    const failed = rows.filter((r) => FAILS.has(r.mobile.slice(-3))).length;
-    const paid = MIXED_ROWS - failed;
-    expect(done.counts).toMatchObject({
-      succeeded: paid,
-      failed,
-      queued: 0,
-      sending: 0,
-      pending: 0,
-    });
-    expect(done.settled_totals).toEqual([{ currency: 'UGX', amount: paid * 2500 }]);
-    expect(done.failed_totals).toEqual([{ currency: 'UGX', amount: failed * 2500 }]);
-    expect(done.progress).toEqual({
-      total: MIXED_ROWS,
-      sent: MIXED_ROWS,
-      settled: MIXED_ROWS,
-      percent: 100,
-    });
-    // Each row reached the upstream exactly once.
-    const counts = await sandboxCounts(rows.map((r) => r.reference));
-    expect([...counts.values()].every((n) => n === 1)).toBe(true);
-    // Each row is its own payout (its webhooks are payout.*), and the page shows it.
-    const page = await batchRows(json.id);
-    expect(page.map((r) => r.line)).toEqual(rows.map((_, i) => i + 1));
+    const rows = await sendMixedBatch(MIXED_ROWS, 60_000);
     expect((await getPayout(rows[0]!.reference)).status).toBe('succeeded');
-    await vi.waitFor(async () => {
-      expect(await batchWebhooks(json.id, 'payout_batch.completed')).toHaveLength(1);
-      expect(await batchWebhooks(json.id, 'payout_batch.approved')).toHaveLength(1);
-    });
-    const csv = await merchant(`/v1/payout-batches/${json.id}/results.csv`);
-    expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect((await csv.text()).trim().split('\r\n')).toHaveLength(MIXED_ROWS + 1);
   }, 90_000);
 
   it('a short wallet: 409 INSUFFICIENT_BALANCE with figures, then partial approval pauses on the refusal, resume finishes', async () => {

@@ -17,6 +17,51 @@ const withApprover = {
   MERCHANT_API_KEYS: JSON.stringify([{ key: APPROVER, scope: 'full' }]),
 };
 
+/** The sandbox's scripts a mixed batch cycles through: success, failure, silent success,
+ * repeated callbacks, late success, 000006 then success, 000006 then failure, late failure. */
+const MIXED = ['000', '001', '003', '004', '006', '007', '008', '009'];
+const FAILS = new Set(['001', '008', '009']);
+
+/**
+ * Sends a batch of `count` rows mixing the sandbox's scripts (above) and checks its end: each
+ * row reached the sandbox exactly once, counts and totals exact, every row on its page and in
+ * the results file, one `payout_batch.approved` and one `.completed`. Each row pays `amount` UGX
+ * (the sandbox's wallet holds 1,000,000). Answers the rows.
+ */
+export async function sendMixedBatch(
+  count: number,
+  timeout: number,
+  amount = 2500,
+): Promise<ReturnType<typeof row>[]> {
+  const rows = Array.from({ length: count }, (_, i) => row(MIXED[i % MIXED.length]!, { amount }));
+  const { status, json } = await createBatch(rows, { reference: 'mixed' });
+  expect(status).toBe(201);
+  const approved = await approve(json.id);
+  expect(approved.status, JSON.stringify(approved.json)).toBe(200);
+  expect(approved.json.status).toBe('sending');
+  const done = await waitForBatch(json.id, 'completed', timeout);
+  const failed = rows.filter((r) => FAILS.has(r.mobile.slice(-3))).length;
+  const paid = count - failed;
+  expect(done.counts).toMatchObject({ succeeded: paid, failed, queued: 0, sending: 0, pending: 0 });
+  expect(done.settled_totals).toEqual([{ currency: 'UGX', amount: paid * amount }]);
+  expect(done.failed_totals).toEqual([{ currency: 'UGX', amount: failed * amount }]);
+  expect(done.progress).toEqual({ total: count, sent: count, settled: count, percent: 100 });
+  // Each row reached the upstream exactly once.
+  const counts = await sandboxCounts(rows.map((r) => r.reference));
+  expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
+  // Each row is its own payout, and the pages show every line.
+  const page = await batchRows(json.id, 1000);
+  expect(page.map((r) => r.line)).toEqual(rows.map((_, i) => i + 1));
+  await vi.waitFor(async () => {
+    expect(await batchWebhooks(json.id, 'payout_batch.completed')).toHaveLength(1);
+    expect(await batchWebhooks(json.id, 'payout_batch.approved')).toHaveLength(1);
+  });
+  const csv = await merchant(`/v1/payout-batches/${json.id}/results.csv`);
+  expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
+  expect((await csv.text()).trim().split('\r\n')).toHaveLength(count + 1);
+  return rows;
+}
+
 /** A row of a batch paying `256772111<ending>` (the sandbox's script for that ending). */
 export function row(ending: string, extra: Record<string, unknown> = {}) {
   return {
