@@ -194,9 +194,9 @@ export async function runSend(cx: BatchContext): Promise<void> {
 
 /**
  * The `follow` task: reads the sent, unsettled rows' payouts, a page per run. A sweep reads
- * every unsettled row, page after page at once (so rows settled further down are counted even
- * while the first page waits on late outcomes); the wait before the next sweep grows while
- * sweeps find nothing new (see followDelay).
+ * every unsettled row, a page a second (so rows settled further down are counted even while
+ * the first page waits on late outcomes); the wait before the next sweep grows while sweeps
+ * find nothing new (see followDelay).
  */
 export async function runFollow(cx: BatchContext): Promise<void> {
   const { store, env } = cx;
@@ -220,9 +220,10 @@ export async function runFollow(cx: BatchContext): Promise<void> {
   tasks.cancel('follow');
   const last = open.at(-1);
   if (open.length === FOLLOW_PAGE && last) {
-    // More rows after this page: the sweep goes on now.
+    // More rows after this page: the sweep goes on a second later (at most a page of reads a
+    // second, each a billed request to a Payout object).
     const next: Sweep = { after: last.line, changed };
-    tasks.schedule('follow', 'follow', Date.now(), JSON.stringify(next), quiet);
+    tasks.schedule('follow', 'follow', Date.now() + FOLLOW_EVERY_MS, JSON.stringify(next), quiet);
   }
   planNext(store, changed ? 0 : quiet + 1);
 }
