@@ -47,7 +47,19 @@ export const SEND_RUN_MS = 1_000;
 const WATCH_REFRESH_MS = WATCHDOG_GRACE_MS / 2;
 
 /** Rows whose payouts one `follow` run reads. */
-const FOLLOW_PAGE = 100;
+export const FOLLOW_PAGE = 100;
+
+/** Where a `follow` sweep is (kept in its task's `ref`): the last line read, and whether a
+ * read of this sweep found a change. */
+interface Sweep {
+  after: number;
+  changed: boolean;
+}
+
+function sweepOf(ref: string | null | undefined): Sweep {
+  const sweep = ref ? (JSON.parse(ref) as Partial<Sweep>) : {};
+  return { after: sweep.after ?? 0, changed: sweep.changed ?? false };
+}
 
 /** The upstream's refusal that pauses a batch rather than failing its row. */
 const SHORT_BALANCE = /insufficient wallet balance/i;
@@ -180,15 +192,22 @@ export async function runSend(cx: BatchContext): Promise<void> {
   if (unreachable > 0) throw new Error(`${unreachable} payout objects could not be reached`);
 }
 
-/** The `follow` task: reads the sent, unsettled rows' payouts (a page per run). */
+/**
+ * The `follow` task: reads the sent, unsettled rows' payouts, a page per run. A sweep reads
+ * every unsettled row, a page a second (so rows settled further down are counted even while
+ * the first page waits on late outcomes); the wait before the next sweep grows while sweeps
+ * find nothing new (see followDelay).
+ */
 export async function runFollow(cx: BatchContext): Promise<void> {
   const { store, env } = cx;
   const { tasks } = store.open();
-  const quiet = tasks.get('follow')?.tries ?? 0;
+  const task = tasks.get('follow');
+  const quiet = task?.tries ?? 0;
+  const sweep = sweepOf(task?.ref);
   watch(store, 'follow', cx.config.upstreamTimeoutMs);
-  const open = store.unsettled(FOLLOW_PAGE);
+  const open = store.unsettled(FOLLOW_PAGE, sweep.after);
   const views = await Promise.all(open.map((row) => payoutStub(env, row.payout_reference).view()));
-  let changed = false;
+  let changed = sweep.changed;
   views.forEach((view, i) => {
     if (!view.ok) return;
     changed ||= view.value.status !== open[i]!.payout_status;
@@ -199,6 +218,13 @@ export async function runFollow(cx: BatchContext): Promise<void> {
     });
   });
   tasks.cancel('follow');
+  const last = open.at(-1);
+  if (open.length === FOLLOW_PAGE && last) {
+    // More rows after this page: the sweep goes on a second later (at most a page of reads a
+    // second, each a billed request to a Payout object).
+    const next: Sweep = { after: last.line, changed };
+    tasks.schedule('follow', 'follow', Date.now() + FOLLOW_EVERY_MS, JSON.stringify(next), quiet);
+  }
   planNext(store, changed ? 0 : quiet + 1);
 }
 

@@ -161,13 +161,15 @@ export class BatchStore {
       .toArray();
   }
 
-  /** Rows handed to their Payout objects whose payout has not settled, at most `limit`. */
-  unsettled(limit: number): RowRecord[] {
+  /** Rows handed to their Payout objects whose payout has not settled, after line
+   * `afterLine`, at most `limit`. */
+  unsettled(limit: number, afterLine = 0): RowRecord[] {
     return this.sql
       .exec<RowRecord>(
-        `SELECT * FROM batch_rows WHERE state = 'sent'
+        `SELECT * FROM batch_rows WHERE state = 'sent' AND line > ?
          AND (payout_status IS NULL OR payout_status NOT IN ('succeeded', 'failed', 'mismatch'))
          ORDER BY line LIMIT ?`,
+        afterLine,
         limit,
       )
       .toArray();

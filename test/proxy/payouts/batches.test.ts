@@ -22,6 +22,7 @@ import { clearFaults, forceOutcome, injectFault } from '../hostile';
 import { getPayout } from '../money';
 import { runInDurableObject } from 'cloudflare:test';
 import { payoutBatchObject } from '../objects';
+import { FOLLOW_PAGE } from '../../../worker/payout-batch/send';
 
 // Creating a payout batch (docs/payout-batches.md, "Creating"): a batch with any bad row is
 // refused whole with each problem's line (the header is line 1), and nothing is recorded.
@@ -299,6 +300,23 @@ describe('payout batches: following', () => {
     expect(task.due_at - Date.now()).toBeGreaterThan(2_000);
     expect((await getBatch(json.id)).counts).toMatchObject({ pending: 1 });
   }, 30_000);
+
+  it('counts a payout settled past a first page of payouts that stay pending', async () => {
+    // A page of pending rows first, then one the sandbox pays at once: read page by page from
+    // the first unsettled row, as before, the last row is never read and this test fails.
+    const rows = [...Array.from({ length: FOLLOW_PAGE }, () => row('005')), row('000')];
+    const { json } = await createBatch(rows);
+    expect((await approve(json.id)).status).toBe(200);
+    await waitForBatch(json.id, 'sending');
+    await vi.waitFor(
+      async () =>
+        expect((await getBatch(json.id)).counts).toMatchObject({
+          pending: FOLLOW_PAGE,
+          succeeded: 1,
+        }),
+      { timeout: 30_000, interval: 200 },
+    );
+  }, 45_000);
 });
 
 // A batch evicted while its rows are out (docs/payout-batches.md, "No row twice"): the rows'
