@@ -64,37 +64,40 @@ await runLanes([
     ],
   ],
 ]);
-// One vitest process per project: run together, the workerd pools and the e2e stack contended
-// for the two cores and the combined run could stall. Each project runs its files in a few
-// workerd runtimes side by side (UC_WORKERD_WORKERS, vitest.config.ts).
+// The sandbox's own suite first: the proxy suites below run it as their upstream.
 run('vitest', ['run', '--project', 'sandbox'], 'sandbox suite (workerd)');
-run('vitest', ['run', '--project', 'proxy'], 'proxy suite (workerd, with the sandbox)');
-run(
-  'vitest',
-  ['run', '--project', 'proxy-limits'],
-  'prompt limits with their production defaults (workerd, with the sandbox)',
-);
-run(
-  'vitest',
-  ['run', '--project', 'proxy-hmac'],
-  'money paths with HMAC-SHA256 signatures (workerd, with the sandbox)',
-);
-run('vitest', ['run', '--project', 'proxy-model'], 'money model (workerd, with the sandbox)');
-run(
-  'vitest',
-  ['run', '--project', 'proxy-production'],
-  'production entry with the development credentials (workerd, one file)',
-);
-// The browser suites, in two lanes side by side. One: the tests of `npm run dev`'s own stack
-// (free ports), then the end-to-end suite (its stack on 8797, 8789, 8790). Two, engine by
-// engine: the widget suite (its stacks on 8795, 8796), then the payment smoke (on 8803, 8791,
-// 8792), each run with its own dev stack (scripts/per-engine.mjs says why). No port is shared,
-// each lane spends most of its time waiting on wrangler, the sandbox's clock and the browsers,
-// and the two take about as long.
+// Last, three lanes side by side. The browser suites spend most of their time waiting on
+// wrangler, the sandbox's clock and the browsers, and the workerd suites on the CPU, so they
+// share the two cores well; one vitest process per workerd project, one after another in
+// their lane (run together, the workerd pools contended and a combined run could stall).
+// One: the tests of `npm run dev`'s own stack (free ports), then the end-to-end suite (its
+// stack on 8797, 8789, 8790). Two, engine by engine: the widget suite (its stacks on 8795,
+// 8796), then the payment smoke (on 8803, 8791, 8792), each run with its own dev stack
+// (scripts/per-engine.mjs says why). Three: the proxy's workerd suites (no port of their
+// own). No port is shared.
 await runLanes([
   [
     ['vitest', ['run', '--project', 'dev-stack'], "npm run dev's stack (Node, wrangler dev)"],
     ['vitest', ['run', '--project', 'e2e'], 'end-to-end suite (Chromium, wrangler dev)'],
   ],
   [...widgetSteps(), ...engineSmokeSteps()],
+  [
+    ['vitest', ['run', '--project', 'proxy'], 'proxy suite (workerd, with the sandbox)'],
+    [
+      'vitest',
+      ['run', '--project', 'proxy-limits'],
+      'prompt limits with their production defaults (workerd, with the sandbox)',
+    ],
+    [
+      'vitest',
+      ['run', '--project', 'proxy-hmac'],
+      'money paths with HMAC-SHA256 signatures (workerd, with the sandbox)',
+    ],
+    ['vitest', ['run', '--project', 'proxy-model'], 'money model (workerd, with the sandbox)'],
+    [
+      'vitest',
+      ['run', '--project', 'proxy-production'],
+      'production entry with the development credentials (workerd, one file)',
+    ],
+  ],
 ]);
