@@ -18,6 +18,15 @@ const CREATOR = 'dev-merchant-key';
  * long (the one taken first is in flight when the stack is killed). */
 const HELD = 4;
 const HELD_MS = 3_000;
+/** Before the kill, each create waits this long at the sandbox: on a quiet machine a small
+ * batch is otherwise all sent between two polls, and the kill would find no row left. */
+const PACE_MS = 150;
+
+/** Sets (replaces) the sandbox's fault of one endpoint. */
+async function setFault(base, fault) {
+  const set = await call(base, 'POST', '/sandbox/control/faults', CREATOR, fault);
+  if (set.status !== 201) throw new Error(`fault: ${set.status} ${JSON.stringify(set.json)}`);
+}
 
 /** A JSON call to the stack. */
 async function call(base, method, path, key, body) {
@@ -84,6 +93,13 @@ export async function runPayoutBatch(options) {
     if (created.status !== 201)
       throw new Error(`create: ${created.status} ${JSON.stringify(created.json)}`);
     const id = created.json.id;
+    if (kill)
+      await setFault(stack.base, {
+        endpoint: 'payouts',
+        fault: 'delay',
+        count: 2 * count,
+        delay_ms: PACE_MS,
+      });
     const approved = await call(stack.base, 'POST', `/v1/payout-batches/${id}/approve`, approver);
     if (approved.status !== 200)
       throw new Error(`approve: ${approved.status} ${JSON.stringify(approved.json)}`);
@@ -103,9 +119,13 @@ export async function runPayoutBatch(options) {
       // object, and only the batch's own record says it was the batch's.
       const upstream = kill && killedAt === null ? await paidOut(stack.base, rows) : 0;
       if (kill && heldFrom === null && upstream >= count / 3) {
-        const fault = { endpoint: 'payouts', fault: 'answer_lost', count: HELD, delay_ms: HELD_MS };
-        const set = await call(stack.base, 'POST', '/sandbox/control/faults', CREATOR, fault);
-        if (set.status !== 201) throw new Error(`fault: ${set.status} ${JSON.stringify(set.json)}`);
+        // Replaces the pacing: the sandbox keeps one fault an endpoint.
+        await setFault(stack.base, {
+          endpoint: 'payouts',
+          fault: 'answer_lost',
+          count: HELD,
+          delay_ms: HELD_MS,
+        });
         // Counted after the fault is set: every payout the sandbox takes from now on is held.
         heldFrom = await paidOut(stack.base, rows);
       }

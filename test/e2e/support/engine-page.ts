@@ -225,7 +225,22 @@ class PuppeteerPage implements EnginePage {
   async resize(width: number, height: number) {
     // Firefox ESR's BiDi lacks the screen orientation override puppeteer sends beside the
     // viewport's size, which it does apply: the page's own width says whether it took.
-    await this.page.setViewport({ width, height }).catch(() => {});
+    // It can also come back before the page has the new size, or not take at all: wait for
+    // the width, and ask again if it never comes.
+    for (let tries = 0; tries < 3; tries += 1) {
+      await this.page.setViewport({ width, height }).catch(() => {});
+      const took = await this.page
+        .waitForFunction(
+          (wanted: number) => window.innerWidth === wanted,
+          { timeout: 2_000 },
+          width,
+        )
+        .then(
+          () => true,
+          () => false,
+        );
+      if (took) break;
+    }
     return this.page.evaluate(() => window.innerWidth);
   }
 
