@@ -68,6 +68,16 @@ export async function ledgerCallbackCount(filter: {
   return stored.length;
 }
 
+/** Webhooks in the dev receiver whose body names `id`. */
+export async function devWebhooksNaming(id: string): Promise<number> {
+  return runInDurableObject(devInbox(env)!, (_instance, state) => {
+    const row = state.storage.sql
+      .exec('SELECT COUNT(*) AS n FROM dev_webhooks WHERE body LIKE ?', `%${id}%`)
+      .one() as { n: number };
+    return row.n;
+  });
+}
+
 /**
  * Objects created and rows stored across the proxy. Webhooks of `ignoreSession` (one that moves
  * on its own, e.g. an OTP attempt the sandbox expires) are not counted.
