@@ -7,6 +7,7 @@
 /** Targets of the Benchmarks issue (not asserted anywhere; the tables show where we stand). */
 export const TARGETS = {
   widget_gzip_bytes: 12 * 1024,
+  widget_first_load_gzip_bytes_worst: 15_447,
   proxy_overhead_ms_p50: 2,
   push_latency_ms_p99: 50,
   ingest_callbacks_per_s: 1000,
@@ -102,6 +103,26 @@ export function resultsTable(r, sizeNotes) {
       `≤ 12 KiB (${int(TARGETS.widget_gzip_bytes)} B)`,
       standing(r.widget_gzip_bytes, TARGETS.widget_gzip_bytes, 'max', (n) => `${int(n)} B`),
     ],
+    ...(r.widget_first_load_gzip_bytes_worst === undefined
+      ? []
+      : [
+          [
+            `\`widget_first_load_gzip_bytes_worst\`: the same first load in the language that makes it largest (${Object.keys(r.widget_first_load_gzip_bytes_by_language).length} languages)`,
+            `${int(r.widget_first_load_gzip_bytes_worst)} B`,
+            `≤ ${int(TARGETS.widget_first_load_gzip_bytes_worst)} B`,
+            standing(
+              r.widget_first_load_gzip_bytes_worst,
+              TARGETS.widget_first_load_gzip_bytes_worst,
+              'max',
+              (n) => `${int(n)} B`,
+            ) +
+              ` (${Object.entries(r.widget_first_load_gzip_bytes_by_language)
+                .sort((a, b) => b[1] - a[1])
+                .slice(0, 3)
+                .map(([code, bytes]) => `${code} ${int(bytes)} B`)
+                .join(', ')})`,
+          ],
+        ]),
     ...peers.map(([name, bytes]) => {
       const pkg = name.split(' ')[0];
       return [
