@@ -110,7 +110,12 @@ describe("an anomaly's refund call in the console", () => {
     expect(await collectionCallback(successParams(attemptId, upstreamRef, 1200))).toBe(200);
     await anomalyOf(id, ['checkout.succeeded', 'checkout.anomaly'], 'overpaid');
 
-    const listed = (await refundableAnomalies(readAs('viewer'))).find((a) => a.sessionId === id);
+    // The console reads the events feed, which the query index writes after the webhook.
+    const listed = await vi.waitFor(async () => {
+      const found = (await refundableAnomalies(readAs('viewer'))).find((a) => a.sessionId === id);
+      expect(found).toBeDefined();
+      return found;
+    });
     expect(listed).toMatchObject({
       kind: 'overpaid',
       to: '254******005',
