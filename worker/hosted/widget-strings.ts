@@ -17,16 +17,9 @@ import zu from '../../shared/strings/zu';
 import ln from '../../shared/strings/ln';
 import ar from '../../shared/strings/ar';
 import am from '../../shared/strings/am';
-import approve from '../../shared/strings/steps/approve';
-import attempt from '../../shared/strings/steps/attempt';
-import offline from '../../shared/strings/steps/offline';
-import otp from '../../shared/strings/steps/otp';
-import outcome from '../../shared/strings/steps/outcome';
-import redirect from '../../shared/strings/steps/redirect';
-import transfer from '../../shared/strings/steps/transfer';
-import wait from '../../shared/strings/steps/wait';
 import type { FirstStrings } from '../../shared/strings/first';
 import type { Language } from '../../shared/strings/languages';
+import { LATER } from '../../shared/strings/later';
 import type { StepStrings, Translation } from '../../shared/strings/types';
 import type { HostedLanguage } from './locale';
 
@@ -45,20 +38,11 @@ const FIRST: Readonly<Record<Language, FirstStrings>> = {
   ar,
   am,
 };
-const STEPS: readonly Readonly<Record<Language, StepStrings>>[] = [
-  approve,
-  attempt,
-  offline,
-  otp,
-  outcome,
-  redirect,
-  transfer,
-  wait,
-];
 
 /** A language's first screens with every later step's strings (its own error messages too). */
 function complete(language: Language): Translation {
-  const steps = STEPS.map((table) => table[language]);
+  // Every later step of the language (a module namespace: its steps in one fixed order).
+  const steps: StepStrings[] = Object.values(LATER[language]);
   return Object.assign({}, ...steps, FIRST[language], {
     errors: Object.assign({}, ...steps.map((s) => s.errors), FIRST[language].errors),
   }) as Translation;
