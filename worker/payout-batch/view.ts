@@ -25,7 +25,7 @@ export type RowStatus =
   | 'mismatch';
 
 /** Every row status, in the order the counts list them. */
-export const ROW_STATUSES: readonly RowStatus[] = [
+export const ROW_STATUSES = [
   'queued',
   'sending',
   'pending',
@@ -34,7 +34,7 @@ export const ROW_STATUSES: readonly RowStatus[] = [
   'needs_review',
   'mismatch',
   'canceled',
-];
+] as const satisfies readonly RowStatus[];
 
 /** Payout statuses that are final for a batch's counts (`needs_review` is not). */
 export const SETTLED: readonly string[] = ['succeeded', 'failed', 'mismatch'];

@@ -5,19 +5,11 @@
 import * as z from 'zod';
 import { createdBySchema, isoOrNull, isoTime } from './common';
 import { named } from '../openapi/registry';
+import { ROW_STATUSES } from '../payout-batch/view';
 
 const currencyAmount = z.object({ currency: z.string(), amount: z.number() });
 
-const rowStatus = z.enum([
-  'queued',
-  'sending',
-  'pending',
-  'succeeded',
-  'failed',
-  'needs_review',
-  'mismatch',
-  'canceled',
-]);
+const rowStatus = z.enum(ROW_STATUSES);
 
 const batchStatus = z.enum(['awaiting_approval', 'sending', 'paused', 'completed', 'canceled']);
 
